@@ -1,0 +1,88 @@
+"""Bets: the player's choice within a game's bet model, and its exact total."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .definition import Definition
+from .money import Money
+
+
+@dataclass(frozen=True, order=True)
+class Bet:
+    lines: int
+    coins_per_line: int
+    coin_value: Money  # minor units per coin
+
+    @property
+    def coins(self) -> int:
+        """Coins staked in total (lines x coins per line)."""
+        return self.lines * self.coins_per_line
+
+    @property
+    def total(self) -> Money:
+        return self.coins * self.coin_value
+
+
+def line_choices(defn: Definition) -> tuple[int, ...]:
+    return defn.bet.lines or (len(defn.lines),)
+
+
+def default_bet(defn: Definition) -> Bet:
+    m = defn.bet
+    lines = m.default_lines or max(line_choices(defn))
+    cpl = m.default_coins_per_line or min(m.coins_per_line)
+    cv = m.default_coin_value or min(m.coin_values)
+    return Bet(lines, cpl, cv)
+
+
+def all_bets(defn: Definition) -> list[Bet]:
+    """Every allowed bet, ordered by total (ties: fewer lines first)."""
+    m = defn.bet
+    bets = [
+        Bet(lines, cpl, cv)
+        for lines in line_choices(defn)
+        for cpl in m.coins_per_line
+        for cv in m.coin_values
+        if not m.max_total_bet or lines * cpl * cv <= m.max_total_bet
+    ]
+    return sorted(bets, key=lambda b: (b.total, b.lines, b.coins_per_line))
+
+
+def is_allowed(defn: Definition, bet: Bet) -> bool:
+    m = defn.bet
+    return (
+        bet.lines in line_choices(defn)
+        and bet.coins_per_line in m.coins_per_line
+        and bet.coin_value in m.coin_values
+        and (not m.max_total_bet or bet.total <= m.max_total_bet)
+    )
+
+
+def max_bet(defn: Definition, current: Bet) -> Bet:
+    """MAX BET: the highest coins per line at the current coin value and line count."""
+    m = defn.bet
+    cands = [
+        Bet(current.lines, cpl, current.coin_value)
+        for cpl in m.coins_per_line
+        if not m.max_total_bet or current.lines * cpl * current.coin_value <= m.max_total_bet
+    ]
+    return max(cands, key=lambda b: b.total) if cands else current
+
+
+def step_bet(defn: Definition, current: Bet, direction: int) -> Bet:
+    """BET+ / BET-: the next coins-per-line level, then the next coin value, keeping lines."""
+    m = defn.bet
+    options = sorted(
+        {
+            Bet(current.lines, cpl, cv)
+            for cpl in m.coins_per_line
+            for cv in m.coin_values
+            if not m.max_total_bet or current.lines * cpl * cv <= m.max_total_bet
+        },
+        key=lambda b: (b.total, b.coins_per_line),
+    )
+    if current not in options:
+        return options[0] if options else current
+    i = options.index(current) + (1 if direction > 0 else -1)
+    return options[max(0, min(len(options) - 1, i))]

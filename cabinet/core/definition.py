@@ -1,0 +1,261 @@
+"""The game definition: the single source of truth for the YAML format.
+
+These frozen dataclasses *are* the format. The loader (``core/loader.py``) walks
+them to read and validate ``games/*.yaml`` with line/column positions, and
+``core/schema.py`` walks the same classes to write ``games/game.schema.json``.
+Every field carries a ``doc`` that ends up in the schema and in games/README.md.
+
+Conventions:
+- Money fields are ``Annotated[int, MONEY]``: written in YAML as decimal strings
+  (``"0.05"``) and held as ints of the currency's minor unit.
+- Ratios (pays, multiples of the bet, RTP) are ``Fraction``: YAML ``5``, ``"0.2"``,
+  ``"1/3"`` or ``"96.47%"`` all read exactly.
+- Strips are ``Annotated[tuple[str, ...], STRIP]``: a string of symbol ids
+  separated by spaces, ``SYM*3`` meaning a stack of three (``"A K WILD*3 Q"``), or
+  a YAML list of ids.
+- Reels and rows in YAML are 1-based for reels in ``reels:`` lists that designers
+  read ("reels 2, 3 and 4"), 0-based rows in paylines (row 0 is the top row).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import Annotated, Any, Literal
+
+MONEY = "money"  # Annotated marker: decimal string -> int minor units
+STRIP = "strip"  # Annotated marker: "A K*3 Q" -> ("A", "K", "K", "K", "Q")
+
+FORMAT_VERSION = 1
+
+
+def doc(text: str, **extra: Any) -> Any:
+    """A dataclass field default that carries documentation for loader and schema."""
+    meta = {"doc": text}
+    if "default" in extra:
+        return field(default=extra["default"], metadata=meta)
+    if "factory" in extra:
+        return field(default_factory=extra["factory"], metadata=meta)
+    return field(metadata=meta)
+
+
+SymbolKind = Literal["regular", "wild", "scatter", "bonus", "blank"]
+
+
+@dataclass(frozen=True)
+class WeightedValue:
+    """One entry of a weighted table: a value drawn with probability weight/sum."""
+
+    value: Fraction = doc("the value (a multiple of the total bet, a multiplier, ...)")
+    weight: int = doc("relative weight, a positive integer", default=1)
+
+
+@dataclass(frozen=True)
+class WeightedName:
+    """A named choice with a weight (reel sets chosen per spin)."""
+
+    set: str = doc("name of a reel set under `reels:`")
+    weight: int = doc("relative weight, a positive integer", default=1)
+
+
+@dataclass(frozen=True)
+class Symbol:
+    id: str = doc("short id used on strips, in pays and on the command line, e.g. 'WILD', 'A', 'SEVEN'")
+    name: str = doc("display name shown on paytable pages", default="")
+    kind: SymbolKind = doc(
+        "regular pays on lines; wild substitutes on lines; scatter pays anywhere as a multiple of the "
+        "total bet and can trigger features; bonus only triggers features; blank never pays",
+        default="regular",
+    )
+    counts: int = doc("how many symbols this one counts as (a Double symbol counts 2)", default=1)
+    pays_as: str = doc("for a Double symbol: the id whose paytable it pays on (empty: itself)", default="")
+    excludes: tuple[str, ...] = doc(
+        "wild only: symbol ids it does not substitute for (scatters and bonus symbols never are)",
+        factory=tuple,
+    )
+    multiplier: int = doc("wild only: multiplies every line win it takes part in", default=1)
+    tier: Literal["high", "medium", "low", "special"] = doc(
+        "for art and paytable order: high, medium, low paying, or special (wild/scatter/bonus)", default="low"
+    )
+    sprite: str = doc("sprite name under sprites/<theme>/ (empty: the id in lower case)", default="")
+    reels: tuple[int, ...] = doc(
+        "reels (1-based) this symbol may appear on; checked against every strip (empty: any)", factory=tuple
+    )
+    prizes: tuple[WeightedValue, ...] = doc(
+        "a symbol that carries a credit value: prizes as multiples of the total bet, drawn when it lands",
+        factory=tuple,
+    )
+    multipliers: tuple[WeightedValue, ...] = doc(
+        "a symbol that carries a multiplier: multipliers drawn when it lands", factory=tuple
+    )
+
+    @property
+    def base(self) -> str:
+        """The id this symbol pays as (itself unless it is a Double of another)."""
+        return self.pays_as or self.id
+
+
+@dataclass(frozen=True)
+class Grid:
+    reels: int = doc("number of reels (columns)", default=5)
+    rows: int = doc("visible rows per reel", default=3)
+
+
+@dataclass(frozen=True)
+class BetModel:
+    currency: str = doc("ISO currency code shown on meters ('CRD' for plain credits)", default="EUR")
+    minor_units: int = doc("decimal places of the currency's minor unit", default=2)
+    lines: tuple[int, ...] = doc(
+        "the line counts a player may choose; empty: all lines, fixed", factory=tuple
+    )
+    default_lines: int = doc("line count at start (0: the largest)", default=0)
+    coins_per_line: tuple[int, ...] = doc("coins per line / bet levels the player may choose", default=(1,))
+    default_coins_per_line: int = doc("coins per line at start (0: the smallest)", default=0)
+    coin_values: tuple[Annotated[int, MONEY], ...] = doc(
+        "coin sizes in currency, as strings: ['0.01', '0.05', '0.10']", default=(1,)
+    )
+    default_coin_value: Annotated[int, MONEY] = doc("coin size at start (0: the smallest)", default=0)
+    coins_per_bet: int = doc(
+        "fixed coins bet per line count unit (e.g. Lucky Christmas: 10 lines cost 10 coins); 0: one per line",
+        default=0,
+    )
+    label: Literal["coins", "level", "bet"] = doc(
+        "how the bet panel names its parts: coins per line, bet LEVEL, or one BET amount", default="coins"
+    )
+    max_total_bet: Annotated[int, MONEY] = doc("highest total bet allowed (0: no limit)", default=0)
+
+
+@dataclass(frozen=True)
+class WinTiers:
+    big: Fraction = doc("a round win of at least this many times the bet is a BIG WIN", default=Fraction(15))
+    mega: Fraction = doc("... a MEGA WIN", default=Fraction(30))
+    epic: Fraction = doc("... an EPIC WIN", default=Fraction(60))
+
+
+@dataclass(frozen=True)
+class BaseGame:
+    reel_sets: tuple[WeightedName, ...] = doc(
+        "reel sets for a base-game spin, chosen by weight each spin", default=(WeightedName("base", 1),)
+    )
+
+
+# --- features -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FreeSpins:
+    type: Literal["free_spins"] = doc("free spins triggered by scatter/bonus symbols anywhere")
+    trigger_symbol: str = doc("the symbol whose count (Doubles counting 2) triggers the feature")
+    awards: dict[int, int] = doc("symbol count -> free spins won; counts above the largest key use it")
+    name: str = doc("feature name used in events, meters and scenarios", default="free_spins")
+    retrigger: bool = doc("whether the trigger during free spins adds spins", default=True)
+    retrigger_awards: dict[int, int] = doc("count -> extra spins in free spins (empty: same as awards)", factory=dict)
+    reel_sets: tuple[WeightedName, ...] = doc("reel sets for free spins (empty: the base game's)", factory=tuple)
+    win_multiplier: int = doc("every free-spin win is multiplied by this", default=1)
+    multiply_scatter_pays: bool = doc(
+        "whether scatter pays in free spins are multiplied too (Happy Riches: no)", default=True
+    )
+    spin_multipliers: tuple[WeightedValue, ...] = doc(
+        "a random multiplier drawn for each free spin and applied to its wins (empty: none)", factory=tuple
+    )
+    minimum_win_x_bet: Fraction = doc(
+        "if the feature ends having won less than this multiple of the bet, award `top_up_spins` more "
+        "(repeatedly) until it is exceeded; 0: off",
+        default=Fraction(0),
+    )
+    top_up_spins: int = doc("spins added each time the minimum is not reached", default=0)
+    max_win_coins: int = doc("cap on the feature's total win, in coins (0: none)", default=0)
+    max_win_x_bet: Fraction = doc("cap on the feature's total win as a multiple of the bet (0: none)", default=Fraction(0))
+
+
+@dataclass(frozen=True)
+class PaidRespin:
+    type: Literal["paid_respin"] = doc("after a base spin, respin one reel while the others hold, for a price")
+    name: str = doc("feature name", default="paid_respin")
+    price_rtp: Fraction = doc(
+        "the price is the respin's exact expected value divided by this (0: the game's rtp)", default=Fraction(0)
+    )
+    min_price_coins: int = doc("no price is below this many coins", default=1)
+
+
+Feature = FreeSpins | PaidRespin
+
+FEATURE_TYPES: dict[str, type] = {"free_spins": FreeSpins, "paid_respin": PaidRespin}
+
+# Mechanics whose YAML shape is planned (games/README.md documents it) and whose
+# engine lands with the games that need them. The loader names them as reserved
+# instead of calling them unknown.
+RESERVED_FEATURE_TYPES: dict[str, str] = {
+    "progress_levels": "Lucky Christmas",
+    "sticky_wild_reels": "Lucky Christmas",
+    "hold_and_respin": "Happy Lucky Slot",
+    "wheel": "Halloween Wins 3",
+    "collector": "Halloween Wins 3",
+    "wild_respin": "Halloween Wins 3",
+    "expanding_wild": "Halloween Wins 3",
+    "random_multiplier": "Halloween Wins 3",
+    "mystery_symbol": "Happy Lucky Slot",
+    "jackpots": "Happy Lucky Slot",
+}
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A forced outcome for designers: values fed to the round's RNG before its seed."""
+
+    name: str = doc("short name shown in designer mode, e.g. 'free spins with a retrigger'")
+    script: tuple[int, ...] = doc(
+        "values answered, in order, to the round's random draws (reel stops first, left to right)"
+    )
+    description: str = doc("what the scenario shows", default="")
+
+
+# --- the definition ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Definition:
+    format: int = doc("format version of this file; this cabinet reads version 1")
+    id: str = doc("stable id of the game (the file stem by convention)")
+    name: str = doc("display name")
+    grid: Grid = doc("reels and rows of the main screen")
+    symbols: tuple[Symbol, ...] = doc("every symbol the game uses")
+    reels: dict[str, tuple[Annotated[tuple[str, ...], STRIP], ...]] = doc(
+        "reel sets by name: one strip per reel; 'base' is used unless base_game says otherwise"
+    )
+    lines: tuple[tuple[int, ...], ...] = doc("paylines as row patterns, one 0-based row per reel (row 0 is the top)")
+    pays: dict[str, dict[int, Fraction]] = doc(
+        "symbol id -> count -> pay. Line symbols pay coins per line-coin; scatter symbols pay a multiple "
+        "of the total bet. Counts go up to 10 when Doubles are on the reels"
+    )
+    bet: BetModel = doc("how bets are made")
+    theme: str = doc("art and sound theme: sprites/<theme>/ and sounds/<theme>/", default="classic")
+    rtp: Fraction = doc("the published RTP, e.g. '96.47%' (0: not published)", default=Fraction(0))
+    pay_direction: Literal["left_to_right", "both_ways"] = doc(
+        "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once",
+        default="left_to_right",
+    )
+    base_game: BaseGame = doc("base-game settings", factory=BaseGame)
+    win_tiers: WinTiers = doc("celebration thresholds as multiples of the total bet", factory=WinTiers)
+    features: tuple[Feature, ...] = doc("mechanics, each a reusable block with its parameters", factory=tuple)
+    scenarios: tuple[Scenario, ...] = doc("named forced outcomes for designer mode", factory=tuple)
+    rules: tuple[str, ...] = doc("rule text shown on the INFO pages, one paragraph per entry", factory=tuple)
+    source: str = field(default="", compare=False, metadata={"doc": "internal: the file it was read from", "internal": True})
+
+    # -- derived views (computed once; the dataclass stays frozen) --------------------------------
+
+    @cached_property
+    def symbol_map(self) -> dict[str, Symbol]:
+        return {s.id: s for s in self.symbols}
+
+    @cached_property
+    def symbol_ids(self) -> tuple[str, ...]:
+        return tuple(s.id for s in self.symbols)
+
+    def feature(self, type_name: str) -> Any:
+        """The first feature of that type, or None."""
+        for f in self.features:
+            if f.type == type_name:
+                return f
+        return None

@@ -1,0 +1,177 @@
+"""Typed, immutable round events: the seam between the math and the screen.
+
+A round appends these to its book in order; the presentation replays them as timed
+cues, the journal and history store them, and tests assert on them. Amounts are
+ints of the minor unit; multiples of the bet are Fractions. ``to_dict`` gives a
+JSON-safe form (Fractions as exact strings) for history and ``--json`` output.
+
+Positions are ``(reel, row)`` pairs, both 0-based, row 0 at the top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from fractions import Fraction
+from typing import Any, ClassVar
+
+Position = tuple[int, int]
+Screen = tuple[tuple[str, ...], ...]  # screen[reel][row] -> symbol id
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            out[f.name] = _jsonable(getattr(self, f.name))
+        return out
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, (tuple, list)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    return value
+
+
+@dataclass(frozen=True)
+class RoundStarted(Event):
+    kind: ClassVar[str] = "round_started"
+    game: str
+    bet: int  # total bet charged for this round (for a paid respin: its price)
+    lines: int
+    coins_per_line: int
+    coin_value: int
+    seed: int
+    round_type: str = "spin"  # "spin" or "respin"
+
+
+@dataclass(frozen=True)
+class SpinStarted(Event):
+    """A spin of the reels begins: base, a free spin, or a respin."""
+
+    kind: ClassVar[str] = "spin_started"
+    mode: str  # "base" | "free" | "respin"
+    reel_set: str
+    index: int = 0  # free spin number, 1-based (0 in the base game)
+    remaining: int = 0  # free spins still to play after this one
+    multiplier: int = 1  # multiplier in force for this spin's wins
+    spinning_reels: tuple[int, ...] = ()  # reels that move (empty: all)
+
+
+@dataclass(frozen=True)
+class ReelsStopped(Event):
+    kind: ClassVar[str] = "reels_stopped"
+    reel_set: str
+    stops: tuple[int, ...]  # strip index of each reel's top visible row
+    screen: Screen
+    anticipation: tuple[int, ...] = ()  # reels that should spin longer (a feature can still trigger)
+
+
+@dataclass(frozen=True)
+class LineWin(Event):
+    kind: ClassVar[str] = "line_win"
+    line: int  # 0-based payline index
+    symbol: str  # the symbol paid (after wild substitution)
+    count: int  # symbols counted (Doubles count 2)
+    positions: tuple[Position, ...]
+    direction: str  # "ltr" | "rtl"
+    coins: Fraction  # paytable value (coins per coin bet on the line)
+    multiplier: int
+    amount: int  # minor units actually paid
+
+
+@dataclass(frozen=True)
+class ScatterWin(Event):
+    kind: ClassVar[str] = "scatter_win"
+    symbol: str
+    count: int
+    positions: tuple[Position, ...]
+    x_bet: Fraction
+    multiplier: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class FeatureTriggered(Event):
+    kind: ClassVar[str] = "feature_triggered"
+    feature: str
+    symbol: str
+    count: int
+    positions: tuple[Position, ...]
+    awarded: int  # spins (or respins) awarded
+    retrigger: bool = False
+
+
+@dataclass(frozen=True)
+class FeatureStarted(Event):
+    kind: ClassVar[str] = "feature_started"
+    feature: str
+    spins: int
+    multiplier: int = 1
+
+
+@dataclass(frozen=True)
+class SpinEnded(Event):
+    """All wins of one spin are known."""
+
+    kind: ClassVar[str] = "spin_ended"
+    mode: str
+    win: int  # this spin's win, after multipliers and caps
+    feature_total: int = 0  # running total of the current feature (0 outside features)
+
+
+@dataclass(frozen=True)
+class WinCapped(Event):
+    kind: ClassVar[str] = "win_capped"
+    feature: str
+    cap: int
+    removed: int
+
+
+@dataclass(frozen=True)
+class FeatureEnded(Event):
+    kind: ClassVar[str] = "feature_ended"
+    feature: str
+    total: int
+    spins_played: int
+
+
+@dataclass(frozen=True)
+class RespinOffer(Event):
+    """Prices of a paid single-reel respin, per reel (None: not offered)."""
+
+    kind: ClassVar[str] = "respin_offer"
+    prices: tuple[int | None, ...]
+
+
+@dataclass(frozen=True)
+class RoundEnded(Event):
+    kind: ClassVar[str] = "round_ended"
+    total_win: int
+    bet: int
+    tier: str = ""  # "", "big", "mega", "epic"
+
+
+EVENT_TYPES: dict[str, type[Event]] = {
+    cls.kind: cls
+    for cls in (
+        RoundStarted,
+        SpinStarted,
+        ReelsStopped,
+        LineWin,
+        ScatterWin,
+        FeatureTriggered,
+        FeatureStarted,
+        SpinEnded,
+        WinCapped,
+        FeatureEnded,
+        RespinOffer,
+        RoundEnded,
+    )
+}
