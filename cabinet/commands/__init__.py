@@ -1,0 +1,1 @@
+"""One module per ``cabinet`` subcommand (see cabinet/cli.py)."""
