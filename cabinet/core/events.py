@@ -135,6 +135,27 @@ class WinCapped(Event):
 
 
 @dataclass(frozen=True)
+class SpinsAdded(Event):
+    """Spins added to a running feature by a rule rather than by symbols (e.g. a minimum-win top-up)."""
+
+    kind: ClassVar[str] = "spins_added"
+    feature: str
+    spins: int
+    reason: str  # "top_up"
+    feature_total: int = 0  # the feature's total when the spins were added
+
+
+@dataclass(frozen=True)
+class FeatureLimitReached(Event):
+    """A feature hit the engine's safety limit on spins and was ended (never loops forever)."""
+
+    kind: ClassVar[str] = "feature_limit_reached"
+    feature: str
+    limit: int  # spins played when it was stopped
+    unplayed: int  # spins (or top-ups) it still had
+
+
+@dataclass(frozen=True)
 class FeatureEnded(Event):
     kind: ClassVar[str] = "feature_ended"
     feature: str
@@ -170,6 +191,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         FeatureStarted,
         SpinEnded,
         WinCapped,
+        SpinsAdded,
+        FeatureLimitReached,
         FeatureEnded,
         RespinOffer,
         RoundEnded,

@@ -7,16 +7,55 @@ replay, recovery, forced outcomes and simulation all call this same function.
 A paid single-reel respin is its own round (``kind="respin"``): a new wager whose
 request names the reel and the held screen, so it is journaled, recovered and
 replayed like any spin.
+
+Draw order (a CONTRACT: ``simulate`` reproduces it with vectorised draws)
+--------------------------------------------------------------------------
+The rng is ``ScriptedRng(request.script, request.seed)`` when a script is given, else
+``Rng(request.seed)``. A base spin draws:
+
+1. the reel set — ONLY when ``base_game.reel_sets`` has 2+ entries: one
+   ``rng.weighted(weights)``; with a single reel set there is no draw;
+2. one ``rng.below(len(strip))`` per reel, reel 1 first.
+
+Then each triggered feature draws in its own documented order (free spins: per spin
+the reel set if the feature has 2+, the spin multiplier if 2+ entries, then one
+``below`` per reel). A respin round draws one ``rng.below(len(strip))`` for the
+respun reel, then any triggered feature's draws.
+
+Event order of a spin round
+---------------------------
+RoundStarted, SpinStarted(base), ReelsStopped (with anticipation), LineWin... /
+ScatterWin..., then per triggered feature FeatureTriggered and the feature's events,
+SpinEnded(base), RespinOffer (when a respin is offered), RoundEnded.
+
+Invariant (tested): ``result.total_win == events_total(result.events)``, i.e. the sum
+of every event ``amount`` minus every ``WinCapped.removed``; no event holds a float.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Literal
 
 from .bet import Bet
-from .events import Event
+from .definition import Definition, WinTiers
+from .evaluate import EvaluationError, evaluate_screen, screen_from_stops
+from .events import (
+    Event,
+    FeatureTriggered,
+    ReelsStopped,
+    RespinOffer,
+    RoundEnded,
+    RoundStarted,
+    SpinEnded,
+    SpinStarted,
+    WinCapped,
+)
+from .features import FeatureContext, Spin, block, choose_reel_set, draw_stops
+from .features import paid_respin as _paid_respin
 from .money import Money
+from .rng import Rng, ScriptedRng
 
 
 class RoundError(ValueError):
@@ -33,6 +72,9 @@ class RoundRequest:
     held_reel_set: str = "base"  # reel set of that screen
     script: tuple[int, ...] = ()  # forced draws (designer scenarios, tests), answered before the seed
     decisions: tuple[str, ...] = ()  # player choices made so far, in order
+    # False: skip pricing the paid-respin offer (bulk simulation of plain play; the offer
+    # is a pure function of the final screen, ``respin_prices`` gives it later)
+    with_offer: bool = True
 
     @property
     def forced(self) -> bool:
@@ -51,3 +93,191 @@ class RoundResult:
     features: tuple[str, ...] = ()  # names of features that ran, in order (meters count them)
     awaiting: str | None = None  # a decision the round waits for (None: complete)
     stats: dict[str, int] = field(default_factory=dict, compare=False)  # e.g. free spins played
+
+
+# --- the round runner -----------------------------------------------------------------------------
+
+
+def events_total(events: tuple[Event, ...] | list[Event]) -> Money:
+    """What the events pay: every ``amount`` minus every amount a cap removed."""
+    total = 0
+    for event in events:
+        if isinstance(event, WinCapped):
+            total -= event.removed
+        else:
+            total += getattr(event, "amount", 0)
+    return total
+
+
+def win_tier(tiers: WinTiers, win: Money, bet_total: Money) -> str:
+    """The celebration tier ("epic", "mega", "big" or "") of a win relative to the total bet."""
+    if win <= 0 or bet_total <= 0:
+        return ""
+    ratio = Fraction(win, bet_total)
+    for name, threshold in (("epic", tiers.epic), ("mega", tiers.mega), ("big", tiers.big)):
+        if threshold > 0 and ratio >= threshold:
+            return name
+    return ""
+
+
+def respin_prices(
+    defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str
+) -> tuple[Money | None, ...]:
+    """Price of respinning each reel of the screen ``stops`` on ``reel_set`` at ``bet``.
+
+    Every entry is None when no respin may be offered on that screen (no paid respin
+    in the game, a screen from a feature's reel set, a screen that triggers a feature).
+    The cabinet calls this again when the coin size changes.
+    """
+    _check_bet(defn, bet)
+    try:
+        return _paid_respin.prices(defn, bet, tuple(stops), reel_set)
+    except EvaluationError as exc:
+        raise RoundError(str(exc)) from exc
+
+
+def play_round(defn: Definition, request: RoundRequest) -> RoundResult:
+    """Play one round; pure and deterministic in (defn, request)."""
+    _check_bet(defn, request.bet)
+    rng: Rng = ScriptedRng(request.script, request.seed) if request.script else Rng(request.seed)
+    if request.kind == "respin":
+        return _play_respin(defn, request, rng)
+    if request.kind != "spin":
+        raise RoundError(f"unknown round kind {request.kind!r}")
+    return _play_spin(defn, request, rng)
+
+
+def _check_bet(defn: Definition, bet: Bet) -> None:
+    if not 0 < bet.lines <= len(defn.lines):
+        raise RoundError(f"{bet.lines} lines bet; {defn.name} has {len(defn.lines)}")
+    if bet.coins_per_line <= 0 or bet.coin_value <= 0:
+        raise RoundError(f"a bet needs positive coins per line and coin value, got {bet}")
+
+
+def _play_spin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult:
+    bet = request.bet
+    events: list[Event] = [
+        RoundStarted(defn.id, bet.total, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "spin")
+    ]
+    reel_set = choose_reel_set(rng, defn.base_game.reel_sets)
+    stops = draw_stops(rng, defn, reel_set)
+    screen = screen_from_stops(defn, reel_set, stops)
+    events.append(SpinStarted("base", reel_set))
+    spin = _finish_spin(defn, bet, "base", reel_set, stops, screen, (), events, held=None)
+    return _after_spin(defn, request, rng, spin, events, cost=bet.total)
+
+
+def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult:
+    bet = request.bet
+    reel_set = request.held_reel_set
+    n_reels = defn.grid.reels
+    if reel_set not in defn.reels:
+        raise RoundError(f"unknown reel set {reel_set!r}")
+    if len(request.held_stops) != n_reels:
+        raise RoundError(f"a respin needs the {n_reels} held stops, got {len(request.held_stops)}")
+    if not 0 <= request.respin_reel < n_reels:
+        raise RoundError(f"reel {request.respin_reel} cannot be respun (reels are 0..{n_reels - 1})")
+    try:
+        held_screen = screen_from_stops(defn, reel_set, request.held_stops)
+    except EvaluationError as exc:
+        raise RoundError(str(exc)) from exc
+    reason = _paid_respin.unavailable_reason(defn, reel_set, held_screen, bet)
+    if reason is not None:
+        raise RoundError(f"no respin is offered: {reason}")
+    reel = request.respin_reel
+    price = _paid_respin.price_of(defn, bet, request.held_stops, reel_set, reel)
+    events: list[Event] = [
+        RoundStarted(defn.id, price, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "respin")
+    ]
+    strip = defn.reels[reel_set][reel]
+    new_stop = rng.below(len(strip))
+    stops = request.held_stops[:reel] + (new_stop,) + request.held_stops[reel + 1 :]
+    screen = screen_from_stops(defn, reel_set, stops)
+    events.append(SpinStarted("respin", reel_set, spinning_reels=(reel,)))
+    held_keys = {
+        key
+        for e in evaluate_screen(defn, held_screen, bet)[0]
+        if (key := _paid_respin.win_key(e)) is not None
+    }
+    spin = _finish_spin(defn, bet, "respin", reel_set, stops, screen, (reel,), events, held=held_keys)
+    return _after_spin(defn, request, rng, spin, events, cost=price)
+
+
+def _finish_spin(
+    defn: Definition,
+    bet: Bet,
+    mode: str,
+    reel_set: str,
+    stops: tuple[int, ...],
+    screen: tuple[tuple[str, ...], ...],
+    spinning: tuple[int, ...],
+    events: list[Event],
+    held: set[tuple[object, ...]] | None,
+) -> Spin:
+    """ReelsStopped and the spin's wins (only new ones when ``held`` is given)."""
+    anticipation: tuple[int, ...] = ()
+    for feature in defn.features:
+        module = block(feature.type)
+        if module is not None and hasattr(module, "anticipation"):
+            ctx = FeatureContext(defn, feature, bet, None, mode=mode)
+            waiting = module.anticipation(ctx, reel_set, screen, spinning)
+            anticipation = tuple(sorted(set(anticipation) | set(waiting)))
+    events.append(ReelsStopped(reel_set, stops, screen, anticipation))
+    wins, _ = evaluate_screen(defn, screen, bet)
+    if held is not None:
+        wins = _paid_respin.new_wins(wins, held)
+    events.extend(wins)
+    win = sum(getattr(e, "amount", 0) for e in wins)
+    return Spin(mode, reel_set, stops, screen, tuple(wins), win)
+
+
+def _after_spin(
+    defn: Definition, request: RoundRequest, rng: Rng, spin: Spin, events: list[Event], cost: Money
+) -> RoundResult:
+    """Triggered features, SpinEnded, the respin offer and RoundEnded."""
+    bet = request.bet
+    total = spin.win
+    final_reel_set, final_stops = spin.reel_set, spin.stops
+    ran: list[str] = []
+    stats: dict[str, int] = {}
+    for feature in defn.features:
+        module = block(feature.type)
+        if module is None:
+            continue
+        ctx = FeatureContext(defn, feature, bet, rng, mode=spin.mode)
+        trigger = module.triggers(ctx, spin)
+        if trigger is None:
+            continue
+        events.append(
+            FeatureTriggered(
+                trigger.feature, trigger.symbol, trigger.count, trigger.positions, trigger.awarded
+            )
+        )
+        outcome = module.run(ctx, trigger)
+        events.extend(outcome.events)
+        total += outcome.total
+        ran.append(trigger.feature)
+        for key, value in outcome.stats.items():
+            stats[key] = stats.get(key, 0) + value
+        if outcome.final_stops:
+            final_reel_set, final_stops = outcome.final_reel_set, outcome.final_stops
+    events.append(SpinEnded(spin.mode, spin.win))
+    prices: tuple[Money | None, ...] | None = None
+    if not ran and request.with_offer and defn.feature("paid_respin") is not None:
+        offered = _paid_respin.prices(defn, bet, spin.stops, spin.reel_set)
+        if any(p is not None for p in offered):
+            prices = offered
+            events.append(RespinOffer(offered))
+    # the tier compares the win with the bet level (a respin's price can be tiny)
+    events.append(RoundEnded(total, cost, win_tier(defn.win_tiers, total, bet.total)))
+    return RoundResult(
+        request=request,
+        events=tuple(events),
+        cost=cost,
+        total_win=total,
+        final_stops=final_stops,
+        final_reel_set=final_reel_set,
+        respin_prices=prices,
+        features=tuple(ran),
+        stats=stats,
+    )

@@ -1,0 +1,533 @@
+"""Pure screen evaluation: what a screen pays, exactly.
+
+Nothing here draws, sleeps or touches money other than to multiply exact values.
+``line_pays`` and ``scatter_pays`` work in paytable units (coins per line-coin,
+multiples of the total bet); ``evaluate_screen`` turns them into ``LineWin`` /
+``ScatterWin`` events with amounts in minor units.
+
+Line rules (every one is tested on hand-built boards in tests/test_evaluate.py):
+
+- A run starts on the first reel of its direction and takes adjacent reels while the
+  symbol *is* the paid symbol (its ``base``: a Double of A is A) or is a wild that
+  substitutes for it. Only the best run of a line is paid.
+- The paid symbol ("target") of a run is the base of the first non-wild symbol
+  (when it is a ``regular`` symbol with pays), or the base of one of the leading
+  wilds (a wild-only run, paid on the wild's own pays). Every target is tried and
+  the highest value wins: value = paytable x wild multipliers; ties go to the longer
+  run, then to the earlier target (the regular symbol before the wilds).
+- A wild substitutes for every regular symbol except those in its ``excludes``; it
+  never substitutes for scatters, bonus symbols or blanks. ``excludes`` is matched
+  against the *paid* symbol, so excluding a Double's id only says the wild never
+  becomes a Double: it still substitutes for the Double's base, counting 1.
+- Counts: a symbol adds its ``counts`` (a Double adds 2), a substituting wild adds 1.
+  The paytable is read at the largest key not above the count, so a count above the
+  largest key pays the largest key, and a count below the smallest pays nothing.
+- A wild's ``multiplier`` multiplies every line win it takes part in (its own
+  wild-only runs included); several multiply together.
+- ``both_ways``: the best left-to-right run and the best right-to-left run are both
+  paid, except that when both cover every reel the line is paid once (left-to-right).
+
+Scatter rules: a ``scatter`` symbol with pays is counted anywhere on the screen
+(Doubles adding their ``counts``) and pays that count's value times the total bet.
+
+Per-definition lookup tables are compiled once and kept on the Definition (the same
+way ``functools.cached_property`` keeps its values), so ``line_pays`` does no dict
+building per call; recent results are memoised (bounded) for the round runner.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from operator import getitem
+
+from .bet import Bet
+from .definition import Definition
+from .events import Event, LineWin, Position, ScatterWin, Screen
+from .money import Money, apply_ratio
+
+LTR = "ltr"
+RTL = "rtl"
+_MEMO_LIMIT = 200_000  # line_pays results kept per definition before the memo is cleared
+_ZERO = Fraction(0)
+
+
+class EvaluationError(ValueError):
+    """A screen or stop list that does not fit the definition."""
+
+
+@dataclass(frozen=True)
+class LinePay:
+    """One paid line combination, in paytable units."""
+
+    symbol: str  # the symbol paid (a Double pays as its base)
+    count: int  # symbols counted (Doubles count their `counts`, a substituting wild 1)
+    coins: Fraction  # paytable value x wild multipliers, per coin bet on the line
+    reels: tuple[int, ...]  # 0-based reels of the counted positions, ascending
+    direction: str  # "ltr" | "rtl"
+    multiplier: int  # product of the wild multipliers in the run (1 if none)
+
+    @property
+    def base_coins(self) -> Fraction:
+        """The paytable value alone (before wild multipliers)."""
+        return self.coins / self.multiplier
+
+
+@dataclass(frozen=True)
+class ScatterPay:
+    symbol: str
+    count: int  # Doubles count their `counts`
+    x_bet: Fraction  # multiple of the total bet
+    positions: tuple[Position, ...]
+
+
+# --- compiled tables --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """The best run of one direction (internal to evaluation and exact par math)."""
+
+    target: str
+    count: int
+    length: int  # adjacent reels covered
+    multiplier: int
+    coins: Fraction  # paytable value x multiplier (0: the run pays nothing)
+
+
+class CompiledPays:
+    """Everything ``line_pays`` and ``scatter_pays`` need, as plain lookups.
+
+    - ``match[target][symbol] = (adds, multiplier)``: how a symbol extends a run of
+      ``target`` (absent: it breaks the run);
+    - ``table[target]``: paytable value indexed by count, 0..largest key;
+    - ``lead_target[symbol]``: the target a run gets when this is its first non-wild;
+    - ``is_wild[symbol]``, ``wild_target[symbol]``: wilds and the target of their
+      own wild-only runs (when they have pays).
+    """
+
+    def __init__(self, defn: Definition) -> None:
+        symbols = defn.symbol_map
+        self.n_reels = defn.grid.reels
+        self.both_ways = defn.pay_direction == "both_ways"
+        self.is_wild: dict[str, bool] = {s.id: s.kind == "wild" for s in defn.symbols}
+        wilds = [s for s in defn.symbols if s.kind == "wild"]
+
+        def base_kind(sid: str) -> str:
+            sym = symbols.get(sid)
+            return sym.kind if sym else "blank"
+
+        line_targets = {
+            s.base
+            for s in defn.symbols
+            if s.kind in ("regular", "wild") and s.base in defn.pays and base_kind(s.base) == s.kind
+        }
+        self.match: dict[str, dict[str, tuple[int, int]]] = {}
+        self.table: dict[str, tuple[Fraction, ...]] = {}
+        for target in line_targets:
+            row: dict[str, tuple[int, int]] = {}
+            for s in defn.symbols:
+                if s.base == target:
+                    row[s.id] = (s.counts, s.multiplier if s.kind == "wild" else 1)
+                elif s.kind == "wild" and target not in s.excludes:
+                    row[s.id] = (1, s.multiplier)
+            self.match[target] = row
+            self.table[target] = pay_table(defn.pays[target])
+        self.lead_target: dict[str, tuple[str, ...]] = {
+            s.id: ((s.base,) if s.kind == "regular" and s.base in line_targets else ()) for s in defn.symbols
+        }
+        self.wild_target: dict[str, str | None] = {
+            s.id: (s.base if s.base in line_targets else None) for s in wilds
+        }
+        # scatters: symbol -> (scatter id paid, counts)
+        scatter_ids = {s.base for s in defn.symbols if s.kind == "scatter" and s.base in defn.pays}
+        self.scatter_of: dict[str, tuple[str, int]] = {
+            s.id: (s.base, s.counts) for s in defn.symbols if s.kind == "scatter" and s.base in scatter_ids
+        }
+        self.scatter_table: dict[str, tuple[Fraction, ...]] = {
+            t: pay_table(defn.pays[t]) for t in scatter_ids
+        }
+        # base id -> {symbol id: how many of the base it counts as} (trigger counts)
+        self.counts_as: dict[str, dict[str, int]] = {}
+        for s in defn.symbols:
+            self.counts_as.setdefault(s.base, {})[s.id] = s.counts
+        self.reels_ltr = tuple(tuple(range(k)) for k in range(self.n_reels + 1))
+        self.memo: dict[tuple[tuple[str, ...], bool], tuple[LinePay, ...]] = {}
+        self.pay_objects: dict[tuple[str, int, int, int, str, int], LinePay] = {}
+        self.cache: dict[object, object] = {}  # exact-math results (features, par helpers)
+
+    # -- runs -----------------------------------------------------------------------------------------
+
+    def best_run(self, seq: Sequence[str]) -> tuple[RunResult | None, int]:
+        """Best paying run from the start of ``seq``, and its *reach*.
+
+        The reach is the longest run of any candidate target (paying or not); when it
+        is shorter than ``seq`` nothing after ``seq`` can change the result, which is
+        what exact enumeration uses to stop early. A sequence of wilds only has
+        reach ``len(seq)`` (the next symbol may still add a target).
+        """
+        n = len(seq)
+        is_wild = self.is_wild
+        i = 0
+        while i < n and is_wild[seq[i]]:
+            i += 1
+        if i == n:
+            targets: tuple[str, ...] = ()
+            reach = n
+        else:
+            targets = self.lead_target[seq[i]]
+            reach = 0
+        if i:
+            extra = []
+            for sid in seq[:i]:
+                t = self.wild_target[sid]
+                if t is not None and t not in targets and t not in extra:
+                    extra.append(t)
+            if extra:
+                targets = targets + tuple(extra)
+        best: RunResult | None = None
+        best_key: tuple[Fraction, int] = (_ZERO, 0)
+        for target in targets:
+            row = self.match[target]
+            count = 0
+            mult = 1
+            length = 0
+            for sid in seq:
+                step = row.get(sid)
+                if step is None:
+                    break
+                count += step[0]
+                mult *= step[1]
+                length += 1
+            if length > reach:
+                reach = length
+            table = self.table[target]
+            value = table[count] if count < len(table) else table[-1]
+            if value:
+                value = value * mult
+                key = (value, count)
+                if key > best_key:
+                    best_key = key
+                    best = RunResult(target, count, length, mult, value)
+        return best, reach
+
+    def line_pays(self, symbols: tuple[str, ...], both_ways: bool) -> tuple[LinePay, ...]:
+        memo_key = (symbols, both_ways)
+        hit = self.memo.get(memo_key)
+        if hit is not None:
+            return hit
+        ltr, _ = self.best_run(symbols)
+        pays: tuple[LinePay, ...] = ()
+        if ltr is not None:
+            pays = (self._pay(ltr, LTR, len(symbols)),)
+        if both_ways:
+            rtl, _ = self.best_run(symbols[::-1])
+            if rtl is not None:
+                n = len(symbols)
+                full = ltr is not None and ltr.length == n and rtl.length == n
+                if not full:
+                    pays = pays + (self._pay(rtl, RTL, n),)
+        if len(self.memo) >= _MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[memo_key] = pays
+        return pays
+
+    def _pay(self, run: RunResult, direction: str, n: int) -> LinePay:
+        key = (run.target, run.count, run.length, run.multiplier, direction, n)
+        obj = self.pay_objects.get(key)
+        if obj is None:
+            if direction == LTR:
+                reels = self.reels_ltr[run.length] if run.length <= self.n_reels else tuple(range(run.length))
+            else:
+                reels = tuple(range(n - run.length, n))
+            obj = LinePay(run.target, run.count, run.coins, reels, direction, run.multiplier)
+            self.pay_objects[key] = obj
+        return obj
+
+
+def pay_table(pays: dict[int, Fraction]) -> tuple[Fraction, ...]:
+    """Paytable as a tuple indexed by count: the value of the largest key not above it."""
+    if not pays:
+        return (_ZERO,)
+    top = max(pays)
+    out: list[Fraction] = []
+    current = _ZERO
+    for count in range(top + 1):
+        if count in pays:
+            current = Fraction(pays[count])
+        out.append(current)
+    return tuple(out)
+
+
+def table_value(table: tuple[Fraction, ...], count: int) -> Fraction:
+    return table[count] if count < len(table) else table[-1]
+
+
+def compiled(defn: Definition) -> CompiledPays:
+    """The definition's compiled tables, built on first use and kept on the object.
+
+    Stored in the instance ``__dict__`` like ``functools.cached_property`` does (the
+    dataclass is frozen, and unhashable, so it cannot be a weak-dict key). A
+    ``dataclasses.replace`` copy gets its own tables.
+    """
+    found = defn.__dict__.get("_compiled_pays")
+    if found is None:
+        found = CompiledPays(defn)
+        defn.__dict__["_compiled_pays"] = found
+    return found
+
+
+# --- public evaluation ------------------------------------------------------------------------------
+
+
+def line_pays(defn: Definition, symbols: Sequence[str], both_ways: bool | None = None) -> tuple[LinePay, ...]:
+    """What one payline showing ``symbols`` (reel 1 first) pays, per coin bet on the line.
+
+    left_to_right: zero or one pay. both_ways: the best ltr and the best rtl pay, a
+    line covered in full by both paid once. ``both_ways`` overrides the definition's
+    ``pay_direction`` (features that switch to both-ways pays).
+    """
+    c = compiled(defn)
+    return c.line_pays(tuple(symbols), c.both_ways if both_ways is None else both_ways)
+
+
+def scatter_pays(defn: Definition, screen: Screen) -> tuple[ScatterPay, ...]:
+    """Scatter pays anywhere on the screen, as multiples of the total bet."""
+    c = compiled(defn)
+    if not c.scatter_table:
+        return ()
+    counts: dict[str, int] = {}
+    positions: dict[str, list[Position]] = {}
+    scatter_of = c.scatter_of
+    for reel, column in enumerate(screen):
+        for row, sid in enumerate(column):
+            hit = scatter_of.get(sid)
+            if hit is not None:
+                target, adds = hit
+                counts[target] = counts.get(target, 0) + adds
+                positions.setdefault(target, []).append((reel, row))
+    out = []
+    for target in sorted(counts):
+        value = table_value(c.scatter_table[target], counts[target])
+        if value:
+            out.append(ScatterPay(target, counts[target], value, tuple(positions[target])))
+    return tuple(out)
+
+
+def symbol_count(defn: Definition, screen: Screen, symbol: str) -> tuple[int, tuple[Position, ...]]:
+    """How many ``symbol`` the screen shows anywhere (Doubles adding their counts), and where."""
+    adds = compiled(defn).counts_as.get(symbol, {})
+    count = 0
+    where: list[Position] = []
+    for reel, column in enumerate(screen):
+        for row, sid in enumerate(column):
+            n = adds.get(sid)
+            if n is not None:
+                count += n
+                where.append((reel, row))
+    return count, tuple(where)
+
+
+def window(strip: Sequence[str], stop: int, rows: int) -> tuple[str, ...]:
+    """The symbols a reel shows, top row first: ``strip[(stop + r) % len(strip)]``."""
+    size = len(strip)
+    return tuple(strip[(stop + r) % size] for r in range(rows))
+
+
+def screen_from_stops(defn: Definition, reel_set: str, stops: Sequence[int]) -> Screen:
+    """The screen shown by ``stops`` (each reel's top visible strip index) on a reel set."""
+    strips = defn.reels.get(reel_set)
+    if strips is None:
+        raise EvaluationError(f"unknown reel set {reel_set!r} (known: {', '.join(sorted(defn.reels))})")
+    if len(stops) != len(strips):
+        raise EvaluationError(f"{len(stops)} stops given, the reel set has {len(strips)} reels")
+    rows = defn.grid.rows
+    out = []
+    for reel, (strip, stop) in enumerate(zip(strips, stops, strict=True)):
+        if isinstance(stop, bool) or not isinstance(stop, int) or not 0 <= stop < len(strip):
+            raise EvaluationError(f"stop {stop!r} of reel {reel + 1} is outside 0..{len(strip) - 1}")
+        out.append(window(strip, stop, rows))
+    return tuple(out)
+
+
+def line_symbols(screen: Screen, line: Sequence[int]) -> tuple[str, ...]:
+    return tuple(column[row] for column, row in zip(screen, line, strict=True))
+
+
+def whole(value: Fraction | int) -> int | Fraction:
+    """An int when the value is whole (multipliers shown in events), else the Fraction."""
+    if isinstance(value, int):
+        return value
+    return value.numerator if value.denominator == 1 else value
+
+
+def evaluate_screen(
+    defn: Definition,
+    screen: Screen,
+    bet: Bet,
+    multiplier: int | Fraction = 1,
+    *,
+    scatter_multiplier: int | Fraction | None = None,
+    both_ways: bool | None = None,
+) -> tuple[list[Event], Money]:
+    """Every win on ``screen`` at ``bet``: line wins on the played lines, then scatter wins.
+
+    ``multiplier`` multiplies line wins (and scatter wins unless ``scatter_multiplier``
+    is given). Line amount = paytable x wild multipliers x ``multiplier`` x coins per
+    line x coin value; scatter amount = x_bet x total bet x scatter multiplier. Both are
+    exact ints (a remainder is a definition bug and raises MoneyError).
+    """
+    if not 0 < bet.lines <= len(defn.lines):
+        raise EvaluationError(f"{bet.lines} lines bet, the game has {len(defn.lines)}")
+    c = compiled(defn)
+    use_both = c.both_ways if both_ways is None else both_ways
+    events: list[Event] = []
+    total = 0
+    per_line_coin = bet.coins_per_line * bet.coin_value
+    whole_multiplier = isinstance(multiplier, int) or multiplier.denominator == 1
+    for index in range(bet.lines):
+        line = defn.lines[index]
+        if len(line) != len(screen):
+            raise EvaluationError(f"line {index + 1} has {len(line)} rows for {len(screen)} reels")
+        symbols = tuple(map(getitem, screen, line))
+        for pay in c.line_pays(symbols, use_both):
+            mult = pay.multiplier * multiplier
+            base = pay.coins if pay.multiplier == 1 else pay.coins / pay.multiplier
+            if whole_multiplier and base.denominator == 1:  # the common case, in plain ints
+                amount = base.numerator * int(mult) * per_line_coin
+            else:
+                amount = apply_ratio(base * mult, per_line_coin)
+            positions = tuple((reel, line[reel]) for reel in pay.reels)
+            events.append(
+                LineWin(index, pay.symbol, pay.count, positions, pay.direction, base, whole(mult), amount)  # type: ignore[arg-type]
+            )
+            total += amount
+    s_mult = Fraction(multiplier if scatter_multiplier is None else scatter_multiplier)
+    for sp in scatter_pays(defn, screen):
+        amount = apply_ratio(sp.x_bet * s_mult, bet.total)
+        events.append(ScatterWin(sp.symbol, sp.count, sp.positions, sp.x_bet, whole(s_mult), amount))  # type: ignore[arg-type]
+        total += amount
+    return events, total
+
+
+# --- exact expectations (used by feature values and respin prices) ----------------------------------
+
+
+def strip_frequencies(strips: Iterable[Sequence[str]]) -> list[list[tuple[str, int]]]:
+    """Per reel: (symbol, occurrences) pairs, in first-seen order (deterministic)."""
+    return [list(Counter(strip).items()) for strip in strips]
+
+
+def expected_line_coins(defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
+    """Exact expected pay of ONE payline, in coins per line-coin, for a uniformly random spin.
+
+    Every payline has the same distribution: each reel's stop is uniform, so the
+    symbol a line sees on that reel is uniform over the strip whatever its row, and
+    the reels are independent. Prefixes are enumerated reel by reel and a branch stops
+    as soon as no continuation can change its pay, which keeps this to a few thousand
+    evaluations. Both-ways = E[ltr] + E[rtl] - E[rtl pay on lines paid once].
+    """
+    c = compiled(defn)
+    use_both = c.both_ways if both_ways is None else both_ways
+    key = ("expected_line_coins", reel_set, use_both)
+    cached = c.cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    strips = defn.reels[reel_set]
+    total_stops = 1
+    for strip in strips:
+        total_stops *= len(strip)
+    value = _ltr_sum(c, strip_frequencies(strips))
+    if use_both:
+        value += _ltr_sum(c, strip_frequencies(strips[::-1]))
+        value -= _paid_once_sum(c, strip_frequencies(strips))
+    result = Fraction(value, total_stops)
+    c.cache[key] = result
+    return result
+
+
+def _ltr_sum(c: CompiledPays, freqs: list[list[tuple[str, int]]]) -> Fraction:
+    """Sum over all stop combinations of the best left-to-right pay (weights = occurrences)."""
+    n = len(freqs)
+    tail = [1] * (n + 1)  # tail[d] = product of strip lengths of reels d..n-1
+    for d in range(n - 1, -1, -1):
+        tail[d] = tail[d + 1] * sum(w for _, w in freqs[d])
+    total = Fraction(0)
+    stack: list[tuple[tuple[str, ...], int]] = [((), 1)]
+    while stack:
+        prefix, weight = stack.pop()
+        depth = len(prefix)
+        for sid, w in freqs[depth]:
+            seq = prefix + (sid,)
+            best, reach = c.best_run(seq)
+            if depth + 1 == n or reach < depth + 1:
+                if best is not None:
+                    total += best.coins * (weight * w * tail[depth + 1])
+            else:
+                stack.append((seq, weight * w))
+    return total
+
+
+def _paid_once_sum(c: CompiledPays, freqs: list[list[tuple[str, int]]]) -> Fraction:
+    """Sum of the rtl pay over lines whose best ltr and rtl runs both cover every reel."""
+    n = len(freqs)
+    total = Fraction(0)
+    stack: list[tuple[tuple[str, ...], int]] = [((), 1)]
+    while stack:
+        prefix, weight = stack.pop()
+        depth = len(prefix)
+        for sid, w in freqs[depth]:
+            seq = prefix + (sid,)
+            _, reach = c.best_run(seq)
+            if reach < depth + 1:
+                continue  # no run covers the prefix: the line cannot be full
+            if depth + 1 < n:
+                stack.append((seq, weight * w))
+                continue
+            ltr, _ = c.best_run(seq)
+            rtl, _ = c.best_run(seq[::-1])
+            if ltr is not None and rtl is not None and ltr.length == n and rtl.length == n:
+                total += rtl.coins * (weight * w)
+    return total
+
+
+def count_distribution(defn: Definition, reel_set: str, symbol_ids: Iterable[str]) -> list[Fraction]:
+    """Exact distribution of how many of ``symbol_ids``' bases show on the screen.
+
+    ``symbol_ids`` are base ids; a symbol adds its ``counts`` when its base is one of
+    them. Returns probabilities indexed by total count.
+    """
+    wanted = set(symbol_ids)
+    adds = {s.id: s.counts for s in defn.symbols if s.base in wanted}
+    rows = defn.grid.rows
+    dist: list[Fraction] = [Fraction(1)]
+    for strip in defn.reels[reel_set]:
+        per_reel: Counter[int] = Counter()
+        for stop in range(len(strip)):
+            per_reel[sum(adds.get(sid, 0) for sid in window(strip, stop, rows))] += 1
+        size = len(strip)
+        new = [Fraction(0)] * (len(dist) + max(per_reel))
+        for have, p in enumerate(dist):
+            if p:
+                for k, occurrences in per_reel.items():
+                    new[have + k] += p * Fraction(occurrences, size)
+        dist = new
+    return dist
+
+
+def expected_scatter_x_bet(defn: Definition, reel_set: str) -> Fraction:
+    """Exact expected scatter pay of one spin, as a multiple of the total bet."""
+    c = compiled(defn)
+    key = ("expected_scatter_x_bet", reel_set)
+    cached = c.cache.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
+    total = Fraction(0)
+    for target, table in c.scatter_table.items():
+        for count, p in enumerate(count_distribution(defn, reel_set, [target])):
+            if p:
+                total += p * table_value(table, count)
+    c.cache[key] = total
+    return total

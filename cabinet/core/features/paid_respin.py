@@ -1,0 +1,217 @@
+"""Paid single-reel respin (Retro Reels): respin one reel, the others held, for a price.
+
+Phases:
+
+1. OFFER  — after a base spin that triggered no feature (and after a respin that
+            triggered none), every reel gets a price (``RespinOffer``).
+2. RESPIN — a respin round (``RoundRequest(kind="respin")``) charges the reel's price,
+            re-derives the held screen from its stops, draws ONE ``rng.below`` for the
+            respun reel, and pays only *new* winning combinations; it can trigger free
+            spins (after which no respin is offered) or lead to a new OFFER.
+
+"Only new winning combinations pay": a line win with the same line, symbol, count and
+direction as one on the held screen, or a scatter win with the same symbol and count,
+does not pay again.
+
+Price of a reel = exact expected value of respinning it (every stop of that reel
+enumerated: new line and scatter wins, plus the exact expected value of any feature
+the new screen triggers), divided by ``price_rtp`` (0: the game's ``rtp``; none: 1),
+rounded half up to a whole coin of the bet's coin value, never below
+``min_price_coins`` coins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from types import ModuleType
+from typing import Any
+
+from ..bet import Bet
+from ..definition import Definition, PaidRespin
+from ..evaluate import CompiledPays, compiled, scatter_pays, screen_from_stops, table_value, whole
+from ..events import Event, LineWin, ScatterWin, Screen
+from ..money import Money
+from . import FeatureContext, Spin, Trigger, block
+
+WinKey = tuple[object, ...]
+
+
+def triggers(ctx: FeatureContext, spin: Spin) -> Trigger | None:
+    """Never triggered by symbols: the round runner makes the offer after a base spin."""
+    return None
+
+
+def win_key(event: Event) -> WinKey | None:
+    """Identity of a winning combination for the "only new wins pay" rule."""
+    if isinstance(event, LineWin):
+        return ("line", event.line, event.symbol, event.count, event.direction)
+    if isinstance(event, ScatterWin):
+        return ("scatter", event.symbol, event.count)
+    return None
+
+
+def new_wins(events: Iterable[Event], held: set[WinKey]) -> list[Event]:
+    return [e for e in events if win_key(e) not in held]
+
+
+def _symbol_features(defn: Definition) -> list[tuple[Any, ModuleType]]:
+    """(parameters, module) of the features that can trigger from symbols."""
+    out = []
+    for feature in defn.features:
+        module = block(feature.type)
+        if module is not None and feature.type != "paid_respin":
+            out.append((feature, module))
+    return out
+
+
+def triggered_features(defn: Definition, bet: Bet, spin: Spin) -> list[tuple[FeatureContext, Trigger]]:
+    """Features (other than the respin) the spin triggers, in definition order."""
+    out = []
+    for feature, module in _symbol_features(defn):
+        ctx = FeatureContext(defn, feature, bet, None, mode=spin.mode)
+        trigger = module.triggers(ctx, spin)
+        if trigger is not None:
+            out.append((ctx, trigger))
+    return out
+
+
+def unavailable_reason(defn: Definition, reel_set: str, screen: Screen, bet: Bet) -> str | None:
+    """Why no respin may be offered on this screen (None: it may)."""
+    if defn.feature("paid_respin") is None:
+        return f"{defn.name} has no paid respin"
+    if reel_set not in {c.set for c in defn.base_game.reel_sets}:
+        return f"the screen on reel set {reel_set!r} did not come from a base spin"
+    spin = Spin("base", reel_set, (), screen, (), 0)
+    if triggered_features(defn, bet, spin):
+        return "the screen triggered a feature"
+    return None
+
+
+def _line_keys(defn: Definition, screen: Screen, bet: Bet) -> set[WinKey]:
+    c = compiled(defn)
+    keys: set[WinKey] = set()
+    for index in range(bet.lines):
+        symbols = tuple(column[row] for column, row in zip(screen, defn.lines[index], strict=True))
+        keys.update(
+            ("line", index, p.symbol, p.count, p.direction) for p in c.line_pays(symbols, c.both_ways)
+        )
+    return keys
+
+
+def _scatter_wins(defn: Definition, screen: Screen, bet: Bet) -> list[tuple[WinKey, Fraction]]:
+    return [(("scatter", sp.symbol, sp.count), sp.x_bet * bet.total) for sp in scatter_pays(defn, screen)]
+
+
+def _new_scatter_value(
+    c: CompiledPays, held_counts: dict[str, int], column: tuple[str, ...], held: set[WinKey], bet: Bet
+) -> Fraction | int:
+    counts = dict(held_counts)
+    for sid in column:
+        hit = c.scatter_of.get(sid)
+        if hit is not None:
+            counts[hit[0]] = counts.get(hit[0], 0) + hit[1]
+    value: Fraction | int = 0
+    for target, count in counts.items():
+        x_bet = table_value(c.scatter_table[target], count)
+        if x_bet and ("scatter", target, count) not in held:
+            value += x_bet * bet.total
+    return value
+
+
+def respin_value(defn: Definition, bet: Bet, reel_set: str, stops: tuple[int, ...], reel: int) -> Fraction:
+    """Exact expected win (minor units) of respinning ``reel`` with the others held.
+
+    A line's pay depends on the respun reel only through the one symbol it crosses
+    there, so each played line is priced once per distinct strip symbol; scatter pays
+    and feature triggers depend on the reel's whole window, priced once per distinct
+    window. Then every stop of the reel is added up.
+    """
+    c = compiled(defn)
+    held_screen = screen_from_stops(defn, reel_set, stops)
+    held = _line_keys(defn, held_screen, bet) | {key for key, _ in _scatter_wins(defn, held_screen, bet)}
+    strip = defn.reels[reel_set][reel]
+    size = len(strip)
+    rows = defn.grid.rows
+    per_line_coin = bet.coins_per_line * bet.coin_value
+    distinct = list(dict.fromkeys(strip))
+
+    # per played line that can pay something new: (its row on the respun reel, symbol -> new pay)
+    line_parts: list[tuple[int, dict[str, Fraction | int]]] = []
+    for index in range(bet.lines):
+        line = defn.lines[index]
+        symbols = [column[row] for column, row in zip(held_screen, line, strict=True)]
+        by_symbol: dict[str, Fraction | int] = {}
+        for sid in distinct:
+            symbols[reel] = sid
+            value = sum(
+                (
+                    pay.coins * per_line_coin
+                    for pay in c.line_pays(tuple(symbols), c.both_ways)
+                    if ("line", index, pay.symbol, pay.count, pay.direction) not in held
+                ),
+                Fraction(0),
+            )
+            by_symbol[sid] = whole(value)  # ints add much faster than Fractions
+        if any(by_symbol.values()):
+            line_parts.append((line[reel], by_symbol))
+
+    # scatter pays: counts on the held reels, plus the respun reel's window
+    held_counts: dict[str, int] = {}
+    for r, column in enumerate(held_screen):
+        if r != reel:
+            for sid in column:
+                hit = c.scatter_of.get(sid)
+                if hit is not None:
+                    held_counts[hit[0]] = held_counts.get(hit[0], 0) + hit[1]
+    features = _symbol_features(defn)
+
+    by_window: dict[tuple[str, ...], Fraction | int] = {}
+    total: Fraction | int = 0
+    for stop in range(size):
+        column = tuple(strip[(stop + r) % size] for r in range(rows))
+        extra = by_window.get(column)
+        if extra is None:
+            extra = _new_scatter_value(c, held_counts, column, held, bet)
+            if features:
+                screen = held_screen[:reel] + (column,) + held_screen[reel + 1 :]
+                spin = Spin("respin", reel_set, (), screen, (), 0)
+                for feature, module in features:
+                    ctx = FeatureContext(defn, feature, bet, None, mode="respin")
+                    trigger = module.triggers(ctx, spin)
+                    if trigger is not None:
+                        if not hasattr(module, "expected_value"):
+                            raise NotImplementedError(
+                                f"{feature.type} has no exact value to price respins with"
+                            )
+                        extra += module.expected_value(ctx, trigger)
+            extra = by_window[column] = whole(extra)
+        total += extra
+        for row, by_symbol in line_parts:
+            total += by_symbol[strip[(stop + row) % size]]
+    return Fraction(total) / size
+
+
+def price_from_value(defn: Definition, feature: PaidRespin, bet: Bet, value: Fraction) -> Money:
+    rtp = feature.price_rtp or defn.rtp or Fraction(1)
+    coins = value / rtp / bet.coin_value
+    whole_coins = (coins + Fraction(1, 2)).__floor__()  # nearest coin, halves up
+    return max(whole_coins, feature.min_price_coins) * bet.coin_value
+
+
+def prices(defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str) -> tuple[Money | None, ...]:
+    """The price of respinning each reel of this screen (None for every reel: not offered)."""
+    screen = screen_from_stops(defn, reel_set, stops)
+    if unavailable_reason(defn, reel_set, screen, bet) is not None:
+        return tuple(None for _ in stops)
+    feature: PaidRespin = defn.feature("paid_respin")
+    return tuple(
+        price_from_value(defn, feature, bet, respin_value(defn, bet, reel_set, stops, reel))
+        for reel in range(len(stops))
+    )
+
+
+def price_of(defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str, reel: int) -> Money:
+    """The price of respinning one reel (the caller has checked the respin is offered)."""
+    feature: PaidRespin = defn.feature("paid_respin")
+    return price_from_value(defn, feature, bet, respin_value(defn, bet, reel_set, stops, reel))

@@ -1,0 +1,101 @@
+"""``cabinet eval``: what a screen pays, as text and JSON, and one-line errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from cabinet.cli import main
+from cabinet.core.evaluate import window
+from cabinet.core.loader import load_game
+
+SEVENS = " / ".join(["SEVEN SEVEN SEVEN SEVEN SEVEN"] * 3)
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(["eval", "classic", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_all_sevens_grid_pays_five_sevens_on_all_twenty_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    classic = load_game("classic")
+    seven5 = classic.pays["SEVEN"][5]
+    report = run_json(capsys, "--grid", SEVENS)
+    # 20 lines x 750 coins at 1 coin per line, bet 20 coins: 750 x bet; each line 37.5 x bet
+    assert report["total_x_bet"] == str(seven5 * 20 / 20) == "750"
+    assert len(report["wins"]) == 20
+    assert {(w["kind"], w["symbol"], w["count"], w["x_bet"], w["direction"]) for w in report["wins"]} == {
+        ("line", "SEVEN", 5, "37.5", "ltr")
+    }
+    assert sorted(w["line"] for w in report["wins"]) == list(range(1, 21))
+    assert report["triggers"] == []
+
+
+def test_lines_option_and_scatter_and_trigger(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = "STAR CHERRY BAR SEVEN STAR / LEMON CHERRY BELL ORANGE PLUM / BAR STAR LEMON BELL GRAPES"
+    report = run_json(capsys, "--grid", grid, "--lines", "1")
+    # middle line: LEMON x1 pays nothing; 3 STARs pay 2 x total bet; they trigger free spins
+    assert report["wins"] == [
+        {"kind": "scatter", "symbol": "STAR", "count": 3, "x_bet": "2", "positions": [[0, 0], [1, 2], [4, 0]]}
+    ]
+    assert report["total_x_bet"] == "2" and report["triggers"] == ["free_spins"]
+    report = run_json(capsys, "--grid", grid)
+    # top line: STAR first: no line win; line 10 [0,1,1,1,0]: STAR CHERRY ...: none; CHERRY needs reel 1
+    assert all(w["kind"] == "scatter" for w in report["wins"])
+
+
+def test_wild_line_win_x_bet(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = "CHERRY WILD CHERRY LEMON STAR / BAR BAR WILD BAR PLUM / LEMON PLUM ORANGE GRAPES BELL"
+    report = run_json(capsys, "--grid", grid, "--lines", "2")
+    # line 1 (middle): BAR BAR WILD BAR = BAR x4 = 100 coins / 2 coins bet = 50 x bet
+    # line 2 (top): CHERRY WILD CHERRY = CHERRY x3 = 5 coins = 2.5 x bet
+    assert [(w["line"], w["symbol"], w["count"], w["x_bet"]) for w in report["wins"]] == [
+        (1, "BAR", 4, "50"),
+        (2, "CHERRY", 3, "2.5"),
+    ]
+    assert report["total_x_bet"] == "52.5"
+
+
+def test_stops_give_the_same_report_as_the_grid_they_show(capsys: pytest.CaptureFixture[str]) -> None:
+    classic = load_game("classic")
+    stops = (3, 17, 5, 0, 22)
+    columns = [window(strip, stop, 3) for strip, stop in zip(classic.reels["base"], stops, strict=True)]
+    grid = " / ".join(" ".join(col[row] for col in columns) for row in range(3))
+    by_stops = run_json(capsys, "--stops", ",".join(map(str, stops)))
+    by_grid = run_json(capsys, "--grid", grid)
+    assert by_stops == by_grid
+    assert by_stops["grid"][0] == [col[0] for col in columns]
+
+
+def test_plain_text_output(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "classic", "--grid", SEVENS.lower(), "--lines", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "line   1  SEVEN x5 ltr" in out and "250 x bet" in out
+    assert out.strip().splitlines()[-1] == "total 750 x bet"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--grid", "SEVN SEVEN SEVEN SEVEN SEVEN / " + " / ".join(["BAR BAR BAR BAR BAR"] * 2)],
+            "did you mean SEVEN",
+        ),
+        (["--grid", "SEVEN SEVEN / BAR BAR"], "rows"),
+        (["--grid", "SEVEN / BAR / BAR"], "reels"),
+        (["--stops", "1,2,x,4,5"], "not a whole number"),
+        (["--stops", "1,2,3,4,5000"], "outside"),
+        (["--stops", "1,2,3"], "5 reels"),
+        (["--stops", "1,2,3,4,5", "--reel-set", "bsae"], "unknown reel set"),
+        (["--stops", "1,2,3,4,5", "--lines", "21"], "--lines"),
+        (["--stops", "1,2,3,4,5", "--lines", "two"], "not a whole number"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], args: list[str], message: str
+) -> None:
+    assert main(["eval", "classic", *args]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
