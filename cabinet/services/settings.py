@@ -1,0 +1,134 @@
+"""Remembered player settings: sound, music, left-hand mode, vibration, intro screen,
+spacebar-to-spin.
+
+They live in ``<data dir>/settings.yaml``, written atomically with every key, so a
+file that lacks one was truncated or hand-edited. A file the cabinet cannot trust
+(broken YAML, a wrong value, an unknown or missing key, a newer format) is reported
+in one clear message naming the file (with line:column where YAML gives one), kept
+aside, and the defaults are used: a settings file must never stop a cabinet.
+
+Autoplay settings are deliberately NOT here: the rule sheets say they return to their
+defaults when the game is reloaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import yaml
+
+from .atomic import Clock, keep_aside, utc_now, write_text_atomic
+
+SETTINGS_FORMAT = 1
+SETTINGS_NAME = "settings.yaml"
+
+
+@dataclass(frozen=True)
+class Settings:
+    sound: bool = True
+    music: bool = True
+    left_hand: bool = False  # mirror the button panel for left-handed players
+    vibrate: bool = True
+    intro_screen: bool = True
+    spacebar_spins: bool = True
+
+
+SETTING_NAMES = tuple(f.name for f in fields(Settings))
+
+
+@dataclass(frozen=True)
+class SettingsLoad:
+    settings: Settings
+    problem: str | None = None  # the message to show, when the file was set aside
+    kept_path: Path | None = None
+
+
+class _SettingsError(ValueError):
+    pass
+
+
+def _where(path: Path, node: yaml.Node) -> str:
+    mark = node.start_mark
+    return f"{path}:{mark.line + 1}:{mark.column + 1}"
+
+
+def parse_settings(text: str, path: Path) -> Settings:
+    """Read settings text strictly; _SettingsError carries a ``file:line:col: message``."""
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise _SettingsError(f"{where}: not valid YAML: {exc.problem or exc.context}") from None
+    except yaml.YAMLError as exc:
+        raise _SettingsError(f"{path}: not valid YAML: {exc}") from None
+    if root is None:
+        raise _SettingsError(f"{path}: the file is empty")
+    if not isinstance(root, yaml.MappingNode):
+        raise _SettingsError(f"{_where(path, root)}: expected 'name: value' lines")
+    constructed = yaml.safe_load(text)  # composed fine above, so this cannot fail
+    values: dict[str, bool] = {}
+    fmt_seen = False
+    seen: set[str] = set()
+    for key_node, value_node in root.value:
+        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+        if not isinstance(key, str) or key_node.tag != "tag:yaml.org,2002:str":
+            raise _SettingsError(f"{_where(path, key_node)}: a setting name must be plain text")
+        if key in seen:
+            raise _SettingsError(f"{_where(path, key_node)}: '{key}' is given twice")
+        seen.add(key)
+        value = constructed[key]
+        if key == "format":
+            fmt_seen = True
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise _SettingsError(f"{_where(path, value_node)}: format must be a whole number")
+            if value > SETTINGS_FORMAT:
+                raise _SettingsError(
+                    f"{_where(path, value_node)}: written in settings format {value} by a newer cabinet; "
+                    f"this one reads format {SETTINGS_FORMAT}"
+                )
+        elif key in SETTING_NAMES:
+            if not isinstance(value, bool):
+                shown = value_node.value if isinstance(value_node, yaml.ScalarNode) else "a list or map"
+                raise _SettingsError(f"{_where(path, value_node)}: {key} must be true or false, got {shown!r}")
+            values[key] = value
+        else:
+            raise _SettingsError(
+                f"{_where(path, key_node)}: unknown setting '{key}' (known: {', '.join(SETTING_NAMES)})"
+            )
+    missing = ([] if fmt_seen else ["format"]) + [name for name in SETTING_NAMES if name not in values]
+    if missing:
+        raise _SettingsError(f"{path}: incomplete (truncated or edited?): missing {', '.join(missing)}")
+    return Settings(**values)
+
+
+def settings_text(settings: Settings) -> str:
+    lines = [
+        "# Slot Cabinet settings, written by the cabinet. Values are true or false.",
+        f"format: {SETTINGS_FORMAT}",
+    ]
+    lines += [f"{name}: {'true' if value else 'false'}" for name, value in asdict(settings).items()]
+    return "\n".join(lines) + "\n"
+
+
+def load_settings(folder: Path, clock: Clock = utc_now) -> SettingsLoad:
+    """The remembered settings; defaults (and a message) when the file cannot be used."""
+    path = Path(folder) / SETTINGS_NAME
+    if not path.exists():
+        return SettingsLoad(Settings())
+    try:
+        text = path.read_bytes().decode("utf-8")
+        return SettingsLoad(parse_settings(text, path))
+    except UnicodeDecodeError:
+        message = f"{path}: not UTF-8 text"
+    except _SettingsError as exc:
+        message = str(exc)
+    kept = keep_aside(path, message, clock)
+    return SettingsLoad(Settings(), f"{message}. The file was kept aside as {kept.name}; defaults are used.", kept)
+
+
+def save_settings(folder: Path, settings: Settings) -> Path:
+    path = Path(folder) / SETTINGS_NAME
+    write_text_atomic(path, settings_text(settings))
+    return path
