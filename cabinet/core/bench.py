@@ -1,0 +1,125 @@
+"""``cabinet bench math``: how fast the exact math and the simulator are (numbers only).
+
+- par: the exact RTP and hit rate of a 5x3, 20-line game with 100-stop strips, built
+  here from classic's symbols, lines and pays (target: under 0.5 s);
+- simulate: base-game spins per second of the numpy batch path on one core, and of a
+  plain pure-Python loop (``play_round`` per spin) over the same rounds, measured in
+  the same run, and their ratio (target: at least 1,000,000 spins/s).
+
+Timings are printed, never asserted (tests run on shared machines).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import time
+from collections import Counter
+from typing import Any
+
+from .bet import default_bet
+from .definition import Definition
+from .loader import load_game
+from .par import par
+from .rng import Rng
+from .simulate import derive_seeds, round_outcomes, scalar_simulate, simulate
+
+STOPS = 100
+DEFAULT_SPINS = 2_000_000
+PYTHON_SPINS = 20_000
+
+
+def bench_game(base: Definition | None = None, stops: int = STOPS, seed: int = 2024) -> Definition:
+    """A base-game-only 5x3 20-line game with ``stops``-stop strips: classic's symbols,
+    lines and pays, each strip a shuffled multiset in the proportions of classic's
+    strip for that reel. Deterministic (seeded)."""
+    base = base or load_game("classic")
+    rng = Rng(seed)
+    strips = []
+    for strip in base.reels["base"]:
+        counts = Counter(strip)
+        scaled = {sid: max(1, round(n * stops / len(strip))) for sid, n in counts.items()}
+        items = [sid for sid, n in sorted(scaled.items()) for _ in range(n)]
+        while len(items) > stops:  # trim the most common symbol until the length is right
+            items.remove(Counter(items).most_common(1)[0][0])
+        while len(items) < stops:
+            items.append(Counter(items).most_common()[-1][0])
+        order = rng.shuffle_indices(len(items))
+        strips.append(tuple(items[i] for i in order))
+    return dataclasses.replace(
+        base, id="bench100", name="Bench 100", reels={"base": tuple(strips)}, features=(), scenarios=()
+    )
+
+
+def _best_of(runs: int, fn: Any) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        started = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - started)
+    return best
+
+
+def measure(spins: int = DEFAULT_SPINS, python_spins: int = PYTHON_SPINS, game: str = "") -> dict[str, Any]:
+    defn = load_game(game) if game else bench_game()
+    fresh = lambda: dataclasses.replace(defn)  # noqa: E731  (no cached tables: time a cold par)
+    par_seconds = _best_of(3, lambda: par(fresh()))
+    report = par(defn)
+
+    bet = default_bet(defn)
+    round_outcomes(defn, bet, derive_seeds(1, 0, 1024))  # build the tables before timing
+    started = time.perf_counter()
+    sim = simulate(defn, spins, 1, workers=1)
+    numpy_seconds = time.perf_counter() - started
+
+    python_spins = min(python_spins, spins)
+    started = time.perf_counter()
+    scalar = scalar_simulate(defn, python_spins, 1, bet)
+    python_seconds = time.perf_counter() - started
+    numpy_rate = spins / numpy_seconds
+    python_rate = python_spins / python_seconds
+    return {
+        "game": defn.id,
+        "strip_stops": [len(s) for s in defn.reels["base"]],
+        "lines": len(defn.lines),
+        "features": [f.type for f in defn.features],
+        "par_seconds": round(par_seconds, 4),
+        "par_base_rtp": float(report.base_rtp),
+        "par_hit_rate": None if report.hit_rate is None else float(report.hit_rate),
+        "simulate_spins": spins,
+        "simulate_seconds": round(numpy_seconds, 4),
+        "numpy_spins_per_second": round(numpy_rate),
+        "python_spins": python_spins,
+        "python_seconds": round(python_seconds, 4),
+        "python_spins_per_second": round(python_rate),
+        "speedup": round(numpy_rate / python_rate, 1),
+        "simulate_rtp": float(sim.rtp),
+        "python_rtp": scalar.win_sum / (python_spins * bet.total),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    result = measure(spins=getattr(args, "spins", 0) or DEFAULT_SPINS, game=getattr(args, "game", "") or "")
+    if getattr(args, "json", False):
+        print(json.dumps(result))
+        return 0
+    print(
+        f"game: {result['game']} ({len(result['strip_stops'])} reels of {result['strip_stops']} stops, "
+        f"{result['lines']} lines)"
+    )
+    print(
+        f"par (exact base RTP {result['par_base_rtp']:.6f}, hit rate {result['par_hit_rate']:.6f}): "
+        f"{result['par_seconds'] * 1000:.1f} ms  (target < 500 ms)"
+    )
+    print(
+        f"simulate, numpy, 1 core: {result['numpy_spins_per_second']:,} spins/s "
+        f"({result['simulate_spins']:,} spins in {result['simulate_seconds']:.2f} s, RTP {result['simulate_rtp']:.6f})"
+        "  (target >= 1,000,000)"
+    )
+    print(
+        f"plain Python loop (play_round per spin): {result['python_spins_per_second']:,} spins/s "
+        f"({result['python_spins']:,} spins in {result['python_seconds']:.2f} s)"
+    )
+    print(f"speed-up numpy / Python: {result['speedup']}x")
+    return 0

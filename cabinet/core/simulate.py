@@ -1,0 +1,797 @@
+"""Monte Carlo simulation: many rounds, exactly the rounds ``play_round`` would play.
+
+Round ``i`` of a simulation seeded ``S`` is ``play_round(defn, RoundRequest(bet,
+derive_seed(S, i)))`` — nothing else — so the reported ``max_win_seed`` replays the
+max win in the cabinet. Speed comes from computing most rounds in batches with numpy
+and getting exactly the same numbers:
+
+- The rng is counter-based SplitMix64, so the draws of a whole batch of seeds are a
+  few vectorised uint64 operations (numpy's uint64 arithmetic wraps like the scalar
+  ``& MASK64``). ``below(n)`` rejects draws at or above ``rejection_limit(n)``; such a
+  draw (about one in 10^17 for strip lengths) sends its seed to the scalar runner.
+- A base spin's draw order is the round runner's contract (see ``round.py``): one
+  ``weighted`` draw for the reel set when there are 2+ base reel sets, then one
+  ``below(len(strip))`` per reel, reel 1 first.
+- Line wins are looked up in ``par.line_pay_table`` (what every symbol tuple of a line
+  pays), pre-scaled to minor units for the bet: a line's table index is the sum of
+  per-reel "digits" precomputed for every stop and line. Scatter pays use per-stop
+  window counts.
+- Free spins are played by the batch too, in lockstep: one numpy pass per free spin
+  over every triggered round of the shard, in ``features/free_spins.run``'s draw order
+  (the reel set when the feature has 2+, the spin multiplier when 2+ entries, one
+  draw per reel; retriggers add spins). Each round's draw counter is carried along.
+- A round the batch cannot finish exactly — a rejected draw, a pay that is not a whole
+  number of minor units, the feature cap reached, a minimum-win top-up, the engine's
+  spin limit, two features in one round, a fractional spin multiplier — is played by
+  ``play_round`` from its start. A game the batch path does not understand at all (an
+  unmodelled feature type, symbols carrying prizes) is simulated by ``play_round`` only.
+
+Shards: rounds [0, N) are cut into fixed shards of ``SHARD_SIZE`` rounds whose
+statistics are merged in shard order; worker processes only change who computes a
+shard, so the report is identical for any worker count.
+
+Statistics are exact integer sums (sum of wins, sum of squared wins, as Python ints):
+RTP = sum of wins / (N x bet); sigma = the standard deviation of one round's win in
+bets (population form); the 95% confidence interval of the RTP is RTP +- 1.96 sigma /
+sqrt(N); the volatility index is 1.96 x sigma (the usual "VI at 95% confidence").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from .bet import Bet, default_bet
+from .definition import Definition, FreeSpins
+from .events import FeatureEnded
+from .features import MAX_FEATURE_SPINS
+from .features.free_spins import cap_amount
+from .money import money_str
+from .par import (
+    award_for,
+    line_pay_table,
+    pay_table,
+    scatter_adds,
+    table_value,
+    trigger_adds,
+    window_ids,
+)
+from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
+from .round import RoundRequest, play_round
+
+SHARD_SIZE = 1 << 18  # rounds per shard (results do not depend on it)
+BASE_CHUNK = 1 << 16  # base spins priced per numpy pass
+Z95 = 1.959963984540054  # two-sided 95% normal quantile
+_DERIVE_XOR = 0xD1B54A32D192ED03  # derive_seed's second mixing constant (rng.py)
+BATCH_FEATURES = frozenset({"free_spins", "paid_respin"})  # feature types the batch path knows
+
+U64 = np.uint64
+
+
+# --- vectorised SplitMix64 ---------------------------------------------------------------------------
+
+
+def mix64_array(z: np.ndarray) -> np.ndarray:
+    """``rng.mix64`` on a uint64 array (multiplication wraps modulo 2^64 as it should)."""
+    z = (z ^ (z >> U64(30))) * U64(MIX1)
+    z = (z ^ (z >> U64(27))) * U64(MIX2)
+    return z ^ (z >> U64(31))
+
+
+def draw_array(seeds: np.ndarray, index: int | np.ndarray) -> np.ndarray:
+    """``rng.draw_u64(seed, index)`` for every seed (``index``: one int or one per seed)."""
+    if isinstance(index, np.ndarray):
+        return mix64_array(seeds + (index.astype(np.uint64) + U64(1)) * U64(GAMMA))
+    return mix64_array(seeds + U64(((index + 1) * GAMMA) & MASK64))
+
+
+def derive_seeds(master: int, start: int, count: int) -> np.ndarray:
+    """``[derive_seed(master, i) for i in range(start, start + count)]`` as uint64."""
+    i = np.arange(start + 1, start + count + 1, dtype=np.uint64)
+    z = U64(master) + i * U64(GAMMA)
+    return mix64_array(mix64_array(z) ^ U64(_DERIVE_XOR))
+
+
+def below_array(seeds: np.ndarray, index: int | np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``Rng.below(n)`` answered by draw ``index``: (values, rejected mask). n > 1."""
+    u = draw_array(seeds, index)
+    limit = rejection_limit(n)
+    rejected = u >= U64(limit) if limit < (1 << 64) else np.zeros(len(u), dtype=bool)
+    return (u % U64(n)).astype(np.int64), rejected
+
+
+# --- the batch pricer ----------------------------------------------------------------------------------
+
+
+@dataclass
+class _ReelGroup:
+    """Adjacent reels looked up together: one row per combination of their stops."""
+
+    reels: tuple[int, ...]
+    radix: tuple[int, ...]  # place value of each reel's stop in the combined index
+    digits: np.ndarray  # (combinations, lines): contribution to each line's table index
+    scatter: list[np.ndarray]  # per scatter: count shown by these reels
+    trigger: list[np.ndarray]  # per free-spins feature: trigger count shown
+
+
+@dataclass
+class _ReelSetBatch:
+    lengths: tuple[int, ...]
+    groups: list[_ReelGroup]
+    line_minor: np.ndarray  # table index -> minor units paid on a line at this bet
+    line_exact: np.ndarray | None  # table index -> whole minor units (None: all are)
+    scatter_minor: list[np.ndarray]  # per scatter: count -> minor units
+    scatter_exact: list[np.ndarray]
+
+
+GROUP_ROWS = 1 << 14  # largest stop combinations a reel group may hold
+
+
+def _group_reels(lengths: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Adjacent reels packed greedily while their stop combinations stay small."""
+    groups: list[list[int]] = []
+    for r, n in enumerate(lengths):
+        if groups and math.prod(lengths[i] for i in groups[-1]) * n <= GROUP_ROWS:
+            groups[-1].append(r)
+        else:
+            groups.append([r])
+    return [tuple(g) for g in groups]
+
+
+def _combine(per_reel: list[np.ndarray], reels: tuple[int, ...]) -> np.ndarray:
+    """Sum of per-reel per-stop arrays over every stop combination of ``reels``."""
+    out = per_reel[reels[0]]
+    for r in reels[1:]:
+        nxt = per_reel[r]
+        out = (out[:, None, ...] + nxt[None, :, ...]).reshape(-1, *nxt.shape[1:])
+    return out
+
+
+@dataclass
+class _Priced:
+    """One spin of many rounds on one reel set."""
+
+    lines: np.ndarray  # line wins, minor units (multiplier 1)
+    scatters: np.ndarray  # scatter wins, minor units (multiplier 1)
+    bad: np.ndarray  # a pay the batch cannot make exactly
+    triggers: list[np.ndarray]  # per free-spins feature: trigger symbol count
+
+
+@dataclass
+class _FreeSpinsBatch:
+    feature: FreeSpins
+    awards: np.ndarray  # count -> spins (base trigger)
+    retrigger: np.ndarray  # count -> spins added in free spins
+    sets: list[int]  # indexes into BatchSpinner.compiled
+    set_weights: list[int]
+    line_mult: list[int]  # per spin-multiplier entry: whole line multiplier
+    scatter_mult: list[int]
+    mult_weights: list[int]
+    cap: int
+    batchable: bool  # False: its rounds are played by play_round
+
+
+@dataclass
+class BatchRounds:
+    win: np.ndarray  # round total, minor units (meaningless where ``scalar``)
+    scalar: np.ndarray  # the round must be played by play_round
+    feature: np.ndarray  # index into BatchSpinner.feature_names of the feature that ran (-1: none)
+    feature_win: np.ndarray
+
+
+def _batch_unsupported(defn: Definition) -> str | None:
+    """Why the batch path cannot price this game's base spins (None: it can)."""
+    for f in defn.features:
+        if f.type not in BATCH_FEATURES:
+            return f"feature type {f.type!r}"
+    for s in defn.symbols:
+        if s.prizes or s.multipliers:
+            return f"symbol {s.id} carries values"
+    return None
+
+
+def _lookup(table: np.ndarray, index: np.ndarray, fill: int | bool) -> np.ndarray:
+    """``table[index]`` with indexes past the end answered by ``fill``."""
+    inside = index < len(table)
+    return np.where(inside, table[np.minimum(index, len(table) - 1)], fill)
+
+
+class BatchSpinner:
+    """Plays many rounds at once where it can; flags the ones ``play_round`` must play."""
+
+    def __init__(self, defn: Definition, bet: Bet) -> None:
+        self.defn = defn
+        self.bet = bet
+        self.unsupported = _batch_unsupported(defn)
+        self.free = [f for f in defn.features if isinstance(f, FreeSpins)]
+        self.feature_names = [f.name for f in self.free]
+        self.compiled: list[_ReelSetBatch] = []
+        self._index: dict[str, int] = {}
+        self.base_sets: list[int] = []
+        self.base_weights = [c.weight for c in defn.base_game.reel_sets]
+        self.fs: list[_FreeSpinsBatch] = []
+        if self.unsupported is None:
+            try:
+                self.base_sets = [self._set(c.set) for c in defn.base_game.reel_sets]
+                self.fs = [self._free_spins(f) for f in self.free]
+            except ValueError as exc:  # e.g. a table too large to build
+                self.unsupported = str(exc)
+
+    def _set(self, name: str) -> int:
+        if name not in self._index:
+            self._index[name] = len(self.compiled)
+            self.compiled.append(self._compile(name))
+        return self._index[name]
+
+    def _free_spins(self, f: FreeSpins) -> _FreeSpinsBatch:
+        choices = f.reel_sets or self.defn.base_game.reel_sets
+        mults = f.spin_multipliers
+        values = [e.value for e in mults] if mults else [Fraction(1)]
+        line_mult = [f.win_multiplier * v for v in values]
+        scatter_mult = [(f.win_multiplier if f.multiply_scatter_pays else 1) * v for v in values]
+        whole = all(m.denominator == 1 for m in line_mult + scatter_mult)
+        top_up = bool(f.minimum_win_x_bet and f.top_up_spins)
+        top = (
+            self.defn.grid.reels * self.defn.grid.rows * max((s.counts for s in self.defn.symbols), default=1)
+        )
+        retrig = f.retrigger_awards or f.awards
+        return _FreeSpinsBatch(
+            feature=f,
+            awards=np.array([award_for(f.awards, k) for k in range(top + 1)], dtype=np.int64),
+            retrigger=np.array(
+                [award_for(retrig, k) if f.retrigger else 0 for k in range(top + 1)], dtype=np.int64
+            ),
+            sets=[self._set(c.set) for c in choices],
+            set_weights=[c.weight for c in choices],
+            line_mult=[int(m) for m in line_mult] if whole else [],
+            scatter_mult=[int(m) for m in scatter_mult] if whole else [],
+            mult_weights=[e.weight for e in mults] if mults else [1],
+            cap=cap_amount(f, self.bet),
+            batchable=whole and not top_up,
+        )
+
+    def _compile(self, reel_set: str) -> _ReelSetBatch:
+        defn, bet = self.defn, self.bet
+        table = line_pay_table(defn, reel_set)
+        strips = defn.reels[reel_set]
+        rows = defn.grid.rows
+        lines = defn.lines[: bet.lines]
+        shape = table.shape
+        place = [math.prod(shape[r + 1 :]) for r in range(len(shape))]
+        index_type = np.int32 if math.prod(shape) < 2**31 else np.int64
+        digits = []
+        for r, strip in enumerate(strips):
+            local = {sid: i for i, sid in enumerate(table.alphabets[r])}
+            wins = window_ids(strip, rows)
+            digits.append(
+                np.array([[local[w[line[r]]] * place[r] for line in lines] for w in wins], dtype=index_type)
+            )
+        per_line_coin = bet.coins_per_line * bet.coin_value
+        scaled = table.coins * per_line_coin
+        line_exact = scaled % table.denominator == 0
+        line_minor = np.where(line_exact, scaled // table.denominator, 0)
+        if line_minor.max(initial=0) < 2**31 // max(1, len(lines)):
+            line_minor = line_minor.astype(np.int32)  # half the memory traffic; sums stay in range
+
+        def per_stop(adds: dict[str, int]) -> list[np.ndarray]:
+            return [
+                np.array([sum(adds.get(s, 0) for s in w) for w in window_ids(strip, rows)], dtype=np.int64)
+                for strip in strips
+            ]
+
+        scatter_counts, scatter_minor, scatter_exact = [], [], []
+        for target, adds in sorted(scatter_adds(defn).items()):
+            counts = per_stop(adds)
+            top = sum(int(c.max()) for c in counts)
+            values = [table_value(pay_table(defn.pays[target]), k) * bet.total for k in range(top + 1)]
+            scatter_counts.append(counts)
+            scatter_exact.append(np.array([v.denominator == 1 for v in values]))
+            scatter_minor.append(np.array([v.numerator // v.denominator for v in values], dtype=np.int64))
+        trigger_counts = [per_stop(trigger_adds(defn, f.trigger_symbol)) for f in self.free]
+        lengths = tuple(len(s) for s in strips)
+        groups = []
+        for reels in _group_reels(lengths):
+            radix = tuple(math.prod(lengths[i] for i in reels[j + 1 :]) for j in range(len(reels)))
+            groups.append(
+                _ReelGroup(
+                    reels,
+                    radix,
+                    _combine(digits, reels),
+                    [_combine(c, reels) for c in scatter_counts],
+                    [_combine(c, reels) for c in trigger_counts],
+                )
+            )
+        return _ReelSetBatch(
+            lengths=lengths,
+            groups=groups,
+            line_minor=line_minor,
+            line_exact=None if line_exact.all() else line_exact,
+            scatter_minor=scatter_minor,
+            scatter_exact=scatter_exact,
+        )
+
+    # -- one spin of many rounds --
+
+    def _spin(
+        self, seeds: np.ndarray, k: int | np.ndarray, choices: list[int], weights: list[int]
+    ) -> tuple[_Priced, int | np.ndarray]:
+        """A spin of every round (reel-set draw, then one draw per reel) starting at draw
+        ``k``: the priced spin (``bad`` also marks rejected draws) and the next draw."""
+        count = len(seeds)
+        bad = np.zeros(count, dtype=bool)
+        if len(choices) > 1:
+            pick, rejected = below_array(seeds, k, sum(weights))
+            bad |= rejected
+            chosen = np.searchsorted(np.cumsum(weights), pick, side="right")
+            k = k + 1
+        out = _Priced(
+            np.zeros(count, dtype=np.int64),
+            np.zeros(count, dtype=np.int64),
+            np.zeros(count, dtype=bool),
+            [np.zeros(count, dtype=np.int64) for _ in self.free],
+        )
+        k_next: int | np.ndarray = k
+        for c, set_index in enumerate(choices):
+            if len(choices) > 1:
+                rows_of: slice | np.ndarray = np.nonzero(chosen == c)[0]
+                if len(rows_of) == 0:  # type: ignore[arg-type]
+                    continue
+                kk = k[rows_of] if isinstance(k, np.ndarray) else k
+            else:
+                rows_of, kk = slice(None), k
+            rs = self.compiled[set_index]
+            sub = seeds[rows_of]
+            stops = []
+            for n in rs.lengths:
+                if n == 1:  # below(1) draws nothing
+                    stops.append(np.zeros(len(sub), dtype=np.int64))
+                    continue
+                values, rejected = below_array(sub, kk, n)
+                bad[rows_of] |= rejected
+                stops.append(values)
+                kk = kk + 1
+            if len(choices) > 1:
+                if not isinstance(k_next, np.ndarray):
+                    k_next = np.full(count, k_next, dtype=np.int64)
+                k_next[rows_of] = kk
+            else:
+                k_next = kk
+            index = None
+            scatter = [np.zeros(len(sub), dtype=np.int64) for _ in rs.scatter_minor]
+            triggers = [np.zeros(len(sub), dtype=np.int64) for _ in self.free]
+            for g in rs.groups:
+                combo = stops[g.reels[0]] * g.radix[0]
+                for j in range(1, len(g.reels)):
+                    combo = combo + stops[g.reels[j]] * g.radix[j]
+                part = g.digits[combo]
+                index = part if index is None else index + part
+                for t, counts in enumerate(g.scatter):
+                    scatter[t] += counts[combo]
+                for f, counts in enumerate(g.trigger):
+                    triggers[f] += counts[combo]
+            assert index is not None
+            out.lines[rows_of] = rs.line_minor[index].sum(axis=1, dtype=np.int64)
+            wrong = bad[rows_of]
+            if rs.line_exact is not None:
+                wrong = wrong | ~rs.line_exact[index].all(axis=1)
+            total = np.zeros(len(sub), dtype=np.int64)
+            for n_sc, minor, exact in zip(scatter, rs.scatter_minor, rs.scatter_exact, strict=True):
+                total += minor[n_sc]
+                wrong = wrong | ~exact[n_sc]
+            out.scatters[rows_of] = total
+            out.bad[rows_of] = wrong
+            for f, n_tr in enumerate(triggers):
+                out.triggers[f][rows_of] = n_tr
+        return out, k_next
+
+    def rounds(self, seeds: np.ndarray) -> BatchRounds:
+        """Every seed's round, as far as the batch can play it exactly."""
+        count = len(seeds)
+        result = BatchRounds(
+            np.zeros(count, dtype=np.int64),
+            np.ones(count, dtype=bool),
+            np.full(count, -1, dtype=np.int64),
+            np.zeros(count, dtype=np.int64),
+        )
+        if self.unsupported is not None:
+            return result
+        spin, k = self._base_spins(seeds)
+        bad = spin.bad.copy()
+        result.win = spin.lines + spin.scatters
+        fired = [_lookup(fs.awards, spin.triggers[i], 0) > 0 for i, fs in enumerate(self.fs)]
+        n_fired = np.sum(fired, axis=0) if fired else np.zeros(count, dtype=np.int64)
+        bad |= n_fired > 1  # two features in one round: their draws interleave; leave it to play_round
+        for i, fs in enumerate(self.fs):
+            rows_of = np.nonzero(fired[i] & ~bad)[0]
+            if len(rows_of) == 0:
+                continue
+            if not fs.batchable:
+                bad[rows_of] = True
+                continue
+            awarded = _lookup(fs.awards, spin.triggers[i][rows_of], 0)
+            total, wrong = self._play_free_spins(i, seeds[rows_of], k[rows_of], awarded)
+            bad[rows_of] |= wrong
+            result.win[rows_of] += total
+            result.feature[rows_of] = i
+            result.feature_win[rows_of] = total
+        result.scalar = bad
+        return result
+
+    def _base_spins(self, seeds: np.ndarray) -> tuple[_Priced, np.ndarray]:
+        """The base spin of every round, in chunks that keep the (rounds x lines) arrays
+        small; features are then played for the whole batch at once (their lockstep loop
+        costs per spin played, whatever the number of rounds)."""
+        parts = []
+        for start in range(0, len(seeds), BASE_CHUNK):
+            chunk = seeds[start : start + BASE_CHUNK]
+            priced, k = self._spin(chunk, 0, self.base_sets, self.base_weights)
+            parts.append((priced, k if isinstance(k, np.ndarray) else np.full(len(chunk), k, dtype=np.int64)))
+        if len(parts) == 1:
+            return parts[0]
+        joined = _Priced(
+            np.concatenate([p.lines for p, _ in parts]),
+            np.concatenate([p.scatters for p, _ in parts]),
+            np.concatenate([p.bad for p, _ in parts]),
+            [np.concatenate([p.triggers[f] for p, _ in parts]) for f in range(len(self.free))],
+        )
+        return joined, np.concatenate([k for _, k in parts])
+
+    def _play_free_spins(
+        self, i: int, seeds: np.ndarray, k: np.ndarray, awarded: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Free spins of many rounds in lockstep, following ``features/free_spins.run``:
+        per spin the reel-set draw (2+ sets), the multiplier draw (2+ entries), one draw
+        per reel; a retrigger adds spins. A round that reaches the cap or the safety
+        limit is flagged for play_round (which cuts and reports it)."""
+        fs = self.fs[i]
+        count = len(seeds)
+        total = np.zeros(count, dtype=np.int64)
+        bad = np.zeros(count, dtype=bool)
+        remaining = awarded.astype(np.int64).copy()
+        played = np.zeros(count, dtype=np.int64)
+        k = k.astype(np.int64).copy()
+        line_mult = np.array(fs.line_mult, dtype=np.int64)
+        scatter_mult = np.array(fs.scatter_mult, dtype=np.int64)
+        active = np.arange(count)
+        while True:
+            active = active[(remaining[active] > 0) & ~bad[active]]
+            if len(active) == 0:
+                break
+            over = played[active] >= MAX_FEATURE_SPINS
+            bad[active[over]] = True
+            active = active[~over]
+            played[active] += 1
+            remaining[active] -= 1
+            sub_bad = np.zeros(len(active), dtype=bool)
+            sub_seeds, kk = seeds[active], k[active]
+            if len(fs.set_weights) > 1:  # the reel set, drawn before the multiplier
+                pick, rejected = below_array(sub_seeds, kk, sum(fs.set_weights))
+                sub_bad |= rejected
+                chosen = np.searchsorted(np.cumsum(fs.set_weights), pick, side="right")
+                kk = kk + 1
+            else:
+                chosen = np.zeros(len(active), dtype=np.int64)
+            if len(fs.mult_weights) > 1:
+                pick, rejected = below_array(sub_seeds, kk, sum(fs.mult_weights))
+                sub_bad |= rejected
+                m = np.searchsorted(np.cumsum(fs.mult_weights), pick, side="right")
+                kk = kk + 1
+            else:
+                m = np.zeros(len(active), dtype=np.int64)
+            win = np.zeros(len(active), dtype=np.int64)
+            retrig = np.zeros(len(active), dtype=np.int64)
+            for c, set_index in enumerate(fs.sets):
+                rows_of = np.nonzero(chosen == c)[0]
+                if len(rows_of) == 0:
+                    continue
+                priced, k_next = self._spin(sub_seeds[rows_of], kk[rows_of], [set_index], [1])
+                sub_bad[rows_of] |= priced.bad
+                kk[rows_of] = k_next  # type: ignore[assignment]
+                mm = m[rows_of]
+                win[rows_of] = priced.lines * line_mult[mm] + priced.scatters * scatter_mult[mm]
+                retrig[rows_of] = _lookup(fs.retrigger, priced.triggers[i], 0)
+            if fs.cap:
+                sub_bad |= total[active] + win >= fs.cap
+            total[active] += win
+            remaining[active] += retrig
+            k[active] = kk
+            bad[active] |= sub_bad
+        return total, bad
+
+
+# --- statistics --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    """Exact sums over a run of rounds (mergeable in order)."""
+
+    rounds: int = 0
+    win_sum: int = 0
+    win_sq_sum: int = 0
+    hits: int = 0
+    max_win: int = -1
+    max_index: int = -1  # round index of the first round with max_win
+    scalar_rounds: int = 0
+    features: dict[str, list[int]] = field(default_factory=dict)  # name -> [rounds, win]
+
+    def merge(self, later: Tally) -> None:
+        """Add a tally of LATER rounds (ties of the max keep the earlier round)."""
+        self.rounds += later.rounds
+        self.win_sum += later.win_sum
+        self.win_sq_sum += later.win_sq_sum
+        self.hits += later.hits
+        self.scalar_rounds += later.scalar_rounds
+        if later.max_win > self.max_win:
+            self.max_win, self.max_index = later.max_win, later.max_index
+        for name, (n, w) in later.features.items():
+            mine = self.features.setdefault(name, [0, 0])
+            mine[0] += n
+            mine[1] += w
+
+
+def _square_sum(wins: np.ndarray) -> int:
+    """Exact sum of squares of int64 wins, as a Python int."""
+    if len(wins) == 0:
+        return 0
+    top = int(np.abs(wins).max())
+    if top * top * len(wins) < (1 << 62):
+        return int(np.dot(wins, wins))
+    values, counts = np.unique(wins, return_counts=True)
+    return sum(int(v) * int(v) * int(c) for v, c in zip(values, counts, strict=True))
+
+
+@dataclass
+class RoundOutcomes:
+    """Rounds of many seeds: totals, and which features ran with what they paid."""
+
+    win: np.ndarray  # round total, minor units
+    scalar: np.ndarray  # played by play_round
+    features: dict[str, tuple[np.ndarray, np.ndarray]]  # name -> (ran mask, feature total)
+
+
+def round_outcomes(
+    defn: Definition, bet: Bet, seeds: np.ndarray, spinner: BatchSpinner | None = None
+) -> RoundOutcomes:
+    """Every seed's round. ``win[i] == play_round(defn, RoundRequest(bet, seeds[i])).total_win``
+    exactly: the batch plays what it can, ``play_round`` the rest."""
+    spinner = spinner or BatchSpinner(defn, bet)
+    batch = spinner.rounds(seeds)
+    count = len(seeds)
+    win = batch.win.copy()
+    features: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for i, name in enumerate(spinner.feature_names):
+        ran = (batch.feature == i) & ~batch.scalar
+        features[name] = (ran, np.where(ran, batch.feature_win, 0))
+    for pos in np.nonzero(batch.scalar)[0].tolist():
+        result = play_round(defn, RoundRequest(bet, int(seeds[pos])))
+        win[pos] = result.total_win
+        for name in dict.fromkeys(result.features):
+            if name not in features:
+                features[name] = (np.zeros(count, dtype=bool), np.zeros(count, dtype=np.int64))
+            features[name][0][pos] = True
+        for event in result.events:
+            if isinstance(event, FeatureEnded):
+                if event.feature not in features:
+                    features[event.feature] = (np.zeros(count, dtype=bool), np.zeros(count, dtype=np.int64))
+                features[event.feature][1][pos] += event.total
+    return RoundOutcomes(win, batch.scalar, features)
+
+
+def round_wins(
+    defn: Definition, bet: Bet, seeds: np.ndarray, spinner: BatchSpinner | None = None
+) -> np.ndarray:
+    """Each seed's round total in minor units (see ``round_outcomes``)."""
+    return round_outcomes(defn, bet, seeds, spinner).win
+
+
+def run_shard(
+    defn: Definition, bet: Bet, master: int, start: int, count: int, spinner: BatchSpinner
+) -> Tally:
+    seeds = derive_seeds(master, start, count)
+    out = round_outcomes(defn, bet, seeds, spinner)
+    win = out.win
+    tally = Tally(rounds=count)
+    tally.win_sum = int(win.sum())
+    tally.win_sq_sum = _square_sum(win)
+    tally.hits = int(np.count_nonzero(win > 0))
+    top = int(np.argmax(win))
+    tally.max_win, tally.max_index = int(win[top]), start + top
+    tally.scalar_rounds = int(out.scalar.sum())
+    for name, (ran, total) in out.features.items():
+        tally.features[name] = [int(ran.sum()), int(total.sum())]
+    return tally
+
+
+# --- the report --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SimReport:
+    game: str
+    spins: int
+    seed: int
+    bet: Bet
+    tally: Tally
+    minor_units: int = 2
+    seconds: float = field(default=0.0, compare=False)  # wall time (never in the JSON)
+
+    @property
+    def bet_total(self) -> int:
+        return self.bet.total
+
+    @property
+    def rtp(self) -> Fraction:
+        return Fraction(self.tally.win_sum, self.spins * self.bet_total)
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of one round's win, in bets squared (population form)."""
+        n = self.spins
+        mean = Fraction(self.tally.win_sum, n)
+        return (Fraction(self.tally.win_sq_sum, n) - mean * mean) / (self.bet_total**2)
+
+    @property
+    def sigma(self) -> float:
+        return math.sqrt(self.variance)
+
+    @property
+    def standard_error(self) -> float:
+        return self.sigma / math.sqrt(self.spins)
+
+    @property
+    def rtp_ci95(self) -> tuple[float, float]:
+        half = Z95 * self.standard_error
+        return float(self.rtp) - half, float(self.rtp) + half
+
+    @property
+    def volatility_index(self) -> float:
+        return Z95 * self.sigma
+
+    @property
+    def hit_rate(self) -> Fraction:
+        return Fraction(self.tally.hits, self.spins)
+
+    @property
+    def max_win_x(self) -> Fraction:
+        return Fraction(max(self.tally.max_win, 0), self.bet_total)
+
+    @property
+    def max_win_seed(self) -> int:
+        return derive_seed(self.seed, self.tally.max_index)
+
+    def features(self) -> dict[str, dict[str, float]]:
+        return {
+            name: {
+                "rate": n / self.spins,
+                "one_in": (self.spins / n) if n else None,  # type: ignore[dict-item]
+                "rtp": w / (self.spins * self.bet_total),
+            }
+            for name, (n, w) in sorted(self.tally.features.items())
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        lo, hi = self.rtp_ci95
+        return {
+            "game": self.game,
+            "spins": self.spins,
+            "seed": self.seed,
+            "bet": money_str(self.bet_total, self.minor_units),
+            "rtp": round(float(self.rtp), 10),
+            "rtp_ci95": [round(lo, 10), round(hi, 10)],
+            "sigma": round(self.sigma, 8),
+            "volatility_index": round(self.volatility_index, 8),
+            "hit_rate": round(float(self.hit_rate), 10),
+            "max_win_x": float(self.max_win_x),
+            "max_win_seed": self.max_win_seed,
+            "max_win_round": self.tally.max_index,
+            "features": self.features(),
+            "total_bet": money_str(self.spins * self.bet_total, self.minor_units),
+            "total_win": money_str(self.tally.win_sum, self.minor_units),
+            "scalar_rounds": self.tally.scalar_rounds,
+        }
+
+
+# --- running -----------------------------------------------------------------------------------------
+
+Progress = Callable[[int, int], None]  # (rounds done, rounds in all)
+
+
+def shards(spins: int, size: int = SHARD_SIZE) -> list[tuple[int, int]]:
+    """(start, count) of each shard of [0, spins)."""
+    return [(start, min(size, spins - start)) for start in range(0, spins, size)]
+
+
+_WORKER: dict[str, Any] = {}
+
+
+def _worker_init(defn: Definition, bet: Bet, master: int) -> None:
+    _WORKER.update(defn=defn, bet=bet, master=master, spinner=BatchSpinner(defn, bet))
+
+
+def _worker_shard(job: tuple[int, int]) -> Tally:
+    w = _WORKER
+    return run_shard(w["defn"], w["bet"], w["master"], job[0], job[1], w["spinner"])
+
+
+def clean_copy(defn: Definition) -> Definition:
+    """The definition without its per-instance caches (cheap to send to a worker)."""
+    return dataclasses.replace(defn)
+
+
+def simulate(
+    defn: Definition,
+    spins: int,
+    seed: int,
+    workers: int = 1,
+    bet: Bet | None = None,
+    progress: Progress | None = None,
+    shard_size: int = SHARD_SIZE,
+) -> SimReport:
+    """Simulate rounds ``0..spins-1`` of seed ``seed``; see the module docstring."""
+    if isinstance(spins, bool) or not isinstance(spins, int) or spins <= 0:
+        raise ValueError(f"--spins must be a positive whole number, got {spins}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed > MASK64:
+        raise ValueError(f"--seed must be a whole number from 0 to 2^64-1, got {seed}")
+    check_seed(seed)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"--workers must be at least 1, got {workers}")
+    bet = bet or default_bet(defn)
+    if not 0 < bet.lines <= len(defn.lines) or bet.coins_per_line <= 0 or bet.coin_value <= 0:
+        raise ValueError(f"{defn.name} cannot be played at {bet}")
+    jobs = shards(spins, shard_size)
+    started = time.perf_counter()
+    tally = Tally(features={f.name: [0, 0] for f in defn.features if isinstance(f, FreeSpins)})
+    done = 0
+    for part in _run_jobs(defn, bet, seed, jobs, workers):
+        tally.merge(part)
+        done += part.rounds
+        if progress is not None:
+            progress(done, spins)
+    return SimReport(
+        defn.id, spins, seed, bet, tally, defn.bet.minor_units, seconds=time.perf_counter() - started
+    )
+
+
+def _run_jobs(
+    defn: Definition, bet: Bet, seed: int, jobs: list[tuple[int, int]], workers: int
+) -> Iterator[Tally]:
+    if workers == 1 or len(jobs) == 1:
+        spinner = BatchSpinner(defn, bet)
+        for start, count in jobs:
+            yield run_shard(defn, bet, seed, start, count, spinner)
+        return
+    context = multiprocessing.get_context("spawn")  # no fork: safe with any parent state
+    with context.Pool(
+        min(workers, len(jobs)), initializer=_worker_init, initargs=(clean_copy(defn), bet, seed)
+    ) as pool:
+        yield from pool.imap(_worker_shard, jobs, chunksize=1)  # results come back in shard order
+
+
+def scalar_simulate(defn: Definition, spins: int, seed: int, bet: Bet | None = None) -> Tally:
+    """The plain loop: ``play_round`` for every round (the reference and the benchmark)."""
+    bet = bet or default_bet(defn)
+    tally = Tally(rounds=spins)
+    for i in range(spins):
+        result = play_round(defn, RoundRequest(bet, derive_seed(seed, i)))
+        win = result.total_win
+        tally.win_sum += win
+        tally.win_sq_sum += win * win
+        tally.hits += win > 0
+        if win > tally.max_win:
+            tally.max_win, tally.max_index = win, i
+        for name in dict.fromkeys(result.features):
+            tally.features.setdefault(name, [0, 0])[0] += 1
+        for event in result.events:
+            if isinstance(event, FeatureEnded):
+                tally.features.setdefault(event.feature, [0, 0])[1] += event.total
+    tally.scalar_rounds = spins
+    return tally
