@@ -23,11 +23,12 @@ def test_all_sevens_grid_pays_five_sevens_on_all_twenty_lines(capsys: pytest.Cap
     classic = load_game("classic")
     seven5 = classic.pays["SEVEN"][5]
     report = run_json(capsys, "--grid", SEVENS)
-    # 20 lines x 750 coins at 1 coin per line, bet 20 coins: 750 x bet; each line 37.5 x bet
-    assert report["total_x_bet"] == str(seven5 * 20 / 20) == "750"
+    # 20 lines x 1250 coins at 1 coin per line, bet 20 coins: 1250 x bet; each line 62.5 x bet
+    assert seven5 == 1250
+    assert report["total_x_bet"] == str(seven5 * 20 / 20) == "1250"
     assert len(report["wins"]) == 20
     assert {(w["kind"], w["symbol"], w["count"], w["x_bet"], w["direction"]) for w in report["wins"]} == {
-        ("line", "SEVEN", 5, "37.5", "ltr")
+        ("line", "SEVEN", 5, "62.5", "ltr")
     }
     assert sorted(w["line"] for w in report["wins"]) == list(range(1, 21))
     assert report["triggers"] == []
@@ -49,13 +50,15 @@ def test_lines_option_and_scatter_and_trigger(capsys: pytest.CaptureFixture[str]
 def test_wild_line_win_x_bet(capsys: pytest.CaptureFixture[str]) -> None:
     grid = "CHERRY WILD CHERRY LEMON STAR / BAR BAR WILD BAR PLUM / LEMON PLUM ORANGE GRAPES BELL"
     report = run_json(capsys, "--grid", grid, "--lines", "2")
-    # line 1 (middle): BAR BAR WILD BAR = BAR x4 = 100 coins / 2 coins bet = 50 x bet
-    # line 2 (top): CHERRY WILD CHERRY = CHERRY x3 = 5 coins = 2.5 x bet
+    classic = load_game("classic")
+    assert (classic.pays["BAR"][4], classic.pays["CHERRY"][3]) == (175, 9)
+    # line 1 (middle): BAR BAR WILD BAR = BAR x4 = 175 coins / 2 coins bet = 87.5 x bet
+    # line 2 (top): CHERRY WILD CHERRY = CHERRY x3 = 9 coins = 4.5 x bet
     assert [(w["line"], w["symbol"], w["count"], w["x_bet"]) for w in report["wins"]] == [
-        (1, "BAR", 4, "50"),
-        (2, "CHERRY", 3, "2.5"),
+        (1, "BAR", 4, "87.5"),
+        (2, "CHERRY", 3, "4.5"),
     ]
-    assert report["total_x_bet"] == "52.5"
+    assert report["total_x_bet"] == "92"
 
 
 def test_stops_give_the_same_report_as_the_grid_they_show(capsys: pytest.CaptureFixture[str]) -> None:
@@ -72,8 +75,9 @@ def test_stops_give_the_same_report_as_the_grid_they_show(capsys: pytest.Capture
 def test_plain_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["eval", "classic", "--grid", SEVENS.lower(), "--lines", "3"]) == 0
     out = capsys.readouterr().out
-    assert "line   1  SEVEN x5 ltr" in out and "250 x bet" in out
-    assert out.strip().splitlines()[-1] == "total 750 x bet"
+    # 1250 coins on each of 3 lines at a 3-coin bet: 416.666667 x bet a line, 1250 in all
+    assert "line   1  SEVEN x5 ltr" in out and "416.666667 x bet" in out
+    assert out.strip().splitlines()[-1] == "total 1250 x bet"
 
 
 @pytest.mark.parametrize(
