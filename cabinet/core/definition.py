@@ -241,6 +241,11 @@ class Definition:
     features: tuple[Feature, ...] = doc("mechanics, each a reusable block with its parameters", factory=tuple)
     scenarios: tuple[Scenario, ...] = doc("named forced outcomes for designer mode", factory=tuple)
     rules: tuple[str, ...] = doc("rule text shown on the INFO pages, one paragraph per entry", factory=tuple)
+    interrupted_rounds: Literal["resume", "auto_complete"] = doc(
+        "after a crash or power loss: resume the round where it stopped, or (Halloween Wins 3) complete it "
+        "automatically with random choices and credit it",
+        default="resume",
+    )
     source: str = field(default="", compare=False, metadata={"doc": "internal: the file it was read from", "internal": True})
 
     # -- derived views (computed once; the dataclass stays frozen) --------------------------------
