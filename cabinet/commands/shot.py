@@ -1,0 +1,94 @@
+"""``cabinet shot GAME --out FILE.png``: one moment of a game, rendered headless.
+
+``--at idle`` (before any spin), ``spinning`` (reels at speed), ``stopped`` (reels just
+landed), ``win`` (the first winning round from the seed, mid-presentation; the losing
+rounds before it are played without animation so the meters stay true).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from cabinet.errors import CabinetError
+
+from .play import add_common
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries JSON or one line
+
+MOMENTS = ("idle", "spinning", "stopped", "win")
+MAX_SEARCH = 5000  # rounds tried for a win
+DEFAULT_SHOT_SEED = 1
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_common(p)
+    p.add_argument("--out", type=Path, required=True, help="the PNG to write")
+    p.add_argument("--at", choices=MOMENTS, default="idle", help="which moment to render")
+
+
+def first_winning_round(defn, seed: int) -> int:  # noqa: ANN001 - a Definition
+    from cabinet.core.bet import default_bet
+    from cabinet.core.rng import derive_seed
+    from cabinet.core.round import RoundRequest, play_round
+
+    bet = default_bet(defn)
+    for i in range(MAX_SEARCH):
+        if play_round(defn, RoundRequest(bet, derive_seed(seed, i))).total_win > 0:
+            return i
+    raise CabinetError(f"no winning round in the first {MAX_SEARCH} rounds of seed {seed}")
+
+
+def render(app, at: str):  # noqa: ANN001, ANN201 - an App; returns the surface to save
+    """Drive a started headless app to the moment ``at`` and return what to save."""
+    from cabinet.machine.buttons import Button, Press
+    from cabinet.presentation.scenes.win import WinScene
+
+    base = app.base
+    if at == "idle":
+        app.run_frames(2)
+        return app.screen
+    if at == "win":
+        session = app.session
+        for _ in range(first_winning_round(app.defn, session.seed)):
+            session.begin_round()
+            session.finish_round()
+    app.press([Press(Button.SPIN)])
+    if at == "spinning":
+        app.run_frames(30)
+        return app.screen
+    if at == "stopped":
+        for _ in range(1200):
+            app.run_frames(1)
+            if base.reels.landing_scheduled and base.reels.all_stopped:
+                break
+        base.draw(app.screen)  # the reels alone, before any win is shown over them
+        return app.screen
+    for _ in range(3600):
+        app.run_frames(1)
+        scenes = [s for s in app.stack if isinstance(s, WinScene)]
+        if any((s.phase == "cycle" and s.cycle_t > 0.3) or (s.tier and s.t > 1.6) for s in scenes):
+            break
+    return app.screen
+
+
+def run(args: argparse.Namespace) -> int:
+    import pygame
+
+    from cabinet.app import App, AppOptions, use_dummy_drivers
+    from cabinet.core.loader import load_game
+
+    use_dummy_drivers()
+    defn = load_game(args.game)
+    seed = DEFAULT_SHOT_SEED if args.seed is None else args.seed
+    app = App(defn, AppOptions(size=args.size, left_hand=bool(args.left_hand), seed=seed, headless=True))
+    app.start()
+    surface = render(app, args.at)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        pygame.image.save(surface, str(args.out))
+    except pygame.error as exc:
+        raise CabinetError(f"{args.out}: cannot write the PNG ({exc})") from None
+    print(f"{args.out}: {surface.get_width()}x{surface.get_height()} {defn.name} at {args.at}")
+    return 0

@@ -1,0 +1,163 @@
+"""The one place that reads ``pygame.event``: devices in, cabinet button presses out.
+
+- Keyboard: bound keys press buttons; held keys are tracked (``held``).
+- Pads through SDL's GameController API, tracked by *instance id* with hot-plug:
+  a pad added mid-game is opened, a pad removed is forgotten, and any event from a
+  pad we do not know (removed mid-spin, say) is ignored, never an error.
+- Mouse and touch: a click or a finger hits the on-screen buttons the scenes
+  publish (``hit_regions``); a press on nothing is a ``TAP`` with its position
+  (menus close on a press anywhere).
+- Window: quit and resize requests are passed on to the loop.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from cabinet.machine.buttons import Button, Press
+
+from .bindings import Bindings
+
+Region = tuple[Any, Press]  # (a rect-like (x, y, w, h), the press it makes)
+
+
+@dataclass
+class InputFrame:
+    presses: list[Press] = field(default_factory=list)
+    quit: bool = False
+    resized: tuple[int, int] | None = None
+
+
+def _hit(regions: list[Region], pos: tuple[int, int]) -> Press | None:
+    x, y = pos
+    for rect, press in regions:
+        rx, ry, rw, rh = rect
+        if rx <= x < rx + rw and ry <= y < ry + rh:
+            return Press(press.button, press.index, pos)
+    return None
+
+
+class InputAdapter:
+    def __init__(self, bindings: Bindings) -> None:
+        self.bindings = bindings
+        self.held: set[Button] = set()
+        self.pads: dict[int, Any] = {}  # instance id -> pygame._sdl2.controller.Controller
+        self._pad_held: dict[int, set[Button]] = {}
+        self._controller_ok = False
+
+    # -- pads -------------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Open the pads already plugged in (more arrive as CONTROLLERDEVICEADDED)."""
+        try:
+            from pygame._sdl2 import controller
+
+            controller.init()
+            self._controller_ok = True
+            for index in range(controller.get_count()):
+                self._open_pad(index)
+        except (pygame.error, ImportError) as exc:  # no joystick subsystem: keyboard still works
+            print(f"cabinet: warning: game controllers unavailable ({exc})", file=sys.stderr)
+
+    def _open_pad(self, device_index: int) -> None:
+        if not self._controller_ok:
+            return
+        from pygame._sdl2 import controller
+
+        try:
+            if not controller.is_controller(device_index):
+                return
+            pad = controller.Controller(device_index)
+            instance = pad.as_joystick().get_instance_id()
+        except (pygame.error, ValueError, IndexError):
+            return  # it vanished between the event and the open
+        self.pads[instance] = pad
+
+    def _close_pad(self, instance_id: int) -> None:
+        pad = self.pads.pop(instance_id, None)
+        for button in self._pad_held.pop(instance_id, set()):
+            self._release(button)
+        if pad is not None:
+            try:
+                pad.quit()
+            except pygame.error:
+                pass
+
+    def rumble(self, strength: float, duration_ms: int) -> None:
+        """Shake every pad that can (wins, when vibration is on)."""
+        for pad in list(self.pads.values()):
+            try:
+                pad.rumble(strength, strength, duration_ms)
+            except (pygame.error, AttributeError):
+                pass
+
+    # -- events -----------------------------------------------------------------------------------
+
+    def _release(self, button: Button) -> None:
+        still = any(button in held for held in self._pad_held.values())
+        if not still:
+            self.held.discard(button)
+
+    def poll(self, regions: list[Region], window_size: tuple[int, int] | None = None) -> InputFrame:
+        return self.translate(pygame.event.get(), regions, window_size)
+
+    def translate(
+        self, events: list[Any], regions: list[Region], window_size: tuple[int, int] | None = None
+    ) -> InputFrame:
+        """Turn a batch of pygame events into presses (tests feed events here directly)."""
+        frame = InputFrame()
+        for event in events:
+            t = event.type
+            if t == pygame.QUIT:
+                frame.quit = True
+            elif t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                size = (getattr(event, "w", 0), getattr(event, "h", 0))
+                if size[0] > 0 and size[1] > 0:
+                    frame.resized = size
+            elif t == pygame.KEYDOWN:
+                button = self.bindings.keys.get(event.key)
+                if button is not None:
+                    if button not in self.held:
+                        frame.presses.append(Press(button))
+                    self.held.add(button)
+            elif t == pygame.KEYUP:
+                button = self.bindings.keys.get(event.key)
+                if button is not None:
+                    self._release(button)
+            elif t == pygame.CONTROLLERDEVICEADDED:
+                self._open_pad(getattr(event, "device_index", -1))
+            elif t == pygame.CONTROLLERDEVICEREMOVED:
+                self._close_pad(getattr(event, "instance_id", -1))
+            elif t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+                self._pad_button(event, frame)
+            elif t == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 1:
+                if getattr(event, "touch", False):
+                    continue  # SDL also sends FINGERDOWN for touches; count them once
+                frame.presses.append(_hit(regions, event.pos) or Press(Button.TAP, pos=tuple(event.pos)))
+            elif t == pygame.FINGERDOWN and window_size:
+                pos = (int(event.x * window_size[0]), int(event.y * window_size[1]))
+                frame.presses.append(_hit(regions, pos) or Press(Button.TAP, pos=pos))
+        return frame
+
+    def _pad_button(self, event: Any, frame: InputFrame) -> None:
+        instance = getattr(event, "instance_id", None)
+        if instance is None:
+            return
+        if instance not in self.pads:
+            return  # a pad we closed (unplugged mid-spin, say): its late events are dropped
+        button = self.bindings.pad.get(getattr(event, "button", -1))
+        if button is None:
+            return
+        held = self._pad_held.setdefault(instance, set())
+        if event.type == pygame.CONTROLLERBUTTONDOWN:
+            if button not in self.held:
+                frame.presses.append(Press(button))
+            held.add(button)
+            self.held.add(button)
+        else:
+            held.discard(button)
+            self._release(button)

@@ -1,0 +1,158 @@
+"""Bindings as plain data: key and pad-button names -> cabinet buttons.
+
+Defaults ship in ``cabinet/input/bindings.yaml``; ``<data-dir>/bindings.yaml`` may
+override entries. Every bad entry (unknown button, key or pad button, wrong shape)
+is reported as ``path:LINE:COL: message`` and skipped, so the defaults for it stay in
+force and the cabinet still starts.
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from cabinet.machine.buttons import Button
+
+DEFAULTS_PATH = Path(__file__).with_name("bindings.yaml")
+USER_FILE = "bindings.yaml"
+
+# SDL GameController button names -> SDL_GameControllerButton values (stable in SDL2).
+PAD_BUTTONS: dict[str, int] = {
+    "a": 0,
+    "b": 1,
+    "x": 2,
+    "y": 3,
+    "back": 4,
+    "guide": 5,
+    "start": 6,
+    "leftstick": 7,
+    "rightstick": 8,
+    "leftshoulder": 9,
+    "rightshoulder": 10,
+    "dpup": 11,
+    "dpdown": 12,
+    "dpleft": 13,
+    "dpright": 14,
+}
+DEVICES = ("keyboard", "gamepad")
+
+
+@dataclass(frozen=True)
+class BindingIssue:
+    path: str
+    line: int  # 1-based
+    column: int  # 1-based
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+
+
+@dataclass
+class Bindings:
+    keys: dict[int, Button] = field(default_factory=dict)  # pygame key code -> button
+    pad: dict[int, Button] = field(default_factory=dict)  # controller button -> button
+    issues: list[BindingIssue] = field(default_factory=list)
+
+    def keys_for(self, button: Button) -> list[int]:
+        return [k for k, b in self.keys.items() if b == button]
+
+
+def key_code(name: str) -> int | None:
+    import pygame  # only for SDL's key-name table; nothing is initialised
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "pygame.init() has not been called": the table needs no init
+        try:
+            return int(pygame.key.key_code(name))
+        except ValueError:
+            return None
+
+
+def _issue(path: str, node: Node, message: str) -> BindingIssue:
+    return BindingIssue(path, node.start_mark.line + 1, node.start_mark.column + 1, message)
+
+
+def _parse(text: str, path: str) -> tuple[dict[str, dict[Button, list[int]]], list[BindingIssue]]:
+    """Read one bindings document: device -> button -> codes, plus every problem found."""
+    issues: list[BindingIssue] = []
+    out: dict[str, dict[Button, list[int]]] = {d: {} for d in DEVICES}
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        return out, [BindingIssue(path, line, col, f"not valid YAML: {getattr(exc, 'problem', exc)}")]
+    if root is None:
+        return out, issues
+    if not isinstance(root, MappingNode):
+        return out, [_issue(path, root, "expected a mapping with 'keyboard:' and/or 'gamepad:'")]
+    for dev_node, body in root.value:
+        device = dev_node.value if isinstance(dev_node, ScalarNode) else ""
+        if device not in DEVICES:
+            issues.append(_issue(path, dev_node, f"unknown device {device!r} (use 'keyboard' or 'gamepad')"))
+            continue
+        if not isinstance(body, MappingNode):
+            issues.append(_issue(path, body, f"'{device}' must map button names to lists"))
+            continue
+        for btn_node, names in body.value:
+            name = str(btn_node.value).upper() if isinstance(btn_node, ScalarNode) else ""
+            if name not in Button.__members__ or name in ("ITEM", "TAP"):
+                issues.append(_issue(path, btn_node, f"unknown cabinet button {btn_node.value!r}"))
+                continue
+            items = names.value if isinstance(names, SequenceNode) else [names]
+            codes: list[int] = []
+            for item in items:
+                if not isinstance(item, ScalarNode) or item.value == "":
+                    issues.append(_issue(path, item, f"{name}: expected a {device} name"))
+                    continue
+                code = _code(device, item.value)
+                if code is None:
+                    what = "key" if device == "keyboard" else "pad button"
+                    issues.append(_issue(path, item, f"{name}: unknown {what} {item.value!r}"))
+                    continue
+                codes.append(code)
+            if len(codes) == len(items):  # a partly bad entry is skipped whole: the default stays
+                out[device][Button(name)] = codes
+    return out, issues
+
+
+def _code(device: str, name: str) -> int | None:
+    if device == "keyboard":
+        return key_code(name)
+    return PAD_BUTTONS.get(name.strip().lower())
+
+
+def _apply(table: dict[int, Button], entries: dict[Button, list[int]]) -> None:
+    for button, codes in entries.items():
+        for code in [c for c, b in table.items() if b == button]:
+            del table[code]
+        for code in codes:
+            table[code] = button  # a code claimed here leaves whichever button had it
+
+
+def load_bindings(data_dir: Path | None = None) -> Bindings:
+    """The package defaults, then the user's overrides from ``data_dir`` if present."""
+    defaults, issues = _parse(DEFAULTS_PATH.read_text(encoding="utf-8"), str(DEFAULTS_PATH))
+    if issues:  # a broken shipped file is a bug, not a user error
+        raise RuntimeError("\n".join(map(str, issues)))
+    bindings = Bindings()
+    _apply(bindings.keys, defaults["keyboard"])
+    _apply(bindings.pad, defaults["gamepad"])
+    if data_dir is not None:
+        user = data_dir / USER_FILE
+        if user.exists():
+            try:
+                text = user.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                bindings.issues.append(BindingIssue(str(user), 1, 1, f"cannot read: {exc}"))
+                return bindings
+            entries, problems = _parse(text, str(user))
+            bindings.issues.extend(problems)
+            _apply(bindings.keys, entries["keyboard"])
+            _apply(bindings.pad, entries["gamepad"])
+    return bindings

@@ -1,0 +1,101 @@
+"""The scene stack: the base game at the bottom, overlays (wins, features, menus) above.
+
+A scene has ``handle(press) -> bool``, ``update(dt)`` and ``draw(surface)``; ``draw``
+changes nothing, so a frame can be drawn any number of times (screenshots, resizes).
+
+- Input goes to the top scene first; a scene that does not use a press returns
+  False and the press falls through to the scene below, unless the scene is modal.
+- ``update`` runs from the top down and stops below a modal scene: a menu pauses the
+  game under it.
+- ``draw`` starts at the highest opaque scene and paints upwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Protocol
+
+from .buttons import Press
+
+
+class Scene(Protocol):
+    @property
+    def modal(self) -> bool: ...  # pauses and hides input from the scenes below
+
+    @property
+    def opaque(self) -> bool: ...  # covers the whole window (scenes below need not be drawn)
+
+    @property
+    def finished(self) -> bool: ...  # the stack pops a finished scene after its update
+
+    def handle(self, press: Press) -> bool: ...
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: Any) -> None: ...
+
+    def hit_regions(self) -> list[tuple[Any, Press]]: ...
+
+
+class SceneStack:
+    def __init__(self) -> None:
+        self._scenes: list[Scene] = []
+
+    def __len__(self) -> int:
+        return len(self._scenes)
+
+    def __iter__(self) -> Iterator[Scene]:
+        return iter(self._scenes)
+
+    @property
+    def top(self) -> Scene | None:
+        return self._scenes[-1] if self._scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self._scenes.append(scene)
+
+    def remove(self, scene: Scene) -> None:
+        if scene in self._scenes:
+            self._scenes.remove(scene)
+
+    def find(self, kind: type) -> Any:
+        """The highest scene of that class, or None."""
+        for scene in reversed(self._scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def handle(self, press: Press) -> bool:
+        for scene in reversed(list(self._scenes)):
+            if scene.handle(press):
+                return True
+            if scene.modal:
+                return False
+        return False
+
+    def update(self, dt: float) -> None:
+        for scene in reversed(list(self._scenes)):
+            scene.update(dt)
+            if scene.modal:
+                break
+        self._scenes = [s for s in self._scenes if not s.finished]
+
+    def visible(self) -> list[Scene]:
+        start = 0
+        for i, scene in enumerate(self._scenes):
+            if scene.opaque:
+                start = i
+        return self._scenes[start:]
+
+    def draw(self, surface: Any) -> None:
+        for scene in self.visible():
+            scene.draw(surface)
+
+    def hit_regions(self) -> list[tuple[Any, Press]]:
+        """On-screen buttons that a click can reach, topmost first."""
+        regions: list[tuple[Any, Press]] = []
+        for scene in reversed(self._scenes):
+            regions.extend(scene.hit_regions())
+            if scene.modal:
+                break
+        return regions

@@ -1,0 +1,167 @@
+"""``cabinet bench frames``: frame times, start-up and memory of the cabinet window.
+
+Headless at 1920x1080 on one core: a scripted spin that lands a big win, its whole
+presentation (count-up, banner, coin shower, then the line cycle), and a second spin. Prints the median and 99th-percentile frame time, the ratio to a bare
+loop that blits the same visible sprites (what the cabinet's own logic costs), the
+time from process start and from ``App.start`` to the first frame, and the resident
+memory. Numbers only: no pass/fail here (the targets are p99 <= 8 ms, first frame
+<= 0.5 s, memory <= 150 MB).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+
+SIZE = (1920, 1080)
+DEFAULT_FRAMES = 900  # 15 s of play at 60 fps
+SEARCH = 20_000  # rounds searched for a big win to present
+SEED = 1
+
+
+def process_age() -> float:
+    """Seconds since this process started (from /proc), or -1 where unavailable."""
+    try:
+        with open("/proc/self/stat") as fh:
+            start_ticks = int(fh.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as fh:
+            uptime = float(fh.read().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return -1.0
+
+
+def resident_mb() -> float:
+    try:
+        with open("/proc/self/status") as fh:
+            for line in fh:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return -1.0
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def pin_to_one_core() -> str:
+    try:
+        cpu = min(os.sched_getaffinity(0))
+        os.sched_setaffinity(0, {cpu})
+        return f"cpu {cpu}"
+    except (AttributeError, OSError):
+        return "unpinned"
+
+
+def bare_loop(app, frames: int) -> list[float]:  # noqa: ANN001 - a started App
+    """Blit what the cabinet shows (background, reel tiles, frame, buttons), nothing else."""
+    import pygame
+
+    from cabinet.presentation.art import DECK_SPRITES
+
+    ctx = app.ctx
+    layout, art = ctx.layout, ctx.art
+    screen = app.screen
+    tiles = [art.tiles[s] for s in ctx.defn.symbol_ids]
+    buttons = [(art.button(DECK_SPRITES[str(button)][0], "", (box.w, box.h)), (box.x, box.y))
+               for button, box in layout.buttons.items()]
+    times = []
+    for f in range(frames):
+        t0 = time.perf_counter()
+        screen.blit(art.background, (0, 0))
+        screen.blit(art.frame, (layout.reel_frame.x, layout.reel_frame.y))
+        for r, column in enumerate(layout.cells):
+            for row, cell in enumerate(column):
+                screen.blit(tiles[(f + r * 3 + row) % len(tiles)], (cell.x, cell.y))
+        for surface, pos in buttons:
+            screen.blit(surface, pos)
+        pygame.display.flip()
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def celebrated_round(defn, seed: int) -> int:  # noqa: ANN001 - a Definition
+    """The first round of the seed with a tiered win and no feature (the heaviest screen:
+    banner, coin shower, count-up), else the first winning round."""
+    from cabinet.commands.shot import first_winning_round
+    from cabinet.core.bet import default_bet
+    from cabinet.core.rng import derive_seed
+    from cabinet.core.round import RoundRequest, play_round
+
+    bet = default_bet(defn)
+    for i in range(SEARCH):
+        result = play_round(defn, RoundRequest(bet, derive_seed(seed, i)))
+        if not result.features and result.events[-1].to_dict().get("tier"):
+            return i
+    return first_winning_round(defn, seed)
+
+
+def run(args: argparse.Namespace) -> int:
+    from cabinet.app import App, AppOptions, use_dummy_drivers
+
+    use_dummy_drivers()
+    core = pin_to_one_core()
+    from cabinet.core.loader import load_game
+    from cabinet.machine.buttons import Button, Press
+
+    frames = args.frames or DEFAULT_FRAMES
+    defn = load_game(args.game or "classic")
+    app = App(defn, AppOptions(size=SIZE, seed=SEED, headless=True))
+    app.start()
+    first_frame_age = process_age()
+    startup = app.startup_seconds
+    memory_at_start = resident_mb()
+    session = app.session
+    assert session is not None
+    for _ in range(celebrated_round(defn, SEED)):
+        session.begin_round()
+        session.finish_round()
+    app.run_frames(30)  # settle: first blits, caches warm
+    times: list[float] = []
+    spins = 0
+    for f in range(frames):
+        if f % 600 == 0:  # spin, then let the win present itself; spin again later
+            app.press([Press(Button.SPIN)])
+            spins += 1
+        t0 = time.perf_counter()
+        app.headless_frame({})
+        times.append(time.perf_counter() - t0)
+    bare = bare_loop(app, frames)
+    result = {
+        "size": f"{SIZE[0]}x{SIZE[1]}",
+        "frames": frames,
+        "spins": spins,
+        "core": core,
+        "median_ms": round(statistics.median(times) * 1000, 3),
+        "p99_ms": round(percentile(times, 0.99) * 1000, 3),
+        "max_ms": round(max(times) * 1000, 3),
+        "bare_median_ms": round(statistics.median(bare) * 1000, 3),
+        "bare_p99_ms": round(percentile(bare, 0.99) * 1000, 3),
+        "overhead_ratio": round(statistics.median(times) / statistics.median(bare), 2),
+        "start_to_first_frame_s": round(startup, 3),
+        "process_start_to_first_frame_s": round(first_frame_age, 3),
+        "resident_mb": round(memory_at_start, 1),
+        "resident_mb_after_run": round(resident_mb(), 1),
+        "missing_art": len(app.ctx.cache.missing),
+    }
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(f"frames: {result['frames']} at {result['size']} headless, {spins} spins with their win "
+              f"presentations ({core})")
+        print(f"  frame time   median {result['median_ms']:.2f} ms   p99 {result['p99_ms']:.2f} ms   "
+              f"max {result['max_ms']:.2f} ms   (goal: p99 <= 8 ms)")
+        print(f"  bare blits   median {result['bare_median_ms']:.2f} ms   p99 {result['bare_p99_ms']:.2f} ms   "
+              f"-> cabinet / bare = {result['overhead_ratio']:.2f}x")
+        print(f"  first frame  {result['start_to_first_frame_s']:.3f} s after App.start, "
+              f"{result['process_start_to_first_frame_s']:.3f} s after process start   (goal: <= 0.5 s)")
+        print(f"  memory       {result['resident_mb']:.1f} MB resident with the game's art loaded, "
+              f"{result['resident_mb_after_run']:.1f} MB after the run   (goal: <= 150 MB)")
+    app.pg.quit()
+    return 0

@@ -1,0 +1,102 @@
+"""What every scene shares: the session, settings, layout, art, type, sound and the stack.
+
+``app.py`` builds one ``Context``; scenes read it and call its few actions (relayout,
+left-hand toggle, settings changes, quit). Nothing here touches ``pygame.event``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cabinet.core.definition import Definition
+from cabinet.core.money import Money, format_money
+from cabinet.machine.session import GameSession
+from cabinet.machine.settings import Settings, save_settings
+from cabinet.machine.stack import SceneStack
+
+from .art import Art, ArtBuilder
+from .assets import AssetCache
+from .audio import Audio
+from .layout import Layout, compute_layout
+from .text import Text
+
+
+@dataclass
+class HudState:
+    """What the meters show right now (the win meter counts up during presentations)."""
+
+    win: Money = 0
+    status: str = ""
+    status_time: float = 0.0  # seconds the current message has shown
+    flash: dict[str, float] = field(default_factory=dict)  # button -> seconds left of its pressed look
+
+    def say(self, message: str) -> None:
+        self.status, self.status_time = message, 0.0
+
+
+@dataclass
+class Context:
+    defn: Definition
+    session: GameSession
+    settings: Settings
+    text: Text
+    cache: AssetCache
+    builder: ArtBuilder
+    audio: Audio
+    stack: SceneStack
+    layout: Layout
+    art: Art
+    data_dir: Path | None = None
+    hud: HudState = field(default_factory=HudState)
+    rumble: Callable[[float, int], None] = lambda strength, ms: None
+    quit_requested: bool = False
+    on_layout: list[Callable[[], None]] = field(default_factory=list)
+
+    def money(self, amount: Money) -> str:
+        return format_money(amount, self.defn.bet.currency, self.defn.bet.minor_units)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        """A new window size or hand: new rectangles, art scaled once for them, scenes told."""
+        layout = compute_layout(size, self.defn.grid.reels, self.defn.grid.rows, self.settings.left_hand)
+        if layout == self.layout:
+            return
+        if (layout.width, layout.height) != (self.layout.width, self.layout.height):
+            self.cache.forget_sizes()  # the old size's copies are not needed any more
+        self.layout = layout
+        self.art = self.builder.build(layout)
+        for listener in self.on_layout:
+            listener()
+
+    def save(self) -> None:
+        if self.data_dir is not None:
+            try:
+                save_settings(self.data_dir, self.settings)
+            except OSError as exc:
+                self.hud.say(f"settings not saved: {exc}")
+
+    def toggle_left_hand(self) -> None:
+        self.settings.left_hand = not self.settings.left_hand
+        self.save()
+        self.relayout(self.layout.size)
+
+    def toggle_sound(self) -> None:
+        self.settings.sound = not self.settings.sound
+        self.audio.set_sound(self.settings.sound)
+        self.save()
+
+    def toggle_music(self) -> None:
+        self.settings.music = not self.settings.music
+        self.audio.set_music(self.settings.music)
+        self.save()
+
+    def toggle_vibrate(self) -> None:
+        self.settings.vibrate = not self.settings.vibrate
+        self.save()
+        if self.settings.vibrate:
+            self.rumble(0.5, 120)
+
+    def shake(self, strength: float, ms: int) -> None:
+        if self.settings.vibrate:
+            self.rumble(strength, ms)

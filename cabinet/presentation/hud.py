@@ -1,0 +1,129 @@
+"""The control deck and meters: balance, total bet and its parts, last win, status, buttons.
+
+``draw_static`` paints what changes only with the layout (panel, meter frames and
+labels) into the cached background layer; ``draw_dynamic`` paints values and button
+states each frame from cached text and pre-scaled sprites.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from cabinet.machine.buttons import Button
+
+from .art import DECK_SPRITES
+from .context import Context
+from .layout import Box
+
+GOLD = (236, 196, 92)
+PALE_GOLD = (255, 232, 160)
+INK = (12, 9, 24)
+WHITE = (250, 248, 240)
+FLASH_TIME = 0.14
+
+
+def _panel(surface: pygame.Surface, box: Box, radius: int, fill: tuple[int, int, int],
+           border: tuple[int, int, int], width: int) -> None:
+    pygame.draw.rect(surface, fill, box, border_radius=radius)
+    pygame.draw.rect(surface, border, box, width=width, border_radius=radius)
+
+
+def draw_static(ctx: Context, surface: pygame.Surface) -> None:
+    layout, text = ctx.layout, ctx.text
+    deck = layout.deck
+    steps = max(24, deck.h // 4)
+    for i in range(steps):  # the deck: a dark lacquered panel, lighter at its top edge
+        band = Box(deck.x, deck.y + deck.h * i // steps, deck.w, deck.h // steps + 2)
+        colour = pygame.Color(46, 30, 74).lerp((10, 6, 20), i / steps)
+        pygame.draw.rect(surface, colour, band)
+    edge = max(2, min(deck.h, layout.height // 6) // 40)
+    pygame.draw.rect(surface, GOLD, (deck.x, deck.y, deck.w, edge))
+    pygame.draw.rect(surface, (120, 80, 30), (deck.x, deck.y + edge, deck.w, max(1, edge // 2)))
+    label_size = layout.fonts.meter_label
+    for name, box in layout.meters.items():
+        radius = max(4, box.h // 6)
+        _panel(surface, box, radius, INK, (150, 110, 40), max(2, box.h // 40))
+        inner = box.inset(max(2, box.h // 22))
+        pygame.draw.rect(surface, (28, 20, 46), (inner.x, inner.y, inner.w, inner.h // 3),
+                         border_top_left_radius=radius, border_top_right_radius=radius)
+        title = {"balance": "BALANCE", "bet": "TOTAL BET", "win": "WIN"}[name]
+        label = text.render(title, label_size, GOLD)
+        surface.blit(label, label.get_rect(midtop=(box.x + box.w // 2, box.y + box.h // 14)))
+
+
+def bet_parts(ctx: Context) -> str:
+    bet, model = ctx.session.bet, ctx.defn.bet
+    if model.label == "bet":
+        return ""
+    if model.label == "level":
+        return f"{bet.lines} LINES  LEVEL {bet.coins_per_line}  COIN {ctx.money(bet.coin_value)}"
+    return f"{bet.lines} LINES x {bet.coins_per_line} COIN{'S' if bet.coins_per_line > 1 else ''} x " \
+           f"{ctx.money(bet.coin_value)}"
+
+
+def meter_values(ctx: Context) -> dict[str, tuple[str, str]]:
+    """Each meter's main value and its small second line."""
+    session = ctx.session
+    credits, bet = session.credits, session.bet
+    coins = ""
+    if ctx.defn.bet.label == "coins" and bet.coin_value > 0:
+        coins = f"{credits // bet.coin_value:,} COINS"
+    return {
+        "balance": (ctx.money(credits), coins),
+        "bet": (ctx.money(bet.total), bet_parts(ctx)),
+        "win": (ctx.money(ctx.hud.win) if ctx.hud.win else "", ""),
+    }
+
+
+def button_state(ctx: Context, button: Button, enabled: bool) -> str:
+    if not enabled:
+        return "_disabled"
+    if ctx.hud.flash.get(str(button), 0.0) > 0:
+        return "_pressed"
+    return ""
+
+
+def draw_dynamic(ctx: Context, surface: pygame.Surface, enabled: dict[Button, bool],
+                 spinning: bool, autoplay: bool) -> None:
+    layout, text, art = ctx.layout, ctx.text, ctx.art
+    fonts = layout.fonts
+    for name, (value, sub) in meter_values(ctx).items():
+        box = layout.meters[name]
+        centre = (box.x + box.w // 2, box.y + int(box.h * 0.56))
+        if value and name == "win":  # counts up during presentations: drawn glyph by glyph
+            size = text.fit_size(ctx.money(ctx.session.bet.total * 10_000), fonts.meter_value, int(box.w * 0.92))
+            text.counter(surface, value, size, WHITE, centre)
+        elif value:
+            img = text.fit(value, fonts.meter_value, int(box.w * 0.92), WHITE, shadow=True)
+            surface.blit(img, img.get_rect(center=centre))
+        if sub:
+            img = text.fit(sub, max(8, fonts.meter_label * 8 // 10), int(box.w * 0.92), (190, 170, 220))
+            surface.blit(img, img.get_rect(midbottom=(box.x + box.w // 2, box.bottom - box.h // 14)))
+    for button, box in layout.buttons.items():
+        names = DECK_SPRITES[str(button)]
+        name = names[1] if ((button == Button.SPIN and spinning) or (button == Button.AUTOPLAY and autoplay)) \
+            else names[0]
+        surface.blit(art.button(name, button_state(ctx, button, enabled.get(button, True)), (box.w, box.h)),
+                     (box.x, box.y))
+    status = ctx.hud.status
+    if status:
+        img = text.fit(status, fonts.status, layout.status.w, PALE_GOLD, shadow=True)
+        surface.blit(img, img.get_rect(center=layout.status.center))
+
+
+def draw_respin_tags(ctx: Context, surface: pygame.Surface, prices: tuple[int | None, ...]) -> None:
+    """A price tag under each reel that may be respun: the tag is the reel's RESPIN button."""
+    layout, text, art = ctx.layout, ctx.text, ctx.art
+    credits = ctx.session.credits
+    for i, (tag, price) in enumerate(zip(layout.tags, prices, strict=False)):
+        if price is None:
+            continue
+        affordable = price <= credits
+        pygame.draw.rect(surface, (20, 12, 36), tag, border_radius=tag.h // 2)
+        pygame.draw.rect(surface, GOLD if affordable else (110, 100, 110), tag, width=max(2, tag.h // 12),
+                         border_radius=tag.h // 2)
+        icon = art.button("respin", button_state(ctx, Button(f"RESPIN_{i + 1}"), affordable), (tag.h, tag.h))
+        surface.blit(icon, (tag.x, tag.y))
+        label = text.fit(ctx.money(price), layout.fonts.tag, tag.w - tag.h - 6,
+                         WHITE if affordable else (150, 140, 150))
+        surface.blit(label, label.get_rect(midleft=(tag.x + tag.h + 4, tag.y + tag.h // 2)))

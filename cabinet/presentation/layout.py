@@ -1,0 +1,294 @@
+"""Pure rectangles from the window size: where the reels, meters and buttons go.
+
+No pygame here: a ``Box`` is a plain ``(x, y, w, h)`` tuple that pygame accepts
+anywhere it takes a rect, and the layout can be tested without a display.
+
+- Landscape from 1280x720 to 3840x2160 (any size; smaller windows clamp to
+  ``MIN_LANDSCAPE``), portrait such as 1080x1920 (clamps to ``MIN_PORTRAIT``).
+- ``mirror()`` gives the left-hand layout: the control deck and HUD flip to the
+  other side, the reels stay where they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import NamedTuple
+
+from cabinet.machine.buttons import RESPIN_BUTTONS, Button, Press
+
+MIN_LANDSCAPE = (640, 360)
+MIN_PORTRAIT = (360, 640)
+DECK_BUTTONS = (Button.SPIN, Button.BET_MINUS, Button.BET_PLUS, Button.MAX_BET, Button.AUTOPLAY,
+                Button.MENU, Button.INFO)
+METERS = ("balance", "bet", "win")
+
+
+class Box(NamedTuple):
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+    def contains(self, px: int, py: int) -> bool:
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+    def inset(self, d: int) -> Box:
+        return Box(self.x + d, self.y + d, max(0, self.w - 2 * d), max(0, self.h - 2 * d))
+
+    def overlaps(self, other: Box) -> bool:
+        return (self.x < other.right and other.x < self.right and self.y < other.bottom
+                and other.y < self.bottom)
+
+    def inside(self, width: int, height: int) -> bool:
+        return self.x >= 0 and self.y >= 0 and self.right <= width and self.bottom <= height
+
+    def mirrored(self, width: int) -> Box:
+        return Box(width - self.x - self.w, self.y, self.w, self.h)
+
+
+def _box(x: float, y: float, w: float, h: float) -> Box:
+    return Box(round(x), round(y), round(w), round(h))
+
+
+def _centered(cx: float, cy: float, w: float, h: float) -> Box:
+    return _box(cx - w / 2, cy - h / 2, w, h)
+
+
+@dataclass(frozen=True)
+class Fonts:
+    """Pixel sizes of the type, derived from the layout's scale."""
+
+    meter_label: int
+    meter_value: int
+    status: int
+    button: int
+    title: int
+    banner: int
+    body: int
+    tag: int
+
+
+@dataclass(frozen=True)
+class Layout:
+    size: tuple[int, int]
+    portrait: bool
+    left_hand: bool
+    reels: int
+    rows: int
+    cell: int  # side of one symbol cell, px
+    logo: Box
+    reel_frame: Box  # the ornate frame around the reel window
+    reel_window: Box  # where the symbols show
+    columns: tuple[Box, ...]  # each reel's visible strip
+    cells: tuple[tuple[Box, ...], ...]  # cells[reel][row]
+    tags: tuple[Box, ...]  # paid-respin price tag under each reel
+    deck: Box  # the control deck panel
+    buttons: dict[Button, Box]
+    meters: dict[str, Box]  # balance, bet, win
+    status: Box  # one line of status messages
+    banner: Box  # big-win banners and feature panels
+    panel: Box  # overlays (menu, bet selector, info pages)
+    counter_badge: Box  # free spins counter
+    multiplier_badge: Box
+    fonts: Fonts
+    ui_button: int  # side of overlay buttons (close, arrows, toggles are two wide)
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+    def mirror(self) -> Layout:
+        """The other hand's layout: deck and HUD flipped left to right.
+
+        BET - and BET + swap places after the flip, so minus stays left of plus."""
+        w = self.width
+        buttons = {b: box.mirrored(w) for b, box in self.buttons.items()}
+        buttons[Button.BET_MINUS], buttons[Button.BET_PLUS] = buttons[Button.BET_PLUS], buttons[Button.BET_MINUS]
+        return replace(
+            self,
+            left_hand=not self.left_hand,
+            deck=self.deck.mirrored(w),
+            buttons=buttons,
+            meters={m: box.mirrored(w) for m, box in self.meters.items()},
+            status=self.status.mirrored(w),
+            counter_badge=self.counter_badge.mirrored(w),
+            multiplier_badge=self.multiplier_badge.mirrored(w),
+        )
+
+    def hit_regions(self, respin: bool = False) -> list[tuple[Box, Press]]:
+        """The base game's clickable places; price tags only while a respin is offered."""
+        regions = [(box, Press(b)) for b, box in self.buttons.items()]
+        regions.append((self.meters["bet"], Press(Button.BET_SELECT)))
+        if respin:
+            regions.extend((tag, Press(RESPIN_BUTTONS[i])) for i, tag in enumerate(self.tags[:5]))
+        return regions
+
+    def all_boxes(self) -> dict[str, Box]:
+        """Every named box (tests check they fit the window and do not collide)."""
+        out = {"logo": self.logo, "reel_frame": self.reel_frame, "deck": self.deck, "status": self.status,
+               "counter_badge": self.counter_badge, "multiplier_badge": self.multiplier_badge}
+        out.update({f"button:{b}": box for b, box in self.buttons.items()})
+        out.update({f"meter:{m}": box for m, box in self.meters.items()})
+        out.update({f"tag:{i}": box for i, box in enumerate(self.tags)})
+        return out
+
+
+def compute_layout(size: tuple[int, int], reels: int = 5, rows: int = 3, left_hand: bool = False) -> Layout:
+    w, h = size
+    portrait = h > w * 1.1
+    min_w, min_h = MIN_PORTRAIT if portrait else MIN_LANDSCAPE
+    w, h = max(w, min_w), max(h, min_h)
+    layout = _portrait(w, h, reels, rows) if portrait else _landscape(w, h, reels, rows)
+    return layout.mirror() if left_hand else layout
+
+
+def _reel_geometry(cx: float, top: float, avail_w: float, avail_h: float, reels: int, rows: int
+                   ) -> tuple[int, Box, Box, tuple[Box, ...], tuple[tuple[Box, ...], ...]]:
+    """Square cells as large as fit, a thin gap between reels, a frame border around them."""
+    border, gap = 0.16, 0.035  # in cells
+    cell = int(min(avail_h / (rows + 2 * border), avail_w / (reels + gap * (reels - 1) + 2 * border)))
+    g = max(1, round(cell * gap))
+    win_w, win_h = reels * cell + (reels - 1) * g, rows * cell
+    window = _box(cx - win_w / 2, top + (avail_h - win_h) / 2, win_w, win_h)
+    b = round(cell * border)
+    frame = Box(window.x - b, window.y - b, window.w + 2 * b, window.h + 2 * b)
+    columns = tuple(Box(window.x + i * (cell + g), window.y, cell, win_h) for i in range(reels))
+    cells = tuple(tuple(Box(col.x, col.y + r * cell, cell, cell) for r in range(rows)) for col in columns)
+    return cell, frame, window, columns, cells
+
+
+def _fonts(unit: float, deck_h: float) -> Fonts:
+    def px(v: float) -> int:
+        return max(9, round(v))
+
+    return Fonts(
+        meter_label=px(deck_h * 0.13),
+        meter_value=px(deck_h * 0.22),
+        status=px(unit * 30),
+        button=px(deck_h * 0.14),
+        title=px(unit * 64),
+        banner=px(unit * 110),
+        body=px(unit * 28),
+        tag=px(unit * 26),
+    )
+
+
+def _landscape(w: int, h: int, reels: int, rows: int) -> Layout:
+    unit = min(w / 1920, h / 1080)
+    deck_h = h * 0.165
+    deck = _box(0, h - deck_h, w, deck_h)
+    logo_h = h * 0.12
+    logo = _centered(w / 2, h * 0.012 + logo_h / 2, min(logo_h * 4.2, w * 0.5), logo_h)
+    status_h, tags_h = h * 0.045, h * 0.05
+    top = logo.bottom + h * 0.006
+    bottom = deck.y - status_h - tags_h
+    cell, frame, window, columns, cells = _reel_geometry(w / 2, top, w * 0.74, bottom - top, reels, rows)
+    tag_h = min(tags_h * 0.8, cell * 0.3)
+    tags = tuple(_centered(col.x + col.w / 2, frame.bottom + tags_h * 0.5, col.w * 0.86, tag_h)
+                 for col in columns)
+    status = _centered(w / 2, deck.y - status_h / 2, w * 0.46, status_h * 0.9)
+
+    # The deck, right-handed: MENU/INFO | BALANCE | BET - [BET] + | WIN | AUTO MAX | SPIN
+    m = w * 0.018
+    spin_d = min(deck_h * 1.3, w * 0.13)
+    spin = _centered(w - m - spin_d / 2, deck.y + deck_h * 0.46, spin_d, spin_d)
+    spin = Box(spin.x, min(spin.y, h - spin.h - round(h * 0.01)), spin.w, spin.h)
+    small = deck_h * 0.40
+    menu = _centered(m + small / 2, deck.y + deck_h * 0.27, small, small)
+    info = _centered(m + small / 2, deck.y + deck_h * 0.73, small, small)
+    mid = deck_h * 0.56
+    max_bet = _centered(spin.x - m * 0.8 - mid / 2, deck.y + deck_h / 2, mid, mid)
+    auto = _centered(max_bet.x - m * 0.6 - mid / 2, deck.y + deck_h / 2, mid, mid)
+    x0, x1 = menu.right + m, auto.x - m
+    pm = deck_h * 0.42  # bet - and + buttons
+    gap = m * 0.5
+    meter_w = (x1 - x0 - 2 * pm - 4 * gap) / 3
+    meter_h = deck_h * 0.70
+    cy = deck.y + deck_h / 2
+    balance = _box(x0, cy - meter_h / 2, meter_w, meter_h)
+    minus = _centered(balance.right + gap + pm / 2, cy, pm, pm)
+    bet = _box(minus.right + gap, cy - meter_h / 2, meter_w, meter_h)
+    plus = _centered(bet.right + gap + pm / 2, cy, pm, pm)
+    win = _box(plus.right + gap, cy - meter_h / 2, meter_w, meter_h)
+    buttons = {Button.SPIN: spin, Button.BET_MINUS: minus, Button.BET_PLUS: plus, Button.MAX_BET: max_bet,
+               Button.AUTOPLAY: auto, Button.MENU: menu, Button.INFO: info}
+    badge_w, badge_h = w * 0.16, logo_h * 0.62
+    return Layout(
+        size=(w, h), portrait=False, left_hand=False, reels=reels, rows=rows, cell=cell, logo=logo,
+        reel_frame=frame, reel_window=window, columns=columns, cells=cells, tags=tags, deck=deck,
+        buttons=buttons, meters={"balance": balance, "bet": bet, "win": win}, status=status,
+        banner=_centered(w / 2, window.y + window.h / 2, min(w * 0.7, window.w * 1.1), window.h * 0.62),
+        panel=_centered(w / 2, h * 0.46, min(w * 0.62, h * 1.25), h * 0.78),
+        counter_badge=_centered(m + badge_w / 2, logo.y + logo_h / 2, badge_w, badge_h),
+        multiplier_badge=_centered(w - m - badge_w / 2, logo.y + logo_h / 2, badge_w, badge_h),
+        fonts=_fonts(unit, deck_h),
+        ui_button=max(20, round(h * 0.065)),
+    )
+
+
+def _portrait(w: int, h: int, reels: int, rows: int) -> Layout:
+    unit = min(w / 1080, h / 1920)
+    m = w * 0.03
+    logo_h = h * 0.085
+    logo = _centered(w / 2, h * 0.01 + logo_h / 2, min(logo_h * 4.2, w * 0.62), logo_h)
+    small = w * 0.1
+    menu = _centered(m + small / 2, logo.y + logo_h / 2, small, small)
+    info = _centered(w - m - small / 2, logo.y + logo_h / 2, small, small)
+    top = logo.bottom + h * 0.045  # room for the free-spins badges
+    avail_h = h * 0.36
+    cell, frame, window, columns, cells = _reel_geometry(w / 2, top, w * 0.96, avail_h, reels, rows)
+    tags_h = h * 0.035
+    tag_h = min(tags_h * 0.85, cell * 0.3)
+    tags = tuple(_centered(col.x + col.w / 2, frame.bottom + tags_h * 0.55, col.w * 0.9, tag_h)
+                 for col in columns)
+    status_h = h * 0.032
+    status = _centered(w / 2, frame.bottom + tags_h + status_h * 0.6, w * 0.9, status_h)
+    deck = _box(0, status.bottom + h * 0.01, w, h - status.bottom - h * 0.01)
+    meter_h = h * 0.085
+    meter_w = (w - 2 * m - 2 * m * 0.5) / 3
+    my = deck.y + h * 0.015
+    balance = _box(m, my, meter_w, meter_h)
+    bet = _box(balance.right + m * 0.5, my, meter_w, meter_h)
+    win = _box(bet.right + m * 0.5, my, meter_w, meter_h)
+    controls_top = balance.bottom + h * 0.02
+    controls_h = h - controls_top - h * 0.02
+    spin_d = min(w * 0.34, controls_h * 0.8)
+    scx, scy = w * 0.64, controls_top + controls_h * 0.42
+    spin = _centered(scx, scy, spin_d, spin_d)
+    pm = spin_d * 0.42
+    minus = _centered(spin.x - m - pm / 2, scy, pm, pm)
+    plus = _centered(spin.right + m + pm / 2, scy, pm, pm)
+    mid = spin_d * 0.52
+    auto = _centered(w * 0.15, scy - mid * 0.64, mid, mid)
+    max_bet = _centered(w * 0.15, scy + mid * 0.64, mid, mid)
+    buttons = {Button.SPIN: spin, Button.BET_MINUS: minus, Button.BET_PLUS: plus, Button.MAX_BET: max_bet,
+               Button.AUTOPLAY: auto, Button.MENU: menu, Button.INFO: info}
+    badge_w, badge_h = w * 0.3, h * 0.036
+    by = logo.bottom + h * 0.004
+    return Layout(
+        size=(w, h), portrait=True, left_hand=False, reels=reels, rows=rows, cell=cell, logo=logo,
+        reel_frame=frame, reel_window=window, columns=columns, cells=cells, tags=tags, deck=deck,
+        buttons=buttons, meters={"balance": balance, "bet": bet, "win": win}, status=status,
+        banner=_centered(w / 2, window.y + window.h / 2, w * 0.94, window.h * 0.7),
+        panel=_centered(w / 2, h * 0.45, w * 0.92, h * 0.72),
+        counter_badge=_box(m, by, badge_w, badge_h),
+        multiplier_badge=_box(w - m - badge_w, by, badge_w, badge_h),
+        fonts=_fonts(unit, h * 0.1),
+        ui_button=max(20, round(w * 0.085)),
+    )

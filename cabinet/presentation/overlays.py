@@ -1,0 +1,131 @@
+"""Drawing shared by overlay scenes: a dimmed game, a framed panel, titles, list rows."""
+
+from __future__ import annotations
+
+import pygame
+
+from .context import Context
+from .hud import GOLD, PALE_GOLD
+from .layout import Box
+
+
+def make_dim(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
+    dim = pygame.Surface(size, pygame.SRCALPHA)
+    dim.fill((4, 2, 12, alpha))
+    return dim
+
+
+def make_panel(ctx: Context, box: Box, title: str) -> pygame.Surface:
+    """A lacquered panel with a gold rim and its title, drawn once per overlay and size."""
+    surface = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
+    radius = max(8, min(box.w, box.h) // 16)
+    rim = max(3, box.h // 90)
+    pygame.draw.rect(surface, GOLD, (0, 0, box.w, box.h), border_radius=radius)
+    inner = pygame.Rect(rim, rim, box.w - 2 * rim, box.h - 2 * rim)
+    steps = 16
+    for i in range(steps):
+        band = pygame.Rect(inner.x, inner.y + inner.h * i // steps, inner.w, inner.h // steps + 2)
+        clip = surface.get_clip()
+        surface.set_clip(band)
+        pygame.draw.rect(surface, pygame.Color(52, 28, 86).lerp((14, 8, 30), i / steps), inner,
+                         border_radius=radius - rim)
+        surface.set_clip(clip)
+    if title:
+        img = ctx.text.fit(title, ctx.layout.fonts.title * 3 // 4, int(box.w * 0.8), PALE_GOLD, outline=True)
+        surface.blit(img, img.get_rect(midtop=(box.w // 2, rim + box.h // 40)))
+    return surface
+
+
+def draw_row(ctx: Context, surface: pygame.Surface, box: Box, label: str, selected: bool,
+             value: str = "") -> None:
+    fill = (90, 54, 140) if selected else (30, 18, 52)
+    pygame.draw.rect(surface, fill, box, border_radius=box.h // 4)
+    if selected:
+        pygame.draw.rect(surface, GOLD, box, width=max(2, box.h // 20), border_radius=box.h // 4)
+    size = ctx.layout.fonts.body
+    img = ctx.text.fit(label, size, int(box.w * 0.6), (250, 246, 236))
+    surface.blit(img, img.get_rect(midleft=(box.x + box.h // 3, box.y + box.h // 2)))
+    if value:
+        img = ctx.text.fit(value, size, int(box.w * 0.36), PALE_GOLD)
+        surface.blit(img, img.get_rect(midright=(box.right - box.h // 3, box.y + box.h // 2)))
+
+
+class Overlay:
+    """A modal panel over the paused game: close button, BACK, or a press outside closes it.
+
+    Subclasses fill ``rebuild`` (pre-render for the current layout) and ``draw_content``;
+    they get ``item_presses`` for their own clickable rows.
+    """
+
+    modal = True
+    opaque = False
+    title = ""
+    close_buttons: tuple[str, ...] = ("BACK", "CLOSE", "MENU")
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.finished = False
+        self._size: tuple[int, int] | None = None
+        self.panel_surface: pygame.Surface | None = None
+        self.dim: pygame.Surface | None = None
+        self._ensure()
+
+    def _ensure(self) -> None:
+        layout = self.ctx.layout
+        if self._size != layout.size or self.panel_surface is None:
+            self._size = layout.size
+            self.dim = make_dim(layout.size)
+            self.panel_surface = make_panel(self.ctx, layout.panel, self.title)
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        """Pre-render anything that depends on the layout (called on open and on resize)."""
+
+    @property
+    def close_box(self) -> Box:
+        panel, s = self.ctx.layout.panel, self.ctx.layout.ui_button
+        return Box(panel.right - s - s // 3, panel.y + s // 3, s, s)
+
+    def close(self) -> None:
+        self.finished = True
+        self.ctx.audio.play("button_click")
+
+    def item_regions(self) -> list:
+        return []
+
+    def hit_regions(self) -> list:
+        from cabinet.machine.buttons import Button, Press
+
+        return [(self.close_box, Press(Button.CLOSE)), *self.item_regions()]
+
+    def handle(self, press) -> bool:  # noqa: ANN001 - a Press
+        name = str(press.button)
+        if name in self.close_buttons:
+            self.close()
+            return True
+        if name == "TAP":
+            panel = self.ctx.layout.panel
+            if press.pos is None or not panel.contains(*press.pos):
+                self.close()  # a press anywhere outside the panel closes it
+            return True
+        self.handle_item(press)
+        return True  # modal: nothing reaches the paused game
+
+    def handle_item(self, press) -> None:  # noqa: ANN001 - a Press
+        """Subclasses act on navigation, CONFIRM and ITEM presses."""
+
+    def update(self, dt: float) -> None:
+        self._ensure()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout, art = self.ctx.layout, self.ctx.art
+        if self.dim is not None:
+            surface.blit(self.dim, (0, 0))
+        if self.panel_surface is not None:
+            surface.blit(self.panel_surface, (layout.panel.x, layout.panel.y))
+        s = layout.ui_button
+        surface.blit(art.button("close", "", (s, s)), (self.close_box.x, self.close_box.y))
+        self.draw_content(surface)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        pass

@@ -1,0 +1,240 @@
+"""The reels: spin, stop in turn, bounce, and always land on the core's stops.
+
+A reel's position ``pos`` is the strip index shown in its top row (a float while it
+moves; symbols travel downwards, so ``pos`` decreases). A reel lands by easing onto the
+event's stop with a small overshoot (the settle bounce); at the end ``pos`` is set
+to the stop exactly. The timeline per reel:
+
+    windup (a short lift) -> spin (full speed, blurred) -> land (ease out with bounce) -> stopped
+
+``land`` starts on a schedule: left to right with a stagger, later and slower on
+anticipation reels (a feature can still trigger), or at once on a slam-stop.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from .art import Art
+from .layout import Layout
+
+SPEED = 18.0  # symbols per second at full speed
+ANTICIPATION_SPEED = 11.0
+WINDUP_TIME = 0.14
+WINDUP_LIFT = 0.22  # symbols the reel lifts before it falls
+ACCEL_TIME = 0.16
+MIN_SPIN = 0.42  # seconds before the first reel may stop
+STAGGER = 0.17  # between consecutive reels
+ANTICIPATION_EXTRA = 1.1  # each anticipating reel spins this much longer
+LAND_DISTANCE = 2.6  # symbols travelled while landing
+SLAM_DISTANCE = 1.1
+SLAM_TIME = 0.26  # a slam lands every reel in this long
+OVERSHOOT = 1.0  # ease-out-back constant: ~0.11 of the landing distance past the stop, then back
+BLUR_SPEED = 6.0  # above this speed the blurred tiles are drawn
+
+
+def ease_out_back(x: float, c1: float = OVERSHOOT) -> float:
+    y = x - 1.0
+    return 1.0 + (c1 + 1.0) * y * y * y + c1 * y * y
+
+
+@dataclass
+class Reel:
+    strip: tuple[str, ...]
+    pos: float = 0.0
+    phase: str = "stopped"  # windup | spin | land | stopped
+    t: float = 0.0  # time in phase
+    start_pos: float = 0.0
+    speed: float = 0.0
+    target: int = 0  # the stop to land on (strip index)
+    stop_at: float | None = None  # spin time at which landing begins
+    land_from: float = 0.0
+    land_to: float = 0.0
+    land_time: float = 0.0
+    anticipating: bool = False
+    held: bool = False  # does not move in this spin (paid respin)
+
+    def symbol(self, index: int) -> str:
+        return self.strip[index % len(self.strip)]
+
+    @property
+    def moving(self) -> bool:
+        return self.phase != "stopped"
+
+    @property
+    def stop(self) -> int:
+        """The resting strip index (only meaningful once stopped)."""
+        return int(round(self.pos)) % len(self.strip)
+
+
+class ReelView:
+    def __init__(self, strips: Sequence[tuple[str, ...]], stops: Sequence[int],
+                 sound: Callable[..., None] | None = None, stop_sound: Callable[[str], None] | None = None
+                 ) -> None:
+        self.reels = [Reel(tuple(s), float(p % len(s))) for s, p in zip(strips, stops, strict=True)]
+        self.sound = sound or (lambda name, loops=0: None)  # play(name, loops=0)
+        self.stop_sound = stop_sound or (lambda name: None)
+        self.clock = 0.0  # seconds since the spin started
+        self.landing_scheduled = False
+        self._anticipation_on = False
+
+    # -- commands ---------------------------------------------------------------------------------
+
+    def show(self, strips: Sequence[tuple[str, ...]], stops: Sequence[int]) -> None:
+        """Put a screen up at once (start-up, a restored round, a replay's first frame)."""
+        for reel, strip, stop in zip(self.reels, strips, stops, strict=True):
+            reel.strip, reel.pos, reel.phase, reel.held, reel.anticipating = tuple(strip), float(stop), \
+                "stopped", False, False
+        self.landing_scheduled = False
+
+    def start(self, strips: Sequence[tuple[str, ...]], spinning: Sequence[int] = ()) -> None:
+        """Start a spin; ``spinning`` names the reels that move (empty: all)."""
+        moving = set(spinning) if spinning else set(range(len(self.reels)))
+        self.clock = 0.0
+        self.landing_scheduled = False
+        for i, (reel, strip) in enumerate(zip(self.reels, strips, strict=True)):
+            reel.held = i not in moving
+            reel.anticipating = False
+            reel.stop_at = None
+            if reel.held:
+                continue
+            if tuple(strip) != reel.strip:  # a new reel set: keep the same top symbol index in range
+                reel.strip = tuple(strip)
+                reel.pos = reel.pos % len(reel.strip)
+            reel.phase, reel.t, reel.start_pos, reel.speed = "windup", 0.0, reel.pos, 0.0
+
+    def land(self, stops: Sequence[int], anticipation: Sequence[int] = ()) -> None:
+        """The core's stops are known: schedule each moving reel's landing, left to right."""
+        delay = MIN_SPIN
+        for i, (reel, stop) in enumerate(zip(self.reels, stops, strict=True)):
+            if reel.held:
+                continue
+            reel.target = stop % len(reel.strip)
+            if i in anticipation:
+                delay += ANTICIPATION_EXTRA
+                reel.anticipating = True
+            reel.stop_at = delay
+            delay += STAGGER
+        self.landing_scheduled = True
+
+    def slam(self) -> bool:
+        """SPIN during a spin: every reel still spinning lands now. Returns whether it did anything."""
+        if not self.landing_scheduled:
+            return False
+        acted = False
+        for reel in self.reels:
+            if reel.phase in ("windup", "spin"):
+                reel.anticipating = False
+                self._begin_landing(reel, SLAM_DISTANCE, max(reel.speed, SPEED), SLAM_TIME)
+                acted = True
+        return acted
+
+    # -- state ------------------------------------------------------------------------------------
+
+    @property
+    def all_stopped(self) -> bool:
+        return all(not r.moving for r in self.reels)
+
+    @property
+    def spinning(self) -> bool:
+        return any(r.moving for r in self.reels)
+
+    @property
+    def stops(self) -> tuple[int, ...]:
+        return tuple(r.stop for r in self.reels)
+
+    def visible(self, rows: int) -> list[list[str]]:
+        """What each reel window shows now: [reel][row] (for tests once stopped)."""
+        return [[r.symbol(math.floor(r.pos) + row) for row in range(rows)] for r in self.reels]
+
+    # -- time -------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        for reel in self.reels:
+            self._advance(reel, dt)
+        anticipating = any(r.anticipating and r.moving for r in self.reels)
+        if anticipating != self._anticipation_on:
+            self._anticipation_on = anticipating
+            if anticipating:
+                self.sound("anticipation", loops=-1)  # its own sound, looping until the reel lands
+            else:
+                self.stop_sound("anticipation")
+
+    def _begin_landing(self, reel: Reel, distance: float, speed: float, duration: float | None = None) -> None:
+        """Ease from here onto the target. While the reel is a blur, its position is re-based
+        so the target lies ``distance`` symbols above (keeping the sub-symbol offset, so no
+        tile jumps): the landing never needs a whole extra revolution of the strip."""
+        n = len(reel.strip)
+        frac = reel.pos - math.floor(reel.pos)
+        ahead = (reel.pos - reel.target) % n
+        if ahead < distance or ahead > distance + 1.0:
+            reel.pos = reel.target + math.ceil(distance - frac) + frac
+        else:
+            reel.pos = reel.target + ahead
+        reel.land_from, reel.land_to = reel.pos, float(reel.target)
+        travel = reel.land_from - reel.land_to
+        reel.land_time = duration or max(0.12, (OVERSHOOT + 3.0) * travel / max(speed, 1.0))
+        reel.phase, reel.t = "land", 0.0
+
+    def _advance(self, reel: Reel, dt: float) -> None:
+        if reel.phase == "stopped":
+            return
+        reel.t += dt
+        if reel.phase == "windup":
+            u = min(1.0, reel.t / WINDUP_TIME)
+            reel.pos = reel.start_pos + WINDUP_LIFT * math.sin(u * math.pi / 2)
+            if u >= 1.0:
+                reel.phase, reel.t = "spin", 0.0
+            return
+        if reel.phase == "spin":
+            top = ANTICIPATION_SPEED if reel.anticipating and self.clock > (reel.stop_at or 0) - \
+                ANTICIPATION_EXTRA else SPEED
+            reel.speed = min(top, SPEED * reel.t / ACCEL_TIME) if reel.t < ACCEL_TIME else \
+                reel.speed + (top - reel.speed) * min(1.0, dt * 4)
+            reel.pos -= reel.speed * dt
+            if reel.stop_at is not None and self.clock >= reel.stop_at and reel.t >= ACCEL_TIME:
+                self._begin_landing(reel, LAND_DISTANCE, reel.speed)
+            return
+        if reel.phase == "land":
+            u = min(1.0, reel.t / reel.land_time)
+            travel = reel.land_from - reel.land_to
+            reel.pos = reel.land_from - travel * ease_out_back(u)
+            reel.speed = travel / reel.land_time * (OVERSHOOT + 3.0) * max(0.0, 1 - u) ** 2
+            if u >= 1.0:
+                reel.pos = float(reel.target)  # exactly the core's stop
+                reel.phase, reel.speed = "stopped", 0.0
+                reel.anticipating = False
+                self.sound("reel_stop")
+
+    # -- drawing (reads only) ---------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, art: Art, layout: Layout, dim_held: bool = False) -> None:
+        cell = layout.cell
+        clip = surface.get_clip()
+        # only the next anticipating reel to land glows: the suspense moves along the reels
+        focus = next((r for r in self.reels if r.anticipating and r.moving), None)
+        for reel, column in zip(self.reels, layout.columns, strict=False):
+            surface.set_clip(column)
+            top = math.floor(reel.pos)
+            frac = reel.pos - top
+            fast = reel.moving and reel.speed > BLUR_SPEED
+            tiles = art.blurred if fast else art.tiles
+            y0 = column.y - round(frac * cell)
+            for k in range(-1, layout.rows + 1):
+                tile = tiles.get(reel.symbol(top + k))
+                if tile is not None:
+                    surface.blit(tile, (column.x, y0 + k * cell))
+            if fast and art.streaks is not None:
+                surface.blit(art.streaks, (column.x, column.y))
+            if reel is focus and art.anticipation is not None:
+                surface.blit(art.anticipation, (column.x, column.y))
+                if int(self.clock * 6) % 2:  # a throbbing highlight
+                    surface.blit(art.anticipation, (column.x, column.y))
+            if dim_held and reel.held and art.dim is not None:
+                surface.blit(art.dim, (column.x, column.y))
+        surface.set_clip(clip)

@@ -1,0 +1,1 @@
+"""Scenes: the base game, win presentation, free spins, menu, bet selector, info pages."""

@@ -1,0 +1,110 @@
+"""Type: one bundled bold face (it ships with pygame, so every kiosk has it) at any size.
+
+Rendered strings are cached: meters change a few times a second at most, and a
+count-up renders each distinct value once.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+FONT_FILE = Path(pygame.__file__).with_name("freesansbold.ttf")
+CACHE_BYTES = 24 * 1024 * 1024  # rendered strings kept, oldest dropped first
+
+
+class Text:
+    def __init__(self) -> None:
+        self._fonts: dict[int, pygame.font.Font] = {}
+        self._rendered: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._bytes = 0
+        self._glyphs: dict[tuple[object, ...], pygame.Surface] = {}
+
+    def font(self, size: int) -> pygame.font.Font:
+        size = max(6, int(size))
+        font = self._fonts.get(size)
+        if font is None:
+            if not pygame.font.get_init():
+                pygame.font.init()
+            font = pygame.font.Font(str(FONT_FILE) if FONT_FILE.exists() else None, size)
+            self._fonts[size] = font
+        return font
+
+    def render(self, text: str, size: int, colour: Colour, outline: bool = False,
+               shadow: bool = False) -> pygame.Surface:
+        key = (text, size, colour, outline, shadow)
+        surface = self._rendered.get(key)
+        if surface is not None:
+            self._rendered.move_to_end(key)
+            return surface
+        font = self.font(size)
+        face = font.render(text, True, colour)
+        if outline or shadow:
+            d = max(1, size // 16)
+            dark = font.render(text, True, (10, 8, 16))
+            surface = pygame.Surface((face.get_width() + 2 * d, face.get_height() + 2 * d), pygame.SRCALPHA)
+            offsets = [(d, 2 * d)] if shadow and not outline else \
+                [(dx, dy) for dx in (0, d, 2 * d) for dy in (0, d, 2 * d) if (dx, dy) != (d, d)]
+            for off in offsets:
+                surface.blit(dark, off)
+            surface.blit(face, (d, d))
+        else:
+            surface = face
+        self._rendered[key] = surface
+        self._bytes += surface.get_width() * surface.get_height() * 4
+        while self._bytes > CACHE_BYTES and len(self._rendered) > 1:
+            _, old = self._rendered.popitem(last=False)
+            self._bytes -= old.get_width() * old.get_height() * 4
+        return surface
+
+    def counter(self, surface: pygame.Surface, text: str, size: int, colour: Colour,
+                center: tuple[int, int], outline: bool = False) -> pygame.Rect:
+        """Draw a fast-changing string (a count-up) glyph by glyph from cached characters,
+        so a new value each frame renders nothing new. Returns the area drawn."""
+        glyphs = []
+        for ch in text:
+            key = (ch, size, colour, outline)
+            glyph = self._glyphs.get(key)
+            if glyph is None:
+                glyph = self.render(ch, size, colour, outline)
+                self._glyphs[key] = glyph
+            glyphs.append(glyph)
+        pad = 2 * max(1, size // 16) if outline else 0  # an outlined glyph's margins overlap its neighbours'
+        width = sum(g.get_width() - pad for g in glyphs) + pad
+        height = max((g.get_height() for g in glyphs), default=0)
+        x, y = center[0] - width // 2, center[1] - height // 2
+        for glyph in glyphs:
+            surface.blit(glyph, (x, y))
+            x += glyph.get_width() - pad
+        return pygame.Rect(center[0] - width // 2, y, width, height)
+
+    def fit_size(self, text: str, size: int, max_width: int) -> int:
+        """The largest size up to ``size`` at which ``text`` is at most ``max_width`` wide."""
+        size = max(6, int(size))
+        width = self.font(size).size(text)[0]
+        if width <= max_width or width == 0:
+            return size
+        return max(6, int(size * max_width / width))
+
+    def fit(self, text: str, size: int, max_width: int, colour: Colour, outline: bool = False,
+            shadow: bool = False) -> pygame.Surface:
+        return self.render(text, self.fit_size(text, size, max_width), colour, outline, shadow)
+
+    def wrap(self, text: str, size: int, max_width: int) -> list[str]:
+        """Words flowed into lines no wider than ``max_width``."""
+        font = self.font(size)
+        lines: list[str] = []
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] <= max_width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        if line:
+            lines.append(line)
+        return lines
