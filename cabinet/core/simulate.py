@@ -34,6 +34,11 @@ Statistics are exact integer sums (sum of wins, sum of squared wins, as Python i
 RTP = sum of wins / (N x bet); sigma = the standard deviation of one round's win in
 bets (population form); the 95% confidence interval of the RTP is RTP +- 1.96 sigma /
 sqrt(N); the volatility index is 1.96 x sigma (the usual "VI at 95% confidence").
+
+For the math report (``cabinet simulate --report``) each shard also counts its rounds
+per win bucket (log-spaced edges in x bet, exact integer comparisons) and keeps the
+running win at fixed round counts (log-spaced, the same for any shard size); both
+are integers merged in shard order, so they too depend only on the seed and spins.
 """
 
 from __future__ import annotations
@@ -54,7 +59,7 @@ from .definition import Definition, FreeSpins
 from .events import FeatureEnded
 from .features import MAX_FEATURE_SPINS
 from .features.free_spins import cap_amount
-from .money import money_str
+from .money import fraction_str, money_str
 from .par import (
     award_for,
     line_pay_table,
@@ -507,6 +512,49 @@ class BatchSpinner:
         return total, bad
 
 
+# --- win buckets and convergence checkpoints -----------------------------------------------------------
+
+# Renard R5 preferred numbers: 10^(k/5) to within 1.1%, and every one a short exact decimal.
+_R5 = (Fraction(1), Fraction(8, 5), Fraction(5, 2), Fraction(4), Fraction(63, 10))
+# Lower edges of the win buckets in x bet, 0.001x .. 1,000,000x (five buckets a decade).
+WIN_EDGES_X: tuple[Fraction, ...] = (
+    *(m * Fraction(10) ** d for d in range(-3, 6) for m in _R5),
+    Fraction(10**6),
+)
+# Bucket i of a histogram: 0 no win; 1 below WIN_EDGES_X[0]; i + 2 from WIN_EDGES_X[i]
+# up to (not including) WIN_EDGES_X[i + 1]; the last, WIN_EDGES_X[-1] and over.
+HISTOGRAM_BUCKETS = len(WIN_EDGES_X) + 2
+# Renard R20, x 100: round counts 20 a decade, log-spaced to within 1.3%, all integers.
+_R20 = (100, 112, 125, 140, 160, 180, 200, 224, 250, 280, 315, 355, 400, 450, 500, 560, 630, 710, 800, 900)
+
+
+def win_edges_minor(bet_total: int) -> np.ndarray:
+    """The bucket edges in minor units at this bet, rounded up: a whole win ``w`` is at
+    or above ``e x bet`` exactly when ``w >= ceil(e x bet)`` (no float anywhere)."""
+    return np.array([math.ceil(e * bet_total) for e in WIN_EDGES_X], dtype=np.int64)
+
+
+def win_histogram(win: np.ndarray, edges_minor: np.ndarray) -> list[int]:
+    """Rounds per win bucket (see ``HISTOGRAM_BUCKETS``) of round totals in minor units."""
+    # A game pays few distinct amounts: bucket those, not every round (4x faster).
+    values, counts = np.unique(win, return_counts=True)
+    bucket = np.where(values > 0, np.searchsorted(edges_minor, values, side="right") + 1, 0)
+    histogram = np.zeros(HISTOGRAM_BUCKETS, dtype=np.int64)
+    np.add.at(histogram, bucket, counts)
+    return [int(n) for n in histogram]
+
+
+def convergence_marks(start: int, stop: int) -> list[int]:
+    """The checkpoint round counts ``c`` with ``start < c <= stop`` (R20 from 100 up;
+    the last round of a run is added by ``simulate`` itself)."""
+    marks: list[int] = []
+    scale = 1
+    while 100 * scale <= stop:
+        marks.extend(c * scale for c in _R20 if start < c * scale <= stop)
+        scale *= 10
+    return marks
+
+
 # --- statistics --------------------------------------------------------------------------------------
 
 
@@ -522,9 +570,16 @@ class Tally:
     max_index: int = -1  # round index of the first round with max_win
     scalar_rounds: int = 0
     features: dict[str, list[int]] = field(default_factory=dict)  # name -> [rounds, win]
+    histogram: list[int] = field(default_factory=list)  # rounds per win bucket (WIN_EDGES_X)
+    # (rounds, win) counted from this tally's first round, at the checkpoints it covers
+    convergence: list[tuple[int, int]] = field(default_factory=list)
 
     def merge(self, later: Tally) -> None:
         """Add a tally of LATER rounds (ties of the max keep the earlier round)."""
+        self.convergence.extend((self.rounds + n, self.win_sum + w) for n, w in later.convergence)
+        if later.histogram:
+            mine = self.histogram or [0] * len(later.histogram)
+            self.histogram = [a + b for a, b in zip(mine, later.histogram, strict=True)]
         self.rounds += later.rounds
         self.win_sum += later.win_sum
         self.win_sq_sum += later.win_sq_sum
@@ -608,7 +663,24 @@ def run_shard(
     tally.scalar_rounds = int(out.scalar.sum())
     for name, (ran, total) in out.features.items():
         tally.features[name] = [int(ran.sum()), int(total.sum())]
+    _count_for_report(tally, win, start, bet)
     return tally
+
+
+def _count_for_report(tally: Tally, win: np.ndarray, start: int, bet: Bet) -> None:
+    """The math report's integers for the rounds ``start ..`` whose totals are ``win``."""
+    tally.histogram = win_histogram(win, win_edges_minor(bet.total))
+    running = done = 0
+    for mark in convergence_marks(start, start + len(win)):
+        running += int(win[done : mark - start].sum())
+        done = mark - start
+        tally.convergence.append((done, running))
+
+
+def _close_convergence(tally: Tally) -> None:
+    """End the series on the run's last round (the final RTP, exactly)."""
+    if not tally.convergence or tally.convergence[-1][0] != tally.rounds:
+        tally.convergence.append((tally.rounds, tally.win_sum))
 
 
 # --- the report --------------------------------------------------------------------------------------
@@ -697,6 +769,15 @@ class SimReport:
             "total_bet": money_str(self.spins * self.bet_total, self.minor_units),
             "total_win": money_str(self.tally.win_sum, self.minor_units),
             "scalar_rounds": self.tally.scalar_rounds,
+            "histogram": {
+                "edges_x_bet": [fraction_str(e) for e in WIN_EDGES_X],
+                "counts": list(self.tally.histogram),  # [no win, below edge 0, [e0, e1), ..., [e_last, inf)]
+            },
+            "convergence": {
+                "rounds": [n for n, _ in self.tally.convergence],
+                "total_bet": [money_str(n * self.bet_total, self.minor_units) for n, _ in self.tally.convergence],
+                "total_win": [money_str(w, self.minor_units) for _, w in self.tally.convergence],
+            },
         }
 
 
@@ -756,6 +837,7 @@ def simulate(
         done += part.rounds
         if progress is not None:
             progress(done, spins)
+    _close_convergence(tally)
     return SimReport(
         defn.id, spins, seed, bet, tally, defn.bet.minor_units, seconds=time.perf_counter() - started
     )
@@ -780,9 +862,11 @@ def scalar_simulate(defn: Definition, spins: int, seed: int, bet: Bet | None = N
     """The plain loop: ``play_round`` for every round (the reference and the benchmark)."""
     bet = bet or default_bet(defn)
     tally = Tally(rounds=spins)
+    wins = np.zeros(spins, dtype=np.int64)
     for i in range(spins):
         result = play_round(defn, RoundRequest(bet, derive_seed(seed, i)))
         win = result.total_win
+        wins[i] = win
         tally.win_sum += win
         tally.win_sq_sum += win * win
         tally.hits += win > 0
@@ -794,4 +878,6 @@ def scalar_simulate(defn: Definition, spins: int, seed: int, bet: Bet | None = N
             if isinstance(event, FeatureEnded):
                 tally.features.setdefault(event.feature, [0, 0])[1] += event.total
     tally.scalar_rounds = spins
+    _count_for_report(tally, wins, 0, bet)
+    _close_convergence(tally)
     return tally
