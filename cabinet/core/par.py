@@ -69,6 +69,7 @@ import numpy as np
 
 from .bet import Bet, default_bet
 from .definition import Definition, FreeSpins, WeightedName
+from .evaluate import compiled, pay_table, table_value
 from .money import fraction_str
 
 ZERO = Fraction(0)
@@ -77,23 +78,7 @@ TOP_UP_NOTE = "minimum-win top-up: not exact: simulate"
 MAX_TABLE_CELLS = 40_000_000  # symbol tuples x reels a line-pay table may hold
 
 
-# --- the line rules (a mirror of cabinet.core.evaluate) ---------------------------------------------
-
-
-def pay_table(pays: dict[int, Fraction]) -> tuple[Fraction, ...]:
-    """Paytable indexed by count: the value of the largest key not above it."""
-    if not pays:
-        return (ZERO,)
-    out: list[Fraction] = []
-    current = ZERO
-    for count in range(max(pays) + 1):
-        current = Fraction(pays[count]) if count in pays else current
-        out.append(current)
-    return tuple(out)
-
-
-def table_value(table: tuple[Fraction, ...], count: int) -> Fraction:
-    return table[count] if count < len(table) else table[-1]
+# --- the line rules (built on cabinet.core.evaluate's compiled lookups) ---------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -117,36 +102,15 @@ class LineRules:
     """
 
     def __init__(self, defn: Definition) -> None:
-        kinds = {s.id: s.kind for s in defn.symbols}
+        # The same compiled lookups the evaluator pays with, so par cannot drift from it.
+        c = compiled(defn)
         self.symbols: tuple[str, ...] = tuple(s.id for s in defn.symbols)
-        self.is_wild: dict[str, bool] = {s.id: s.kind == "wild" for s in defn.symbols}
-        self.targets: tuple[str, ...] = tuple(
-            sorted(
-                {
-                    s.base
-                    for s in defn.symbols
-                    if s.kind in ("regular", "wild") and s.base in defn.pays and kinds.get(s.base) == s.kind
-                }
-            )
-        )
-        targets = set(self.targets)
-        self.match: dict[str, dict[str, tuple[int, int]]] = {}
-        self.table: dict[str, tuple[Fraction, ...]] = {}
-        for target in self.targets:
-            row: dict[str, tuple[int, int]] = {}
-            for s in defn.symbols:
-                if s.base == target:
-                    row[s.id] = (s.counts, s.multiplier if s.kind == "wild" else 1)
-                elif s.kind == "wild" and target not in s.excludes:
-                    row[s.id] = (1, s.multiplier)
-            self.match[target] = row
-            self.table[target] = pay_table(defn.pays[target])
-        self.lead: dict[str, str | None] = {
-            s.id: (s.base if s.kind == "regular" and s.base in targets else None) for s in defn.symbols
-        }
-        self.wild_target: dict[str, str | None] = {
-            s.id: (s.base if s.base in targets else None) for s in defn.symbols if s.kind == "wild"
-        }
+        self.is_wild: dict[str, bool] = c.is_wild
+        self.targets: tuple[str, ...] = tuple(sorted(c.match))
+        self.match: dict[str, dict[str, tuple[int, int]]] = c.match
+        self.table: dict[str, tuple[Fraction, ...]] = c.table
+        self.lead: dict[str, str | None] = {sid: (ts[0] if ts else None) for sid, ts in c.lead_target.items()}
+        self.wild_target: dict[str, str | None] = c.wild_target
 
     def candidates(self, wild_prefix: Sequence[str], first: str | None) -> tuple[str, ...]:
         """Targets tried for a run: the first non-wild's, then the leading wilds' own."""
