@@ -15,12 +15,14 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from cabinet.core.definition import Definition
+from cabinet.designer.speed import Timing
 from cabinet.machine.buttons import Press
-from cabinet.machine.session import GameSession, default_start_credits
-from cabinet.machine.settings import Settings, load_settings
+from cabinet.machine.session import GameSession
 from cabinet.machine.stack import SceneStack
+from cabinet.services.settings import Settings, load_settings
 
 UPDATE_HZ = 120
 STEP = 1.0 / UPDATE_HZ
@@ -40,6 +42,11 @@ class AppOptions:
     data_dir: Path | None = None
     headless: bool = False
     start_credits: int | None = None
+    designer: bool = False  # scenarios on keys, speed control, the overlay (cabinet/designer)
+    watch: Path | None = None  # the YAML to reload when it (or the theme's sprites/sounds) changes
+    guard: bool = False  # recover from scene errors instead of stopping (kiosk; designer mode)
+    log_path: Path | None = None  # where recovered errors are written (<data-dir>/kiosk.log)
+    embedded: bool = False  # run inside a lobby shell: its window and pads, pygame left running
 
 
 def use_dummy_drivers() -> None:
@@ -50,13 +57,20 @@ def use_dummy_drivers() -> None:
 
 class App:
     def __init__(self, defn: Definition, options: AppOptions | None = None,
-                 session: GameSession | None = None) -> None:
+                 session: GameSession | None = None, input_adapter: Any = None) -> None:
         self.defn = defn
         self.options = options or AppOptions()
         self.session = session
         self.started = False
         self.startup_seconds = 0.0
         self.frames = 0
+        self.shared_input = input_adapter  # a lobby's adapter: pads stay open across games
+        self.timing = Timing(STEP, STEPS_PER_FRAME, MAX_CATCH_UP)
+        self.designer: Any = None  # cabinet.designer.mode.Designer in designer mode
+        self.guard: Any = None  # cabinet.kiosk.guard.ErrorGuard when errors are survived
+        self.failed = False  # errors kept coming: whoever runs the app should start it over
+        self.window_closed = False
+        self.frame_work = 0.0  # seconds the last frame's input, updates and drawing took
 
     # -- start-up ---------------------------------------------------------------------------------
 
@@ -85,7 +99,8 @@ class App:
             pygame.font.init()
             size = self._initial_size()
             flags = pygame.RESIZABLE | (pygame.FULLSCREEN if opts.fullscreen and not opts.headless else 0)
-            self.screen = pygame.display.set_mode(size, flags)
+            current = pygame.display.get_surface() if opts.embedded else None
+            self.screen = current if current is not None else pygame.display.set_mode(size, flags)
         except pygame.error as exc:
             from cabinet.errors import CabinetError
 
@@ -99,15 +114,10 @@ class App:
         except (AttributeError, pygame.error):
             pass
 
-        settings = load_settings(opts.data_dir) if opts.data_dir else Settings()
-        if opts.left_hand is not None:
-            settings.left_hand = opts.left_hand
-        session = self.session
-        if session is None:
-            session = GameSession(self.defn, seed=opts.seed)
-            start = default_start_credits(self.defn) if opts.start_credits is None else opts.start_credits
-            session.ledger.add_credits(start)
-            self.session = session
+        opened = self._open_cabinet()  # settings, ledger, recovery (may switch to the interrupted game)
+        settings, session = opened.settings, self.session
+        assert session is not None
+        pygame.display.set_caption(f"{self.defn.name} - Slot Cabinet")
 
         text = Text()
         cache = AssetCache(sprites_dir(), text)
@@ -123,18 +133,79 @@ class App:
         self.base = BaseGameScene(self.ctx)
         self.stack.push(self.base)
         self.base.resume_round()  # a round the journal restored plays on to its end
+        if not opts.headless:  # the game's intro card (Intro Screen setting); scripted runs skip it
+            self.base.show_intro()
+        self._show_opening(opened)
 
         bindings = load_bindings(opts.data_dir)
         for issue in bindings.issues:
             print(f"cabinet: warning: {issue} (the default binding stays)", file=sys.stderr)
-        self.input = InputAdapter(bindings)
-        self.input.start()
+        if self.shared_input is not None:
+            self.input = self.shared_input
+        else:
+            self.input = InputAdapter(bindings)
+            self.input.start()
         self.ctx.rumble = self.input.rumble
         audio.load_all()
         audio.start_music()
+        self._start_tools()
         self.started = True
         self.draw()
         self.startup_seconds = time.perf_counter() - t0
+
+    def _open_cabinet(self) -> Any:
+        """Settings, the ledger and recovery (``cabinet/machine/startup.py``).
+
+        A critical store that cannot be trusted stops a headless run with one line and
+        exit code 3; a window shows the malfunction screen instead (play disabled)."""
+        from dataclasses import replace
+
+        from cabinet.machine.startup import Opened, open_cabinet
+        from cabinet.services.session_ledger import MemoryLedger
+
+        opts = self.options
+        if self.session is not None:  # a session made by the caller (tests, a lobby): use it as it is
+            settings = load_settings(opts.data_dir).settings if opts.data_dir else Settings()
+            if opts.left_hand is not None:
+                settings = replace(settings, left_hand=opts.left_hand)
+            return Opened(self.defn, self.session, settings, opts.data_dir)
+        opened = open_cabinet(self.defn, opts.data_dir, seed=opts.seed, start_credits=opts.start_credits,
+                              left_hand=opts.left_hand)
+        for line in opened.log + opened.alerts:
+            print(f"cabinet: notice: {line}", file=sys.stderr)
+        if opened.malfunction is not None:
+            from cabinet.presentation.scenes.malfunction import malfunction_error
+
+            if opts.headless:
+                raise malfunction_error(opened.malfunction, opened.data_dir)
+            print(str(malfunction_error(opened.malfunction, opened.data_dir)), file=sys.stderr)
+        self.defn = opened.defn
+        # A malfunction leaves no ledger to play on: an empty one sits under the malfunction screen.
+        self.session = opened.session or GameSession(self.defn, ledger=MemoryLedger(0))
+        return opened
+
+    def _show_opening(self, opened: Any) -> None:
+        """What the player must see first: the malfunction screen, or notices (void, auto-complete,
+        files kept aside)."""
+        from cabinet.presentation.scenes.malfunction import MalfunctionScene, NoticeScene
+
+        if opened.malfunction is not None:
+            self.stack.push(MalfunctionScene(self.ctx, opened.malfunction, opened.data_dir))
+            return
+        if opened.alerts:
+            self.stack.push(NoticeScene(self.ctx, opened.alerts))
+
+    def _start_tools(self) -> None:
+        """Designer mode and the error guard (both optional; neither changes an outcome)."""
+        opts = self.options
+        if opts.designer or opts.watch is not None:
+            from cabinet.designer.mode import Designer
+
+            self.designer = Designer(self, opts.watch)
+        if opts.guard or self.designer is not None:
+            from cabinet.kiosk.guard import ErrorGuard
+
+            self.guard = ErrorGuard(opts.log_path)
 
     def _initial_size(self) -> tuple[int, int]:
         opts = self.options
@@ -155,29 +226,120 @@ class App:
 
     def press(self, presses: Iterable[Press]) -> None:
         for press in presses:
-            self.stack.handle(press)
+            self._guarded(self.stack.handle, press, where="input")
 
     def update(self, steps: int) -> None:
         for _ in range(steps):
-            self.stack.update(STEP)
+            self._guarded(self.stack.update, STEP, where="update")
 
-    def pump_input(self) -> bool:
-        """Read devices through the adapter; returns False when the window was closed."""
-        frame = self.input.poll(self.stack.hit_regions(), self.screen.get_size())
+    def pump_input(self, events: list[Any] | None = None) -> bool:
+        """Read devices through the adapter (or take ``events`` a lobby shell already read);
+        returns False when the window was closed. Designer keys are taken out first."""
+        if events is None:
+            events = self.pg.event.get()
+        if self.designer is not None:
+            events = self.designer.filter_events(events)
+        frame = self.input.translate(events, self.stack.hit_regions(), self.screen.get_size())
         if frame.resized:
             self.screen = self.pg.display.get_surface() or self.screen
             self.ctx.relayout(self.screen.get_size())
         self.press(frame.presses)
+        if frame.quit:
+            self.window_closed = True
         return not frame.quit
 
     def draw(self) -> None:
-        self.stack.draw(self.screen)
+        self._guarded(self._draw, where="draw")
         self.pg.display.flip()
+
+    def _draw(self) -> None:
+        self.stack.draw(self.screen)
+        if self.designer is not None:
+            self.designer.draw(self.screen)
+        if self.guard is not None and self.guard.notice_left > 0:
+            from cabinet.kiosk.guard import draw_notice
+
+            draw_notice(self.screen, self.ctx.text, self.guard.notice)
+
+    def frame(self, dt: float, presses: Iterable[Press] = (), events: list[Any] | None = None,
+              draw: bool = True) -> None:
+        """One pass of the loop: devices, scripted presses, game time (at the designer's speed),
+        tools, picture. ``dt`` is the real time since the last frame."""
+        t0 = time.perf_counter()
+        self.pump_input(events)
+        self.press(presses)
+        self.update(self.timing.steps(dt))
+        if self.guard is not None:
+            self.guard.tick(dt)
+        if self.designer is not None:
+            self._guarded(self.designer.tick, dt, self.frame_work, where="designer")
+        if draw:
+            self.draw()
+        self.frames += 1
+        self.frame_work = time.perf_counter() - t0
+
+    # -- surviving errors (kiosk and designer mode) -------------------------------------------------
+
+    def _guarded(self, fn: Any, *args: Any, where: str) -> None:
+        if self.guard is None:
+            fn(*args)
+            return
+        try:
+            fn(*args)
+        except Exception as exc:  # noqa: BLE001 - the guard's whole point: log, recover, carry on
+            self.recover(exc, where)
+
+    def recover(self, exc: BaseException, where: str) -> None:
+        """Drop the scene that failed; if it was the game itself (or errors keep coming), rebuild
+        the game's scenes (a round in play resumes from its start: it is paid once); if that keeps
+        failing, mark the app ``failed`` so the lobby or kiosk starts it over."""
+        from cabinet.kiosk.guard import ESCALATE_AFTER, GIVE_UP_AFTER, culprit
+
+        count = self.guard.record(exc, f"{self.defn.id} {where}")
+        if count >= GIVE_UP_AFTER:
+            self.failed = True
+            return
+        scene = culprit(exc.__traceback__, list(self.stack))
+        if scene is not None and scene is not self.base and count < ESCALATE_AFTER:
+            self.stack.remove(scene)
+            if getattr(self.base, "presentation", None) is scene:
+                self.base.presentation = None
+        else:
+            self.reset_scenes()
+        self.ctx.hud.say("RECOVERED FROM AN ERROR")
+
+    def reset_scenes(self) -> None:
+        """A fresh base game on the same session and art."""
+        from cabinet.presentation.scenes.base import BaseGameScene
+
+        old = self.base
+        for scene in list(self.stack):
+            self.stack.remove(scene)
+        filters = getattr(self.stack, "filters", None)
+        if filters is not None:
+            filters[:] = [f for f in filters if getattr(f, "__self__", None) is not old]
+        self.ctx.on_layout.clear()
+        try:
+            self.base = BaseGameScene(self.ctx)
+            self.stack.push(self.base)
+            self.base.resume_round()
+        except Exception as exc:  # noqa: BLE001 - cannot even rebuild: the owner starts over
+            self.guard.record(exc, f"{self.defn.id} rebuild")
+            self.failed = True
 
     @property
     def idle(self) -> bool:
         """No round is being played (a cycling win presentation or a menu may still show)."""
         return not self.base.in_round
+
+    @property
+    def between_rounds(self) -> bool:
+        """Neither the screen nor the session is in a round (a reload may happen now)."""
+        return self.idle and not (self.session is not None and self.session.in_round)
+
+    @property
+    def done(self) -> bool:
+        return self.window_closed or self.ctx.quit_requested or self.failed
 
     # -- loops ------------------------------------------------------------------------------------
 
@@ -186,30 +348,30 @@ class App:
         if not self.started:
             self.start()
         clock = self.pg.time.Clock()
-        pending = 0.0
-        running = True
-        while running and not self.ctx.quit_requested:
-            running = self.pump_input()
-            pending = min(pending + clock.tick(FPS) / 1000.0, MAX_CATCH_UP)
-            steps = int(pending / STEP)
-            pending -= steps * STEP
-            self.update(steps)
-            self.draw()
-            self.frames += 1
-        self.pg.quit()
+        clock.tick(FPS)
+        while not self.done:
+            self.frame(clock.tick(FPS) / 1000.0)
+        self.close()
         return 0
 
-    def run_frames(self, count: int, script: dict[int, list[Press]] | None = None) -> None:
-        """Headless frames: fixed time per frame, script presses at their frame numbers."""
-        for _ in range(count):
-            self.headless_frame(script or {})
+    def close(self) -> None:
+        """Stop the music, close the ledger's files; quit pygame unless a lobby shell owns it."""
+        if self.pg.mixer.get_init():
+            self.pg.mixer.music.stop()
+        ledger_close = getattr(getattr(self.session, "ledger", None), "close", None)
+        if ledger_close is not None:
+            ledger_close()  # idempotent; a lobby opens the same data folder for the next game
+        if not self.options.embedded:
+            self.pg.quit()
 
-    def headless_frame(self, script: dict[int, list[Press]]) -> None:
-        self.pump_input()
-        self.press(script.get(self.frames, ()))
-        self.update(STEPS_PER_FRAME)
-        self.draw()
-        self.frames += 1
+    def run_frames(self, count: int, script: dict[int, list[Press]] | None = None, draw_every: int = 1) -> None:
+        """Headless frames: fixed time per frame, script presses at their frame numbers.
+        ``draw_every`` > 1 draws only every n-th frame (long soak tests)."""
+        for _ in range(count):
+            self.headless_frame(script or {}, draw=self.frames % draw_every == 0)
+
+    def headless_frame(self, script: dict[int, list[Press]], draw: bool = True) -> None:
+        self.frame(1.0 / FPS, script.get(self.frames, ()), draw=draw)
 
     def run_script(self, script: dict[int, list[Press]], frames: int | None) -> dict[str, object]:
         """Run until ``frames`` or, without it, until the script is done and no round is in play."""

@@ -40,4 +40,4 @@ def default_data_dir() -> Path:
     return Path(base) / "slot-cabinet"
 
 
-DEFAULT_GAME = "classic"
+DEFAULT_GAME = "retro-reels-diamond-glitz"  # the first complete game (issue 5)

@@ -10,7 +10,16 @@ from cabinet.core.bet import Bet, default_bet, step_bet
 from cabinet.core.loader import load_definition_text, load_game
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, play_round
-from cabinet.machine.session import GameSession, MemoryLedger, SessionError
+from cabinet.machine.session import (
+    RESUME_KINDS,
+    GameIdentity,
+    GameSession,
+    MemoryLedger,
+    SessionError,
+    default_start_credits,
+    resume_point,
+)
+from cabinet.services.ledger import LedgerError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -146,11 +155,49 @@ def test_a_new_bet_reprices_the_respin_offer(respin_game) -> None:  # noqa: ANN0
     assert s.offer == respin_prices(respin_game, s.bet, s.current.final_stops, s.current.final_reel_set)
 
 
-def test_memory_ledger_refuses_overdraft() -> None:
+def test_memory_ledger_refuses_overdraft_and_meters_everything(classic) -> None:  # noqa: ANN001
     ledger = MemoryLedger()
     ledger.add_credits(50)
-    with pytest.raises(SessionError):
-        ledger.charge(51)
-    ledger.charge(50)
-    ledger.pay(7)
-    assert (ledger.credits, ledger.credits_in, ledger.total_bet, ledger.total_won) == (7, 50, 50, 7)
+    game = GameIdentity.of(classic)
+    request = RoundRequest(Bet(1, 1, 50), 7)
+    with pytest.raises(LedgerError, match="not enough credits"):
+        ledger.begin(game, request, 51)
+    assert ledger.round_counter == 0 and ledger.credits == 50
+    ledger.begin(game, request, 50)
+    with pytest.raises(LedgerError):
+        ledger.add_credits(10)  # not while a round is open
+    result = play_round(classic, request)
+    record = ledger.finish(result)
+    m = ledger.meters
+    assert (ledger.credits, m.credits_in, m.total_bet, m.total_won, m.games_played) == (
+        result.total_win, 50, 50, result.total_win, 1)
+    assert (record.round_id, record.cost, record.credits_before, record.credits_after) == (
+        1, 50, 50, result.total_win)
+    assert ledger.recent(10) == (record,) and ledger.balanced()
+
+
+def test_add_credits_is_refused_mid_round_and_counts_as_credits_in(classic) -> None:  # noqa: ANN001
+    s = session(classic, credits=500)
+    assert s.add_credits(300) == 300 and s.meters.credits_in == 800
+    s.begin_round()
+    with pytest.raises(SessionError, match="when the round is over"):
+        s.add_credits()
+    s.finish_round()
+    assert s.add_credits() == default_start_credits(classic)
+
+
+def test_progress_is_journaled_only_at_resume_points(classic) -> None:  # noqa: ANN001
+    seen: list[int] = []
+
+    class Spy(MemoryLedger):
+        def progress(self, step: int) -> None:
+            seen.append(step)
+
+    s = GameSession(classic, ledger=Spy(10_000), seed=11)
+    result = s.begin_round()
+    for step in range(1, len(result.events) + 1):
+        s.mark_progress(step)
+    kinds = [e.kind for e in result.events]
+    assert seen == [i + 1 for i, k in enumerate(kinds) if k in RESUME_KINDS]
+    assert seen and all(resume_point(result.events, step) == step for step in seen)
+    assert resume_point(result.events, 1) == 0  # after RoundStarted: back to the start

@@ -9,7 +9,7 @@ import pytest
 from cabinet.app import App, AppOptions
 from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
-from cabinet.machine.settings import load_settings
+from cabinet.services.settings import load_settings
 
 SIZE = (800, 450)
 
@@ -72,7 +72,7 @@ def test_left_hand_switches_while_running_and_is_remembered(classic, tmp_path: P
     app.run_frames(1)
     assert app.ctx.settings.left_hand
     assert app.ctx.layout.buttons[Button.SPIN] == before.mirrored(SIZE[0])
-    assert load_settings(tmp_path).left_hand
+    assert load_settings(tmp_path).settings.left_hand
     again = make_app(classic, data_dir=tmp_path)
     assert again.ctx.layout.left_hand and again.ctx.layout.buttons[Button.SPIN] == before.mirrored(SIZE[0])
 

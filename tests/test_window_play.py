@@ -101,8 +101,10 @@ def test_headless_script_prints_the_exact_result(classic, tmp_path: Path, capsys
     start = default_start_credits(classic)
     bets = sum(r.cost for r in rounds)
     wins = sum(r.total_win for r in rounds)
+    meters = {"credits_in": start, "credits_out": 0, "total_bet": bets, "total_won": wins, "games_played": 3,
+              "voided": 0, "features": {}, "rounds_by_kind": {"spin": 3}}
     assert json.loads(out[0]) == {"credits": start - bets + wins, "rounds": 3, "total_bet": bets,
-                                  "total_won": wins, "currency": "EUR"}
+                                  "total_won": wins, "currency": "EUR", "meters": meters}
 
 
 def test_headless_frames_limit_and_bad_script(tmp_path: Path, capsys) -> None:  # noqa: ANN001
@@ -218,7 +220,7 @@ def test_drawing_changes_nothing(classic) -> None:  # noqa: ANN001
 
 def test_autoplay_runs_until_switched_off(classic) -> None:  # noqa: ANN001
     app = make_app(classic, seed=8)
-    app.press([Press(Button.AUTOPLAY)])
+    app.press([Press(Button.AUTOPLAY), Press(Button.CONFIRM)])  # the panel opens; CONFIRM starts 10 rounds
     app.run_frames(900)
     played = app.session.rounds
     assert played >= 3
@@ -235,8 +237,10 @@ def test_not_enough_credits_then_add_credits(classic) -> None:  # noqa: ANN001
     app.run_frames(5)
     assert app.session.rounds == 0 and app.session.credits == 50
     assert "CREDITS" in app.ctx.hud.status
+    assert not app.session.out_of_credits  # 50 still covers the smallest bet: no OUT OF CREDITS prompt
     app.press([Press(Button.ADD_CREDITS)])
-    assert app.session.credits == 50 + default_start_credits(classic)
+    assert app.session.credits == 50 + 50  # a top-up adds the configured starting balance again
+    assert app.session.meters.credits_in == 100
     app.press([Press(Button.SPIN)])
     app.run_frames(2)
     assert app.session.rounds == 1

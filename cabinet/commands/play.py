@@ -1,9 +1,17 @@
 """``cabinet play GAME``: the cabinet window, or a headless scripted session.
 
-Headless: ``--script FILE`` is a YAML list of ``{frame: 120, press: SPIN}`` entries
-(optional ``index`` for list items, ``pos: [x, y]`` for a tap). The run stops after
+Headless: ``--script FILE`` is a YAML list of ``{frame: 120, press: SPIN}`` (at a frame)
+or ``{press: SPIN}`` (paced: when the cabinet is idle; ``repeat: N``) entries, with
+optional ``index`` for list items and ``pos: [x, y]`` for a tap (``cabinet/headless.py``
+documents both, and how a paced script resumes after a kill). The run stops after
 ``--frames N`` or, without it, when the script is done and no round is in play, and
-prints one JSON line with integers of the minor unit.
+prints one JSON line with integers of the minor unit: credits, rounds, total bet and
+won, currency, and every accounting meter (``meters``).
+
+Money lives in the data folder (``--data-dir``, else the user's data folder for a
+window; a headless run without one keeps everything in memory): the journal, the
+critical store, history and settings. ``--credits AMOUNT`` is the demo balance a new
+data folder starts with and what ADD CREDITS tops up by (default 500 of the currency).
 """
 
 from __future__ import annotations
@@ -13,10 +21,8 @@ import json
 import os
 from pathlib import Path
 
-import yaml
-
 from cabinet.errors import CabinetError
-from cabinet.machine.buttons import Button, Press
+from cabinet.machine.buttons import Press
 from cabinet.paths import DEFAULT_GAME, default_data_dir
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries JSON or one line
@@ -51,63 +57,73 @@ def add_common(p: argparse.ArgumentParser) -> None:
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_common(p)
     p.add_argument("--fullscreen", action="store_true", help="fill the screen")
-    p.add_argument("--data-dir", type=Path, help="where settings (and later the journal) are kept")
+    p.add_argument("--data-dir", type=Path,
+                   help="where the journal, credits, meters, history and settings are kept")
+    p.add_argument("--credits", metavar="AMOUNT",
+                   help="demo balance for a new data folder, and what ADD CREDITS adds (e.g. 200 or 50.00)")
+    p.add_argument("--fast", action="store_true",
+                   help="headless: 4x game time per frame, one frame in 4 drawn (paced scripts only)")
     p.add_argument("--headless", action="store_true", help="no window: run a script and print the result")
     p.add_argument("--script", type=Path, help="headless: YAML list of {frame: N, press: BUTTON}")
     p.add_argument("--frames", type=int, help="headless: stop after this many frames")
+    p.add_argument("--designer", action="store_true",
+                   help="designer mode: scenarios on F1-F9, speed keys [ ] \\ P ., overlay on F12")
+    p.add_argument("--watch", action="store_true",
+                   help="reload the game's YAML, sprites and sounds when they change (implies --designer)")
+    p.set_defaults(game=None)  # no game given: the lobby when games/ has two or more (cabinet/kiosk/launch.py)
 
 
 def load_script(path: Path) -> dict[int, list[Press]]:
-    """Frame number -> presses, with a clear message naming the entry for any mistake."""
+    """Frame number -> presses of a frame-timed script (``cabinet.headless.load_entries`` reads both kinds)."""
+    from cabinet.headless import frame_script, load_entries
+
+    return frame_script(load_entries(path)[0])
+
+
+def parse_credits(text: str, minor_units: int) -> int:
+    from cabinet.core.money import MoneyError, parse_money
+
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CabinetError(f"{path}: cannot read the script ({exc.strerror or exc})") from None
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise CabinetError(f"{path}: not valid YAML: {exc}") from None
-    if data is None:
-        return {}
-    if not isinstance(data, list):
-        raise CabinetError(f"{path}:1:1: a script is a list of {{frame: N, press: BUTTON}} entries")
-    script: dict[int, list[Press]] = {}
-    for i, entry in enumerate(data):
-        node = root.value[i] if root is not None and hasattr(root, "value") else None
-        where = f"{path}:{node.start_mark.line + 1}:{node.start_mark.column + 1}" if node is not None else str(path)
-        if not isinstance(entry, dict) or "frame" not in entry or "press" not in entry:
-            raise CabinetError(f"{where}: each entry needs 'frame' and 'press', e.g. {{frame: 120, press: SPIN}}")
-        frame, name = entry["frame"], str(entry["press"]).upper()
-        if isinstance(frame, bool) or not isinstance(frame, int) or frame < 0:
-            raise CabinetError(f"{where}: 'frame' must be a whole number from 0, got {frame!r}")
-        if name not in Button.__members__:
-            raise CabinetError(f"{where}: unknown button {entry['press']!r}")
-        pos = entry.get("pos")
-        if pos is not None and not (isinstance(pos, list) and len(pos) == 2 and all(isinstance(v, int) for v in pos)):
-            raise CabinetError(f"{where}: 'pos' must be [x, y]")
-        script.setdefault(frame, []).append(Press(Button(name), int(entry.get("index", -1)),
-                                                  tuple(pos) if pos else None))
-    return script
+        return parse_money(text, minor_units)
+    except MoneyError as exc:
+        raise CabinetError(f"--credits: {exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     from cabinet.app import App, AppOptions
-    from cabinet.core.loader import load_game
+    from cabinet.core.loader import load_game, resolve_game
+    from cabinet.kiosk.launch import default_game, run_lobby
 
-    defn = load_game(args.game)
+    game = args.game if args.game is not None else default_game(args.headless)
+    designer = args.designer or args.watch
+    if game is None:  # plain `cabinet`: the lobby; each game opened from it gets these options
+        return run_lobby(AppOptions(size=args.size, fullscreen=args.fullscreen, left_hand=args.left_hand,
+                                    seed=args.seed, data_dir=args.data_dir or default_data_dir(),
+                                    designer=designer), watch=args.watch)
+    defn = load_game(game)
+    watch = resolve_game(game) if args.watch else None
     if not args.headless and (args.script or args.frames is not None):
         raise CabinetError("--script and --frames need --headless")
     if args.frames is not None and args.frames < 0:
         raise CabinetError("--frames must not be negative")
-    script = load_script(args.script) if args.script else {}
+    if args.fast and not args.headless:
+        raise CabinetError("--fast needs --headless")
+    from cabinet.headless import ScriptRunner, load_entries
+
+    entries, script_id = load_entries(args.script) if args.script else ([], "")
+    if args.fast and any(e.frame is not None for e in entries):
+        raise CabinetError("--fast changes what a frame number means: use paced entries ({press: SPIN})")
+    credits = parse_credits(args.credits, defn.bet.minor_units) if args.credits is not None else None
     data_dir = args.data_dir if args.data_dir or args.headless else default_data_dir()
     options = AppOptions(size=args.size, fullscreen=args.fullscreen, left_hand=args.left_hand, seed=args.seed,
-                         data_dir=data_dir, headless=args.headless)
+                         data_dir=data_dir, headless=args.headless, designer=designer,
+                         watch=watch, start_credits=credits)
     app = App(defn, options)
     if not args.headless:
         return app.run()
     app.start()
-    totals = app.run_script(script, args.frames)
+    ScriptRunner(app, entries, script_id, data_dir, args.frames, args.fast).run()
+    assert app.session is not None
+    totals = {**app.session.totals(), "meters": app.session.meters.to_dict()}
     print(json.dumps(totals, sort_keys=True))
     return 0

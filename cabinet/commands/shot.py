@@ -26,6 +26,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_common(p)
     p.add_argument("--out", type=Path, required=True, help="the PNG to write")
     p.add_argument("--at", choices=MOMENTS, default="idle", help="which moment to render")
+    p.add_argument("--lobby", action="store_true", help="the lobby of every game instead of one game")
+    p.add_argument("--overlay", action="store_true",
+                   help="designer overlay on, after --rounds rounds played without animation")
+    p.add_argument("--rounds", type=int, default=200, help="with --overlay: rounds played first (default 200)")
+    p.add_argument("--scenario", type=int, help="designer mode: play scenario N (1-based) and stop mid-feature")
 
 
 def first_winning_round(defn, seed: int) -> int:  # noqa: ANN001 - a Definition
@@ -74,21 +79,43 @@ def render(app, at: str):  # noqa: ANN001, ANN201 - an App; returns the surface 
 
 
 def run(args: argparse.Namespace) -> int:
-    import pygame
 
     from cabinet.app import App, AppOptions, use_dummy_drivers
     from cabinet.core.loader import load_game
+    from cabinet.designer import shots
 
     use_dummy_drivers()
+    if args.lobby:
+        surface = shots.render_lobby(args.size or (1280, 720))
+        return save(args.out, surface, "the lobby")
     defn = load_game(args.game)
     seed = DEFAULT_SHOT_SEED if args.seed is None else args.seed
-    app = App(defn, AppOptions(size=args.size, left_hand=bool(args.left_hand), seed=seed, headless=True))
+    designer = args.overlay or args.scenario is not None
+    app = App(defn, AppOptions(size=args.size, left_hand=bool(args.left_hand), seed=seed, headless=True,
+                               designer=designer))
     app.start()
-    surface = render(app, args.at)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
+    if args.overlay:
+        shots.play_quietly(app, max(0, args.rounds))
+        app.designer.overlay = True
+        app.designer.theory.wait(app.defn, app.session.bet)
+    if args.scenario is not None:
+        shots.play_scenario(app, args.scenario)
+        surface = app.screen
+    else:
+        surface = render(app, args.at)
+    if designer:
+        app.draw()  # the overlay and tags over the moment
+    what = f"{defn.name} scenario {args.scenario}" if args.scenario is not None else f"{defn.name} at {args.at}"
+    return save(args.out, surface, what + (" with the designer overlay" if args.overlay else ""))
+
+
+def save(out: Path, surface, what: str) -> int:  # noqa: ANN001 - a pygame Surface
+    import pygame
+
+    out.parent.mkdir(parents=True, exist_ok=True)
     try:
-        pygame.image.save(surface, str(args.out))
+        pygame.image.save(surface, str(out))
     except pygame.error as exc:
-        raise CabinetError(f"{args.out}: cannot write the PNG ({exc})") from None
-    print(f"{args.out}: {surface.get_width()}x{surface.get_height()} {defn.name} at {args.at}")
+        raise CabinetError(f"{out}: cannot write the PNG ({exc})") from None
+    print(f"{out}: {surface.get_width()}x{surface.get_height()} {what}")
     return 0

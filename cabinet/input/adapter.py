@@ -122,7 +122,7 @@ class InputAdapter:
                 button = self.bindings.keys.get(event.key)
                 if button is not None:
                     if button not in self.held:
-                        frame.presses.append(Press(button))
+                        frame.presses.append(Press(button, key=event.key))
                     self.held.add(button)
             elif t == pygame.KEYUP:
                 button = self.bindings.keys.get(event.key)

@@ -6,7 +6,7 @@ input adapter (``cabinet/input``); scenes only ever see a ``Press``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -37,6 +37,7 @@ class Button(StrEnum):
     VIBRATE = "VIBRATE"
     HISTORY = "HISTORY"
     CLOSE_GAME = "CLOSE_GAME"
+    SETTINGS = "SETTINGS"  # the game settings page (the wrench)
     CLOSE = "CLOSE"  # an overlay's close (X) button
     ITEM = "ITEM"  # an entry of an on-screen list; Press.index says which
     TAP = "TAP"  # a click or touch that hit no on-screen button
@@ -59,12 +60,15 @@ class Press:
     """One press of a cabinet button.
 
     ``index`` picks an entry when the button is ``ITEM`` (or a column in some overlays);
-    ``pos`` is the window position of a click or touch (None for keys and pads).
+    ``pos`` is the window position of a click or touch (None for keys and pads);
+    ``key`` is the keyboard key that made it (None otherwise; not part of equality), so a
+    setting can switch one key off ("spacebar to spin").
     """
 
     button: Button
     index: int = -1
     pos: tuple[int, int] | None = None
+    key: int | None = field(default=None, compare=False)
 
 
 def respin_reel(button: Button) -> int | None:

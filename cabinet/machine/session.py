@@ -1,14 +1,21 @@
 """One player's session at one game: bet, credits, seeds and the round in progress.
 
 Pure Python (no pygame). The session asks the core for outcomes (``play_round``); it
-never decides one itself. A round's life is explicit so the services can journal
-every step of it later:
+never decides one itself. A round's life is explicit so the ledger can journal every
+step of it:
 
-    result = session.begin_round()      # check funds, play the round, charge its cost
+    result = session.begin_round()      # check funds, play the round, journal it, charge its cost
     session.mark_progress(step)         # the screen has shown events[:step]
-    record = session.finish_round()     # pay the win, add the round to history
+    record = session.finish_round()     # pay the win, meters, history
+
+Nothing of ``result`` may be shown before ``begin_round`` returns: by then the round's
+request (seed, bet, credits before) is on disk when the ledger is a ``DiskLedger``.
 
 Paid respins are rounds too (``begin_respin(reel)``): a new wager on the held screen.
+
+After a crash, ``recover()`` settles or reopens the interrupted round (see
+``JournaledLedger.recover``) and, when it resumes, the screen replays it from the last
+step the journal saw (``resume_step``), never charging or paying it twice.
 """
 
 from __future__ import annotations
@@ -24,55 +31,80 @@ from cabinet.core.definition import Definition
 from cabinet.core.money import Money
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, RoundResult
+from cabinet.services.history import HistoryRecord
+from cabinet.services.ledger import LedgerError, RecoveredRound
+from cabinet.services.meters import Meters
+from cabinet.services.session_ledger import DiskLedger, GameIdentity, MemoryLedger
+
+__all__ = [
+    "DiskLedger", "GameIdentity", "GameSession", "MemoryLedger", "RESUME_KINDS", "RoundLedger", "RoundRecord",
+    "SessionError", "default_start_credits", "resume_point",
+]  # fmt: skip
 
 PlayFn = Callable[[Definition, RoundRequest], RoundResult]
 HISTORY_LIMIT = 100  # rounds kept in memory for the menu's History page
+
+# Events after which the screen is in a state a restored round can start from: the reels
+# have landed, a spin (with its wins) is over, a feature's intro or outro is done. The
+# journal records progress only at these steps (one fsync per spin, not per event).
+RESUME_KINDS = frozenset({"reels_stopped", "spin_ended", "feature_started", "feature_ended"})
 
 
 class SessionError(ValueError):
     """An action the session refuses (not enough credits, a bet change mid-round...)."""
 
 
-class CreditLedger(Protocol):
-    """Where the credits live. In memory here; the services journal them on disk."""
+class RoundLedger(Protocol):
+    """Where credits, meters and history live: ``MemoryLedger`` or ``DiskLedger``."""
+
+    notices: list[str]
 
     @property
     def credits(self) -> Money: ...
 
-    def charge(self, amount: Money) -> None: ...
+    @property
+    def meters(self) -> Meters: ...
 
-    def pay(self, amount: Money) -> None: ...
+    @property
+    def round_counter(self) -> int: ...
+
+    @property
+    def in_round(self) -> bool: ...
+
+    def begin(self, game: GameIdentity, request: RoundRequest, cost: Money) -> int: ...
+
+    def reopen(self, game: GameIdentity, request: RoundRequest, cost: Money, credits_before: Money) -> None: ...
+
+    def decision(self, decision: str) -> None: ...
+
+    def progress(self, step: int) -> None: ...
+
+    def finish(self, result: RoundResult, outcome: str = "played") -> HistoryRecord: ...
 
     def add_credits(self, amount: Money) -> None: ...
 
+    def recent(self, n: int = 10) -> tuple[HistoryRecord, ...]: ...
 
-@dataclass
-class MemoryLedger:
-    credits: Money = 0
-    credits_in: Money = 0
-    total_bet: Money = 0
-    total_won: Money = 0
+    def last_record(self) -> HistoryRecord | None: ...
 
-    def charge(self, amount: Money) -> None:
-        if amount > self.credits:
-            raise SessionError("not enough credits")
-        self.credits -= amount
-        self.total_bet += amount
+    def recover(self, defn: Definition, game: GameIdentity, play: PlayFn) -> RecoveredRound | None: ...
 
-    def pay(self, amount: Money) -> None:
-        self.credits += amount
-        self.total_won += amount
+    def close(self) -> None: ...
 
-    def add_credits(self, amount: Money) -> None:
-        self.credits += amount
-        self.credits_in += amount
+
+def resume_point(events: tuple[Any, ...] | list[Any], step: int) -> int:
+    """The latest step at or before ``step`` a restored round can resume from (0: the start)."""
+    step = max(0, min(step, len(events)))
+    while step > 0 and events[step - 1].kind not in RESUME_KINDS:
+        step -= 1
+    return step
 
 
 @dataclass(frozen=True)
 class RoundRecord:
-    """A finished round as the History page lists it."""
+    """A finished round as this session saw it (the persistent history is the ledger's)."""
 
-    index: int  # round number in this session (0-based)
+    index: int  # round number (0-based; continues across restarts on a disk ledger)
     request: RoundRequest
     cost: Money
     total_win: Money
@@ -97,7 +129,7 @@ class RoundRecord:
 
 
 class SessionObserver(Protocol):
-    """Hooks for the services (journal, meters): called at each step of a round."""
+    """Hooks for other parts of the cabinet: called at each step of a round."""
 
     def round_begun(self, session: GameSession, result: RoundResult, credits_before: Money) -> None: ...
 
@@ -114,26 +146,33 @@ def default_start_credits(defn: Definition) -> Money:
 @dataclass
 class GameSession:
     defn: Definition
-    ledger: CreditLedger = field(default_factory=MemoryLedger)
+    ledger: RoundLedger = field(default_factory=MemoryLedger)
     seed: int | None = None  # master seed: round i uses derive_seed(seed, i); None: fresh randomness
     play: PlayFn | None = None  # the round runner (default: cabinet.core.round.play_round)
+    top_up: Money | None = None  # what ADD CREDITS adds (None: the game's demo balance)
     bet: Bet = field(init=False)
-    rounds: int = field(init=False, default=0)  # rounds begun so far (spins and respins)
+    rounds: int = field(init=False, default=0)  # rounds begun so far (spins and respins), ever on this ledger
     current: RoundResult | None = field(init=False, default=None)
     current_index: int = field(init=False, default=-1)
     progress_step: int = field(init=False, default=0)
+    resume_step: int = field(init=False, default=0)  # a restored round resumes its screen here
+    restored: bool = field(init=False, default=False)  # the round in play was restored after a restart
     in_round: bool = field(init=False, default=False)
     offer: tuple[Money | None, ...] | None = field(init=False, default=None)  # paid-respin prices
     history: list[RoundRecord] = field(init=False, default_factory=list)
     observers: list[SessionObserver] = field(init=False, default_factory=list)
+    last_record: HistoryRecord | None = field(init=False, default=None)  # the ledger's record of the last round
+    game: GameIdentity = field(init=False)
     _credits_before: Money = field(init=False, default=0)
 
     def __post_init__(self) -> None:
         self.bet = default_bet(self.defn)
         if self.play is None:
-            from cabinet.core.round import play_round  # the engine helper adds it
+            from cabinet.core.round import play_round
 
             self.play = play_round
+        self.game = GameIdentity.of(self.defn)
+        self.rounds = self.ledger.round_counter  # a restarted cabinet carries on with the next seed
 
     # -- money -----------------------------------------------------------------------------------
 
@@ -141,11 +180,36 @@ class GameSession:
     def credits(self) -> Money:
         return self.ledger.credits
 
+    @property
+    def meters(self) -> Meters:
+        return self.ledger.meters
+
+    @property
+    def top_up_amount(self) -> Money:
+        return default_start_credits(self.defn) if self.top_up is None else self.top_up
+
     def add_credits(self, amount: Money | None = None) -> Money:
-        """The kiosk's ADD CREDITS action; returns the amount added."""
-        amount = default_start_credits(self.defn) if amount is None else amount
-        self.ledger.add_credits(amount)
+        """The kiosk's ADD CREDITS action (counts as credits in); returns the amount added."""
+        amount = self.top_up_amount if amount is None else amount
+        if self.in_round:
+            raise SessionError("credits can be added when the round is over")
+        try:
+            self.ledger.add_credits(amount)
+        except (LedgerError, OSError) as exc:
+            raise SessionError(f"credits not added: {exc}") from None
         return amount
+
+    @property
+    def min_cost(self) -> Money:
+        """The cheapest way to play on: the smallest bet, or a cheaper respin on offer."""
+        cheapest = min(b.total for b in all_bets(self.defn))
+        prices = [p for p in (self.offer or ()) if p is not None]
+        return min([cheapest, *prices])
+
+    @property
+    def out_of_credits(self) -> bool:
+        """Nothing can be played until credits are added (the ADD CREDITS prompt shows)."""
+        return not self.in_round and self.credits < self.min_cost
 
     # -- bets ------------------------------------------------------------------------------------
 
@@ -200,12 +264,16 @@ class GameSession:
             return None
         return self.offer[reel]
 
-    def begin_round(self) -> RoundResult:
-        """Start a spin: check the credits, play the round, charge its cost."""
+    def begin_round(self, script: tuple[int, ...] = ()) -> RoundResult:
+        """Start a spin: check the credits, play the round, journal and charge it.
+
+        ``script`` forces the round's draws (a designer scenario): it is still a real round,
+        charged and paid like any other, and its request says it was forced."""
         refusal = self.spin_refusal()
         if refusal:
             raise SessionError(refusal)
-        return self._begin(RoundRequest(bet=self.bet, seed=self.seed_for(self.rounds)), self.bet.total)
+        request = RoundRequest(bet=self.bet, seed=self.seed_for(self.rounds), script=tuple(script))
+        return self._begin(request, self.bet.total)
 
     def begin_respin(self, reel: int) -> RoundResult:
         """Respin one reel of the screen left by the last round, at its offered price."""
@@ -230,12 +298,19 @@ class GameSession:
         result = self.play(self.defn, request)  # pure: nothing has changed yet if this raises
         if result.cost != expected_cost:
             raise SessionError(f"the round costs {result.cost}, the cabinet expected {expected_cost}")
-        self._credits_before = self.credits
-        self.ledger.charge(result.cost)
+        credits_before = self.credits
+        try:
+            # Journal first, then charge: only after this may anything of ``result`` be shown.
+            self.ledger.begin(self.game, request, result.cost)
+        except (LedgerError, OSError) as exc:
+            raise SessionError(f"the round could not be recorded ({exc}); nothing was charged") from None
+        self._credits_before = credits_before
         self.current = result
         self.current_index = self.rounds
         self.rounds += 1
         self.progress_step = 0
+        self.resume_step = 0
+        self.restored = False
         self.in_round = True
         self.offer = None
         for obs in self.observers:
@@ -243,28 +318,46 @@ class GameSession:
         return result
 
     def restore_round(self, result: RoundResult, index: int, step: int, credits_before: Money) -> None:
-        """Resume a round the journal found unfinished (already charged): no charge here."""
-        self.current, self.current_index, self.progress_step = result, index, step
+        """Resume a round recovery found unfinished (already charged): no charge here.
+
+        ``step`` is how far the screen had shown it; the screen resumes from the latest
+        resume point at or before it (``resume_step``)."""
+        if not self.ledger.in_round:
+            self.ledger.reopen(self.game, result.request, result.cost, credits_before)
+        self.current, self.current_index = result, index
+        self.progress_step = self.resume_step = resume_point(result.events, step)
         self.rounds = max(self.rounds, index + 1)
         self._credits_before = credits_before
+        self.restored = True
         self.in_round = True
         self.offer = None
+
+    def show_finished(self, result: RoundResult) -> None:
+        """Put a finished round back on the screen (after a restart): its reels and respin offer."""
+        self.current, self.in_round = result, False
+        self.progress_step = len(result.events)
+        self.offer = result.respin_prices
+        if is_allowed(self.defn, result.request.bet):
+            self.bet = result.request.bet
 
     def mark_progress(self, step: int) -> None:
         """The screen has shown the round's first ``step`` events."""
         if not self.in_round or step <= self.progress_step:
             return
         self.progress_step = step
+        if self.current is not None and resume_point(self.current.events, step) == step:
+            self.ledger.progress(step)
         for obs in self.observers:
             obs.progress(self, step)
 
     def finish_round(self) -> RoundRecord:
-        """Pay the round's win and file it in history."""
+        """Pay the round's win: meters, history (a restored round is recorded as such)."""
         if not self.in_round or self.current is None:
             raise SessionError("no round to finish")
         result = self.current
-        self.ledger.pay(result.total_win)
+        self.last_record = self.ledger.finish(result, "recovered" if self.restored else "played")
         self.in_round = False
+        self.restored = False
         self.progress_step = len(result.events)
         self.offer = result.respin_prices
         tier = next((getattr(e, "tier", "") for e in reversed(result.events) if e.kind == "round_ended"), "")
@@ -285,15 +378,61 @@ class GameSession:
             obs.round_finished(self, record)
         return record
 
+    # -- after a restart -------------------------------------------------------------------------
+
+    def recover(self) -> RecoveredRound | None:
+        """Settle the round a crash interrupted and put the screen where it was.
+
+        - resumed: the round is open again; the screen replays it from ``resume_step``;
+        - finished / auto_completed: paid; its final screen shows;
+        - voided / stale: nothing to show (the message says what happened).
+        Without an interrupted round, the last finished round of this game comes back on
+        the screen (its reels, its respin offer, its bet).
+        """
+        assert self.play is not None
+        recovered = self.ledger.recover(self.defn, self.game, self.play)
+        self.rounds = max(self.rounds, self.ledger.round_counter)
+        if recovered is None or recovered.status in ("voided", "stale"):
+            self._show_last()
+            return recovered
+        result = recovered.result
+        if result is None:
+            return recovered
+        if recovered.game_id != self.game.id:
+            return recovered  # another game's round: settled by the ledger, not shown here
+        if recovered.status == "resumed":
+            self.restore_round(result, recovered.round_id - 1, recovered.resume_step or 0, recovered.credits_before)
+            if is_allowed(self.defn, result.request.bet):
+                self.bet = result.request.bet
+        else:
+            self.show_finished(result)
+        return recovered
+
+    def _show_last(self) -> None:
+        last = self.ledger.last_record()
+        if last is None or last.game_id != self.game.id or last.outcome == "voided":
+            return
+        if last.fingerprint != self.game.fingerprint:
+            return  # the game changed since: its old screen may not even fit the new reels
+        assert self.play is not None
+        try:
+            self.show_finished(self.play(self.defn, last.request))
+        except Exception:  # noqa: BLE001 - a cosmetic restore must never stop the cabinet
+            self.current = None
+
     # -- reporting -------------------------------------------------------------------------------
 
+    def recent(self, n: int = 10) -> tuple[HistoryRecord, ...]:
+        """The newest ``n`` rounds of the ledger's history, newest first (the History page)."""
+        return self.ledger.recent(n)
+
     def totals(self) -> dict[str, Any]:
-        """The headless JSON line: integers of the minor unit."""
-        bets = sum(r.cost for r in self.history) + (self.current.cost if self.in_round and self.current else 0)
+        """The headless JSON line: integers of the minor unit, from the ledger's meters."""
+        meters = self.ledger.meters
         return {
             "credits": self.credits,
-            "rounds": self.rounds,
-            "total_bet": bets,
-            "total_won": sum(r.total_win for r in self.history),
+            "rounds": meters.games_played,
+            "total_bet": meters.total_bet,
+            "total_won": meters.total_won,
             "currency": self.defn.bet.currency,
         }

@@ -12,7 +12,7 @@ changes nothing, so a frame can be drawn any number of times (screenshots, resiz
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from .buttons import Press
@@ -40,6 +40,9 @@ class Scene(Protocol):
 class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Scene] = []
+        # Looked at before any scene: a filter that returns True has used the press (the
+        # base game's autoplay stops on any button, whichever scene is on top).
+        self.filters: list[Callable[[Press], bool]] = []
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -66,6 +69,9 @@ class SceneStack:
         return None
 
     def handle(self, press: Press) -> bool:
+        for press_filter in list(self.filters):
+            if press_filter(press):
+                return True
         for scene in reversed(list(self._scenes)):
             if scene.handle(press):
                 return True

@@ -7,14 +7,14 @@ left-hand toggle, settings changes, quit). Nothing here touches ``pygame.event``
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cabinet.core.definition import Definition
 from cabinet.core.money import Money, format_money
 from cabinet.machine.session import GameSession
-from cabinet.machine.settings import Settings, save_settings
 from cabinet.machine.stack import SceneStack
+from cabinet.services.settings import Settings, save_settings
 
 from .art import Art, ArtBuilder
 from .assets import AssetCache
@@ -53,9 +53,18 @@ class Context:
     rumble: Callable[[float, int], None] = lambda strength, ms: None
     quit_requested: bool = False
     on_layout: list[Callable[[], None]] = field(default_factory=list)
+    # Set by a lobby that launched this game: Close Game returns there instead of quitting.
+    on_close_game: Callable[[], None] | None = None
 
     def money(self, amount: Money) -> str:
         return format_money(amount, self.defn.bet.currency, self.defn.bet.minor_units)
+
+    def close_game(self) -> None:
+        """The menu's Close Game: back to the lobby that opened the game, else quit."""
+        if self.on_close_game is not None:
+            self.on_close_game()
+        else:
+            self.quit_requested = True
 
     def relayout(self, size: tuple[int, int]) -> None:
         """A new window size or hand: new rectangles, art scaled once for them, scenes told."""
@@ -76,25 +85,25 @@ class Context:
             except OSError as exc:
                 self.hud.say(f"settings not saved: {exc}")
 
-    def toggle_left_hand(self) -> None:
-        self.settings.left_hand = not self.settings.left_hand
+    def toggle(self, name: str) -> bool:
+        """Flip one remembered setting (settings are frozen: a new value replaces them) and save."""
+        value = not getattr(self.settings, name)
+        self.settings = replace(self.settings, **{name: value})
         self.save()
+        return value
+
+    def toggle_left_hand(self) -> None:
+        self.toggle("left_hand")
         self.relayout(self.layout.size)
 
     def toggle_sound(self) -> None:
-        self.settings.sound = not self.settings.sound
-        self.audio.set_sound(self.settings.sound)
-        self.save()
+        self.audio.set_sound(self.toggle("sound"))
 
     def toggle_music(self) -> None:
-        self.settings.music = not self.settings.music
-        self.audio.set_music(self.settings.music)
-        self.save()
+        self.audio.set_music(self.toggle("music"))
 
     def toggle_vibrate(self) -> None:
-        self.settings.vibrate = not self.settings.vibrate
-        self.save()
-        if self.settings.vibrate:
+        if self.toggle("vibrate"):
             self.rumble(0.5, 120)
 
     def shake(self, strength: float, ms: int) -> None:

@@ -66,7 +66,7 @@ def meter_values(ctx: Context) -> dict[str, tuple[str, str]]:
     session = ctx.session
     credits, bet = session.credits, session.bet
     coins = ""
-    if ctx.defn.bet.label == "coins" and bet.coin_value > 0:
+    if ctx.defn.bet.label in ("coins", "level") and bet.coin_value > 0:  # COINS: what the balance buys
         coins = f"{credits // bet.coin_value:,} COINS"
     return {
         "balance": (ctx.money(credits), coins),
@@ -84,7 +84,7 @@ def button_state(ctx: Context, button: Button, enabled: bool) -> str:
 
 
 def draw_dynamic(ctx: Context, surface: pygame.Surface, enabled: dict[Button, bool],
-                 spinning: bool, autoplay: bool) -> None:
+                 spinning: bool, autoplay: bool, autoplay_left: int = 0) -> None:
     layout, text, art = ctx.layout, ctx.text, ctx.art
     fonts = layout.fonts
     for name, (value, sub) in meter_values(ctx).items():
@@ -105,20 +105,43 @@ def draw_dynamic(ctx: Context, surface: pygame.Surface, enabled: dict[Button, bo
             else names[0]
         surface.blit(art.button(name, button_state(ctx, button, enabled.get(button, True)), (box.w, box.h)),
                      (box.x, box.y))
+        if button == Button.AUTOPLAY and autoplay and autoplay_left > 0:
+            _count_badge(ctx, surface, box, str(autoplay_left))
     status = ctx.hud.status
     if status:
         img = text.fit(status, fonts.status, layout.status.w, PALE_GOLD, shadow=True)
         surface.blit(img, img.get_rect(center=layout.status.center))
 
 
-def draw_respin_tags(ctx: Context, surface: pygame.Surface, prices: tuple[int | None, ...]) -> None:
-    """A price tag under each reel that may be respun: the tag is the reel's RESPIN button."""
+def _count_badge(ctx: Context, surface: pygame.Surface, box: Box, label: str) -> None:
+    """A small red disc with a number at a button's top-right corner (autoplay rounds left)."""
+    size = max(9, box.h * 3 // 10)
+    img = ctx.text.render(label, size, WHITE)
+    w = max(img.get_width() + size // 2, size + size // 3)
+    h = size + size // 3
+    badge = Box(box.right - w + size // 4, box.y - size // 5, w, h)
+    pygame.draw.rect(surface, (200, 30, 40), badge, border_radius=h // 2)
+    pygame.draw.rect(surface, WHITE, badge, width=max(1, h // 10), border_radius=h // 2)
+    surface.blit(img, img.get_rect(center=badge.center))
+
+
+def draw_respin_tags(ctx: Context, surface: pygame.Surface, prices: tuple[int | None, ...],
+                     cursor: int | None = None) -> None:
+    """A price tag under each reel that may be respun: the tag is the reel's RESPIN button.
+
+    ``cursor`` is the reel a pad has picked with the d-pad: its tag is lit and marked."""
     layout, text, art = ctx.layout, ctx.text, ctx.art
     credits = ctx.session.credits
     for i, (tag, price) in enumerate(zip(layout.tags, prices, strict=False)):
         if price is None:
             continue
         affordable = price <= credits
+        if i == cursor:  # a glow round the picked tag and a pointer up to its reel
+            glow = Box(tag.x - 3, tag.y - 3, tag.w + 6, tag.h + 6)
+            pygame.draw.rect(surface, PALE_GOLD, glow, border_radius=glow.h // 2)
+            cx, top = tag.x + tag.w // 2, tag.y - 4
+            s = max(4, tag.h // 4)
+            pygame.draw.polygon(surface, PALE_GOLD, [(cx, top - s), (cx - s, top), (cx + s, top)])
         pygame.draw.rect(surface, (20, 12, 36), tag, border_radius=tag.h // 2)
         pygame.draw.rect(surface, GOLD if affordable else (110, 100, 110), tag, width=max(2, tag.h // 12),
                          border_radius=tag.h // 2)

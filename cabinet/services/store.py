@@ -42,6 +42,8 @@ class Malfunction(CabinetError):
     ``paths`` are the files concerned; they are left exactly as they were found.
     """
 
+    exit_code = 3  # a headless run stops with its own code: an operator must look
+
     def __init__(self, message: str, paths: tuple[Path, ...] = ()) -> None:
         super().__init__(message)
         self.paths = paths

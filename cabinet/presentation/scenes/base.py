@@ -13,6 +13,7 @@ from collections.abc import Callable, Generator
 
 import pygame
 
+from cabinet.core.bet import max_bet
 from cabinet.core.events import (
     FeatureEnded,
     FeatureStarted,
@@ -27,16 +28,22 @@ from cabinet.core.events import (
     WinCapped,
 )
 from cabinet.core.round import RoundResult
+from cabinet.machine.autoplay_driver import STOP_MESSAGES, AutoplayDriver
 from cabinet.machine.buttons import Button, Press, respin_reel
 from cabinet.machine.session import SessionError
+from cabinet.services.autoplay import StopReason
 
-from .. import hud
+from .. import bet_panel, hud, icons
 from ..context import Context
 from ..reels import ReelView
+from . import credits
+from .autoplay import AutoplayScene
 from .bet_selector import BetSelectorScene
-from .free_spins import FreeSpinsScene
+from .free_spins import RETRIGGER_TIME, FreeSpinsScene
 from .info import InfoScene
+from .intro import IntroScene
 from .menu import MenuScene
+from .settings import GameSettingsScene, setting
 from .win import WinScene
 
 AUTOPLAY_PAUSE = 0.9  # seconds between autoplay rounds
@@ -74,8 +81,13 @@ class BaseGameScene:
         self.round: Step | None = None
         self.result: RoundResult | None = None
         self.presentation: WinScene | None = None  # the last round's cycling presentation
-        self.autoplay = False
+        self.autoplay = AutoplayDriver(session)  # never saved: defaults again after a restart
         self._autoplay_wait = 0.0
+        self.respin_cursor: int | None = None  # the reel a pad has picked with the d-pad
+        self._last_respin_reel = defn.grid.reels // 2
+        self.has_respin = defn.feature("paid_respin") is not None
+        self.wrench: dict[str, pygame.Surface] = {}
+        ctx.stack.filters.append(self._stop_autoplay_on_any_press)
         self.clock = 0.0
         self.static = pygame.Surface(ctx.layout.size)
         self._build_static()
@@ -99,6 +111,9 @@ class BaseGameScene:
             surface.blit(art.frame, (layout.reel_frame.x, layout.reel_frame.y))
         pygame.draw.rect(surface, (0, 0, 0), layout.reel_window)
         hud.draw_static(ctx, surface)
+        side = icons.settings_box(layout).w
+        if "" not in self.wrench or self.wrench[""].get_width() != side:  # a mirrored layout reuses it
+            self.wrench = {state: icons.wrench_button(side, state) for state in ("", "_pressed")}
 
     # -- state ------------------------------------------------------------------------------------
 
@@ -110,28 +125,72 @@ class BaseGameScene:
     def offer_visible(self) -> bool:
         return not self.in_round and self.ctx.session.offer is not None
 
+    @property
+    def free_spins_running(self) -> bool:
+        return self.ctx.stack.find(FreeSpinsScene) is not None
+
+    @property
+    def settings_visible(self) -> bool:
+        """In portrait the wrench hides while free spins put their counter under MENU."""
+        return not (self.ctx.layout.portrait and self.free_spins_running)
+
     def hit_regions(self) -> list:
-        return self.ctx.layout.hit_regions(respin=self.offer_visible)
+        layout = self.ctx.layout
+        regions = layout.hit_regions(respin=self.offer_visible)
+        if bet_panel.shows_panel(self.ctx.defn):
+            regions += bet_panel.hit_regions(layout)
+        if self.settings_visible:
+            regions.append((icons.settings_box(layout), Press(Button.SETTINGS)))
+        return credits.prompt_regions(self.ctx, self.in_round) + regions  # the ADD CREDITS prompt's button
+
+    def show_intro(self) -> bool:
+        """The game's intro card, when the player has it on (App.start calls this)."""
+        if self.in_round or not setting(self.ctx, "intro_screen"):
+            return False
+        self.ctx.stack.push(IntroScene(self.ctx))
+        return True
 
     # -- input ------------------------------------------------------------------------------------
+
+    def _stop_autoplay_on_any_press(self, press: Press) -> bool:
+        """A stack filter: any button stops a running autoplay, whatever scene is on top;
+        that press does nothing else (a stray press must not also spend credits)."""
+        if self not in list(self.ctx.stack) or not self.autoplay.running:
+            return False
+        self.autoplay.button_pressed()
+        if press.button in self.ctx.layout.buttons:
+            self.ctx.hud.flash[str(press.button)] = hud.FLASH_TIME
+        self.ctx.hud.say(STOP_MESSAGES[StopReason.BUTTON])
+        self.ctx.audio.play("button_click")
+        return True
 
     def handle(self, press: Press) -> bool:
         b = press.button
         ctx = self.ctx
-        if b in ctx.layout.buttons or respin_reel(b) is not None:
+        if b == Button.SPIN and press.key == pygame.K_SPACE and not setting(ctx, "spacebar_spins"):
+            ctx.hud.say("SPACEBAR TO SPIN IS OFF (GAME SETTINGS)")
+            return True
+        if b in ctx.layout.buttons or respin_reel(b) is not None or b == Button.SETTINGS:
             ctx.hud.flash[str(b)] = hud.FLASH_TIME  # the button shows pressed for a moment
         if b == Button.MENU:
             ctx.stack.push(MenuScene(ctx))
             ctx.audio.play("button_click")
             return True
-        if b == Button.AUTOPLAY:
-            self.autoplay = not self.autoplay
-            self._autoplay_wait = 0.0
-            ctx.hud.say("AUTOPLAY ON" if self.autoplay else "AUTOPLAY OFF")
+        if b == Button.AUTOPLAY:  # the panel; it may open mid-round (changes then wait for its end)
+            self.end_presentation()
+            ctx.stack.push(AutoplayScene(ctx, self.autoplay, on_start=self._autoplay_started))
+            ctx.audio.play("button_click")
+            return True
+        if b == Button.SETTINGS:
+            ctx.stack.push(GameSettingsScene(ctx))
             ctx.audio.play("button_click")
             return True
         if b == Button.ADD_CREDITS:
-            added = ctx.session.add_credits()
+            try:
+                added = ctx.session.add_credits()
+            except SessionError as exc:  # mid-round, or the ledger could not record it
+                ctx.hud.say(str(exc).upper())
+                return True
             ctx.hud.say(f"{ctx.money(added)} ADDED")
             ctx.audio.play("coin_drop")
             return True
@@ -142,14 +201,18 @@ class BaseGameScene:
             ctx.toggle_sound()
             return True
         if self.in_round:
-            return self._handle_in_round(b)
+            return self._handle_in_round(press)
         return self._handle_idle(press)
 
-    def _handle_in_round(self, b: Button) -> bool:
+    def _handle_in_round(self, press: Press) -> bool:
+        b = press.button
         if b in (Button.SPIN, Button.CONFIRM):
             self.reels.slam()
             return True
-        if b in BET_BUTTONS:
+        if (reel := respin_reel(b)) is not None:
+            self.request_respin(reel)  # refused, with the reason on screen
+            return True
+        if b in BET_BUTTONS or b == Button.ITEM:
             self.ctx.hud.say("THE BET CANNOT CHANGE DURING A ROUND")
             return True
         return True  # the round has the cabinet's attention; nothing else acts now
@@ -157,14 +220,26 @@ class BaseGameScene:
     def _handle_idle(self, press: Press) -> bool:
         b = press.button
         ctx = self.ctx
+        picked = self.respin_cursor if self.offer_visible else None
+        picking = picked is not None
         if b in (Button.SPIN, Button.CONFIRM):
-            self.start_round()
+            if picked is not None:
+                self.request_respin(picked)
+            else:
+                self.start_round()
+        elif b in (Button.LEFT, Button.RIGHT) and self.has_respin and self.offer_visible:
+            self._move_respin_cursor(-1 if b == Button.LEFT else +1)  # the pad picks a reel
+        elif b == Button.BACK and picking:
+            self.respin_cursor = None
+            ctx.hud.say("RESPIN CANCELLED")
         elif b in (Button.BET_PLUS, Button.UP, Button.RIGHT):
             self._change_bet(ctx.session.step_bet, +1)
         elif b in (Button.BET_MINUS, Button.DOWN, Button.LEFT):
             self._change_bet(ctx.session.step_bet, -1)
         elif b == Button.MAX_BET:
-            self._change_bet(lambda _d: ctx.session.max_bet(), 0)
+            self._max_bet()
+        elif b == Button.ITEM and bet_panel.shows_panel(ctx.defn):
+            self._panel_step(press.index)
         elif b == Button.BET_SELECT:
             self.end_presentation()
             ctx.stack.push(BetSelectorScene(ctx, on_change=self._bet_changed))
@@ -173,10 +248,36 @@ class BaseGameScene:
             ctx.stack.push(InfoScene(ctx))
             ctx.audio.play("button_click")
         elif (reel := respin_reel(b)) is not None:
-            self.start_round(respin=reel)
+            self.request_respin(reel)
         else:
             return False
         return True
+
+    # -- bets -------------------------------------------------------------------------------------
+
+    def _max_bet(self) -> None:
+        """MAX BET plays at the highest level: below it, the first press moves the bet there
+        and a second press spins; at the highest level one press spins."""
+        ctx = self.ctx
+        session = ctx.session
+        target = max_bet(ctx.defn, session.bet)
+        if target == session.bet:
+            self.start_round()
+            return
+        if session.set_bet(target):
+            self._bet_changed()
+            ctx.hud.say(f"MAX BET {ctx.money(target.total)}: PRESS MAX BET AGAIN TO SPIN")
+        else:
+            ctx.audio.play("button_click")
+
+    def _panel_step(self, index: int) -> None:
+        """An arrow of the LEVEL or COIN VALUE selector."""
+        ctx = self.ctx
+        bet = bet_panel.stepped(ctx.defn, ctx.session.bet, index)
+        if bet is not None and ctx.session.set_bet(bet):
+            self._bet_changed()
+        else:
+            ctx.audio.play("button_click")
 
     def _change_bet(self, change: Callable[[int], bool], direction: int) -> None:
         before = self.ctx.session.bet
@@ -186,10 +287,76 @@ class BaseGameScene:
             self.ctx.audio.play("button_click")
 
     def _bet_changed(self) -> None:
-        """A new bet ends the win presentation (the rule sheets say so)."""
+        """A new bet ends the win presentation (the rule sheets say so); respin prices on the
+        screen were recomputed by the session for it."""
         self.end_presentation()
         self.ctx.audio.play("bet_change")
-        self.ctx.hud.say(f"BET {self.ctx.money(self.ctx.session.bet.total)}")
+        repriced = " - RESPIN PRICES UPDATED" if self.offer_visible else ""
+        self.ctx.hud.say(f"BET {self.ctx.money(self.ctx.session.bet.total)}{repriced}")
+
+    # -- paid respin ------------------------------------------------------------------------------
+
+    def respin_refusal(self, reel: int) -> str | None:
+        """Why reel ``reel`` (0-based) cannot be respun now (None: it can)."""
+        ctx = self.ctx
+        session = ctx.session
+        n = reel + 1
+        if not self.has_respin:
+            return "THIS GAME HAS NO RESPIN"
+        if not 0 <= reel < ctx.defn.grid.reels:
+            return f"THERE IS NO REEL {n}"
+        if self.free_spins_running:
+            return "RESPIN IS NOT AVAILABLE DURING FREE SPINS"
+        if self.in_round or session.in_round:
+            return "RESPIN IS AVAILABLE WHEN THE SPIN HAS ENDED"
+        if session.current is None:
+            return "SPIN FIRST: THEN ANY REEL CAN BE RESPUN"
+        if session.offer is None:
+            if session.current.features:
+                return "RESPIN IS NOT AVAILABLE AFTER A FEATURE - PRESS SPIN"
+            return "NO RESPIN ON THIS SCREEN - PRESS SPIN"
+        price = session.respin_price(reel)
+        if price is None:
+            return f"REEL {n} CANNOT BE RESPUN"
+        if price > session.credits:
+            return f"NOT ENOUGH CREDITS TO RESPIN REEL {n} ({ctx.money(price)})"
+        return None
+
+    def request_respin(self, reel: int) -> bool:
+        """Respin one reel at its price, or refuse with the reason shown (nothing charged)."""
+        refusal = self.respin_refusal(reel)
+        if refusal is not None:
+            self.ctx.hud.say(refusal)
+            self.ctx.audio.play("button_click")
+            return False
+        self._last_respin_reel = reel
+        return self.start_round(respin=reel)
+
+    def _move_respin_cursor(self, direction: int) -> None:
+        """D-pad LEFT/RIGHT: pick the reel to respin (the first press picks the last one used)."""
+        offer = self.ctx.session.offer or ()
+        priced = [i for i, price in enumerate(offer) if price is not None]
+        if not priced:
+            return
+        cursor = self.respin_cursor
+        if cursor is None:
+            cursor = self._last_respin_reel if self._last_respin_reel in priced else priced[0]
+        else:
+            here = cursor
+            later = [i for i in priced if (i - here) * direction > 0]
+            if later:
+                cursor = min(later, key=lambda i: abs(i - here))
+        self.respin_cursor = cursor
+        price = offer[cursor]
+        assert price is not None
+        self.ctx.hud.say(f"RESPIN REEL {cursor + 1} FOR {self.ctx.money(price)}: PRESS SPIN - BACK CANCELS")
+        self.ctx.audio.play("button_click")
+
+    # -- autoplay ---------------------------------------------------------------------------------
+
+    def _autoplay_started(self) -> None:
+        self._autoplay_wait = AUTOPLAY_PAUSE  # the first round starts at once
+        self.ctx.hud.say(f"AUTOPLAY: {self.autoplay.rounds_left} ROUNDS")
 
     def end_presentation(self) -> None:
         if self.presentation is not None:
@@ -199,13 +366,15 @@ class BaseGameScene:
 
     # -- rounds -----------------------------------------------------------------------------------
 
-    def start_round(self, respin: int | None = None) -> bool:
+    def start_round(self, respin: int | None = None, script: tuple[int, ...] = ()) -> bool:
+        """``script``: a forced round (designer scenarios, the attract deck)."""
         ctx = self.ctx
         session = ctx.session
         try:
-            result = session.begin_round() if respin is None else session.begin_respin(respin)
+            result = session.begin_round(script) if respin is None else session.begin_respin(respin)
         except SessionError as exc:
-            self.autoplay = False
+            if self.autoplay.running:
+                self.autoplay.controller.stop(StopReason.CREDITS)
             message = str(exc).upper()
             if "CREDITS" in message:
                 message += " - PRESS ADD CREDITS (C)"
@@ -213,6 +382,8 @@ class BaseGameScene:
             ctx.audio.play("button_click")
             return False
         self.end_presentation()
+        self.autoplay.round_started()  # settings changed from now on wait for this round's end
+        self.respin_cursor = None
         self.result = result
         self.round = self._play(result)
         return True
@@ -223,10 +394,19 @@ class BaseGameScene:
         session = self.ctx.session
         if not session.in_round or session.current is None or self.round is not None:
             return False
-        self.result = session.current
-        self.round = self._play(session.current, restored=True)
+        self.play_result(session.current, restored=True, start=session.resume_step)
         self.ctx.hud.say("ROUND RESTORED")
         return True
+
+    def play_result(self, result: RoundResult, restored: bool = False, start: int = 0) -> None:
+        """Show a round the session already holds (restored, or a history replay's sandbox),
+        from event ``start`` on: the screen first jumps to where that step left it."""
+        self.result = result
+        self.round = self._play(result, restored=restored, start=start)
+        try:
+            next(self.round)  # the screen is where the round was from the very first frame
+        except StopIteration:
+            self.round = None
 
     def _wait(self, seconds: float) -> Step:
         end = self.clock + seconds
@@ -241,7 +421,7 @@ class BaseGameScene:
             yield
         return scene
 
-    def _play(self, result: RoundResult, restored: bool = False) -> Step:
+    def _play(self, result: RoundResult, restored: bool = False, start: int = 0) -> Step:
         ctx = self.ctx
         session, audio, defn = ctx.session, ctx.audio, ctx.defn
         events = result.events
@@ -252,7 +432,13 @@ class BaseGameScene:
         free: FreeSpinsScene | None = None
         meter = 0
         tier = next((e.tier for e in events if isinstance(e, RoundEnded)), "")
+        if start:  # a restored round: the screen as the journal's last step left it (services)
+            from ..resume import restore_screen
+
+            free, meter, base_presented, spin_wins = restore_screen(self, result, start)
         for i, event in enumerate(events):
+            if i < start:
+                continue
             if isinstance(event, RoundStarted):
                 ctx.hud.say("ROUND RESTORED" if restored else "GOOD LUCK!" if event.round_type == "spin" else "RESPIN")
             elif isinstance(event, SpinStarted):
@@ -273,7 +459,7 @@ class BaseGameScene:
             elif isinstance(event, FeatureTriggered):
                 if event.retrigger and free is not None:
                     free.retrigger(event.awarded)
-                    yield from self._wait(0.8)
+                    yield from self._wait(RETRIGGER_TIME)  # the celebration plays out before the wins
                 else:  # the base spin's wins and the trigger, before the feature starts
                     amount = sum(w.amount for w in spin_wins)
                     scene = yield from self._present([*spin_wins, event], amount, meter, "", False, False, seed)
@@ -327,10 +513,19 @@ class BaseGameScene:
 
     def _after_round(self, result: RoundResult) -> None:
         ctx = self.ctx
-        if result.total_win:
+        stopped = self.autoplay.round_finished(result)  # judged on the paid round; pending changes apply
+        if stopped is not None:
+            ctx.hud.say(STOP_MESSAGES[stopped])
+        elif self.autoplay.running:
+            ctx.hud.say(f"AUTOPLAY: {self.autoplay.rounds_left} ROUNDS LEFT")
+        elif result.features and self.has_respin:  # no respin straight after a feature
+            won = f"WIN {ctx.money(result.total_win)} - " if result.total_win else ""
+            ctx.hud.say(f"{won}PRESS SPIN: RESPINS RETURN AFTER IT")
+        elif ctx.session.offer is not None:  # winning or not, every reel can be respun now
+            won = f"WIN {ctx.money(result.total_win)} - " if result.total_win else ""
+            ctx.hud.say(f"{won}RESPIN ANY REEL: TAP ITS PRICE OR PRESS 1-5")
+        elif result.total_win:
             ctx.hud.say(f"WIN {ctx.money(result.total_win)}")
-        elif ctx.session.offer is not None:
-            ctx.hud.say("RESPIN ANY REEL: PRESS ITS PRICE")
         else:
             ctx.hud.say("PRESS SPIN TO PLAY")
         self._autoplay_wait = 0.0
@@ -351,11 +546,14 @@ class BaseGameScene:
                 next(self.round)
             except StopIteration:
                 self.round = None
-        elif self.autoplay:
+        elif self.autoplay.running:
             self._autoplay_wait += dt
             if self._autoplay_wait >= AUTOPLAY_PAUSE:
                 self._autoplay_wait = 0.0
-                self.start_round()
+                if self.autoplay.due():  # the normal path: the same round a SPIN press starts
+                    self.start_round()
+                elif self.autoplay.stop_reason is not None:
+                    ctx.hud.say(STOP_MESSAGES[self.autoplay.stop_reason])
         if self.presentation is not None and self.presentation.finished:
             self.presentation = None
 
@@ -384,6 +582,20 @@ class BaseGameScene:
             surface.blit(art.shade_top, (window.x, window.y))
             surface.blit(art.shade_bottom, (window.x, window.bottom - art.shade_bottom.get_height()))
         if self.offer_visible and ctx.session.offer is not None:
-            hud.draw_respin_tags(ctx, surface, ctx.session.offer)
-        hud.draw_dynamic(ctx, surface, self.enabled_buttons(), self.reels.spinning, self.autoplay)
+            if self.respin_cursor is not None:  # the reel a pad has picked, outlined
+                column = layout.columns[self.respin_cursor]
+                pygame.draw.rect(surface, hud.PALE_GOLD, (column.x - 2, column.y - 2, column.w + 4, column.h + 4),
+                                 width=max(2, layout.cell // 40), border_radius=max(2, layout.cell // 20))
+            hud.draw_respin_tags(ctx, surface, ctx.session.offer, self.respin_cursor)
+        if bet_panel.shows_panel(ctx.defn):
+            bet_panel.draw(ctx, surface, enabled=not self.in_round)
+        if self.settings_visible:
+            box = icons.settings_box(layout)
+            pressed = ctx.hud.flash.get(str(Button.SETTINGS), 0.0) > 0
+            wrench = self.wrench.get("_pressed" if pressed else "")
+            if wrench is not None:
+                surface.blit(wrench, (box.x, box.y))
+        hud.draw_dynamic(ctx, surface, self.enabled_buttons(), self.reels.spinning, self.autoplay.running,
+                         self.autoplay.rounds_left)
+        credits.draw_prompt(ctx, surface, self.clock, self.in_round)  # OUT OF CREDITS: ADD CREDITS
 

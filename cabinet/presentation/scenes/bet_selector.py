@@ -16,7 +16,7 @@ from cabinet.core.bet import Bet, all_bets, is_allowed, line_choices
 from cabinet.machine.buttons import Button, Press
 
 from ..context import Context
-from ..hud import GOLD, PALE_GOLD
+from ..hud import GOLD, PALE_GOLD, bet_parts
 from ..layout import Box
 from ..overlays import Overlay
 
@@ -63,19 +63,28 @@ class BetSelectorScene(Overlay):
         return cols
 
     def boxes(self) -> list[list[Box]]:
+        """Each column's option buttons: one list, or a keypad grid when there are many
+        (1 to 20 lines or coins stay big enough to touch)."""
         panel = self.ctx.layout.panel
+        s = self.ctx.layout.ui_button
         cols = self.columns()
         if not cols:
             return []
-        top, bottom = panel.y + panel.h * 20 // 100, panel.y + panel.h * 84 // 100
-        col_w = panel.w * 84 // 100 // len(cols)
-        x0 = panel.x + panel.w * 8 // 100
+        top, bottom = panel.y + panel.h * 22 // 100, panel.y + panel.h * 84 // 100
+        col_w = panel.w * 88 // 100 // len(cols)
+        x0 = panel.x + panel.w * 6 // 100
         out = []
         for c, col in enumerate(cols):
-            n = len(col.bets)
-            row_h = min((bottom - top) // max(n, 1), self.ctx.layout.ui_button)
-            out.append([Box(x0 + c * col_w + col_w // 10, top + i * row_h, col_w * 8 // 10, row_h - row_h // 8)
-                        for i in range(n)])
+            n = max(len(col.bets), 1)
+            across = 1 if n * s * 3 // 4 <= bottom - top else 2 if n <= 12 else 4
+            down = -(-n // across)
+            row_h = min((bottom - top) // down, s)
+            width = col_w * 86 // 100
+            cell_w = width // across
+            gap = max(2, min(cell_w, row_h) // 10)
+            left = x0 + c * col_w + (col_w - width) // 2
+            out.append([Box(left + (i % across) * cell_w, top + (i // across) * row_h, cell_w - gap, row_h - gap)
+                        for i in range(len(col.bets))])
         return out
 
     def item_regions(self) -> list:
@@ -122,8 +131,9 @@ class BetSelectorScene(Overlay):
         bet = ctx.session.bet
         for c, (col, boxes) in enumerate(zip(self.columns(), self.boxes(), strict=True)):
             if boxes:
-                head = text.fit(col.title, layout.fonts.body, boxes[0].w, GOLD if c == self.column else PALE_GOLD)
-                surface.blit(head, head.get_rect(midbottom=(boxes[0].center[0], boxes[0].y - boxes[0].h // 6)))
+                left, right = boxes[0].x, max(b.right for b in boxes)
+                head = text.fit(col.title, layout.fonts.body, right - left, GOLD if c == self.column else PALE_GOLD)
+                surface.blit(head, head.get_rect(midbottom=((left + right) // 2, boxes[0].y - layout.ui_button // 5)))
             for option, label, box in zip(col.bets, col.labels, boxes, strict=True):
                 allowed = is_allowed(ctx.defn, option)
                 chosen = option == bet
@@ -137,4 +147,9 @@ class BetSelectorScene(Overlay):
         panel = layout.panel
         total = text.fit(f"TOTAL BET {ctx.money(bet.total)}", layout.fonts.title * 2 // 3, panel.w * 8 // 10,
                          PALE_GOLD, outline=True)
-        surface.blit(total, total.get_rect(center=(panel.center[0], panel.y + panel.h * 92 // 100)))
+        surface.blit(total, total.get_rect(center=(panel.center[0], panel.y + panel.h * 90 // 100)))
+        parts = bet_parts(ctx)
+        if parts:
+            img = text.fit(parts, max(8, layout.fonts.body * 3 // 4), panel.w * 8 // 10, (200, 184, 230))
+            surface.blit(img, img.get_rect(midtop=(panel.center[0], total.get_rect(
+                center=(panel.center[0], panel.y + panel.h * 90 // 100)).bottom)))

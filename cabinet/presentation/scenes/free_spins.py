@@ -1,8 +1,9 @@
 """Free spins, replayed from the round's events.
 
 ``intro`` (the number won and the multiplier) -> ``running`` (a counter and a
-multiplier badge over the game; retriggers celebrate) -> ``outro`` (the feature's
-total) -> finished. The base scene's round player drives it: it calls ``spin``,
+multiplier badge over the game; a retrigger celebrates with a "+15 FREE SPINS" banner
+that zooms in over the dimmed reels while the counter glows) -> ``outro`` (the
+feature's total) -> finished. The base scene's round player drives it: it calls ``spin``,
 ``retrigger``, ``add`` and ``outro`` as it reaches those events, and waits on
 ``phase``. Intro and outro end by themselves or on any press.
 """
@@ -15,12 +16,14 @@ from cabinet.core.money import Money
 from cabinet.machine.buttons import Press
 
 from ..context import Context
-from ..hud import GOLD, PALE_GOLD
+from ..hud import GOLD, PALE_GOLD, WHITE
 from ..overlays import make_dim, make_panel
 
 INTRO_TIME = 2.6
 OUTRO_TIME = 3.0
 RETRIGGER_TIME = 1.6
+ZOOM = (0.45, 0.7, 0.95, 1.12, 1.0)  # the retrigger banner's sizes over its first frames
+ZOOM_STEP = 0.05  # seconds per zoom size
 
 
 class FreeSpinsScene:
@@ -37,6 +40,7 @@ class FreeSpinsScene:
         self.finished = False
         self.popup = ""
         self.popup_t = 0.0
+        self.popup_caption = ""
         self._panel: pygame.Surface | None = None
         self._dim: pygame.Surface | None = None
         self._panel_key: object = None
@@ -58,13 +62,13 @@ class FreeSpinsScene:
         self.multiplier = multiplier
 
     def retrigger(self, awarded: int) -> None:
-        self.popup, self.popup_t = f"+{awarded} FREE SPINS", 0.0
+        self.popup, self.popup_t, self.popup_caption = f"+{awarded} FREE SPINS", 0.0, "RETRIGGER!"
         self.total_spins += awarded
         self.ctx.audio.play("feature_trigger")
         self.ctx.shake(0.6, 300)
 
     def add(self, spins: int) -> None:
-        self.popup, self.popup_t = f"+{spins} FREE SPINS", 0.0
+        self.popup, self.popup_t, self.popup_caption = f"+{spins} FREE SPINS", 0.0, "EXTRA SPINS!"
         self.total_spins += spins
 
     def outro(self, total: Money) -> None:
@@ -103,7 +107,7 @@ class FreeSpinsScene:
         layout = self.ctx.layout
         key = (self.phase, layout.size)
         if self.phase in ("intro", "outro") and self._panel_key != key:
-            title = "FREE SPINS" if self.phase == "intro" else "FEATURE WIN"
+            title = "FREE SPINS WON" if self.phase == "intro" else "FREE SPINS COMPLETE"
             self._panel = make_panel(self.ctx, layout.banner, title)
             self._dim = make_dim(layout.size, 120)
             self._panel_key = key
@@ -118,25 +122,48 @@ class FreeSpinsScene:
                 surface.blit(self._panel, (box.x, box.y))
             if self.phase == "intro":
                 big = f"{self.total_spins} FREE SPINS"
-                small = f"ALL WINS x{self.multiplier}" if self.multiplier > 1 else "GOOD LUCK!"
+                small = f"ALL WINS x{self.multiplier} - GOOD LUCK!" if self.multiplier > 1 else "GOOD LUCK!"
             else:
                 big = ctx.money(self.total_win)
-                small = f"{self.played} FREE SPINS PLAYED"
+                small = f"TOTAL WIN FROM {self.played} FREE SPINS"
             img = text.fit(big, layout.fonts.banner, int(box.w * 0.9), (255, 236, 150), outline=True)
             surface.blit(img, img.get_rect(center=(box.center[0], box.y + box.h * 55 // 100)))
             img = text.fit(small, layout.fonts.title * 2 // 3, int(box.w * 0.9), (255, 255, 255), outline=True)
             surface.blit(img, img.get_rect(center=(box.center[0], box.y + box.h * 84 // 100)))
             return
-        self._badge(surface, layout.counter_badge, "FREE SPIN", f"{self.played} / {self.total_spins}")
+        glowing = bool(self.popup) and int(self.popup_t / 0.2) % 2 == 0  # the counter flashes as spins are added
+        self._badge(surface, layout.counter_badge, "FREE SPIN", f"{self.played} / {self.total_spins}", glowing)
         if self.multiplier > 1:
-            self._badge(surface, layout.multiplier_badge, "MULTIPLIER", f"x{self.multiplier}")
+            self._badge(surface, layout.multiplier_badge, "ALL WINS", f"x{self.multiplier}")
         if self.popup:
-            img = text.render(self.popup, layout.fonts.title, (255, 236, 150), outline=True)
-            rise = int(self.popup_t * layout.cell * 0.3)
-            surface.blit(img, img.get_rect(center=(layout.reel_window.center[0], layout.reel_window.center[1] - rise)))
+            self._celebrate(surface)
 
-    def _badge(self, surface: pygame.Surface, box: tuple[int, int, int, int], caption: str, value: str) -> None:
+    def _celebrate(self, surface: pygame.Surface) -> None:
+        """The retrigger: the reels dim and a gold banner with the spins won zooms in."""
+        ctx = self.ctx
+        layout, text, art = ctx.layout, ctx.text, ctx.art
+        window = layout.reel_window
+        if art.window_dim is not None:
+            surface.blit(art.window_dim, (window.x, window.y))
+        scale = ZOOM[min(len(ZOOM) - 1, int(self.popup_t / ZOOM_STEP))]
+        w, h = int(window.w * 0.74 * scale), int(window.h * 0.42 * scale)
+        cx, cy = window.center
+        box = pygame.Rect(cx - w // 2, cy - h // 2, w, h)
+        pygame.draw.rect(surface, (40, 16, 70), box, border_radius=max(4, h // 5))
+        pygame.draw.rect(surface, GOLD, box, width=max(2, h // 22), border_radius=max(4, h // 5))
+        inner = box.inflate(-max(4, h // 8), -max(4, h // 8))
+        pygame.draw.rect(surface, (255, 232, 160), inner, width=1, border_radius=max(3, h // 6))
+        size = max(9, int(layout.fonts.title * 1.15 * scale))
+        big = text.render(self.popup, size, (255, 236, 150), outline=True)
+        surface.blit(big, big.get_rect(center=(cx, cy + h // 10)))
+        cap = text.render(self.popup_caption, max(8, size * 45 // 100), WHITE, outline=True)
+        surface.blit(cap, cap.get_rect(center=(cx, box.y + h // 5)))
+
+    def _badge(self, surface: pygame.Surface, box: tuple[int, int, int, int], caption: str, value: str,
+               glowing: bool = False) -> None:
         text = self.ctx.text
+        if glowing:
+            pygame.draw.rect(surface, PALE_GOLD, pygame.Rect(box).inflate(8, 8), border_radius=box[3] // 3 + 4)
         pygame.draw.rect(surface, (24, 12, 44), box, border_radius=box[3] // 3)
         pygame.draw.rect(surface, GOLD, box, width=max(2, box[3] // 16), border_radius=box[3] // 3)
         cap = text.fit(caption, max(8, box[3] // 4), int(box[2] * 0.9), GOLD)

@@ -1,14 +1,24 @@
-"""INFO pages, generated from the game's YAML: paytable (at the current bet), features,
-paylines and the rules text. LEFT/RIGHT (or the arrows) turn pages.
+"""INFO: paytable and rules pages generated from the game's YAML.
+
+Pages: the paytable (as many pages as the symbols need; pays in coins for the current
+coins per line / bet level AND in currency for the current coin value; scatter pays
+as a multiple of the total bet), the features, the paylines, and the rules text from
+the YAML's ``rules:``. A symbol that pays as another (a Double) is shown on that
+symbol's card, whose rows run over every count the paytable has (3 to 10 with Doubles).
+
+Left and right arrows (LEFT/RIGHT, the d-pad) turn the pages; the centre button
+(CONFIRM/SPIN, the pad's A) goes back to the game, as do INFO, BACK and the close button.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 
 import pygame
 
-from cabinet.core.definition import FreeSpins, PaidRespin
+from cabinet.core.bet import Bet
+from cabinet.core.definition import Definition, FreeSpins, PaidRespin, Symbol
 from cabinet.core.money import fraction_str
 from cabinet.machine.buttons import Button, Press
 
@@ -19,6 +29,86 @@ from ..layout import Box
 from ..overlays import Overlay
 
 WHITE = (244, 240, 250)
+SOFT = (200, 186, 224)
+
+
+@dataclass(frozen=True)
+class PayCard:
+    """One paytable entry: a paying symbol, the symbols that pay as it, and its rows."""
+
+    symbols: tuple[str, ...]  # the symbol first, then its Doubles
+    title: str
+    rows: tuple[tuple[str, str, str], ...]  # (count, coins or "x BET", currency), best first
+    notes: tuple[str, ...] = ()
+
+
+def _coins_text(value: Fraction) -> str:
+    return fraction_str(value)
+
+
+def symbol_pays(defn: Definition, bet: Bet, symbol_id: str) -> list[tuple[str, str, str]]:
+    """(count, coins or multiple of the bet, amount) per pay of a symbol, best first.
+
+    Line pays: the paytable's coins times the coins per line (the bet level), and that
+    many coins at the coin value. Scatter pays: a multiple of the total bet."""
+    symbol = defn.symbol_map[symbol_id]
+    out = []
+    for count, pay in sorted(defn.pays.get(symbol_id, {}).items(), reverse=True):
+        if symbol.kind == "scatter":
+            out.append((str(count), f"{fraction_str(pay)}x BET", _money_of(defn, Fraction(pay) * bet.total)))
+        else:
+            coins = Fraction(pay) * bet.coins_per_line
+            out.append((str(count), _coins_text(coins), _money_of(defn, coins * bet.coin_value)))
+    return out
+
+
+def _money_of(defn: Definition, amount: Fraction) -> str:
+    from cabinet.core.money import format_money
+
+    return format_money(int(amount), defn.bet.currency, defn.bet.minor_units)
+
+
+def _name(symbol: Symbol) -> str:
+    return (symbol.name or symbol.id).upper()
+
+
+def pay_cards(defn: Definition, bet: Bet) -> list[PayCard]:
+    """The paytable's entries in the YAML's order: wilds and scatters with their notes,
+    each paying symbol with the Doubles that pay on its row."""
+    symbols = defn.symbol_map
+    doubles: dict[str, list[str]] = {}
+    for s in defn.symbols:
+        if s.pays_as:
+            doubles.setdefault(s.pays_as, []).append(s.id)
+    free = next((f for f in defn.features if isinstance(f, FreeSpins)), None)
+    cards: list[PayCard] = []
+    for symbol in defn.symbols:
+        if symbol.pays_as:
+            continue  # shown on the card of the symbol it pays as
+        rows = symbol_pays(defn, bet, symbol.id)
+        notes: list[str] = []
+        if symbol.kind == "wild":
+            excluded = sorted({*symbol.excludes, *(s.id for s in defn.symbols if s.kind in ("scatter", "bonus"))},
+                              key=[s.id for s in defn.symbols].index)
+            names = ", ".join(_name(symbols[e]) for e in excluded)
+            notes.append(f"SUBSTITUTES FOR EVERY SYMBOL EXCEPT {names}." if names else "SUBSTITUTES FOR EVERY SYMBOL.")
+            if any(s.counts > 1 for s in defn.symbols):
+                notes.append("ALWAYS COUNTS AS ONE SYMBOL.")
+            if symbol.reels:
+                notes.append(f"APPEARS ON REELS {', '.join(map(str, symbol.reels))}.")
+        elif symbol.kind == "scatter":
+            notes.append("PAYS ANYWHERE, x THE TOTAL BET.")
+            if free is not None and free.trigger_symbol == symbol.id:
+                notes.append(f"{min(free.awards)} OR MORE START FREE SPINS.")
+        for d in doubles.get(symbol.id, ()):
+            if symbols[d].reels:
+                notes.append(f"{_name(symbols[d])}: REELS {', '.join(map(str, symbols[d].reels))} ONLY.")
+        if doubles.get(symbol.id):
+            notes.append("A DOUBLE COUNTS AS 2.")
+        if not rows and not notes:
+            continue
+        cards.append(PayCard((symbol.id, *doubles.get(symbol.id, ())), _name(symbol), tuple(rows), tuple(notes)))
+    return cards
 
 
 class InfoScene(Overlay):
@@ -28,76 +118,137 @@ class InfoScene(Overlay):
     def __init__(self, ctx: Context) -> None:
         self.page = 0
         self.pages: list[pygame.Surface] = []
+        self.headings: list[str] = []
+        self.rule_lines: list[list[str]] = []
         super().__init__(ctx)
 
     # -- pages (pre-rendered on open and on resize) -----------------------------------------------
 
     @property
     def content(self) -> Box:
-        panel = self.ctx.layout.panel
-        return Box(panel.x + panel.w // 14, panel.y + panel.h * 15 // 100, panel.w * 12 // 14, panel.h * 72 // 100)
+        panel, s = self.ctx.layout.panel, self.ctx.layout.ui_button
+        top = panel.y + panel.h * 13 // 100 + self.heading_size() * 3 // 2
+        bottom = self.nav_top() - s // 6 - self.dot_radius() * 5  # room for the page dots
+        return Box(panel.x + panel.w // 20, top, panel.w * 18 // 20, max(10, bottom - top))
+
+    def heading_size(self) -> int:
+        return max(10, self.ctx.layout.fonts.body * 11 // 10)
+
+    def dot_radius(self) -> int:
+        return max(2, self.ctx.layout.ui_button // 12)
+
+    def nav_top(self) -> int:
+        panel, s = self.ctx.layout.panel, self.ctx.layout.ui_button
+        return panel.bottom - s - s // 3
 
     def rebuild(self) -> None:
-        self.pages = [self._paytable(), self._features(), self._paylines(), *self._rules()]
+        pages: list[tuple[str, pygame.Surface]] = []
+        paytable = self._paytable_pages()
+        for i, page in enumerate(paytable):
+            pages.append((f"PAYTABLE {i + 1} OF {len(paytable)}" if len(paytable) > 1 else "PAYTABLE", page))
+        pages.append(("FEATURES", self._features()))
+        pages.append(("PAYLINES", self._paylines()))
+        rules = self._rules()
+        for i, page in enumerate(rules):
+            pages.append((f"RULES {i + 1} OF {len(rules)}" if len(rules) > 1 else "RULES", page))
+        self.headings = [h for h, _ in pages]
+        self.pages = [p for _, p in pages]
         self.page = min(self.page, len(self.pages) - 1)
 
     def _blank(self) -> pygame.Surface:
         return pygame.Surface((self.content.w, self.content.h), pygame.SRCALPHA)
 
     def _pays(self, symbol_id: str) -> list[tuple[str, str, str]]:
-        """(count, coins or multiple of the bet, amount) per pay of a symbol, best first."""
-        ctx = self.ctx
-        defn, bet = ctx.defn, ctx.session.bet
-        symbol = defn.symbol_map[symbol_id]
-        out = []
-        for count, pay in sorted(defn.pays.get(symbol_id, {}).items(), reverse=True):
-            if symbol.kind == "scatter":
-                out.append((str(count), f"{fraction_str(pay)}x BET", ctx.money(int(pay * bet.total))))
-            else:
-                coins = Fraction(pay) * bet.coins_per_line
-                out.append((str(count), f"{fraction_str(coins)}", ctx.money(int(coins * bet.coin_value))))
-        return out
+        return symbol_pays(self.ctx.defn, self.ctx.session.bet, symbol_id)
 
     def _pay_lines(self, symbol_id: str) -> list[str]:
         return [f"{n}  {coins}{'' if 'BET' in coins else ' COINS'}  {amount}"
                 for n, coins, amount in self._pays(symbol_id)]
 
-    def _paytable(self) -> pygame.Surface:
+    # -- the paytable -----------------------------------------------------------------------------
+
+    def _card_metrics(self) -> tuple[int, int, int, int]:
+        """(columns, thumb side, text size, row pitch) for this panel."""
         ctx = self.ctx
-        page = self._blank()
-        text, defn = ctx.text, ctx.defn
-        shown = [s for s in defn.symbols if s.id in defn.pays or s.kind in ("wild", "scatter", "bonus")]
-        pays = {s.id: self._pays(s.id) for s in shown}
-        note_size = max(9, ctx.layout.fonts.body * 3 // 4)
-        cols = 3 if len(shown) > 4 else 2
-        rows = max(1, -(-len(shown) // cols))
-        cw, ch = page.get_width() // cols, (page.get_height() - note_size * 2) // rows
-        thumb = thumb_size(ctx.layout)
-        text_w = cw - thumb - cw // 12
-        lines = max([len(p) for p in pays.values()] + [1]) + 1
-        size = max(8, min(ctx.layout.fonts.body * 4 // 5, ch * 10 // (lines * 12)))
-        widest = max((f"{n}   {c}   {a}" for p in pays.values() for n, c, a in p), key=len, default="")
-        size = text.fit_size(widest, size, text_w)
-        pitch = size * 6 // 5
-        for i, symbol in enumerate(shown):
-            x, y = (i % cols) * cw, (i // cols) * ch
-            img = ctx.art.thumbs.get(symbol.id)
-            if img is not None:
-                page.blit(img, (x, y + (ch - img.get_height()) // 2))
-            tx = x + thumb + cw // 24
-            ty = y + max(0, (ch - pitch * lines) // 2)
-            page.blit(text.fit(symbol.name.upper() or symbol.id, size, text_w, GOLD), (tx, ty))
-            rows_out = pays[symbol.id] or [("", "SUBSTITUTES" if symbol.kind == "wild" else "", "")]
-            for k, (n, coins, amount) in enumerate(rows_out):
-                row_y = ty + (k + 1) * pitch
-                page.blit(text.render(n, size, PALE_GOLD), (tx, row_y))
-                page.blit(text.render(coins, size, WHITE), (tx + size * 3 // 2, row_y))
-                img = text.render(amount, size, WHITE)
-                page.blit(img, img.get_rect(topright=(tx + text_w, row_y)))
-        note = f"PAYS IN COINS AND {ctx.defn.bet.currency} AT THE CURRENT BET OF {ctx.money(ctx.session.bet.total)}"
-        img = text.fit(note, note_size, page.get_width(), PALE_GOLD)
+        cols = 2 if ctx.layout.portrait else 3
+        thumb = min(thumb_size(ctx.layout), self.content.w // cols // 3)
+        size = max(9, ctx.layout.fonts.body * 4 // 5)
+        return cols, thumb, size, size * 6 // 5
+
+    def _card_height(self, card: PayCard, width: int) -> int:
+        cols, thumb, size, pitch = self._card_metrics()
+        text_w = width - thumb - width // 16
+        note_lines = sum(len(self.ctx.text.wrap(n, size * 4 // 5, text_w)) for n in card.notes)
+        text_h = pitch * (1 + len(card.rows)) + note_lines * size + size // 2
+        thumbs_h = thumb * len(card.symbols) + (len(card.symbols) - 1) * thumb // 10
+        return max(text_h, thumbs_h) + pitch // 2
+
+    def _paytable_pages(self) -> list[pygame.Surface]:
+        ctx = self.ctx
+        cards = pay_cards(ctx.defn, ctx.session.bet)
+        cols, _thumb, size, _pitch = self._card_metrics()
+        note_size = max(9, size * 4 // 5)
+        page_h = self.content.h - note_size * 2
+        col_w = self.content.w // cols
+        pages: list[list[tuple[PayCard, int, int]]] = [[]]  # (card, column, y)
+        col, y = 0, 0
+        for card in cards:
+            h = self._card_height(card, col_w)
+            if y > 0 and y + h > page_h:  # the next column, or a new page
+                col, y = col + 1, 0
+                if col == cols:
+                    pages.append([])
+                    col = 0
+            pages[-1].append((card, col, y))
+            y += h
+        out = []
+        for placed in pages:
+            page = self._blank()
+            for card, c, top in placed:
+                self._draw_card(page, card, Box(c * col_w, top, col_w - col_w // 20, self._card_height(card, col_w)))
+            self._paytable_note(page, note_size)
+            out.append(page)
+        return out
+
+    def _paytable_note(self, page: pygame.Surface, size: int) -> None:
+        ctx = self.ctx
+        bet, model = ctx.session.bet, ctx.defn.bet
+        part = f"BET LEVEL {bet.coins_per_line}" if model.label == "level" else \
+            f"{bet.coins_per_line} COIN{'S' if bet.coins_per_line > 1 else ''} PER LINE"
+        note = f"LINE PAYS IN COINS FOR {part} AND IN {model.currency} AT {ctx.money(bet.coin_value)} A COIN; " \
+               f"SCATTER PAYS x THE TOTAL BET OF {ctx.money(bet.total)}"
+        img = ctx.text.fit(note, size, page.get_width(), PALE_GOLD)
         page.blit(img, img.get_rect(midbottom=(page.get_width() // 2, page.get_height())))
-        return page
+
+    def _draw_card(self, page: pygame.Surface, card: PayCard, box: Box) -> None:
+        ctx = self.ctx
+        text = ctx.text
+        _cols, thumb, size, pitch = self._card_metrics()
+        pygame.draw.rect(page, (30, 18, 52, 200), box, border_radius=max(4, thumb // 8))
+        ty = box.y + pitch // 4
+        for k, sid in enumerate(card.symbols):
+            img = ctx.cache.get(f"{ctx.defn.theme}/symbols/{ctx.builder.sprite_name(sid)}.png", (thumb, thumb),
+                                ctx.cache.symbol_placeholder(sid))
+            page.blit(img, (box.x + 2, ty + k * (thumb + thumb // 10)))
+        tx = box.x + thumb + box.w // 16
+        text_w = box.right - tx - 4
+        page.blit(text.fit(card.title, size, text_w, GOLD), (tx, ty))
+        y = ty + pitch
+        count_w = text.font(size).size("10")[0] + size // 2
+        for n, coins, amount in card.rows:
+            page.blit(text.render(n, size, PALE_GOLD), (tx, y))
+            img = text.fit(amount, size, text_w // 2, WHITE)
+            page.blit(img, img.get_rect(topright=(tx + text_w, y)))
+            room = text_w - count_w - img.get_width() - size // 3
+            page.blit(text.fit(coins, size, max(8, room), WHITE), (tx + count_w, y))
+            y += pitch
+        note_size = size * 4 // 5
+        for note in card.notes:
+            for line in text.wrap(note, note_size, text_w):
+                page.blit(text.render(line, note_size, SOFT), (tx, y))
+                y += note_size
+
+    # -- features, paylines, rules ----------------------------------------------------------------
 
     def _features(self) -> pygame.Surface:
         ctx = self.ctx
@@ -105,105 +256,161 @@ class InfoScene(Overlay):
         paragraphs: list[tuple[str, str]] = []
         for feature in defn.features:
             if isinstance(feature, FreeSpins):
-                awards = ", ".join(f"{n} {feature.trigger_symbol} award {spins}"
-                                   for n, spins in sorted(feature.awards.items()))
-                text = f"{awards} free spins, played at the triggering bet."
+                name = _name(defn.symbol_map[feature.trigger_symbol])
+                awards = sorted(feature.awards.items())
+                counted = " (Doubles counting 2)" if any(s.pays_as == feature.trigger_symbol or
+                                                         (s.id == feature.trigger_symbol and s.counts > 1)
+                                                         for s in defn.symbols) else ""
+                listed = "; ".join(f"{n} symbols: {spins} free spins" for n, spins in awards)
+                text = f"{name} symbols anywhere{counted} start free spins. {listed}. They are played at the " \
+                       "bet of the spin that started them."
                 if feature.win_multiplier > 1:
-                    text += f" Every free-spin win is multiplied by {feature.win_multiplier}."
+                    what = "win" if feature.multiply_scatter_pays else "line win"
+                    text += f" Every free-spin {what} is multiplied by {feature.win_multiplier}."
                 if feature.retrigger:
-                    text += " Free spins can be won again during free spins."
+                    text += " More free spins can be won during free spins; they add to the spins left."
+                if feature.max_win_coins:
+                    text += f" One feature pays at most {feature.max_win_coins:,} coins."
                 paragraphs.append(("FREE SPINS", text))
             elif isinstance(feature, PaidRespin):
-                paragraphs.append(("RESPIN", "After a spin, respin any one reel while the others hold. Each reel "
-                                   "shows its own price under it; only new wins formed by the respin pay."))
+                paragraphs.append(("RESPIN", "After any base-game spin, respin any one reel while the others "
+                                   "hold, as often as you like. Each reel shows its own price under it; only new "
+                                   "wins formed by the respin pay. Changing the coin size reprices the respins. "
+                                   "No respins during free spins, nor straight after a feature until SPIN is pressed."))
         if not paragraphs:
             paragraphs.append(("FEATURES", "This game has no bonus features."))
         tiers = defn.win_tiers
         paragraphs.append(("WIN CELEBRATIONS", f"BIG WIN from {fraction_str(tiers.big)}x the bet, MEGA WIN from "
                                                f"{fraction_str(tiers.mega)}x, EPIC WIN from {fraction_str(tiers.epic)}x."))
+        if defn.rtp:
+            paragraphs.append(("RETURN TO PLAYER", f"The theoretical return to player is {fraction_str(defn.rtp * 100)}%."))
         return self._text_page(paragraphs)
 
     def _text_page(self, paragraphs: list[tuple[str, str]]) -> pygame.Surface:
         ctx = self.ctx
         page = self._blank()
         size = ctx.layout.fonts.body
+        body = size * 9 // 10
+        while size > 9:  # shrink until everything fits the page
+            body = size * 9 // 10
+            lines = sum(1 + len(ctx.text.wrap(t, body, page.get_width())) for _, t in paragraphs)
+            if lines * size * 5 // 4 + len(paragraphs) * size // 2 <= page.get_height():
+                break
+            size -= 1
         y = 0
-        for heading, body in paragraphs:
+        for heading, text in paragraphs:
             if heading:
-                img = ctx.text.render(heading, size, GOLD)
-                page.blit(img, (0, y))
+                page.blit(ctx.text.render(heading, size, GOLD), (0, y))
                 y += size * 3 // 2
-            for line in ctx.text.wrap(body, size * 9 // 10, page.get_width()):
-                img = ctx.text.render(line, size * 9 // 10, WHITE)
-                page.blit(img, (0, y))
+            for line in ctx.text.wrap(text, body, page.get_width()):
+                page.blit(ctx.text.render(line, body, WHITE), (0, y))
                 y += size * 5 // 4
             y += size // 2
         return page
 
     def _rules(self) -> list[pygame.Surface]:
         ctx = self.ctx
-        size = ctx.layout.fonts.body
-        per_page = max(1, self.content.h // (size * 5 // 4))
-        lines: list[str] = []
-        for paragraph in ctx.defn.rules:
-            lines.extend("- " + line if i == 0 else "  " + line
-                         for i, line in enumerate(ctx.text.wrap(paragraph, size * 9 // 10, self.content.w - size)))
-            lines.append("")
-        pages = []
-        for start in range(0, max(1, len(lines)), per_page):
+        size = ctx.layout.fonts.body * 9 // 10
+        pitch = size * 5 // 4
+        per_page = max(1, self.content.h // pitch)
+        blocks: list[list[str]] = []
+        for paragraph in ctx.defn.rules or ("See the paytable for the pays.",):
+            wrapped = ctx.text.wrap(paragraph, size, self.content.w - size)
+            blocks.append(["- " + line if i == 0 else "  " + line for i, line in enumerate(wrapped)])
+        pages: list[list[str]] = [[]]
+        for block in blocks:  # a rule is not split over two pages when it fits on one
+            gap = 1 if pages[-1] else 0
+            if pages[-1] and len(pages[-1]) + gap + len(block) > per_page:
+                pages.append([])
+                gap = 0
+            pages[-1].extend([""] * gap)
+            for line in block:  # a rule longer than a page goes on over the next
+                if len(pages[-1]) == per_page:
+                    pages.append([])
+                pages[-1].append(line)
+        self.rule_lines = pages  # each page's lines ("- " opens a rule, "  " continues it)
+        out = []
+        for lines in pages:
             page = self._blank()
-            for k, line in enumerate(lines[start:start + per_page]):
-                page.blit(ctx.text.render(line, size * 9 // 10, WHITE), (0, k * size * 5 // 4))
-            pages.append(page)
-        return pages
+            for k, line in enumerate(lines):
+                page.blit(ctx.text.render(line, size, WHITE), (0, k * pitch))
+            out.append(page)
+        return out
 
     def _paylines(self) -> pygame.Surface:
         ctx = self.ctx
         page = self._blank()
         lines = ctx.defn.lines
+        played = ctx.session.bet.lines
         reels, rows = ctx.defn.grid.reels, ctx.defn.grid.rows
-        cols = 5
+        cols = 5 if not ctx.layout.portrait else 4
         grid_rows = max(1, -(-len(lines) // cols))
         cw, ch = page.get_width() // cols, page.get_height() // grid_rows
-        cell = max(3, min((cw - 12) // reels, (ch - 24) // rows))
-        label = max(9, min(ctx.layout.fonts.body * 3 // 4, ch // 4))
+        label = max(9, min(ctx.layout.fonts.body * 3 // 4, ch // 3))
+        cell = max(3, min((cw - label * 2 - 6) // reels, (ch - 6) // rows))
         for i, pattern in enumerate(lines):
             x0, y0 = (i % cols) * cw, (i // cols) * ch
-            img = ctx.text.render(str(i + 1), label, GOLD)
-            page.blit(img, (x0, y0))
+            on = i < played
+            page.blit(ctx.text.render(str(i + 1), label, GOLD if on else (120, 110, 130)), (x0, y0 + 2))
             gx, gy = x0 + label * 2, y0 + (ch - rows * cell) // 2
             for r in range(reels):
                 for row in range(rows):
-                    lit = row == pattern[r] if r < len(pattern) else False
-                    pygame.draw.rect(page, (255, 210, 80) if lit else (60, 44, 90),
-                                     (gx + r * cell, gy + row * cell, cell - 2, cell - 2))
+                    lit = r < len(pattern) and row == pattern[r]
+                    colour = ((255, 210, 80) if on else (150, 130, 90)) if lit else (60, 44, 90)
+                    pygame.draw.rect(page, colour, (gx + r * cell, gy + row * cell, cell - 2, cell - 2))
         return page
 
-    # -- input and drawing ------------------------------------------------------------------------
+    # -- navigation -------------------------------------------------------------------------------
+
+    def nav_boxes(self) -> tuple[Box, Box, Box]:
+        """(left arrow, centre back-to-game button, right arrow) along the panel's foot."""
+        panel, s = self.ctx.layout.panel, self.ctx.layout.ui_button
+        y = self.nav_top()
+        centre_w = min(panel.w // 2, s * 5)
+        return (Box(panel.x + s // 2, y, s, s), Box(panel.center[0] - centre_w // 2, y, centre_w, s),
+                Box(panel.right - s - s // 2, y, s, s))
 
     def arrow_boxes(self) -> tuple[Box, Box]:
-        panel, s = self.ctx.layout.panel, self.ctx.layout.ui_button
-        y = panel.bottom - s - s // 3
-        return Box(panel.x + s // 2, y, s, s), Box(panel.right - s - s // 2, y, s, s)
+        left, _centre, right = self.nav_boxes()
+        return left, right
 
     def item_regions(self) -> list:
-        left, right = self.arrow_boxes()
-        return [(left, Press(Button.LEFT)), (right, Press(Button.RIGHT))]
+        left, centre, right = self.nav_boxes()
+        return [(left, Press(Button.LEFT)), (right, Press(Button.RIGHT)), (centre, Press(Button.CLOSE))]
 
     def handle_item(self, press: Press) -> None:
         if press.button in (Button.LEFT, Button.UP, Button.BET_MINUS):
             self.page = (self.page - 1) % len(self.pages)
-        elif press.button in (Button.RIGHT, Button.DOWN, Button.BET_PLUS, Button.CONFIRM, Button.SPIN):
+        elif press.button in (Button.RIGHT, Button.DOWN, Button.BET_PLUS):
             self.page = (self.page + 1) % len(self.pages)
+        elif press.button in (Button.CONFIRM, Button.SPIN):
+            self.close()  # the centre button: back to the game
+            return
+        else:
+            return
         self.ctx.audio.play("button_click")
 
     def draw_content(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
+        layout = ctx.layout
+        panel = layout.panel
         if self.pages:
+            heading = ctx.text.render(self.headings[self.page], self.heading_size(), PALE_GOLD, outline=True)
+            surface.blit(heading, heading.get_rect(midbottom=(panel.center[0], self.content.y - 2)))
             surface.blit(self.pages[self.page], (self.content.x, self.content.y))
-        left, right = self.arrow_boxes()
-        s = ctx.layout.ui_button
+        left, centre, right = self.nav_boxes()
+        s = layout.ui_button
         surface.blit(ctx.art.button("arrow_left", "", (s, s)), (left.x, left.y))
         surface.blit(ctx.art.button("arrow_right", "", (s, s)), (right.x, right.y))
-        img = ctx.text.render(f"{self.page + 1} / {len(self.pages)}", ctx.layout.fonts.body, PALE_GOLD)
-        surface.blit(img, img.get_rect(center=(ctx.layout.panel.center[0], left.center[1])))
+        pygame.draw.rect(surface, (120, 70, 20), centre, border_radius=centre.h // 2)
+        pygame.draw.rect(surface, GOLD, centre, width=max(2, centre.h // 14), border_radius=centre.h // 2)
+        label = ctx.text.fit("BACK TO GAME", min(layout.fonts.body, centre.h * 5 // 10), centre.w * 8 // 10, WHITE)
+        surface.blit(label, label.get_rect(center=centre.center))
+        n = len(self.pages)  # page dots between the arrows and the button
+        if n > 1:
+            r = self.dot_radius()
+            gap = r * 3
+            x0 = centre.center[0] - (n - 1) * gap // 2
+            y = centre.y - r * 3
+            for i in range(n):
+                pygame.draw.circle(surface, GOLD if i == self.page else (90, 70, 120), (x0 + i * gap, y), r)

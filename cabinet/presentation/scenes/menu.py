@@ -1,7 +1,9 @@
 """The game menu (every game has it): History, Close Game, Sound, Music, Left Hand Mode, Vibrate.
 
 The game is paused while it shows (a modal scene). It closes with its close button,
-BACK/MENU, or a press anywhere outside it. Toggles are saved at once.
+BACK/MENU, or a press anywhere outside it. Toggles are saved at once (``settings.yaml``
+in the data folder, remembered between runs). HISTORY opens the persistent game
+history (``history.py``), where any round can be replayed.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from cabinet.machine.buttons import Button, Press
 from ..context import Context
 from ..layout import Box
 from ..overlays import Overlay, draw_row
+from .history import HistoryScene
+
+__all__ = ["HistoryScene", "MenuScene", "row_boxes"]
 
 ITEMS = ("HISTORY", "CLOSE GAME", "SOUND", "MUSIC", "LEFT HAND MODE", "VIBRATE")
 
@@ -54,8 +59,8 @@ class MenuScene(Overlay):
         self.ctx.stack.push(HistoryScene(self.ctx))
 
     def _close_game(self) -> None:
-        self.ctx.quit_requested = True
         self.finished = True
+        self.ctx.close_game()  # back to the lobby when one opened the game, else quit
 
     def item_regions(self) -> list:
         return [(box, Press(Button.ITEM, i)) for i, box in enumerate(row_boxes(self.ctx, len(ITEMS)))]
@@ -85,47 +90,3 @@ class MenuScene(Overlay):
             if values[i]:
                 toggle = ctx.art.button("toggle_on" if values[i] == "ON" else "toggle_off", "", (s * 2, s))
                 surface.blit(toggle, toggle.get_rect(midright=(box.right - box.h // 4, box.y + box.h // 2)))
-
-
-class HistoryScene(Overlay):
-    """The session's last rounds, newest first."""
-
-    title = "HISTORY"
-    ROWS = 10
-
-    def __init__(self, ctx: Context) -> None:
-        self.offset = 0
-        super().__init__(ctx)
-
-    def handle_item(self, press: Press) -> None:
-        count = len(self.ctx.session.history)
-        if press.button in (Button.DOWN, Button.RIGHT):
-            self.offset = min(max(0, count - self.ROWS), self.offset + 1)
-        elif press.button in (Button.UP, Button.LEFT):
-            self.offset = max(0, self.offset - 1)
-        elif press.button in (Button.CONFIRM, Button.SPIN):
-            self.close()
-
-    def lines(self) -> list[str]:
-        import time
-
-        ctx = self.ctx
-        out = []
-        for record in reversed(ctx.session.history):
-            when = time.strftime("%H:%M:%S", time.localtime(record.finished_at))
-            kind = "RESPIN" if record.request.kind == "respin" else "SPIN"
-            extra = f"  {', '.join(record.features).upper()}" if record.features else ""
-            out.append(f"#{record.index + 1}  {when}  {kind}  BET {ctx.money(record.cost)}  "
-                       f"WIN {ctx.money(record.total_win)}  BALANCE {ctx.money(record.credits_after)}{extra}")
-        return out
-
-    def draw_content(self, surface: pygame.Surface) -> None:
-        ctx = self.ctx
-        lines = self.lines()[self.offset:self.offset + self.ROWS]
-        boxes = row_boxes(ctx, self.ROWS, 0.14)
-        if not lines:
-            img = ctx.text.render("NO ROUNDS PLAYED YET", ctx.layout.fonts.body, (230, 220, 240))
-            surface.blit(img, img.get_rect(center=ctx.layout.panel.center))
-        for box, line in zip(boxes, lines, strict=False):
-            img = ctx.text.fit(line, ctx.layout.fonts.body * 4 // 5, box.w, (240, 236, 250))
-            surface.blit(img, img.get_rect(midleft=(box.x, box.y + box.h // 2)))

@@ -1,0 +1,75 @@
+"""``cabinet kiosk``: unattended, fullscreen, cursor hidden, on the lobby or one game.
+
+Reads ``<data-dir>/kiosk.yaml`` (or ``--config FILE``; see ``cabinet/kiosk/config.py``).
+The attract show starts after the configured idle time; pads may come and go at any
+moment; an error the cabinet can recover from is written to ``<data-dir>/kiosk.log``,
+shown briefly, and play goes on in the lobby or the game. Designer tools (forced
+scenarios, speed control) are never available here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from cabinet.errors import CabinetError
+from cabinet.paths import default_data_dir
+
+from .play import parse_size
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--data-dir", type=Path, help="settings, ledger, history and kiosk.yaml (default: the user's)")
+    p.add_argument("--config", type=Path, help="the kiosk config (default: <data-dir>/kiosk.yaml)")
+    p.add_argument("--windowed", action="store_true", help="a window instead of the full screen (setting up)")
+    p.add_argument("--size", type=parse_size, help="window size WxH with --windowed")
+    p.add_argument("--headless", action="store_true", help="no window (smoke tests): run --frames frames")
+    p.add_argument("--frames", type=int, default=600, help="headless: frames to run (default 600)")
+
+
+def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.shell.Shell
+    from cabinet.app import AppOptions
+    from cabinet.kiosk.catalog import load_entries
+    from cabinet.kiosk.config import CONFIG_NAME, load_config
+    from cabinet.kiosk.guard import LOG_NAME
+    from cabinet.kiosk.shell import Shell, ShellOptions
+
+    data_dir = args.data_dir or default_data_dir()
+    config = load_config(args.config or data_dir / CONFIG_NAME, required=args.config is not None)
+    entries, problems = load_entries(config.games or None)
+    log_path = data_dir / LOG_NAME
+    if not entries:
+        raise CabinetError("no game to offer:\n" + "\n".join(problems))
+    options = AppOptions(size=args.size, fullscreen=not args.windowed, data_dir=data_dir, headless=args.headless,
+                         guard=True, log_path=log_path)
+    shell = Shell(entries, options, ShellOptions(
+        lobby=len(entries) > 1,
+        start_game=None if config.lobby else config.start,
+        attract=config.attract,
+        idle_seconds=config.idle_seconds,
+        start_credits=config.start_credits,
+        kiosk=True,
+        log_path=log_path,
+    ))
+    for problem in problems:
+        shell.guard.note(problem)
+    return shell
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.size and not args.windowed and not args.headless:
+        raise CabinetError("--size needs --windowed (the kiosk fills the screen)")
+    if args.frames < 0:
+        raise CabinetError("--frames must not be negative")
+    shell = build_shell(args)
+    if not args.headless:
+        return shell.run()
+    shell.start()
+    shell.run_frames(args.frames)
+    where = shell.entries[shell.app_index].id if shell.app is not None else "lobby"
+    print(f"kiosk: {shell.frames} frames, showing {where}, {shell.guard.total} error(s) recovered")
+    shell.shutdown()
+    return 0

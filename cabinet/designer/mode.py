@@ -1,0 +1,361 @@
+"""Designer mode on a running app: keys, the pad combo, scenarios, speed, overlay, reload.
+
+Keys (designer mode only; they are taken before the cabinet's bindings see them):
+
+    F1-F9, Ctrl+1..Ctrl+9   play scenario 1-9 of the game's ``scenarios:``
+    F12 or `                the overlay on/off
+    [  ]  \\                 slower / faster / normal speed (0.25x 0.5x 1x 2x 4x)
+    P or Pause              pause; . (period) steps one frame while paused
+
+Pad: hold the left stick down (L3, bound to nothing) and press A for the next scenario,
+X for the previous one, Y for the overlay, the shoulders for slower/faster, B to pause
+and D-pad right to step. The other buttons' presses made while L3 is held go nowhere.
+
+A scenario is a real round through the normal path: ``BaseGameScene.start_round(script=)``
+-> ``session.begin_round(script)``; it is charged and paid like any round, and its
+request (``script`` set, so ``forced``) is what history records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from cabinet.core.definition import Scenario
+
+from .overlay import (
+    BAD,
+    DIM,
+    GOOD,
+    LABEL,
+    VALUE,
+    WARN,
+    Bar,
+    Line,
+    draw_error_panel,
+    draw_panel,
+    draw_tag,
+    overlay_box,
+)
+from .reload import Reloader
+from .stats import SessionStats, Theory, TheoryCache
+
+if TYPE_CHECKING:
+    from cabinet.app import App
+
+PAD_HOLD = 7  # SDL_CONTROLLER_BUTTON_LEFTSTICK
+PAD_A, PAD_B, PAD_X, PAD_Y = 0, 1, 2, 3
+PAD_LEFTSHOULDER, PAD_RIGHTSHOULDER, PAD_DPRIGHT = 9, 10, 14
+STATS_REFRESH = 0.25  # seconds between refreshes of the frame-time figures
+HINT_SECONDS = 4.0
+
+SCENARIO_FKEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F7,
+                  pygame.K_F8, pygame.K_F9)
+SCENARIO_DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
+                   pygame.K_8, pygame.K_9)
+
+
+@dataclass
+class FrameFigures:
+    """Frame time and fps averaged over the last refresh period (steadier to read)."""
+
+    work_ms: float = 0.0
+    fps: float = 0.0
+    _work: float = 0.0
+    _time: float = 0.0
+    _frames: int = 0
+    history: list[float] = field(default_factory=list)  # recent work times, ms
+
+    def add(self, dt: float, work: float) -> None:
+        self._time += dt
+        self._work += work
+        self._frames += 1
+        self.history.append(work * 1000)
+        del self.history[:-120]
+        if self._time >= STATS_REFRESH:
+            self.work_ms = self._work / self._frames * 1000
+            self.fps = self._frames / self._time
+            self._time = self._work = 0.0
+            self._frames = 0
+
+
+def scenario_name(defn: Any, script: tuple[int, ...]) -> str:
+    for scenario in defn.scenarios:
+        if tuple(scenario.script) == tuple(script):
+            return scenario.name
+    return "scripted"
+
+
+def pct(value: float | None) -> str:
+    return "-" if value is None else f"{value * 100:.2f}%"
+
+
+class Designer:
+    def __init__(self, app: App, watch_path: Path | None = None) -> None:
+        self.app = app
+        self.overlay = False
+        self.timing = app.timing
+        self.theory = TheoryCache()
+        self.stats = SessionStats()
+        self.frames = FrameFigures()
+        self.reloader = Reloader(app, watch_path) if watch_path is not None else None
+        self.hint = HINT_SECONDS
+        self.pad_next = 0  # the pad combo's next scenario
+        self._pad_holding: set[int] = set()  # pads whose L3 is down
+        self._swallowed: set[tuple[int, int]] = set()  # (pad, button) downs taken by the combo
+        self.played: list[str] = []  # scenario names started (tests read it)
+        self.overlay_rect: pygame.Rect | None = None  # where the overlay / error panel were last drawn
+        self.error_rect: pygame.Rect | None = None
+        if app.session is not None:
+            app.session.observers.append(self)  # every finished round reaches the math panel
+
+    # -- the session's observer hooks ---------------------------------------------------------------
+
+    def round_begun(self, session: Any, result: Any, credits_before: int) -> None:
+        pass
+
+    def progress(self, session: Any, step: int) -> None:
+        pass
+
+    def round_finished(self, session: Any, record: Any) -> None:
+        self.stats.fold(record)
+
+    # -- input ------------------------------------------------------------------------------------
+
+    def filter_events(self, events: list[Any]) -> list[Any]:
+        """Take designer keys and pad combos; return the events the cabinet should still see."""
+        out = []
+        for event in events:
+            if not self._take(event):
+                out.append(event)
+        return out
+
+    def _take(self, event: Any) -> bool:
+        t = event.type
+        if t == pygame.KEYDOWN:
+            return self._key(event.key, getattr(event, "mod", 0))
+        if t == pygame.KEYUP:
+            return event.key in SCENARIO_FKEYS or event.key in self._own_keys()
+        if t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
+            return self._pad(event)
+        if t == pygame.CONTROLLERDEVICEREMOVED:
+            pad = getattr(event, "instance_id", -1)
+            self._pad_holding.discard(pad)
+            self._swallowed = {(p, b) for p, b in self._swallowed if p != pad}
+        return False
+
+    @staticmethod
+    def _own_keys() -> set[int]:
+        return {pygame.K_F12, pygame.K_BACKQUOTE, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET,
+                pygame.K_BACKSLASH, pygame.K_p, pygame.K_PAUSE, pygame.K_PERIOD}
+
+    def _key(self, key: int, mod: int) -> bool:
+        timing = self.timing
+        if key in SCENARIO_FKEYS:
+            self.play_scenario(SCENARIO_FKEYS.index(key))
+        elif mod & pygame.KMOD_CTRL and key in SCENARIO_DIGITS:
+            self.play_scenario(SCENARIO_DIGITS.index(key))
+        elif key in (pygame.K_F12, pygame.K_BACKQUOTE):
+            self.overlay = not self.overlay
+        elif key == pygame.K_LEFTBRACKET:
+            timing.slower()
+        elif key == pygame.K_RIGHTBRACKET:
+            timing.faster()
+        elif key == pygame.K_BACKSLASH:
+            timing.normal()
+        elif key in (pygame.K_p, pygame.K_PAUSE):
+            timing.toggle_pause()
+        elif key == pygame.K_PERIOD:
+            timing.step_frame()
+        else:
+            return False
+        return True
+
+    def _pad(self, event: Any) -> bool:
+        pad, button = getattr(event, "instance_id", -1), getattr(event, "button", -1)
+        down = event.type == pygame.CONTROLLERBUTTONDOWN
+        if button == PAD_HOLD:
+            (self._pad_holding.add if down else self._pad_holding.discard)(pad)
+            return True
+        if not down:
+            if (pad, button) in self._swallowed:
+                self._swallowed.discard((pad, button))
+                return True
+            return False
+        if pad not in self._pad_holding:
+            return False
+        self._swallowed.add((pad, button))
+        count = len(self.app.defn.scenarios)
+        if button == PAD_A and count:
+            self.play_scenario(self.pad_next % count)
+            self.pad_next = (self.pad_next + 1) % count
+        elif button == PAD_X and count:
+            self.pad_next = (self.pad_next - 2) % count
+            self.play_scenario(self.pad_next % count)
+            self.pad_next = (self.pad_next + 1) % count
+        elif button == PAD_Y:
+            self.overlay = not self.overlay
+        elif button == PAD_LEFTSHOULDER:
+            self.timing.slower()
+        elif button == PAD_RIGHTSHOULDER:
+            self.timing.faster()
+        elif button == PAD_B:
+            self.timing.toggle_pause()
+        elif button == PAD_DPRIGHT:
+            self.timing.step_frame()
+        return True
+
+    # -- scenarios --------------------------------------------------------------------------------
+
+    def scenarios(self) -> tuple[Scenario, ...]:
+        return tuple(self.app.defn.scenarios)
+
+    def play_scenario(self, index: int) -> bool:
+        """Start scenario ``index`` as a real round; False (with a message) when it cannot."""
+        app = self.app
+        hud = app.ctx.hud
+        scenarios = self.scenarios()
+        if not 0 <= index < len(scenarios):
+            hud.say(f"NO SCENARIO {index + 1} IN {app.defn.name.upper()}")
+            return False
+        if app.base.in_round:
+            hud.say("A ROUND IS IN PLAY: TRY THE SCENARIO WHEN IT ENDS")
+            return False
+        if any(scene.modal for scene in app.stack):
+            hud.say("CLOSE THE OVERLAY FIRST")
+            return False
+        scenario = scenarios[index]
+        if not app.base.start_round(script=tuple(scenario.script)):
+            return False
+        self.played.append(scenario.name)
+        return True
+
+    # -- time -------------------------------------------------------------------------------------
+
+    def tick(self, dt: float, work: float) -> None:
+        self.frames.add(dt, work)
+        self.hint = max(0.0, self.hint - dt)
+        if self.reloader is not None:
+            self.reloader.tick(dt)
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Tags on the reel frame's top edge (clear of the game's badges in every layout), the
+        overlay when it is on, and the reload errors whenever there are some."""
+        app = self.app
+        text = app.ctx.text
+        frame = app.ctx.layout.reel_frame
+        right, top = frame.right - 6, max(2, frame.y - 12)
+        session = app.session
+        current = session.current if session is not None else None
+        if session is not None and current is not None and current.request.forced and (
+                app.base.in_round or session.in_round):
+            right = draw_tag(surface, text, f"FORCED: {scenario_name(app.defn, current.request.script).upper()}",
+                             WARN, (right, top)).x - 6
+        if self.timing.unusual:
+            right = draw_tag(surface, text, self.timing.label(), LABEL, (right, top)).x - 6
+        if self.reloader is not None and self.reloader.deferred:
+            draw_tag(surface, text, "RELOAD AFTER THIS ROUND", VALUE, (right, top))
+        if self.overlay:
+            self.overlay_rect = draw_panel(surface, text, self.lines(), overlay_box(surface))
+        elif self.hint > 0:
+            draw_tag(surface, text, "DESIGNER MODE: F12 OVERLAY, F1-F9 SCENARIOS", LABEL,
+                     (frame.right - 6, frame.bottom - 12))
+        if self.reloader is not None and self.reloader.errors:
+            self.error_rect = draw_error_panel(
+                surface, text, "YAML ERROR - the last good version keeps running; fix the file and save",
+                self.reloader.errors)
+
+    def lines(self) -> list[Line | Bar | None]:
+        """What the overlay shows, top to bottom."""
+        app = self.app
+        session = app.session
+        assert session is not None
+        defn = app.defn
+        ctx = app.ctx
+        f = self.frames
+        out: list[Line | Bar | None] = [
+            [("DESIGNER  ", LABEL), (defn.name, VALUE), (f"   speed {self.timing.label()}", DIM)],
+            [("FRAME ", LABEL), (f"{f.work_ms:5.2f} ms", VALUE), ("   FPS ", LABEL), (f"{f.fps:4.1f}", VALUE),
+             ("   worst ", LABEL), (f"{max(f.history, default=0):5.2f} ms", VALUE)],
+            [("SCENES ", LABEL), (" > ".join(describe_scene(s) for s in app.stack), VALUE)],
+        ]
+        feature = feature_state(app)
+        out.append([("FEATURE ", LABEL), (feature or "none", VALUE if feature else DIM)])
+        current = session.current
+        if current is not None:
+            req = current.request
+            step = f"{session.progress_step}/{len(current.events)}" if session.in_round else "done"
+            out.append([("ROUND ", LABEL), (f"#{session.current_index + 1} {req.kind} {step}", VALUE),
+                        ("  WIN ", LABEL), (ctx.money(current.total_win) if not session.in_round else "...", VALUE)])
+            out.append([("SEED ", LABEL), (f"{req.seed}  (0x{req.seed:016X})", VALUE)])
+            if req.forced:
+                out.append([("FORCED ", WARN), (f"{scenario_name(defn, req.script)}  script {list(req.script)}",
+                                                VALUE)])
+        else:
+            out.append([("ROUND ", LABEL), ("none yet", DIM)])
+        out.append(None)
+        out.extend(self.math_lines())
+        out.append(None)
+        keys = "  ".join(f"F{i + 1} {s.name}" for i, s in enumerate(self.scenarios()[:9])) or "none in this game"
+        out.append([("SCENARIOS ", LABEL), (keys, VALUE)])
+        out.append([("KEYS ", LABEL), ("F12 overlay  [ ] \\ speed  P pause  . step", DIM)])
+        if self.reloader is not None:
+            out.append([("WATCH ", LABEL), (f"{self.reloader.path}  reloads {self.reloader.reloads}", DIM)])
+        return out
+
+    def math_lines(self) -> list[Line | Bar | None]:
+        app = self.app
+        session = app.session
+        assert session is not None
+        s = self.stats
+        theory = self.theory.get(app.defn, session.bet)
+        out: list[Line | Bar | None] = []
+        rtp_line: Line = [("RTP ", LABEL), (pct(s.rtp), VALUE), (f" over {s.rounds} rounds", DIM)]
+        if isinstance(theory, Theory):
+            rtp_line += [("   THEORY ", LABEL), (pct(theory.rtp), VALUE),
+                         (" exact" if theory.exact else " simulated", DIM)]
+        elif isinstance(theory, str):
+            rtp_line.append((f"   {theory}", BAD))
+        else:
+            rtp_line.append(("   THEORY computing...", DIM))
+        out.append(rtp_line)
+        if isinstance(theory, Theory):
+            band = theory.band(s.rounds)
+            if band is None:
+                out.append([("95% BAND ", LABEL), ("after the first round", DIM)])
+            else:
+                inside = s.rtp is not None and band[0] <= s.rtp <= band[1]
+                out.append([("95% BAND ", LABEL), (f"{pct(band[0])} .. {pct(band[1])}", VALUE),
+                            ("   inside" if inside else "   OUTSIDE", GOOD if inside else BAD),
+                            (f"   sigma {theory.sigma:.2f}", DIM)])
+                out.append(Bar(band[0], band[1], theory.rtp, s.rtp))
+        hits = f"{pct(s.hit_rate)} ({s.hits}/{s.rounds})" if s.rounds else "-"
+        out.append([("HIT RATE ", LABEL), (hits, VALUE)])
+        feats = "  ".join(f"{name} {n}" for name, n in sorted(s.features.items())) or "none yet"
+        out.append([("FEATURES ", LABEL), (feats, VALUE), (f"   forced rounds {s.forced} (not in RTP)", DIM)])
+        return out
+
+
+def describe_scene(scene: Any) -> str:
+    name = type(scene).__name__.removesuffix("Scene")
+    phase = getattr(scene, "phase", None)
+    return f"{name}({phase})" if isinstance(phase, str) and phase else name
+
+
+def feature_state(app: App) -> str:
+    """Free spins progress when a feature plays, else the last round's features."""
+    scene: Any
+    for scene in app.stack:
+        if hasattr(scene, "total_spins") and hasattr(scene, "played"):
+            return (f"free spins {scene.played}/{scene.total_spins} x{scene.multiplier} "
+                    f"won {app.ctx.money(scene.total_win)} ({scene.phase})")
+    session = app.session
+    if session is not None and session.current is not None and session.current.features:
+        when = "this round brings" if session.in_round else "last round had"
+        return f"{when} " + ", ".join(session.current.features)
+    return ""

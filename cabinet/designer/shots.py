@@ -1,0 +1,73 @@
+"""Screenshots for ``cabinet shot``: the lobby, the designer overlay, a scenario round.
+
+``--overlay`` first plays ``rounds`` rounds of the seed without animation (through the
+session, so the statistics are true), waits for the theory thread, then shows the
+overlay at the chosen moment. ``--scenario N`` plays scenario N through the designer's
+normal path and stops mid-feature (free spins running) or on its win.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cabinet.errors import CabinetError
+
+FRAME_LIMIT = 20_000
+
+
+def render_lobby(size: tuple[int, int]) -> Any:
+    """The lobby of every game in games/ at ``size``, its first tile highlighted."""
+    import pygame
+
+    from cabinet.kiosk.catalog import load_entries
+    from cabinet.paths import sprites_dir
+    from cabinet.presentation.assets import AssetCache
+    from cabinet.presentation.scenes.lobby import LobbyScene
+    from cabinet.presentation.text import Text
+
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode(size)
+    entries, problems = load_entries()
+    if not entries:
+        raise CabinetError("no game to show:\n" + "\n".join(problems))
+    text = Text()
+    lobby = LobbyScene(text, AssetCache(sprites_dir(), text), entries, size, on_choose=lambda i: None)
+    lobby.update(0.4)
+    lobby.draw(screen)
+    return screen
+
+
+def play_quietly(app: Any, rounds: int) -> None:
+    """``rounds`` rounds straight through the session (no animation): meters and history stay true."""
+    session = app.session
+    for _ in range(rounds):
+        if session.spin_refusal():
+            session.add_credits()
+        session.begin_round()
+        session.finish_round()
+    app.run_frames(2)
+
+
+def play_scenario(app: Any, number: int) -> None:
+    """Scenario ``number`` (1-based) through the designer, to mid-feature or its win."""
+    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+    from cabinet.presentation.scenes.win import WinScene
+
+    scenarios = app.defn.scenarios
+    if not 1 <= number <= len(scenarios):
+        raise CabinetError(f"--scenario: {app.defn.name} has {len(scenarios)} scenario(s)")
+    if not app.designer.play_scenario(number - 1):
+        raise CabinetError(f"scenario {number} could not start: {app.ctx.hud.status}")
+    feature = bool(app.session.current.features)
+    for _ in range(FRAME_LIMIT):
+        app.run_frames(1)
+        free = app.stack.find(FreeSpinsScene)
+        if feature:
+            if free is not None and free.phase == "running" and free.played >= 2 and app.base.reels.all_stopped:
+                return
+            continue
+        win = app.stack.find(WinScene)
+        if win is not None and ((win.phase == "cycle" and win.cycle_t > 0.3) or (win.tier and win.t > 1.6)):
+            return
+    raise CabinetError("the scenario round did not reach a moment worth a picture")

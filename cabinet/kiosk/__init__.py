@@ -1,0 +1,1 @@
+"""Kiosk mode: the lobby, the attract show, unattended running (``cabinet kiosk``)."""

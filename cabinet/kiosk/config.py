@@ -1,0 +1,184 @@
+"""The kiosk's settings: ``<data-dir>/kiosk.yaml`` (or ``cabinet kiosk --config FILE``).
+
+    idle_seconds: 60          # no input for this long: the attract show starts (5 to 86400)
+    start: lobby              # 'lobby', or the id of the game to open at start
+    games: [classic, happy-riches]   # the lobby's games in order (default: every game in games/)
+    start_credits: "100.00"   # a new cabinet's balance, in each game's currency (major units)
+    attract: true             # false: never play by itself
+
+Every key is optional. Each problem is reported as ``path:LINE:COL: message`` (all of
+them at once, like a game definition), and the kiosk does not start on a file with
+problems: an operator sees the mistake at installation, not days later.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from cabinet.core.loader import Issue
+from cabinet.errors import CabinetError
+
+CONFIG_NAME = "kiosk.yaml"
+MIN_IDLE, MAX_IDLE = 5.0, 86_400.0
+KEYS = ("idle_seconds", "start", "games", "start_credits", "attract")
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    idle_seconds: float = 60.0
+    start: str = "lobby"
+    games: tuple[str, ...] = ()  # empty: every game in games/
+    start_credits: str | None = None  # None: each game's demo balance
+    attract: bool = True
+    source: str = field(default="(defaults)", compare=False)
+
+    @property
+    def lobby(self) -> bool:
+        return self.start == "lobby"
+
+
+class KioskConfigError(CabinetError):
+    exit_code = 2
+
+    def __init__(self, issues: list[Issue]) -> None:
+        self.issues = issues
+        super().__init__("\n".join(str(i) for i in issues))
+
+
+def _issue(path: str, node: Node, message: str) -> Issue:
+    return Issue(path, node.start_mark.line + 1, node.start_mark.column + 1, message)
+
+
+def _known_game(name: str) -> str | None:
+    """None when ``name`` resolves to a game file; else why not."""
+    from cabinet.core.loader import resolve_game
+
+    try:
+        resolve_game(name)
+    except CabinetError as exc:
+        return str(exc)
+    return None
+
+
+def parse_config(text: str, path: str) -> KioskConfig:
+    issues: list[Issue] = []
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        raise KioskConfigError([Issue(path, line, col, f"not valid YAML: {getattr(exc, 'problem', exc)}")]) from None
+    if root is None:
+        return KioskConfig(source=path)
+    if not isinstance(root, MappingNode):
+        raise KioskConfigError([_issue(path, root, "expected a mapping such as 'idle_seconds: 60'")])
+    values: dict[str, object] = {}
+    seen: set[str] = set()
+    for key_node, node in root.value:
+        key = key_node.value if isinstance(key_node, ScalarNode) else ""
+        if key not in KEYS:
+            hint = _hint(key)
+            issues.append(_issue(path, key_node, f"unknown setting {key!r}{hint}; known: {', '.join(KEYS)}"))
+            continue
+        if key in seen:
+            issues.append(_issue(path, key_node, f"'{key}' is set twice"))
+            continue
+        seen.add(key)
+        value = _value(key, node, path, issues)
+        if value is not None:
+            values[key] = value
+    games = values.get("games", ())
+    start = values.get("start", "lobby")
+    if "start" in values and start != "lobby" and isinstance(games, tuple) and games and start not in games:
+        node = next(n for k, n in root.value if isinstance(k, ScalarNode) and k.value == "start")
+        issues.append(_issue(path, node, f"start game {start!r} is not in 'games'"))
+    if issues:
+        raise KioskConfigError(issues)
+    return KioskConfig(source=path, **values)  # type: ignore[arg-type]
+
+
+def _hint(key: str) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(key, KEYS, n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _value(key: str, node: Node, path: str, issues: list[Issue]) -> object | None:
+    def bad(message: str) -> None:
+        issues.append(_issue(path, node, message))
+
+    if key == "games":
+        if not isinstance(node, SequenceNode) or not node.value:
+            bad("'games' is a list of game ids, e.g. [classic, happy-riches]")
+            return None
+        names: list[str] = []
+        for item in node.value:
+            if not isinstance(item, ScalarNode) or not item.value:
+                issues.append(_issue(path, item, "expected a game id"))
+                continue
+            problem = _known_game(item.value)
+            if problem:
+                issues.append(_issue(path, item, problem))
+            elif item.value in names:
+                issues.append(_issue(path, item, f"{item.value!r} is listed twice"))
+            else:
+                names.append(item.value)
+        return tuple(names)
+    if not isinstance(node, ScalarNode):
+        bad(f"'{key}' takes a single value")
+        return None
+    raw = node.value
+    if key == "idle_seconds":
+        try:
+            seconds = float(raw)
+        except ValueError:
+            bad(f"idle_seconds: expected a number of seconds, got {raw!r}")
+            return None
+        if not MIN_IDLE <= seconds <= MAX_IDLE:
+            bad(f"idle_seconds must be from {MIN_IDLE:g} to {MAX_IDLE:g}, got {raw}")
+            return None
+        return seconds
+    if key == "start":
+        if raw != "lobby" and (problem := _known_game(raw)):
+            bad(f"start: 'lobby' or a game id; {problem}")
+            return None
+        return raw
+    if key == "start_credits":
+        try:
+            amount = Decimal(raw)
+        except InvalidOperation:
+            amount = Decimal(-1)
+        if node.tag != "tag:yaml.org,2002:str" and node.style is None and "." in raw:
+            bad(f"start_credits: write money as a quoted string such as \"{raw}\" (a bare number is a float)")
+            return None
+        if not amount.is_finite() or amount < 0:
+            bad(f"start_credits: expected an amount such as \"100.00\", got {raw!r}")
+            return None
+        return raw
+    if key == "attract":
+        if raw.lower() in ("true", "yes", "on"):
+            return True
+        if raw.lower() in ("false", "no", "off"):
+            return False
+        bad(f"attract: expected true or false, got {raw!r}")
+        return None
+    return None
+
+
+def load_config(path: Path, required: bool = False) -> KioskConfig:
+    """The config at ``path``; the defaults when it does not exist (unless ``required``)."""
+    if not path.exists():
+        if required:
+            raise CabinetError(f"no kiosk config at {path}")
+        return KioskConfig()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CabinetError(f"cannot read {path}: {exc}") from None
+    return parse_config(text, str(path))

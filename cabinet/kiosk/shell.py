@@ -1,0 +1,388 @@
+"""The cabinet shell: the lobby, the game opened from it, and the attract show, in one window.
+
+``Shell`` owns the window, the input adapter (so pads stay open from the lobby into
+a game and back) and the frame loop. Each frame it reads the devices once, then:
+
+- with the attract show on: any key, button or touch ends it (that press does nothing
+  else); the show is updated and drawn, the game under it is frozen;
+- else the open game runs one frame (``App.frame``), or the lobby does;
+- no input for ``idle_seconds`` while nothing is being played starts the show: the
+  lobby's show plays each game in turn, a game's show plays that game.
+
+Close Game in a game's menu comes back to the lobby (``ctx.on_close_game``); with no
+lobby it quits. In kiosk mode errors never stop the program: a game's own scenes are
+guarded by its ``App``; anything else that fails is logged and the shell returns to
+the lobby (or reopens the game), showing a brief notice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from cabinet.machine.buttons import Press
+
+from .catalog import GameEntry
+from .guard import ErrorGuard, draw_notice
+
+ACTIVITY_EVENTS: frozenset[int] = frozenset()  # filled once pygame is imported (see _activity_types)
+REOPEN_DELAY = 3.0  # seconds between attempts to reopen a game that failed to start
+
+
+def _activity_types() -> frozenset[int]:
+    import pygame
+
+    return frozenset({pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.CONTROLLERBUTTONDOWN,
+                      pygame.JOYBUTTONDOWN})
+
+
+@dataclass
+class ShellOptions:
+    lobby: bool = True  # offer the lobby (Close Game returns there)
+    start_game: str | None = None  # a game id to open at start (None: the lobby)
+    attract: bool = False
+    idle_seconds: float = 60.0
+    start_credits: str | None = None  # kiosk config: each game's new balance in major units
+    kiosk: bool = False  # guard everything, hide the cursor
+    watch: bool = False  # designer: each opened game reloads its own files
+    log_path: Path | None = None
+
+
+class Shell:
+    def __init__(self, entries: Sequence[GameEntry], app_options: Any, options: ShellOptions | None = None) -> None:
+        if not entries:
+            from cabinet.errors import CabinetError
+
+            raise CabinetError("no game to offer: games/ has no definition that loads")
+        self.entries = list(entries)
+        self.options = options or ShellOptions()
+        kiosk = self.options.kiosk
+        self.app_options = replace(app_options, embedded=True, guard=app_options.guard or kiosk)
+        if kiosk:  # forced outcomes and the other designer tools never run on a kiosk
+            self.app_options = replace(self.app_options, designer=False, watch=None)
+            self.options = replace(self.options, watch=False)
+        self.app: Any = None  # the open game's App
+        self.app_index = -1
+        self.lobby: Any = None
+        self.attract: Any = None
+        self.idle_time = 0.0
+        self.quit = False
+        self.frames = 0
+        self.started = False
+        self.guard = ErrorGuard(self.options.log_path, echo=True)
+        self._to_lobby = False
+        self._reopen_wait = 0.0
+        self.games_opened = 0
+        self.attract_shows = 0
+
+    # -- start-up ---------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        from cabinet.app import DEFAULT_WINDOW, use_dummy_drivers
+
+        opts = self.app_options
+        if opts.headless:
+            use_dummy_drivers()
+        import pygame
+
+        from cabinet.input.adapter import InputAdapter
+        from cabinet.input.bindings import load_bindings
+        from cabinet.paths import sprites_dir
+        from cabinet.presentation.assets import AssetCache
+        from cabinet.presentation.text import Text
+
+        global ACTIVITY_EVENTS
+        ACTIVITY_EVENTS = _activity_types()
+        self.pg = pygame
+        pygame.display.init()
+        pygame.font.init()
+        fullscreen = opts.fullscreen and not opts.headless
+        size = opts.size or ((0, 0) if fullscreen else DEFAULT_WINDOW)
+        try:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0))
+        except pygame.error as exc:
+            from cabinet.errors import CabinetError
+
+            raise CabinetError(f"cannot open a window ({exc}); is there a display?") from None
+        pygame.display.set_caption("Slot Cabinet")
+        if self.options.kiosk and not opts.headless:
+            pygame.mouse.set_visible(False)  # touch still works; a pointer has no place on a kiosk
+        bindings = load_bindings(opts.data_dir)
+        for issue in bindings.issues:
+            self.guard.note(f"bindings: {issue} (the default binding stays)")
+        self.input = InputAdapter(bindings)
+        self.input.start()
+        self.text = Text()
+        self.cache = AssetCache(sprites_dir(), self.text)
+        self.started = True
+        if self.options.kiosk:
+            show = f"after {self.options.idle_seconds:g} s" if self.options.attract else "off"
+            self.guard.note(f"kiosk started: {len(self.entries)} game(s), attract {show}")
+        start = self.options.start_game
+        index = next((i for i, e in enumerate(self.entries) if start in (e.id, str(e.path))), -1) if start else -1
+        if index >= 0 or not self.options.lobby:
+            self.open_game(max(0, index))
+        else:
+            self.show_lobby()
+
+    # -- lobby and games --------------------------------------------------------------------------
+
+    def show_lobby(self) -> None:
+        from cabinet.presentation.scenes.lobby import LobbyScene
+
+        cursor = max(0, self.app_index)
+        self.lobby = LobbyScene(self.text, self.cache, self.entries, self.screen.get_size(),
+                                on_choose=self._choose, on_back=None if self.options.kiosk else self._quit)
+        self.lobby.cursor = cursor
+        self.pg.display.set_caption("Slot Cabinet")
+
+    def _choose(self, index: int) -> None:
+        self.open_game(index)
+
+    def _quit(self) -> None:
+        self.quit = True
+
+    def open_game(self, index: int) -> bool:
+        """Open game ``index``; on failure stay in (or go back to) the lobby with a notice."""
+        from cabinet.app import App
+
+        entry = self.entries[index]
+        self.app_index = index
+        options = replace(self.app_options, start_credits=self._start_credits(entry),
+                          watch=entry.path if self.options.watch else None)
+        try:
+            app = App(entry.defn, options, input_adapter=self.input)
+            app.start()
+        except Exception as exc:  # noqa: BLE001 - a game that cannot start must not stop the cabinet
+            if not self.options.kiosk and not self.options.lobby:
+                raise
+            self.guard.record(exc, f"opening {entry.id}")
+            self.app = None
+            if self.options.lobby:
+                self.show_lobby()
+            else:
+                self._reopen_wait = REOPEN_DELAY
+            return False
+        if self.options.lobby or self.options.kiosk:
+            app.ctx.on_close_game = self._request_lobby  # a kiosk without a lobby starts the game afresh
+        self.app = app
+        self.lobby = None
+        self.idle_time = 0.0
+        self.games_opened += 1
+        return True
+
+    def _start_credits(self, entry: GameEntry) -> int | None:
+        text = self.options.start_credits
+        if text is None:
+            return self.app_options.start_credits
+        from cabinet.core.money import MoneyError, parse_money
+
+        try:
+            return parse_money(text, entry.defn.bet.minor_units)
+        except MoneyError as exc:
+            self.guard.note(f"start_credits {text!r} does not fit {entry.name} ({exc}); its demo balance is used")
+            return None
+
+    def _request_lobby(self) -> None:
+        self._to_lobby = True  # acted on after the frame: the menu is still on the stack now
+
+    def close_game(self) -> None:
+        app, self.app = self.app, None
+        if app is not None:
+            try:
+                app.close()
+            except Exception as exc:  # noqa: BLE001 - closing must not stop the cabinet
+                self.guard.record(exc, "closing a game")
+        if self.options.lobby:
+            self.show_lobby()
+
+    # -- attract ----------------------------------------------------------------------------------
+
+    def can_attract(self) -> bool:
+        if not self.options.attract or self.attract is not None:
+            return False
+        if self.app is None:
+            return self.lobby is not None
+        base = self.app.base
+        autoplay = getattr(base, "autoplay", False)
+        running = getattr(autoplay, "running", autoplay)
+        return self.app.between_rounds and not running
+
+    def start_attract(self) -> None:
+        from cabinet.kiosk.demo import demo_factory
+        from cabinet.paths import sounds_dir
+        from cabinet.presentation.art import ArtBuilder
+        from cabinet.presentation.audio import Audio
+        from cabinet.presentation.scenes.attract import AttractScene
+
+        size = self.screen.get_size()
+        if self.app is not None:  # this game's show, with its art and sounds
+            ctx = self.app.ctx
+            factories = [demo_factory(self.app.defn, text=ctx.text, cache=ctx.cache, builder=ctx.builder,
+                                      audio=ctx.audio, settings=ctx.settings)]
+            names = [self.app.defn.name]
+        else:  # the lobby's show: every game in turn
+            from cabinet.services.settings import Settings
+
+            settings = Settings(music=False)
+            audio = Audio(sounds_dir(), "common", sound_on=True, music_on=False)
+            factories = [demo_factory(e.defn, text=self.text, cache=self.cache, builder=ArtBuilder(self.cache, e.defn),
+                                      audio=audio, settings=settings) for e in self.entries]
+            names = [e.name for e in self.entries]
+        self.attract = AttractScene(self.text, size, factories, names)
+        self.attract_shows += 1
+
+    def end_attract(self) -> None:
+        self.attract = None
+        self.idle_time = 0.0
+
+    # -- the loop ---------------------------------------------------------------------------------
+
+    def run(self) -> int:
+        if not self.started:
+            self.start()
+        clock = self.pg.time.Clock()
+        clock.tick(60)
+        while not self.quit:
+            self.frame(clock.tick(60) / 1000.0)
+        self.shutdown()
+        return 0
+
+    def shutdown(self) -> None:
+        if self.app is not None:
+            self.close_game()
+        self.pg.quit()
+
+    def run_frames(self, count: int, script: dict[int, list[Press]] | None = None, draw_every: int = 1) -> None:
+        """Headless frames at 1/60 s each; ``script`` presses go to whatever is showing."""
+        for _ in range(count):
+            if self.quit:
+                return
+            self.frame(1.0 / 60, (script or {}).get(self.frames, ()), draw=self.frames % draw_every == 0)
+
+    def frame(self, dt: float, presses: Iterable[Press] = (), events: list[Any] | None = None,
+              draw: bool = True) -> None:
+        if events is None:
+            events = self.pg.event.get()
+        self.screen = self.pg.display.get_surface() or self.screen  # a game may have resized the window
+        presses = list(presses)
+        active = bool(presses) or any(e.type in ACTIVITY_EVENTS for e in events)
+        if active:
+            self.idle_time = 0.0
+        if self.attract is not None and active:
+            self.end_attract()  # the waking press does nothing else
+            events = [e for e in events if e.type not in ACTIVITY_EVENTS]
+            presses = []
+        try:
+            if self.attract is not None:
+                self._attract_frame(dt, events, draw)
+            elif self.app is not None:
+                self._game_frame(dt, presses, events, draw)
+            elif self.lobby is not None:
+                self._lobby_frame(dt, presses, events, draw)
+            else:
+                self._waiting_frame(dt, events, draw)
+        except Exception as exc:  # noqa: BLE001 - see the module docstring
+            if not self.options.kiosk:
+                raise
+            self._recover(exc)
+        if self.can_attract() and not active:
+            self.idle_time += dt
+            if self.idle_time >= self.options.idle_seconds:
+                try:
+                    self.start_attract()
+                except Exception as exc:  # noqa: BLE001 - no show is better than no cabinet
+                    if not self.options.kiosk:
+                        raise
+                    self.guard.record(exc, "starting the attract show")
+                    self.attract = None
+                    self.idle_time = 0.0
+        elif not self.can_attract():
+            self.idle_time = 0.0
+        self.guard.tick(dt)
+        self.frames += 1
+
+    def _recover(self, exc: BaseException) -> None:
+        where = "attract" if self.attract is not None else "game" if self.app is not None else "lobby"
+        self.guard.record(exc, where)
+        self.attract = None
+        if where == "game":
+            self.close_game()
+            if not self.options.lobby:
+                self._reopen_wait = REOPEN_DELAY
+        elif where == "lobby":
+            self.show_lobby()
+
+    def _device_events(self, events: list[Any], regions: list[Any]) -> list[Press]:
+        """Pads plugged or unplugged, window closed or resized: handled whatever is showing."""
+        frame = self.input.translate(events, regions, self.screen.get_size())
+        if frame.quit:
+            self.quit = True
+        if frame.resized:
+            self.screen = self.pg.display.get_surface() or self.screen
+            size = self.screen.get_size()
+            if self.lobby is not None:
+                self.lobby.relayout(size)
+            if self.attract is not None:
+                self.attract.relayout(size)
+            if self.app is not None:
+                self.app.screen = self.screen
+                self.app.ctx.relayout(size)
+        return frame.presses
+
+    def _attract_frame(self, dt: float, events: list[Any], draw: bool) -> None:
+        self._device_events(events, [])
+        self.attract.update(dt)
+        if draw:
+            self.attract.draw(self.screen)
+            self._draw_notice()
+            self.pg.display.flip()
+
+    def _game_frame(self, dt: float, presses: list[Press], events: list[Any], draw: bool) -> None:
+        app = self.app
+        app.frame(dt, presses, events=events, draw=draw)
+        if app.window_closed:
+            self.quit = True
+        elif app.failed:
+            self.guard.note(f"{app.defn.id}: errors kept coming; starting the game over")
+            self.close_game()
+            if not self.options.lobby:
+                self._reopen_wait = REOPEN_DELAY
+        elif self._to_lobby:
+            self._to_lobby = False
+            self.close_game()
+            if not self.options.lobby:
+                self.open_game(self.app_index)
+        elif app.ctx.quit_requested:
+            self.quit = True
+
+    def _lobby_frame(self, dt: float, presses: list[Press], events: list[Any], draw: bool) -> None:
+        lobby = self.lobby
+        lobby.relayout(self.screen.get_size())
+        for press in self._device_events(events, lobby.hit_regions()) + presses:
+            if self.lobby is not lobby or self.app is not None:
+                break  # a press opened a game: the rest of this frame's presses are dropped
+            lobby.handle(press)
+        if self.app is None and self.lobby is lobby:
+            lobby.update(dt)
+            if draw:
+                lobby.draw(self.screen)
+                self._draw_notice()
+                self.pg.display.flip()
+
+    def _waiting_frame(self, dt: float, events: list[Any], draw: bool) -> None:
+        """No lobby and the game would not open: keep trying, saying so."""
+        self._device_events(events, [])
+        self._reopen_wait -= dt
+        if draw:
+            self.screen.fill((10, 6, 20))
+            draw_notice(self.screen, self.text, "OUT OF ORDER FOR A MOMENT - RESTARTING THE GAME")
+            self.pg.display.flip()
+        if self._reopen_wait <= 0:
+            self.open_game(max(0, self.app_index))
+
+    def _draw_notice(self) -> None:
+        if self.guard.notice_left > 0:
+            draw_notice(self.screen, self.text, self.guard.notice)

@@ -1,0 +1,107 @@
+"""The attract show: demo play of one game or of each game in turn, until someone comes.
+
+Over the demo: a DEMO badge in the top-left corner and a band across the bottom (over
+the deck, whose demo meters mean nothing) with the game's name and a blinking
+"PRESS ANY BUTTON". Any press ends the show (the press itself does nothing else).
+
+With several games (the lobby's show) each plays its whole deck (every scenario, so
+every feature, and the random spins between) and then the next game takes over.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from cabinet.machine.buttons import Press
+
+from ..hud import GOLD, PALE_GOLD
+from ..text import Text
+
+PROMPT = "PRESS ANY BUTTON TO PLAY"
+BAND_SHARE = 0.165  # the deck's height in the landscape layout
+
+
+class AttractScene:
+    modal = True
+    opaque = True
+
+    def __init__(self, text: Text, size: tuple[int, int], demos: Sequence[Callable[[tuple[int, int]], Any]],
+                 names: Sequence[str]) -> None:
+        self.text = text
+        self.size = size
+        self.factories = list(demos)
+        self.names = list(names)
+        self.index = 0
+        self.t = 0.0
+        self.finished = False
+        self.shown_games = 1
+        self.demo = self.factories[0](size)
+        self._badges: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+
+    # -- the scene protocol -----------------------------------------------------------------------
+
+    def hit_regions(self) -> list:
+        return []
+
+    def handle(self, press: Press) -> bool:
+        self.finished = True
+        return True
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        demo = self.demo
+        several = len(self.factories) > 1
+        done_here = several and demo.rounds >= demo.deck_size
+        demo.update(dt, deal=not done_here)
+        if done_here and demo.resting:
+            self.index = (self.index + 1) % len(self.factories)
+            self.demo = self.factories[self.index](self.size)
+            self.shown_games += 1
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.demo.relayout(size)
+
+    @property
+    def name(self) -> str:
+        return self.names[self.index]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.demo.draw(surface)
+        w, h = surface.get_size()
+        band, badge = self._pieces((w, h))
+        surface.blit(band, (0, h - band.get_height()))
+        unit = h / 720
+        name = self.text.fit(self.name.upper(), max(12, round(30 * unit)), int(w * 0.8), PALE_GOLD, outline=True)
+        top = h - band.get_height()
+        surface.blit(name, name.get_rect(center=(w // 2, top + band.get_height() * 30 // 100)))
+        if math.sin(self.t * math.pi * 1.6) > -0.35:  # blinks: on most of the time
+            prompt = self.text.fit(PROMPT, max(14, round(40 * unit)), int(w * 0.9), (255, 255, 255), outline=True)
+            surface.blit(prompt, prompt.get_rect(center=(w // 2, top + band.get_height() * 68 // 100)))
+        surface.blit(badge, (round(14 * unit), round(14 * unit)))
+
+    def _pieces(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
+        """The bottom band and the DEMO badge for a window size (made once per size)."""
+        pieces = self._badges.get(size)
+        if pieces is None:
+            w, h = size
+            band_h = max(40, round(h * BAND_SHARE))
+            band = pygame.Surface((w, band_h), pygame.SRCALPHA)
+            for y in range(band_h):
+                band.fill((8, 4, 20, 200 + int(40 * y / band_h)), (0, y, w, 1))
+            pygame.draw.rect(band, GOLD, (0, 0, w, max(2, h // 240)))
+            unit = h / 720
+            label = self.text.render("DEMO", max(14, round(44 * unit)), (255, 255, 255), outline=True)
+            badge = pygame.Surface((label.get_width() + round(36 * unit), label.get_height() + round(14 * unit)),
+                                   pygame.SRCALPHA)
+            rect = badge.get_rect()
+            pygame.draw.rect(badge, (200, 24, 40), rect, border_radius=rect.h // 3)
+            pygame.draw.rect(badge, (255, 214, 120), rect, width=max(2, rect.h // 14), border_radius=rect.h // 3)
+            badge.blit(label, label.get_rect(center=rect.center))
+            pieces = (band, badge)
+            self._badges = {size: pieces}
+        return pieces

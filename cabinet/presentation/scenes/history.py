@@ -1,0 +1,355 @@
+"""Game history (the menu's HISTORY): the last rounds, each replayable.
+
+The list comes from the ledger's persistent history (``<data dir>/history.json``), so
+it survives restarts: newest first, at least the last 10 rounds (up to 50), each with
+its date and time, game, bet and win; the card beside the list shows the selected
+round in full: credits before and after, features, spins, seed, and its marks
+(FORCED for a scripted round, AUTO-COMPLETED, VOIDED, RESTORED after an interruption).
+
+Keys and pads: UP/DOWN choose, LEFT/RIGHT page, SPIN or CONFIRM replay, BACK closes.
+Touch: tap a round to choose it, tap it again (or REPLAY) to replay it; the arrows
+page; a tap outside the panel closes. A replay never touches a meter or the history
+(``replay.py``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import pygame
+
+from cabinet.machine.buttons import Button, Press
+from cabinet.services.history import HistoryRecord
+
+from ..context import Context
+from ..hud import GOLD, PALE_GOLD
+from ..layout import Box
+from ..overlays import draw_row, make_dim, make_panel
+
+SHOWN = 50  # rounds listed (the history keeps at least 10)
+MAX_ROWS = 10
+MARK_COLOURS = {"FORCED": (120, 170, 255), "AUTO-COMPLETED": (120, 230, 150), "VOIDED": (255, 110, 100),
+                "RESTORED": (255, 200, 90)}  # fmt: skip
+FEATURE_NAMES = {"free_spins": "FREE SPINS", "paid_respin": "PAID RESPIN"}
+
+
+def marks(record: HistoryRecord) -> list[str]:
+    out = []
+    if record.request.forced:
+        out.append("FORCED")
+    out += {"auto_completed": ["AUTO-COMPLETED"], "voided": ["VOIDED"], "recovered": ["RESTORED"]}.get(
+        record.outcome, [])  # fmt: skip
+    return out
+
+
+def local_time(record: HistoryRecord) -> datetime | None:
+    try:
+        return datetime.fromisoformat(record.time).astimezone()
+    except ValueError:
+        return None
+
+
+def when(record: HistoryRecord, long: bool = False) -> str:
+    moment = local_time(record)
+    if moment is None:
+        return record.time or "?"
+    return moment.strftime("%d %b %Y  %H:%M:%S" if long else "%d %b %H:%M:%S").upper()
+
+
+def feature_text(record: HistoryRecord) -> str:
+    names = [FEATURE_NAMES.get(f, f.replace("_", " ").upper()) for f in dict.fromkeys(record.features)]
+    return ", ".join(names) or "NONE"
+
+
+def spins_text(record: HistoryRecord) -> str:
+    counts: dict[str, int] = {}
+    for step in record.steps:
+        if step.get("step") == "spin":
+            mode = str(step.get("mode", "base"))
+            counts[mode] = counts.get(mode, 0) + 1
+    parts = [f"{n} {mode.upper()}" for mode, n in counts.items()]
+    return " + ".join(parts) or "-"
+
+
+class HistoryScene:
+    modal = True
+    opaque = False
+    title = "GAME HISTORY"
+    close_buttons = (Button.BACK, Button.CLOSE, Button.MENU, Button.HISTORY)
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.finished = False
+        self.records: tuple[HistoryRecord, ...] = ctx.session.recent(SHOWN)
+        self.cursor = 0
+        self.offset = 0
+        self._size: tuple[int, int] | None = None
+        self._panel: pygame.Surface | None = None
+        self._dim: pygame.Surface | None = None
+        self._ensure()
+
+    # -- geometry ---------------------------------------------------------------------------------
+
+    def box(self) -> Box:
+        w, h = self.ctx.layout.size
+        return Box(w * 4 // 100, h * 4 // 100, w - 2 * (w * 4 // 100), h - 2 * (h * 4 // 100))
+
+    @property
+    def portrait(self) -> bool:
+        box = self.box()
+        return box.h > box.w
+
+    def _areas(self) -> tuple[Box, Box]:
+        """(list area, detail card) inside the panel."""
+        box = self.box()
+        top = box.y + max(self.ctx.layout.fonts.title, box.h // 9)
+        bottom = box.bottom - max(self.ctx.layout.fonts.body * 2, box.h // 14)
+        pad = box.w // 40
+        if self.portrait:
+            split = top + (bottom - top) * 55 // 100
+            return (Box(box.x + pad, top, box.w - 2 * pad, split - top - pad // 2),
+                    Box(box.x + pad, split + pad // 2, box.w - 2 * pad, bottom - split - pad // 2))
+        split = box.x + box.w * 56 // 100
+        return (Box(box.x + pad, top, split - box.x - pad * 3 // 2, bottom - top),
+                Box(split + pad // 2, top, box.right - split - pad * 3 // 2, bottom - top))
+
+    def rows(self) -> int:
+        area, _ = self._areas()
+        min_h = max(16, self.ctx.layout.fonts.body * 2)
+        return max(3, min(MAX_ROWS, area.h // min_h))
+
+    def row_boxes(self) -> list[Box]:
+        area, _ = self._areas()
+        arrows = self.arrow_h()
+        n = self.rows()
+        pitch = (area.h - arrows) // n
+        gap = max(1, pitch // 10)
+        return [Box(area.x, area.y + i * pitch, area.w, pitch - gap) for i in range(n)]
+
+    def arrow_h(self) -> int:
+        return max(14, self.ctx.layout.ui_button * 2 // 3)
+
+    def arrow_boxes(self) -> tuple[Box, Box]:
+        area, _ = self._areas()
+        h = self.arrow_h()
+        w = area.w // 5
+        y = area.bottom - h
+        return (Box(area.center[0] - w - w // 4, y, w, h), Box(area.center[0] + w // 4, y, w, h))
+
+    def replay_box(self) -> Box:
+        _, card = self._areas()
+        h = max(self.ctx.layout.ui_button * 3 // 4, card.h // 8)
+        w = card.w * 6 // 10
+        return Box(card.center[0] - w // 2, card.bottom - h - card.h // 30, w, h)
+
+    @property
+    def close_box(self) -> Box:
+        box, s = self.box(), self.ctx.layout.ui_button
+        return Box(box.right - s - s // 3, box.y + s // 3, s, s)
+
+    def _ensure(self) -> None:
+        size = self.ctx.layout.size
+        if self._size != size or self._panel is None:
+            self._size = size
+            self._dim = make_dim(size, 170)
+            self._panel = make_panel(self.ctx, self.box(), self.title)
+
+    # -- the scene protocol -----------------------------------------------------------------------
+
+    def hit_regions(self) -> list:
+        regions: list = [(self.close_box, Press(Button.CLOSE))]
+        for i, box in enumerate(self.row_boxes()):
+            index = self.offset + i
+            if index < len(self.records):
+                regions.append((box, Press(Button.ITEM, index)))
+        if self.records:
+            up, down = self.arrow_boxes()
+            regions += [(up, Press(Button.LEFT)), (down, Press(Button.RIGHT)),
+                        (self.replay_box(), Press(Button.CONFIRM))]
+        return regions
+
+    def handle(self, press: Press) -> bool:
+        b = press.button
+        if b in self.close_buttons:
+            self.close()
+        elif b == Button.TAP:
+            if press.pos is None or not self.box().contains(*press.pos):
+                self.close()  # a press outside the panel closes it
+        elif not self.records:
+            pass
+        elif b == Button.UP:
+            self.select(self.cursor - 1)
+        elif b == Button.DOWN:
+            self.select(self.cursor + 1)
+        elif b == Button.LEFT:
+            self.select(self.cursor - self.rows())
+        elif b == Button.RIGHT:
+            self.select(self.cursor + self.rows())
+        elif b in (Button.CONFIRM, Button.SPIN):
+            self.replay(self.cursor)
+        elif b == Button.ITEM and 0 <= press.index < len(self.records):
+            if press.index == self.cursor:
+                self.replay(press.index)  # a second tap on the chosen round replays it
+            else:
+                self.select(press.index)
+        return True  # modal: nothing reaches the paused game
+
+    def select(self, index: int) -> None:
+        if not self.records:
+            return
+        self.cursor = max(0, min(len(self.records) - 1, index))
+        rows = self.rows()
+        if self.cursor < self.offset:
+            self.offset = self.cursor
+        elif self.cursor >= self.offset + rows:
+            self.offset = self.cursor - rows + 1
+        self.ctx.audio.play("button_click")
+
+    def replay(self, index: int) -> None:
+        from .replay import ReplayScene
+
+        self.ctx.audio.play("button_click")
+        self.ctx.stack.push(ReplayScene(self.ctx, self.records[index]))
+
+    def close(self) -> None:
+        self.finished = True
+        self.ctx.audio.play("button_click")
+
+    def update(self, dt: float) -> None:
+        self._ensure()
+        self.offset = max(0, min(self.offset, max(0, len(self.records) - self.rows())))
+
+    # -- text -------------------------------------------------------------------------------------
+
+    def row_text(self, record: HistoryRecord) -> tuple[str, str]:
+        money = self.ctx.money
+        left = f"#{record.round_id}  {when(record)}  {record.game_name.upper()}"
+        right = f"BET {money(record.cost)}  WIN {money(record.win)}"
+        return left, right
+
+    def lines(self) -> list[str]:
+        """Every listed round as one line of text, newest first (what the rows show)."""
+        out = []
+        for record in self.records:
+            left, right = self.row_text(record)
+            tags = "  ".join(marks(record))
+            out.append(f"{left}  {right}" + (f"  {tags}" if tags else ""))
+        return out
+
+    def details(self, record: HistoryRecord) -> list[tuple[str, str]]:
+        money = self.ctx.money
+        request = record.request
+        bet = money(record.cost)
+        if request.kind == "respin":
+            bet += f"  (RESPIN OF REEL {request.respin_reel + 1})"
+        else:
+            b = request.bet
+            bet += f"  ({b.lines} LINES x {b.coins_per_line} x {money(b.coin_value)})"
+        rows = [
+            ("ROUND", f"#{record.round_id}"),
+            ("DATE", when(record, long=True)),
+            ("GAME", record.game_name.upper()),
+            ("BET", bet),
+            ("WIN", money(record.win)),
+            ("CREDITS", f"{money(record.credits_before)}  >  {money(record.credits_after)}"),
+            ("FEATURES", feature_text(record)),
+            ("SPINS", spins_text(record)),
+            ("SEED", f"{request.seed:#018x}"),
+        ]
+        if request.decisions:
+            rows.append(("CHOICES", ", ".join(request.decisions).upper()))
+        return rows
+
+    # -- drawing (reads only) ---------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        layout, text = ctx.layout, ctx.text
+        box = self.box()
+        if self._dim is not None:
+            surface.blit(self._dim, (0, 0))
+        if self._panel is not None:
+            surface.blit(self._panel, (box.x, box.y))
+        s = layout.ui_button
+        surface.blit(ctx.art.button("close", "", (s, s)), (self.close_box.x, self.close_box.y))
+        body = layout.fonts.body
+        if not self.records:
+            img = text.render("NO ROUNDS PLAYED YET", body, (230, 220, 240))
+            surface.blit(img, img.get_rect(center=box.center))
+            return
+        for i, row in enumerate(self.row_boxes()):
+            index = self.offset + i
+            if index >= len(self.records):
+                break
+            self._draw_row(surface, row, self.records[index], index == self.cursor)
+        self._draw_arrows(surface)
+        self._draw_card(surface, self.records[self.cursor])
+        hint = f"ROUNDS {self.offset + 1}-{min(len(self.records), self.offset + self.rows())} OF " \
+               f"{len(self.records)}   UP/DOWN: CHOOSE   SPIN: REPLAY   BACK: CLOSE"
+        img = text.fit(hint, max(8, body * 4 // 5), int(box.w * 0.9), (200, 186, 220))
+        surface.blit(img, img.get_rect(midbottom=(box.center[0], box.bottom - box.h // 40)))
+
+    def _draw_row(self, surface: pygame.Surface, row: Box, record: HistoryRecord, selected: bool) -> None:
+        ctx = self.ctx
+        draw_row(ctx, surface, row, "", selected)
+        left, right = self.row_text(record)
+        size = max(8, min(ctx.layout.fonts.body, row.h * 6 // 10))
+        pad = row.h // 3
+        right_img = ctx.text.fit(right, size, row.w * 45 // 100, PALE_GOLD)
+        surface.blit(right_img, right_img.get_rect(midright=(row.right - pad, row.y + row.h // 2)))
+        tags = marks(record)
+        tag_w = 0
+        if tags:  # a coloured dot per mark, so a VOIDED round stands out in the list
+            r = max(3, row.h // 6)
+            for j, tag in enumerate(tags):
+                cx = row.right - pad - right_img.get_width() - pad - r - j * (2 * r + 2)
+                pygame.draw.circle(surface, MARK_COLOURS[tag], (cx, row.y + row.h // 2), r)
+            tag_w = len(tags) * (2 * r + 2) + pad
+        room = row.w - right_img.get_width() - tag_w - 3 * pad
+        left_img = ctx.text.fit(left, size, max(20, room), (250, 246, 236))
+        surface.blit(left_img, left_img.get_rect(midleft=(row.x + pad, row.y + row.h // 2)))
+
+    def _draw_arrows(self, surface: pygame.Surface) -> None:
+        up, down = self.arrow_boxes()
+        for box, pointing_up, active in ((up, True, self.cursor > 0),
+                                         (down, False, self.cursor < len(self.records) - 1)):
+            colour = GOLD if active else (90, 80, 100)
+            pygame.draw.rect(surface, (30, 18, 52), box, border_radius=box.h // 3)
+            pygame.draw.rect(surface, colour, box, width=max(1, box.h // 12), border_radius=box.h // 3)
+            cx, cy, d = box.center[0], box.center[1], box.h // 4
+            tip, base = (cy - d, cy + d) if pointing_up else (cy + d, cy - d)
+            pygame.draw.polygon(surface, colour, [(cx, tip), (cx - 2 * d, base), (cx + 2 * d, base)])
+
+    def _draw_card(self, surface: pygame.Surface, record: HistoryRecord) -> None:
+        ctx = self.ctx
+        text = ctx.text
+        _, card = self._areas()
+        pygame.draw.rect(surface, (20, 12, 36), card, border_radius=max(6, card.h // 30))
+        pygame.draw.rect(surface, GOLD, card, width=max(1, card.h // 150), border_radius=max(6, card.h // 30))
+        pad = card.w // 20
+        rows = self.details(record)
+        replay = self.replay_box()
+        tags = marks(record)
+        room = replay.y - card.y - pad - (ctx.layout.fonts.body * 3 // 2 if tags else 0)
+        size = max(8, min(ctx.layout.fonts.body, room // (len(rows) + 1)))
+        y = card.y + pad // 2
+        label_w = card.w * 30 // 100
+        for label, value in rows:
+            lab = text.render(label, max(7, size * 4 // 5), GOLD)
+            surface.blit(lab, (card.x + pad, y + (size - lab.get_height() // 1) // 4))
+            val = text.fit(value, size, card.w - label_w - 2 * pad, (246, 240, 250))
+            surface.blit(val, (card.x + pad + label_w, y))
+            y += max(val.get_height(), size * 5 // 4)
+        if tags:
+            x = card.x + pad
+            for tag in tags:
+                img = text.render(tag, max(8, size), (16, 10, 20))
+                pill = pygame.Rect(x, y + size // 4, img.get_width() + size, img.get_height() + size // 4)
+                pygame.draw.rect(surface, MARK_COLOURS[tag], pill, border_radius=pill.h // 2)
+                surface.blit(img, img.get_rect(center=pill.center))
+                x = pill.right + size // 2
+        pygame.draw.rect(surface, (150, 30, 40), replay, border_radius=replay.h // 3)
+        pygame.draw.rect(surface, GOLD, replay, width=max(2, replay.h // 14), border_radius=replay.h // 3)
+        label = text.fit("REPLAY", ctx.layout.fonts.button * 3 // 2, int(replay.w * 0.8), (255, 255, 255),
+                         shadow=True)
+        surface.blit(label, label.get_rect(center=replay.center))

@@ -1,0 +1,138 @@
+"""Happy Riches on screen (issue 6): the LEVEL / COIN VALUE / COINS bet panel, MAX BET's
+double press, and the game settings shared by every game (intro screen, spacebar to
+spin, game history)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from cabinet.app import App, AppOptions
+from cabinet.core.bet import Bet
+from cabinet.core.loader import load_game
+from cabinet.machine.buttons import Button, Press
+from cabinet.presentation import bet_panel
+from cabinet.presentation.hud import GOLD, meter_values
+from cabinet.presentation.scenes.intro import IntroScene, key_features
+from cabinet.presentation.scenes.settings import GameSettingsScene, setting
+from cabinet.services.settings import load_settings
+
+SMALL = (640, 360)
+
+
+@pytest.fixture(scope="module")
+def riches():  # noqa: ANN201
+    return load_game("happy-riches")
+
+
+def make_app(defn, seed: int = 2, **options) -> App:  # noqa: ANN001, ANN003
+    app = App(defn, AppOptions(size=SMALL, seed=seed, headless=True, **options))
+    app.start()
+    return app
+
+
+def run_until(app: App, done, limit: int = 6000) -> None:  # noqa: ANN001
+    for _ in range(limit):
+        if done():
+            return
+        app.run_frames(1)
+    raise AssertionError("condition not reached")
+
+
+def test_level_and_coin_value_selectors_and_coins(riches) -> None:  # noqa: ANN001
+    app = make_app(riches, start_credits=12_345)
+    assert app.session.bet == Bet(30, 1, 1)
+    boxes = bet_panel.panel_boxes(app.ctx.layout)
+    regions = app.stack.hit_regions()
+    arrows = {p.index: box for box, p in regions if p.button == Button.ITEM}
+    assert arrows == bet_panel.panel_boxes(app.ctx.layout).arrows()  # four arrows to click or touch
+    app.press([Press(Button.ITEM, bet_panel.LEVEL_DOWN)])  # already the lowest level: nothing changes
+    assert app.session.bet.coins_per_line == 1
+    app.press([Press(Button.ITEM, bet_panel.LEVEL_UP), Press(Button.ITEM, bet_panel.LEVEL_UP)])
+    app.press([Press(Button.ITEM, bet_panel.COIN_UP)])
+    assert app.session.bet == Bet(30, 3, 2) and app.session.bet.total == 180
+    app.press([Press(Button.ITEM, bet_panel.COIN_DOWN)])
+    assert app.session.bet == Bet(30, 3, 1)
+    for _ in range(6):
+        app.press([Press(Button.ITEM, bet_panel.LEVEL_UP)])
+    assert app.session.bet.coins_per_line == 5  # stops at the highest level
+    assert meter_values(app.ctx)["balance"] == ("€123.45", "12,345 COINS")  # balance / coin value
+    app.press([Press(Button.ITEM, bet_panel.COIN_UP)])  # coin 0.02: 6,172 coins (balance / coin value)
+    assert meter_values(app.ctx)["balance"][1] == "6,172 COINS"
+    app.run_frames(1)
+    for pill in (boxes.level, boxes.coin, boxes.coins):  # the three pills, rimmed in dark gold
+        assert tuple(app.screen.get_at((pill.x + pill.w // 2, pill.y)))[:3] == (150, 110, 40)
+    # during a round the panel is locked
+    before = app.session.bet
+    app.press([Press(Button.SPIN)])
+    app.run_frames(3)
+    app.press([Press(Button.ITEM, bet_panel.LEVEL_DOWN)])
+    assert app.session.bet == before and "CANNOT CHANGE" in app.ctx.hud.status
+
+
+def test_max_bet_moves_to_the_top_level_then_spins(riches) -> None:  # noqa: ANN001
+    app = make_app(riches)
+    app.press([Press(Button.ITEM, bet_panel.COIN_UP)])  # coin value 0.02, level 1
+    credits = app.session.credits
+    app.press([Press(Button.MAX_BET)])  # first press: the highest level, at the same coin value
+    assert app.session.bet == Bet(30, 5, 2)
+    assert app.session.rounds == 0 and app.session.credits == credits and not app.base.in_round
+    assert "PRESS MAX BET AGAIN" in app.ctx.hud.status
+    app.press([Press(Button.MAX_BET)])  # second press: the round plays
+    assert app.base.in_round and app.session.rounds == 1
+    assert app.session.current.cost == 300 and app.session.credits == credits - 300
+    run_until(app, lambda: app.idle)
+    app.base.end_presentation()
+    rounds = app.session.rounds
+    app.press([Press(Button.MAX_BET)])  # at the highest level one press spins
+    assert app.session.rounds == rounds + 1 and app.session.bet == Bet(30, 5, 2)
+
+
+def test_game_settings_switch_the_intro_and_the_spacebar(riches, tmp_path: Path) -> None:  # noqa: ANN001
+    app = make_app(riches, data_dir=tmp_path)
+    assert setting(app.ctx, "intro_screen") and setting(app.ctx, "spacebar_spins")
+    regions = {p.button: box for box, p in app.stack.hit_regions()}
+    assert Button.SETTINGS in regions  # the wrench
+    app.press([Press(Button.SETTINGS)])
+    scene = app.stack.top
+    assert isinstance(scene, GameSettingsScene)
+    assert [p.index for _, p in scene.hit_regions() if p.button == Button.ITEM] == [0, 1, 2]
+    app.press([Press(Button.ITEM, 0), Press(Button.ITEM, 1)])  # intro screen off, spacebar off
+    assert not setting(app.ctx, "intro_screen") and not setting(app.ctx, "spacebar_spins")
+    saved = load_settings(tmp_path).settings
+    assert (saved.intro_screen, saved.spacebar_spins) == (False, False)  # remembered at once
+    app.press([Press(Button.ITEM, 2)])  # GAME HISTORY
+    history = app.stack.top
+    assert type(history).__name__ == "HistoryScene"
+    app.press([Press(Button.BACK)])
+    app.run_frames(1)
+    app.press([Press(Button.CLOSE)])
+    app.run_frames(1)
+    assert app.stack.top is app.base
+    app.press([Press(Button.SPIN, key=pygame.K_SPACE)])  # space no longer spins
+    assert app.session.rounds == 0 and "SPACEBAR" in app.ctx.hud.status
+    app.press([Press(Button.SPIN, key=pygame.K_RETURN)])  # SPIN by any other key, button or pad still does
+    assert app.session.rounds == 1
+    assert not app.base.show_intro()  # off: no intro card
+    run_until(app, lambda: app.idle)
+    app.base.end_presentation()
+    app.press([Press(Button.SETTINGS), Press(Button.ITEM, 1), Press(Button.CLOSE)])  # spacebar on again
+    app.run_frames(1)
+    app.press([Press(Button.SPIN, key=pygame.K_SPACE)])
+    assert app.session.rounds == 2
+
+
+def test_the_intro_card_shows_at_start_when_on(riches) -> None:  # noqa: ANN001
+    assert [c.title for c in key_features(riches)] == ["FREE SPINS", "LINE WINS x3", "DOUBLE SYMBOLS"]
+    app = make_app(riches)
+    assert app.base.show_intro()
+    intro = app.stack.top
+    assert isinstance(intro, IntroScene) and intro.opaque
+    app.run_frames(1)
+    for card in intro.card_boxes():  # three gold-rimmed feature cards
+        assert tuple(app.screen.get_at((card.x + card.w // 2, card.y)))[:3] == GOLD
+    app.press([Press(Button.TAP, pos=(3, 3))])  # any press continues
+    app.run_frames(1)
+    assert app.stack.top is app.base and app.session.rounds == 0
