@@ -291,7 +291,7 @@ class App:
 
     def recover(self, exc: BaseException, where: str) -> None:
         """Drop the scene that failed; if it was the game itself (or errors keep coming), rebuild
-        the game's scenes (a round in play resumes from its start: it is paid once); if that keeps
+        the game's scenes (a round in play resumes on screen and is paid once); if that keeps
         failing, mark the app ``failed`` so the lobby or kiosk starts it over."""
         from cabinet.kiosk.guard import ESCALATE_AFTER, GIVE_UP_AFTER, culprit
 

@@ -187,3 +187,20 @@ def test_history_and_replay_at_other_sizes(classic: Definition, played: tuple[Pa
         assert isinstance(replay, ReplayScene) and replay.ribbon_box().inside(*size)
         assert not replay.ribbon_box().overlaps(app.ctx.layout.counter_badge)
         pygame.image.tobytes(app.screen, "RGB")  # drawn without error
+
+
+def test_the_meters_card_for_an_attendant(classic: Definition, played: tuple[Path, list[str]]) -> None:
+    folder, _ = played
+    app = start(classic, folder)
+    history = open_history(app)
+    assert Press(Button.INFO) in {p for _, p in history.hit_regions()}  # the METERS button
+    app.press([Press(Button.INFO)])
+    assert history.audit
+    rows = dict(history.meter_rows())
+    m, money = app.session.meters, app.ctx.money
+    assert rows["CREDITS IN"] == money(m.credits_in) and rows["TOTAL BET"] == money(ROUNDS * 100)
+    assert rows["TOTAL WON"] == money(m.total_won) and rows["GAMES"] == f"{ROUNDS}  (SPIN {ROUNDS})"
+    assert rows["BALANCE"].startswith("OK") and rows["CREDITS"] == money(app.session.credits)
+    app.run_frames(1)
+    app.press([Press(Button.DOWN)])  # choosing a round shows it again
+    assert not history.audit and history.cursor == 1

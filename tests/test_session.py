@@ -201,3 +201,31 @@ def test_progress_is_journaled_only_at_resume_points(classic) -> None:  # noqa: 
     assert seen == [i + 1 for i, k in enumerate(kinds) if k in RESUME_KINDS]
     assert seen and all(resume_point(result.events, step) == step for step in seen)
     assert resume_point(result.events, 1) == 0  # after RoundStarted: back to the start
+
+
+def test_a_choice_is_journaled_before_the_round_plays_on(classic, tmp_path: Path) -> None:  # noqa: ANN001
+    from dataclasses import replace
+
+    from cabinet.services.ledger import JournaledLedger
+    from cabinet.services.session_ledger import DiskLedger
+
+    def with_a_pick(defn, request: RoundRequest):  # noqa: ANN001, ANN202 - a round that waits for one choice
+        result = play_round(defn, replace(request, decisions=()))
+        if not request.decisions:
+            return replace(result, request=request, awaiting="pick")
+        return replace(result, request=request, total_win=result.total_win + 10)
+
+    ledger = JournaledLedger.open(tmp_path, starting_credits=1000)
+    s = GameSession(classic, ledger=DiskLedger(ledger), seed=3, play=with_a_pick)
+    with pytest.raises(SessionError, match="no choice"):
+        s.decide("left")
+    first = s.begin_round()
+    assert first.awaiting == "pick"
+    with pytest.raises(LedgerError, match="awaits a decision"):
+        s.finish_round()
+    result = s.decide("left")
+    assert ledger.journal.pending().request.decisions == ("left",)  # on disk before it is shown
+    assert result.awaiting is None and s.current is result
+    record = s.finish_round()
+    assert record.total_win == first.total_win + 10
+    assert s.recent(1)[0].request.decisions == ("left",)

@@ -23,7 +23,7 @@ BAD = (255, 110, 110)
 WARN = (255, 200, 90)
 PANEL = (8, 12, 22, 218)
 RULE = (60, 190, 235)
-ERROR_FILL = (92, 10, 22, 236)
+ERROR_FILL = (92, 10, 22, 246)
 ERROR_RULE = (255, 90, 90)
 
 Segment = tuple[str, tuple[int, int, int]]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from cabinet.core.bet import Bet, all_bets, default_bet, is_allowed, max_bet, step_bet
@@ -57,7 +57,8 @@ class SessionError(ValueError):
 class RoundLedger(Protocol):
     """Where credits, meters and history live: ``MemoryLedger`` or ``DiskLedger``."""
 
-    notices: list[str]
+    @property
+    def notices(self) -> list[str]: ...  # for the log: repairs, files kept aside
 
     @property
     def credits(self) -> Money: ...
@@ -86,6 +87,8 @@ class RoundLedger(Protocol):
     def recent(self, n: int = 10) -> tuple[HistoryRecord, ...]: ...
 
     def last_record(self) -> HistoryRecord | None: ...
+
+    def balanced(self) -> bool: ...
 
     def recover(self, defn: Definition, game: GameIdentity, play: PlayFn) -> RecoveredRound | None: ...
 
@@ -339,6 +342,28 @@ class GameSession:
         self.offer = result.respin_prices
         if is_allowed(self.defn, result.request.bet):
             self.bet = result.request.bet
+
+    def decide(self, decision: str) -> RoundResult:
+        """The player's choice in a round that awaits one (a pick, a gamble): journaled before
+        its consequence is shown; the round is played on with it and returned."""
+        if not self.in_round or self.current is None or self.current.awaiting is None:
+            raise SessionError("no choice is awaited")
+        assert self.play is not None
+        request = replace(self.current.request, decisions=self.current.request.decisions + (decision,))
+        try:
+            self.ledger.decision(decision)
+        except (LedgerError, OSError) as exc:
+            raise SessionError(f"the choice could not be recorded ({exc})") from None
+        self.current = self.play(self.defn, request)
+        return self.current
+
+    @property
+    def resume_from(self) -> int:
+        """Where a screen rebuilt mid-round starts showing the round in play: the latest
+        resume point the screen had reached (0: from the start)."""
+        if not self.in_round or self.current is None:
+            return 0
+        return resume_point(self.current.events, self.progress_step)
 
     def mark_progress(self, step: int) -> None:
         """The screen has shown the round's first ``step`` events."""

@@ -105,10 +105,14 @@ class MemoryLedger:
         self._counter = 0
         self._open: _MemoryRound | None = None
         self.history_size = history_size
-        self.notices: list[str] = []
+        self._notices: list[str] = []
         self.data_dir: Path | None = None
         if credits:
             self.add_credits(credits)
+
+    @property
+    def notices(self) -> list[str]:
+        return self._notices
 
     @property
     def credits(self) -> Money:

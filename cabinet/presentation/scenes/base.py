@@ -394,7 +394,7 @@ class BaseGameScene:
         session = self.ctx.session
         if not session.in_round or session.current is None or self.round is not None:
             return False
-        self.play_result(session.current, restored=True, start=session.resume_step)
+        self.play_result(session.current, restored=True, start=session.resume_from)
         self.ctx.hud.say("ROUND RESTORED")
         return True
 

@@ -6,9 +6,10 @@ its date and time, game, bet and win; the card beside the list shows the selecte
 round in full: credits before and after, features, spins, seed, and its marks
 (FORCED for a scripted round, AUTO-COMPLETED, VOIDED, RESTORED after an interruption).
 
-Keys and pads: UP/DOWN choose, LEFT/RIGHT page, SPIN or CONFIRM replay, BACK closes.
-Touch: tap a round to choose it, tap it again (or REPLAY) to replay it; the arrows
-page; a tap outside the panel closes. A replay never touches a meter or the history
+Keys and pads: UP/DOWN choose, LEFT/RIGHT page, SPIN or CONFIRM replay, BACK closes;
+INFO (or the METERS button) swaps the card for the accounting meters, for an
+attendant's audit. Touch: tap a round to choose it, tap it again (or REPLAY) to
+replay it; the arrows page; a tap outside the panel closes. A replay never touches a meter or the history
 (``replay.py``).
 """
 
@@ -83,6 +84,7 @@ class HistoryScene:
         self.records: tuple[HistoryRecord, ...] = ctx.session.recent(SHOWN)
         self.cursor = 0
         self.offset = 0
+        self.audit = False  # the card shows the meters instead of the chosen round
         self._size: tuple[int, int] | None = None
         self._panel: pygame.Surface | None = None
         self._dim: pygame.Surface | None = None
@@ -140,7 +142,13 @@ class HistoryScene:
         _, card = self._areas()
         h = max(self.ctx.layout.ui_button * 3 // 4, card.h // 8)
         w = card.w * 6 // 10
-        return Box(card.center[0] - w // 2, card.bottom - h - card.h // 30, w, h)
+        return Box(card.x + card.w // 30, card.bottom - h - card.h // 30, w, h)
+
+    def meters_box(self) -> Box:
+        _, card = self._areas()
+        replay = self.replay_box()
+        w = card.w * 26 // 100
+        return Box(card.right - w - card.w // 30, replay.y + replay.h // 6, w, replay.h * 2 // 3)
 
     @property
     def close_box(self) -> Box:
@@ -157,7 +165,7 @@ class HistoryScene:
     # -- the scene protocol -----------------------------------------------------------------------
 
     def hit_regions(self) -> list:
-        regions: list = [(self.close_box, Press(Button.CLOSE))]
+        regions: list = [(self.close_box, Press(Button.CLOSE)), (self.meters_box(), Press(Button.INFO))]
         for i, box in enumerate(self.row_boxes()):
             index = self.offset + i
             if index < len(self.records):
@@ -175,6 +183,9 @@ class HistoryScene:
         elif b == Button.TAP:
             if press.pos is None or not self.box().contains(*press.pos):
                 self.close()  # a press outside the panel closes it
+        elif b == Button.INFO:
+            self.audit = not self.audit
+            self.ctx.audio.play("button_click")
         elif not self.records:
             pass
         elif b == Button.UP:
@@ -186,6 +197,7 @@ class HistoryScene:
         elif b == Button.RIGHT:
             self.select(self.cursor + self.rows())
         elif b in (Button.CONFIRM, Button.SPIN):
+            self.audit = False
             self.replay(self.cursor)
         elif b == Button.ITEM and 0 <= press.index < len(self.records):
             if press.index == self.cursor:
@@ -197,6 +209,7 @@ class HistoryScene:
     def select(self, index: int) -> None:
         if not self.records:
             return
+        self.audit = False
         self.cursor = max(0, min(len(self.records) - 1, index))
         rows = self.rows()
         if self.cursor < self.offset:
@@ -260,6 +273,24 @@ class HistoryScene:
             rows.append(("CHOICES", ", ".join(request.decisions).upper()))
         return rows
 
+    def meter_rows(self) -> list[tuple[str, str]]:
+        """The accounting meters (the attendant's audit view)."""
+        session, money = self.ctx.session, self.ctx.money
+        m = session.meters
+        kinds = ", ".join(f"{k.upper()} {n}" for k, n in m.rounds_by_kind.items())
+        features = ", ".join(f"{FEATURE_NAMES.get(k, k.upper())} {n}" for k, n in m.features.items()) or "NONE"
+        return [
+            ("CREDITS", money(session.credits)),
+            ("CREDITS IN", money(m.credits_in)),
+            ("CREDITS OUT", money(m.credits_out)),
+            ("TOTAL BET", money(m.total_bet)),
+            ("TOTAL WON", money(m.total_won)),
+            ("GAMES", f"{m.games_played}" + (f"  ({kinds})" if kinds else "")),
+            ("VOIDED", str(m.voided)),
+            ("FEATURES", features),
+            ("BALANCE", "OK: IN - OUT - BETS + WINS" if session.ledger.balanced() else "DOES NOT BALANCE"),
+        ]
+
     # -- drawing (reads only) ---------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -273,9 +304,13 @@ class HistoryScene:
         s = layout.ui_button
         surface.blit(ctx.art.button("close", "", (s, s)), (self.close_box.x, self.close_box.y))
         body = layout.fonts.body
+        if self.audit:
+            self._draw_card(surface, None)
         if not self.records:
             img = text.render("NO ROUNDS PLAYED YET", body, (230, 220, 240))
-            surface.blit(img, img.get_rect(center=box.center))
+            area, _ = self._areas()
+            surface.blit(img, img.get_rect(center=area.center))
+            self._draw_meters_button(surface)
             return
         for i, row in enumerate(self.row_boxes()):
             index = self.offset + i
@@ -283,9 +318,10 @@ class HistoryScene:
                 break
             self._draw_row(surface, row, self.records[index], index == self.cursor)
         self._draw_arrows(surface)
-        self._draw_card(surface, self.records[self.cursor])
+        self._draw_card(surface, None if self.audit else self.records[self.cursor])
+        self._draw_meters_button(surface)
         hint = f"ROUNDS {self.offset + 1}-{min(len(self.records), self.offset + self.rows())} OF " \
-               f"{len(self.records)}   UP/DOWN: CHOOSE   SPIN: REPLAY   BACK: CLOSE"
+               f"{len(self.records)}   UP/DOWN: CHOOSE   SPIN: REPLAY   INFO: METERS   BACK: CLOSE"
         img = text.fit(hint, max(8, body * 4 // 5), int(box.w * 0.9), (200, 186, 220))
         surface.blit(img, img.get_rect(midbottom=(box.center[0], box.bottom - box.h // 40)))
 
@@ -320,16 +356,24 @@ class HistoryScene:
             tip, base = (cy - d, cy + d) if pointing_up else (cy + d, cy - d)
             pygame.draw.polygon(surface, colour, [(cx, tip), (cx - 2 * d, base), (cx + 2 * d, base)])
 
-    def _draw_card(self, surface: pygame.Surface, record: HistoryRecord) -> None:
+    def _draw_meters_button(self, surface: pygame.Surface) -> None:
+        box = self.meters_box()
+        pygame.draw.rect(surface, (60, 40, 96) if self.audit else (30, 18, 52), box, border_radius=box.h // 3)
+        pygame.draw.rect(surface, GOLD, box, width=max(1, box.h // 14), border_radius=box.h // 3)
+        label = self.ctx.text.fit("METERS", self.ctx.layout.fonts.body, int(box.w * 0.8), PALE_GOLD)
+        surface.blit(label, label.get_rect(center=box.center))
+
+    def _draw_card(self, surface: pygame.Surface, record: HistoryRecord | None) -> None:
+        """The chosen round in full, or (``record`` None) the meters."""
         ctx = self.ctx
         text = ctx.text
         _, card = self._areas()
         pygame.draw.rect(surface, (20, 12, 36), card, border_radius=max(6, card.h // 30))
         pygame.draw.rect(surface, GOLD, card, width=max(1, card.h // 150), border_radius=max(6, card.h // 30))
         pad = card.w // 20
-        rows = self.details(record)
+        rows = self.details(record) if record is not None else self.meter_rows()
         replay = self.replay_box()
-        tags = marks(record)
+        tags = marks(record) if record is not None else []
         room = replay.y - card.y - pad - (ctx.layout.fonts.body * 3 // 2 if tags else 0)
         size = max(8, min(ctx.layout.fonts.body, room // (len(rows) + 1)))
         y = card.y + pad // 2
@@ -348,8 +392,10 @@ class HistoryScene:
                 pygame.draw.rect(surface, MARK_COLOURS[tag], pill, border_radius=pill.h // 2)
                 surface.blit(img, img.get_rect(center=pill.center))
                 x = pill.right + size // 2
+        if record is None:
+            return
         pygame.draw.rect(surface, (150, 30, 40), replay, border_radius=replay.h // 3)
         pygame.draw.rect(surface, GOLD, replay, width=max(2, replay.h // 14), border_radius=replay.h // 3)
-        label = text.fit("REPLAY", ctx.layout.fonts.button * 3 // 2, int(replay.w * 0.8), (255, 255, 255),
-                         shadow=True)
-        surface.blit(label, label.get_rect(center=replay.center))
+        caption = text.fit("REPLAY", ctx.layout.fonts.button * 3 // 2, int(replay.w * 0.8), (255, 255, 255),
+                           shadow=True)
+        surface.blit(caption, caption.get_rect(center=replay.center))

@@ -17,6 +17,7 @@ history list.
 from __future__ import annotations
 
 from dataclasses import fields, replace
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,6 +33,9 @@ from cabinet.services.session_ledger import MemoryLedger, load_game_ref
 from ..context import Context, HudState
 from ..layout import Box, compute_layout
 from .history import marks, when
+
+if TYPE_CHECKING:
+    from .base import BaseGameScene
 
 RIBBON = (170, 16, 30)
 RIBBON_EDGE = (255, 214, 120)
@@ -52,7 +56,7 @@ class ReplayScene:
         self.result: RoundResult | None = None
         self.plays = 0  # times the round has been started (SPIN plays it again)
         self.sandbox: Context | None = None
-        self.game = None
+        self.game: BaseGameScene | None = None
         defn = self._definition()
         if defn is not None:
             try:
@@ -92,7 +96,7 @@ class ReplayScene:
             builder = ArtBuilder(ctx.cache, defn)
             layout = compute_layout(ctx.layout.size, defn.grid.reels, defn.grid.rows, ctx.settings.left_hand)
             art = builder.build(layout)
-        changes = {"defn": defn, "session": GameSession(defn), "stack": SceneStack(), "hud": HudState(),
+        changes: dict[str, Any] = {"defn": defn, "session": GameSession(defn), "stack": SceneStack(), "hud": HudState(),
                    "builder": builder, "layout": layout, "art": art, "data_dir": None, "on_layout": [],
                    "quit_requested": False, "on_close_game": None}
         known = {f.name for f in fields(ctx)}
