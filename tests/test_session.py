@@ -221,7 +221,7 @@ def test_a_choice_is_journaled_before_the_round_plays_on(classic, tmp_path: Path
         s.decide("left")
     first = s.begin_round()
     assert first.awaiting == "pick"
-    with pytest.raises(LedgerError, match="awaits a decision"):
+    with pytest.raises(SessionError, match="awaits a choice"):
         s.finish_round()
     result = s.decide("left")
     assert ledger.journal.pending().request.decisions == ("left",)  # on disk before it is shown

@@ -380,6 +380,8 @@ class GameSession:
         if not self.in_round or self.current is None:
             raise SessionError("no round to finish")
         result = self.current
+        if result.awaiting is not None:
+            raise SessionError(f"the round awaits a choice ({result.awaiting})")
         self.last_record = self.ledger.finish(result, "recovered" if self.restored else "played")
         self.in_round = False
         self.restored = False
