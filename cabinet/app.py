@@ -208,9 +208,11 @@ class App:
             self.guard = ErrorGuard(opts.log_path)
 
     def _initial_size(self) -> tuple[int, int]:
+        from cabinet.presentation.layout import fit_size
+
         opts = self.options
         if opts.size:
-            return opts.size
+            return fit_size(opts.size)  # --size 200x100: the smallest window that shows everything
         if opts.fullscreen and not opts.headless:
             return (0, 0)  # the desktop's size
         if not opts.headless:
@@ -242,11 +244,23 @@ class App:
         frame = self.input.translate(events, self.stack.hit_regions(), self.screen.get_size())
         if frame.resized:
             self.screen = self.pg.display.get_surface() or self.screen
+            self._keep_minimum_size()
             self.ctx.relayout(self.screen.get_size())
         self.press(frame.presses)
         if frame.quit:
             self.window_closed = True
         return not frame.quit
+
+    def _keep_minimum_size(self) -> None:
+        """A window dragged below the layout's minimum (by a window manager that ignores the
+        minimum-size hint, or where there is none) is put back to that minimum: the layout
+        never draws more than the window shows."""
+        from cabinet.presentation.layout import fit_size
+
+        size = self.screen.get_size()
+        wanted = fit_size(size)
+        if wanted != size and not self.options.fullscreen:
+            self.screen = self.pg.display.set_mode(wanted, self.pg.RESIZABLE)
 
     def draw(self) -> None:
         self._guarded(self._draw, where="draw")

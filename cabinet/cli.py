@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import re
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from .errors import CabinetError
 
@@ -29,8 +32,28 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Values that start with a minus and a digit are values, not options: argparse
+        # reads "--stops -1,0,0,0,0" as a missing argument otherwise (its own pattern only
+        # knows plain numbers). No option of ours looks like "-1".
+        self._negative_number_matcher = re.compile(r"^-\d")
+
     def error(self, message: str) -> None:  # one line, exit 2, like every other error
         raise CabinetError(f"{self.prog}: {message}")
+
+
+def one_line(exc: CabinetError) -> str:
+    """The error as one line: a definition with several problems names the first and how
+    many more there are (``cabinet check`` lists every one, each as file:LINE:COL)."""
+    text = str(exc)
+    lines = [line for line in text.splitlines() if line.strip()] or [exc.__class__.__name__]
+    if len(lines) > 1:
+        issues = getattr(exc, "issues", None)
+        more = len(lines) - 1
+        hint = f"; cabinet check {issues[0].path} lists them all" if issues else ""
+        text = f"{lines[0]} (and {more} more problem{'s' if more > 1 else ''}{hint})"
+    return text if text.startswith("cabinet") else f"cabinet: error: {text}"
 
 
 def build_parser(available: dict[str, object]) -> argparse.ArgumentParser:
@@ -70,13 +93,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return int(available[args.command].run(args) or 0)  # type: ignore[attr-defined]
     except CabinetError as exc:
-        print(str(exc) if str(exc).startswith("cabinet") else f"cabinet: error: {exc}", file=sys.stderr)
+        print(one_line(exc), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("cabinet: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except MemoryError:
+        print("cabinet: error: out of memory", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - a bug still ends in one line, not a traceback
+        if os.environ.get("CABINET_TRACEBACK"):
+            raise
+        detail = " ".join(str(exc).split()) or "no details"
+        print(
+            f"cabinet: internal error: {exc.__class__.__name__}: {detail} "
+            "(set CABINET_TRACEBACK=1 to see where)",
+            file=sys.stderr,
+        )
+        return 70
 
 
 if __name__ == "__main__":

@@ -106,13 +106,31 @@ def test_the_show_says_demo_names_the_game_and_prompts(entries) -> None:  # noqa
     shell.run_frames(20)
     screen = shell.screen
     band, badge = shell.attract._pieces(screen.get_size())
-    unit = SMALL[1] / 720
-    x0 = y0 = round(14 * unit)
+    x0, y0 = shell.attract.badge_pos(screen.get_size())
     assert screen.get_at((x0 + badge.get_width() // 2, y0 + 1))[:3] == (255, 214, 120)  # the badge's rim
     assert screen.get_at((x0 + 5, y0 + badge.get_height() // 2))[:3] == (200, 24, 40)  # its red
     gold_rule = screen.get_at((SMALL[0] // 2 + 3, SMALL[1] - band.get_height()))[:3]
     assert gold_rule == (236, 196, 92)
     assert shell.attract.name == "Classic Fruits"
+
+
+@pytest.mark.parametrize("size", [SMALL, (1920, 1080), (720, 1280)])
+def test_the_demo_badge_hides_nothing_the_demo_shows(entries, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """The badge sits in the bottom band (opaque over the deck, so the demo's balance cannot be
+    taken for the player's), clear of the free-spins counter, the multiplier and the reels."""
+    shell = kiosk(entries, None)
+    shell.start_attract()
+    show = shell.attract
+    show.relayout(size)
+    band, badge = show._pieces(size)
+    x, y = show.badge_pos(size)
+    rect = pygame.Rect(x, y, badge.get_width(), badge.get_height())
+    layout = show.demo.ctx.layout
+    for name in ("counter_badge", "multiplier_badge", "reel_frame", "logo"):
+        area = pygame.Rect(getattr(layout, name))
+        assert not rect.colliderect(area), f"the DEMO badge covers the {name} at {size}"
+    assert rect.top >= size[1] - band.get_height() and rect.bottom <= size[1]
+    assert band.get_at((band.get_width() // 2, band.get_height() // 2)).a == 255
 
 
 def test_no_show_while_a_round_plays_and_the_idle_time_restarts_after_input(entries) -> None:  # noqa: ANN001

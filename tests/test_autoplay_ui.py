@@ -172,8 +172,13 @@ def test_reset_restores_every_stop(game, seeds) -> None:  # noqa: ANN001
     app.press([Press(Button.AUTOPLAY), Press(Button.ITEM, ADVANCED), Press(Button.ITEM, TOGGLE_ANY_WIN),
                Press(Button.ITEM, TOGGLE_FEATURE), *(Press(Button.ITEM, i) for i in up(BALANCE_DOWN, 4))])
     assert app.base.autoplay.settings.stop_on_balance_down == 1000
+    app.press([Press(Button.ITEM, i) for i in up(SINGLE_WIN, 2)])
+    panel = app.stack.top
+    assert isinstance(panel, AutoplayScene)  # a win EQUAL to the amount stops it too: not "over"
+    assert panel.stops_summary() == "STOPS: ANY WIN, FREE SPINS, WIN €2.00 OR MORE, BALANCE -€10.00"
     app.press([Press(Button.ITEM, RESET)])
     assert app.base.autoplay.settings == AutoplaySettings()
+    assert panel.stops_summary() == "STOPS: NONE"
 
 
 def test_any_button_press_stops_autoplay(game, seeds) -> None:  # noqa: ANN001

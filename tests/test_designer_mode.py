@@ -173,3 +173,15 @@ def test_the_overlay_shows_frame_scenes_seed_and_the_math(classic, monkeypatch) 
     key(pygame.K_F12)
     app.run_frames(1)
     assert app.screen.get_at((8, rect.centery))[:3] != RULE
+
+
+def test_the_overlay_screenshot_has_measured_frame_figures(classic) -> None:  # noqa: ANN001
+    """``cabinet shot GAME --overlay`` plays its rounds without animation: the frame-time line
+    must still be measured before the picture is taken, not read "FPS 0.0"."""
+    from cabinet.designer.shots import play_quietly
+
+    app = designer_app(classic)
+    play_quietly(app, 3)
+    figures = app.designer.frames
+    assert figures.fps == pytest.approx(60.0) and figures.work_ms > 0
+    assert app.designer.stats.rounds == 3 and app.session.rounds == 3

@@ -103,3 +103,54 @@ def test_bad_input_is_one_line_exit_2(
     assert main(["eval", "classic", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_x_bet_values_are_exact_even_when_no_decimal_is(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = "SEVEN WILD WILD CHERRY STAR / CHERRY CHERRY STAR LEMON LEMON / STAR PLUM PLUM PLUM PLUM"
+    report = run_json(capsys, "--grid", grid, "--lines", "3")
+    # 3 lines at 1 coin: bet 3 coins. Middle line CHERRY x2 = 4 coins = 4/3 x bet; top line
+    # SEVEN WILD WILD = SEVEN x3 = 75 coins = 25 x bet; bottom line STAR first: nothing;
+    # three STARs anywhere = 2 x bet. Total (4 + 75 + 6) / 3 = 85/3, which no decimal holds.
+    assert [(w["kind"], w["symbol"], w["count"], w["x_bet"]) for w in report["wins"]] == [
+        ("line", "CHERRY", 2, "4/3"),
+        ("line", "SEVEN", 3, "25"),
+        ("scatter", "STAR", 3, "2"),
+    ]
+    assert report["total_x_bet"] == "85/3" and report["bet_coins"] == 3
+    assert main(["eval", "classic", "--grid", grid, "--lines", "3"]) == 0
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[-2] == "total ~28.333333 x bet" and "~1.333333 x bet" in out[4]
+
+
+FRACTIONAL = """\
+format: 1
+id: halves
+name: Halves
+grid: {reels: 3, rows: 1}
+symbols:
+  - {id: A}
+  - {id: S, kind: scatter}
+  - {id: X, kind: blank}
+reels:
+  base: ["A S X", "A S X", "A S X"]
+lines: [[0, 0, 0]]
+pays:
+  A: {3: "5/2"}
+  S: {1: "1/2", 2: 3}
+bet:
+  coin_values: ["0.02"]
+"""
+
+
+def test_fractional_pays_evaluate_without_a_money_error(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "halves.yaml"
+    path.write_text(FRACTIONAL)
+    # One S pays half the bet: not a whole minor unit at a 1-unit coin, exact in x_bet.
+    assert main(["eval", str(path), "--grid", "S X X", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["wins"][0]["x_bet"] == "0.5" and report["total_x_bet"] == "0.5"
+    assert main(["eval", str(path), "--grid", "A A A", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [(w["symbol"], w["count"], w["coins"], w["x_bet"]) for w in report["wins"]] == [("A", 3, "2.5", "2.5")]

@@ -381,3 +381,17 @@ def test_the_offer_can_be_skipped_for_bulk_simulation() -> None:
     assert plain.respin_prices is None and of_type(plain, RespinOffer) == []
     offered = play_round(R_GAME, RoundRequest(R_BET, 0, script=(0, 0, 1)))
     assert offered.events[:-2] == plain.events[:-1] and offered.total_win == plain.total_win
+
+
+def test_no_respin_offer_after_a_feature_even_on_the_base_reels() -> None:
+    # free spins played on the base strips end on a base-reel screen: it still offers no respin
+    # ("when you exit any game feature ... the Respin feature is not available until SPIN")
+    fs = FreeSpins(type="free_spins", trigger_symbol="S", awards={3: 1}, retrigger=False)
+    game = dataclasses.replace(R_GAME, features=(RESPIN, fs))
+    result = play_round(game, RoundRequest(R_BET, 0, script=(3, 3, 2, 0, 0, 1)))  # S S S, then A A K
+    assert result.features == ("free_spins",) and result.final_reel_set == "base"
+    assert result.final_stops == (0, 0, 1)
+    assert respin_prices(game, R_BET, (0, 0, 1), "base") != (None, None, None)  # the same screen after a SPIN
+    assert result.respin_prices is None and of_type(result, RespinOffer) == []
+    spin = play_round(game, RoundRequest(R_BET, 1, script=(0, 0, 1)))  # SPIN: respins are back
+    assert spin.respin_prices == respin_prices(game, R_BET, (0, 0, 1), "base")

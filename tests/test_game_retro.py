@@ -213,3 +213,73 @@ def test_rules_cover_the_sheet(defn: Definition) -> None:
     for phrase in ("20 coins per payline", "malfunction", "respin", "440,000", "doubled", "96.47%",
                    "15, 20 or 25", "coin size", "leftmost reel", "scatter"):
         assert phrase in text, phrase
+
+
+def test_the_feature_is_capped_at_440000_coins(defn: Definition) -> None:
+    """Forced free spins at 20 lines x 20 coins: DIAMONDs on the middle row of every free reel
+    pay 5000 x 20 coins x2 = 200,000 coins a spin (more with other lines). The spin that takes
+    the feature past 440,000 coins is cut down to it (WinCapped) and the feature ends at once."""
+    from cabinet.core.events import FeatureEnded, SpinEnded, WinCapped
+
+    free = defn.reels["free"]
+    diamonds = tuple((strip.index("DIAMOND") - 1) % len(strip) for strip in free)  # DIAMOND in the middle
+    base = scenario(defn, "free spins with a retrigger")[:5]  # 3 BONUS: 15 free spins
+    for coin in (1, 5):  # the cap is counted in coins of the coin size
+        bet = Bet(20, 20, coin)
+        result = play_round(defn, RoundRequest(bet, 4, script=base + diamonds * 5))
+        (capped,) = of(result, WinCapped)
+        cap = 440_000 * coin
+        assert capped.cap == cap and capped.removed > 0
+        (ended,) = of(result, FeatureEnded)
+        assert ended.total == cap and ended.spins_played < 15  # ended at once, spins left unplayed
+        free_wins = [e.win for e in of(result, SpinEnded) if e.mode == "free"]
+        assert sum(free_wins) == cap and len(free_wins) == ended.spins_played
+        base_win = next(e.win for e in of(result, SpinEnded) if e.mode == "base")
+        assert result.total_win == base_win + cap
+        assert result.respin_prices is None  # no respin straight after a feature
+
+
+def test_respin_prices_are_the_brute_force_value_over_the_game_rtp(defn: Definition) -> None:
+    """Every stop of each reel played through ``play_round(kind="respin")``: the price shown is
+    the mean of the new wins (plus, for a stop that starts free spins, their exact value from
+    ``cabinet par``: award / (1 - spins added per spin) x value of one spin) / 96.47%, rounded
+    half up to a coin of 0.05, never below one coin. The held screen shows two BONUS and a line
+    win, so new scatter pays, free-spin triggers and "held wins do not pay again" all count."""
+    from cabinet.core.events import FeatureEnded
+    from cabinet.core.par import par
+
+    fs = par(defn).free_spins[0]
+    bet = Bet(20, 3, 5)  # 20 lines x 3 coins x 0.05 = 3.00
+    held = find_screen(defn, bet)
+    shown = respin_prices(defn, bet, held, "base")
+    assert defn.feature("paid_respin").price_rtp == 0  # priced at the game's own RTP
+    values = []
+    for reel, strip in enumerate(defn.reels["base"]):
+        total = Fraction(0)
+        for stop in range(len(strip)):
+            request = RoundRequest(bet, 1, kind="respin", respin_reel=reel, held_stops=held, script=(stop,),
+                                   with_offer=False)
+            result = play_round(defn, request)
+            assert result.cost == shown[reel]
+            total += result.total_win - sum(e.total for e in of(result, FeatureEnded))  # the free spins' draw ...
+            for trigger in of(result, FeatureTriggered)[:1]:  # ... replaced by their exact value
+                award = free_spins_of(defn).awards[trigger.count]
+                total += award / (1 - fs.added_per_spin) * fs.spin_value * bet.total
+        values.append(total / len(strip) / bet.coin_value)  # the expected new win, in coins
+        coins = values[-1] / defn.rtp
+        assert shown[reel] == max(1, math.floor(coins + Fraction(1, 2))) * bet.coin_value, f"reel {reel + 1}"
+    # the RTP division matters on this screen: priced at 100% some reel would cost other coins
+    assert any(max(1, math.floor(v + Fraction(1, 2))) * bet.coin_value != p for v, p in zip(values, shown, strict=True))
+
+
+def find_screen(defn: Definition, bet: Bet) -> tuple[int, ...]:
+    """The first seeded base spin with a respin offer, two BONUS and a line win."""
+    from cabinet.core.rng import derive_seed
+
+    for i in range(2000):
+        result = play_round(defn, RoundRequest(bet, derive_seed(77, i), with_offer=False))
+        screen = of(result, ReelsStopped)[0].screen
+        bonus = sum(column.count("BONUS") for column in screen)
+        if bonus == 2 and of(result, LineWin) and not result.features:
+            return result.final_stops
+    raise AssertionError("no such screen")

@@ -232,3 +232,45 @@ def test_rules_cover_the_sheet(defn: Definition) -> None:
                    "stacked wilds", "96.32%", "malfunction", "intro screen", "spacebar", "game history",
                    "reset", "not tripled"):
         assert phrase in text, phrase
+
+
+def retrigger_free_spin(defn: Definition) -> tuple[int, ...]:
+    """Free-spin stops showing FS (reel 1), FS2 (reel 2) and FS (reel 3) on the top row, 4 FS
+    in all, with a line win on reels 4-5 left to chance: found on the strips, so the test
+    follows the YAML when it is retuned."""
+    strips = defn.reels["free"]
+    fixed = (strips[0].index("FS"), strips[1].index("FS2"), strips[2].index("FS"))
+    for s4 in range(len(strips[3])):
+        for s5 in range(len(strips[4])):
+            stops = (*fixed, s4, s5)
+            result = play_round(defn, RoundRequest(Bet(30, 1, 1), 0, script=stops, with_offer=False))
+            stopped = of(result, ReelsStopped)[0]
+            fs = sum({"FS": 1, "FS2": 2}.get(sid, 0) for column in stopped.screen for sid in column)
+            if fs == 4 and of(result, LineWin):
+                return stops
+    raise AssertionError("no free-spin screen with 4 FS and a line win")
+
+
+def test_free_spin_line_wins_tripled_but_not_the_retrigger_pay(defn: Definition) -> None:
+    """x3 on line wins; "additional Free Spins won are not multiplied": the FS pay of a retrigger
+    is the plain table x the triggering bet; the spins it adds (8 for 4 FS) go to the spins left."""
+    bet = Bet(30, 3, 5)  # level 3 at 0.05: 4.50, the triggering bet of every free spin
+    base = next(s.script for s in defn.scenarios if s.name == "free spins with Doubles")  # 4 FS: 8 spins
+    result = play_round(defn, RoundRequest(bet, 9, script=(*base, *retrigger_free_spin(defn))))
+    events = list(result.events)
+    first = next(i for i, e in enumerate(events) if isinstance(e, SpinStarted) and e.mode == "free")
+    end = next(i for i in range(first + 1, len(events)) if isinstance(events[i], SpinStarted))
+    spin = events[first:end]
+    (scatter,) = [e for e in spin if isinstance(e, ScatterWin)]
+    assert (scatter.count, scatter.multiplier, scatter.amount) == (4, 1, 2 * bet.total)  # not tripled
+    lines = [e for e in spin if isinstance(e, LineWin)]
+    assert lines and all(w.multiplier == 3 for w in lines)
+    assert all(w.amount == w.coins * 3 * bet.coins_per_line * bet.coin_value for w in lines)
+    (again,) = [e for e in spin if isinstance(e, FeatureTriggered)]
+    assert again.retrigger and (again.count, again.awarded) == (4, 8)
+    following = events[end]
+    assert following.remaining == 7 + 8 - 1  # 7 left + 8 added - the one being played
+    assert result.stats["free_spins_spins"] >= 16
+    # the base trigger's FS pay (2 x bet) and the retrigger's pay are both plain table x bet
+    assert [e.amount for e in of(result, ScatterWin)][:2] == [2 * bet.total, 2 * bet.total]
+    assert result.total_win == sum(getattr(e, "amount", 0) for e in events)

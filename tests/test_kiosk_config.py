@@ -60,6 +60,12 @@ def test_the_kiosk_command_refuses_a_bad_config(tmp_path: Path, capsys) -> None:
     (tmp_path / "kiosk.yaml").write_text("idle_seconds: 1\n")
     assert main(["kiosk", "--data-dir", str(tmp_path), "--headless", "--frames", "5"]) == 2
     assert f"{tmp_path / 'kiosk.yaml'}:1:15: idle_seconds must be from 5 to 86400" in capsys.readouterr().err
+    (tmp_path / "kiosk.yaml").write_text("idle_secs: 5\nattract: maybe\n")
+    assert main(["kiosk", "--data-dir", str(tmp_path), "--headless", "--frames", "5"]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'kiosk.yaml'}:1:1: unknown setting 'idle_secs'" in err  # every problem, each on its line
+    assert f"{tmp_path / 'kiosk.yaml'}:2:10: attract: expected true or false" in err
+    assert "cabinet check" not in err  # which would read the config as a game definition
     assert main(["kiosk", "--config", str(tmp_path / "other.yaml"), "--headless"]) == 2
     assert "no kiosk config at" in capsys.readouterr().err
 

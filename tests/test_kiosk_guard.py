@@ -133,6 +133,28 @@ def test_errors_that_keep_coming_start_the_game_over(classic, tmp_path: Path) ->
     assert shell.app.session.rounds == 1
 
 
+def test_a_game_given_up_on_returns_to_the_lobby_with_the_notice(tmp_path: Path) -> None:
+    """Errors keep coming in a game: the kiosk goes back to the lobby and says so there (the
+    game's own notice closed with it), and every error is counted in the kiosk's summary."""
+    entries, _ = load_entries()
+    log = tmp_path / "kiosk.log"
+    shell = Shell(entries, AppOptions(size=SMALL, seed=2, headless=True, data_dir=tmp_path, log_path=log),
+                  ShellOptions(lobby=True, kiosk=True, log_path=log))
+    shell.start()
+    shell.run_frames(1, {shell.frames: [Press(Button.CONFIRM)]})
+    assert shell.app is not None
+    for _ in range(GIVE_UP_AFTER):
+        shell.app.stack.push(Boom("update"))
+        shell.run_frames(1)
+    assert shell.app is None and shell.lobby is not None
+    assert shell.guard.notice_left > 0
+    shell.run_frames(1)
+    top = shell.screen.get_at((SMALL[0] // 2, SMALL[1] // 40 + 3))[:3]
+    assert top[0] > 100 and top[1] < 60, top  # the red notice over the lobby
+    assert shell.errors_recovered >= GIVE_UP_AFTER  # a frame's second update may fail once more
+    assert log.read_text().count("error in classic update, recovered") == shell.errors_recovered
+
+
 def test_a_shell_error_outside_the_game_returns_to_the_lobby(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
     entries, _ = load_entries()
     shell = Shell(entries, AppOptions(size=SMALL, seed=2, headless=True),

@@ -495,6 +495,13 @@ def test_bet_model_checks() -> None:
     ]
 
 
+def test_reserved_coins_per_bet_is_refused_rather_than_silently_ignored() -> None:
+    assert load_definition_text(MINI + "  coins_per_bet: 0\n").bet.coins_per_bet == 0
+    text = MINI + "  coins_per_bet: 10\n"
+    (problem,) = problems(text)
+    assert problem.startswith(f"{at(text, '10', 1 + MINI.count('10'))}: coins_per_bet is reserved and must be 0")
+
+
 def test_win_tiers_rtp_and_scenarios() -> None:
     text = MINI + (
         "win_tiers: {big: 40, mega: 30}\nrtp: 101%\n"

@@ -4,7 +4,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cabinet.core.money import MoneyError, apply_ratio, format_money, money_str, parse_fraction, parse_money
+from cabinet.core.money import (
+    MoneyError,
+    apply_ratio,
+    exact_str,
+    format_money,
+    money_str,
+    parse_fraction,
+    parse_money,
+)
 from cabinet.core.rng import Rng, ScriptedRng, derive_seed, draw_u64, mix64, rejection_limit
 
 
@@ -34,6 +42,22 @@ def test_parse_fraction_and_ratio() -> None:
     assert apply_ratio(Fraction(1, 5), 100) == 20
     with pytest.raises(MoneyError):
         apply_ratio(Fraction(1, 3), 100)
+
+
+def test_exact_str_is_a_decimal_when_one_is_exact_else_a_fraction() -> None:
+    assert exact_str(Fraction(125, 2)) == "62.5"
+    assert exact_str(Fraction(1, 20)) == "0.05"
+    assert exact_str(Fraction(-7, 8)) == "-0.875"
+    assert exact_str(Fraction(1250)) == "1250" and exact_str(0) == "0"
+    assert exact_str(Fraction(85, 3)) == "85/3"  # 28.333... has no exact decimal
+    assert exact_str(Fraction(7, 30)) == "7/30"
+    # beyond a Decimal context's 28 digits, still exact
+    assert exact_str(Fraction(10**30 + 1, 2)) == "5" + "0" * 29 + ".5"
+
+
+@given(st.fractions())
+def test_exact_str_reads_back_to_the_same_value(value: Fraction) -> None:
+    assert Fraction(exact_str(value)) == value
 
 
 def test_splitmix_reference_values() -> None:

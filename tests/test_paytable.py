@@ -122,3 +122,29 @@ def test_the_rules_pages_carry_the_yaml_rules_text(riches) -> None:  # noqa: ANN
     for rule in riches.rules:
         assert " ".join(rule.split()) in words
     assert len(info.rule_lines) == sum(h.startswith("RULES") for h in info.headings)
+
+
+def test_the_paytable_and_rules_tabs_jump_to_each_section(riches) -> None:  # noqa: ANN001
+    """The rule sheet's two buttons, "see the rules" and "see the earnings table": INFO opens on the
+    paytable, and its PAYTABLE and RULES tabs (a click, a touch or ITEM 0/1) jump to either."""
+    app = make_app(riches)
+    app.press([Press(Button.INFO)])
+    info = app.stack.top
+    assert isinstance(info, InfoScene) and info.page == 0 and info.section_of(0) == "PAYTABLE"
+    tabs = info.tab_boxes()
+    regions = [(box, p) for box, p in app.stack.hit_regions() if p.button == Button.ITEM]
+    assert regions == [(tabs[0], Press(Button.ITEM, 0)), (tabs[1], Press(Button.ITEM, 1))]
+    assert not tabs[0].overlaps(tabs[1]) and all(info.ctx.layout.panel.contains(*t.center) for t in tabs)
+    first_rules = info.headings.index(next(h for h in info.headings if h.startswith("RULES")))
+    app.press([Press(Button.ITEM, 1)])
+    assert info.page == first_rules and info.headings[info.page].startswith("RULES")
+    app.run_frames(1)
+    lit = tuple(app.screen.get_at((tabs[1].center[0], tabs[1].y + 1)))[:3]
+    unlit = tuple(app.screen.get_at((tabs[0].center[0], tabs[0].y + 1)))[:3]
+    assert lit != unlit  # the open section's tab is lit
+    app.press([Press(Button.RIGHT), Press(Button.ITEM, 0)])
+    assert info.page == 0
+    app.press([Press(Button.CLOSE)])
+    app.run_frames(1)
+    rules = InfoScene(app.ctx, section="rules")  # opened straight on the rules
+    assert rules.page == first_rules

@@ -275,5 +275,36 @@ def test_the_intro_card_lists_the_key_features(retro) -> None:  # noqa: ANN001
     assert app.stack.top is app.base and app.session.rounds == 0 and app.session.credits == credits
 
 
-def test_retro_is_the_default_game() -> None:
+def test_retro_is_the_default_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 5: `cabinet` plays Retro by default. With several games plain `cabinet` opens the
+    lobby (issue 7) with Retro highlighted, so one SPIN / ENTER / A plays it; headless runs,
+    `cabinet shot` and `cabinet play` without a game in a one-game folder use it directly."""
+    from cabinet.commands import play as play_command
+    from cabinet.kiosk import launch
+    from cabinet.kiosk.catalog import load_entries
+    from cabinet.kiosk.shell import Shell, ShellOptions
+
     assert DEFAULT_GAME == GAME
+    assert launch.default_game(headless=True) == GAME
+    parser = __import__("argparse").ArgumentParser()
+    play_command.add_arguments(parser)
+    assert parser.parse_args([]).game is None  # no game named: the launcher decides (lobby or default)
+    made: list[ShellOptions] = []
+
+    class FakeShell:
+        def __init__(self, entries, options, shell_options) -> None:  # noqa: ANN001
+            made.append(shell_options)
+
+        def run(self) -> int:
+            return 0
+
+    monkeypatch.setattr("cabinet.kiosk.shell.Shell", FakeShell)
+    assert launch.run_lobby(AppOptions(headless=True)) == 0
+    assert made[0].preselect == GAME
+    entries, _ = load_entries()
+    shell = Shell(entries, AppOptions(size=SMALL, seed=1, headless=True), made[0])
+    shell.start()
+    shell.run_frames(1)
+    assert entries[shell.lobby.cursor].id == GAME  # highlighted on the first showing
+    shell.frame(1 / 60, [Press(Button.CONFIRM)])
+    assert shell.app is not None and shell.app.defn.id == GAME  # one press plays it

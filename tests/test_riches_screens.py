@@ -136,3 +136,30 @@ def test_the_intro_card_shows_at_start_when_on(riches) -> None:  # noqa: ANN001
     app.press([Press(Button.TAP, pos=(3, 3))])  # any press continues
     app.run_frames(1)
     assert app.stack.top is app.base and app.session.rounds == 0
+
+
+def test_free_spins_say_line_wins_x3_and_stacked_wilds_show(riches) -> None:  # noqa: ANN001
+    """The intro and the badge say LINE WINS x3 (a retrigger's Free Spins pay is not tripled, so
+    not "ALL WINS"); the first forced free spin shows full WILD stacks on reels 2-4."""
+    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+
+    app = make_app(riches)
+    script = next(s.script for s in riches.scenarios if s.name == "stacked wilds in free spins")
+    assert app.base.start_round(script=script)
+    run_until(app, lambda: app.stack.find(FreeSpinsScene) is not None)
+    free = app.stack.find(FreeSpinsScene)
+    assert free.phase == "intro" and free.total_spins == 10 and free.multiplier == 3
+    assert free.wins_label == "LINE WINS"
+    drawn: list[str] = []
+    render = app.ctx.text.render
+    fit = app.ctx.text.fit
+    app.ctx.text.render = lambda s, *a, **k: (drawn.append(s), render(s, *a, **k))[1]  # type: ignore[method-assign]
+    app.ctx.text.fit = lambda s, *a, **k: (drawn.append(s), fit(s, *a, **k))[1]  # type: ignore[method-assign]
+    app.stack.draw(app.screen)
+    assert "LINE WINS x3 - GOOD LUCK!" in drawn and not any("ALL WINS" in s for s in drawn)
+    run_until(app, lambda: free.played == 1 and app.base.reel_set == "free" and app.base.reels.spinning)
+    run_until(app, lambda: not app.base.reels.spinning)  # the first free spin has landed
+    drawn.clear()
+    app.stack.draw(app.screen)
+    assert "LINE WINS" in drawn and "x3" in drawn  # the badge
+    assert [column for column in app.base.reels.visible(3)[1:4]] == [["WILD"] * 3] * 3

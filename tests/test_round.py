@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from fractions import Fraction
 from typing import Any
 
@@ -146,6 +147,21 @@ def test_event_order_with_a_free_spins_trigger() -> None:
     assert base_end.win == 2 * bet.total  # type: ignore[attr-defined]
 
 
+def test_a_round_interrupted_inside_free_spins_resumes_from_seed_and_decisions() -> None:
+    # Find a seeded (unscripted) round that triggers free spins, as the journal would see it.
+    seed = next(s for s in (derive_seed(77, i) for i in range(500)) if play_round(GAME, RoundRequest(BET, s)).features)
+    played = play_round(GAME, RoundRequest(BET, seed))
+    inside = next(i for i, e in enumerate(played.events) if getattr(e, "mode", "") == "free")
+    # Power fails after `inside` events were shown. What was journaled: bet, seed, decisions.
+    journaled = {"bet": dataclasses.astuple(BET), "seed": seed, "decisions": list(played.request.decisions)}
+    resumed = play_round(
+        GAME, RoundRequest(Bet(*journaled["bet"]), journaled["seed"], decisions=tuple(journaled["decisions"]))
+    )
+    assert resumed.events[:inside] == played.events[:inside]  # what the player saw is what comes back
+    assert resumed.events[inside:] == played.events[inside:]  # and the rest of the feature is the same
+    assert (resumed.total_win, resumed.final_stops) == (played.total_win, played.final_stops)
+
+
 @pytest.mark.parametrize(
     ("stops", "expected"),
     [
@@ -219,6 +235,52 @@ def test_total_is_the_sum_of_event_amounts_and_nothing_is_a_float(seed: int, bet
     assert all(isinstance(e.amount, int) and e.amount > 0 for e in line_and_scatter)
     assert not any(isinstance(v, float) for v in _walk(result))
     assert all(not isinstance(v, float) for e in result.events for v in _walk(e.to_dict()))
+
+
+SHIPPED = ("classic", "happy-riches", "retro-reels-diamond-glitz")
+MONEY_FIELDS = ("amount", "bet", "total", "total_win", "feature_total", "cap", "removed", "win", "cost")
+
+
+@functools.cache
+def _shipped(game: str) -> tuple[Definition, tuple[Bet, ...]]:
+    from cabinet.core.bet import all_bets
+    from cabinet.core.loader import load_game
+
+    defn = load_game(game)
+    return defn, tuple(all_bets(defn))
+
+
+def _assert_clean_money(result: Any) -> None:
+    """Exact, non-negative money: ints of the minor unit (Fractions only for multiples)."""
+    assert not any(isinstance(v, float) for v in _walk(result))
+    events = list(_walk(result.events))  # the request's -1 "no reel" marker is input, not money
+    assert not any(isinstance(v, (int, Fraction)) and v < 0 for v in events)
+    assert isinstance(result.cost, int) and isinstance(result.total_win, int)
+    for event in result.events:
+        for name in MONEY_FIELDS:
+            if hasattr(event, name):
+                assert type(getattr(event, name)) is int, (event, name)
+    assert result.total_win == events_total(result.events)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(SHIPPED), st.integers(0, 2**64 - 1), st.integers(0, 10**9), st.data())
+def test_shipped_games_never_hold_negative_or_float_money(game: str, seed: int, pick: int, data: Any) -> None:
+    defn, bets = _shipped(game)
+    bet = bets[pick % len(bets)]
+    result = play_round(defn, RoundRequest(bet, seed))
+    _assert_clean_money(result)
+    assert result.cost == bet.total
+    if result.respin_prices:  # a paid respin is a round of its own, priced exactly
+        offered = [reel for reel, price in enumerate(result.respin_prices) if price is not None]
+        reel = data.draw(st.sampled_from(offered))
+        respin = play_round(
+            defn,
+            RoundRequest(bet, derive_seed(seed, 1), kind="respin", respin_reel=reel,
+                         held_stops=result.final_stops, held_reel_set=result.final_reel_set),
+        )  # fmt: skip
+        _assert_clean_money(respin)
+        assert respin.cost == result.respin_prices[reel] > 0
 
 
 def test_free_spins_trigger_often_enough_for_the_properties_to_matter() -> None:

@@ -492,6 +492,53 @@ def test_a_damaged_store_copy_is_reported_and_both_are_a_malfunction(tmp_path: P
         open_ledger(tmp_path)
 
 
+def test_a_journal_cut_short_is_reported_and_kept_aside(tmp_path: Path) -> None:
+    """Truncated mid-file (not a torn last line): records the store saw are gone, which must
+    not pass silently; the file as found is kept aside, money stays with the store."""
+    ledger = open_ledger(tmp_path)
+    for seed in (11, 12, 13):
+        play(ledger, seed)
+    credits, head = ledger.credits, ledger.state.journal_head
+    ledger.close()
+    path = tmp_path / JOURNAL_NAME
+    whole = path.read_bytes()
+    cut = whole[: len(whole) // 2]
+    path.write_bytes(cut)
+    again = open_ledger(tmp_path)
+    assert len(again.notices) == 1 and f"critical store saw record {head}" in again.notices[0]
+    kept = [p for p in tmp_path.glob(JOURNAL_NAME + ".bad-*") if not p.name.endswith(".why")]
+    assert len(kept) == 1 and kept[0].read_bytes() == cut  # exactly as found, torn tail and all
+    assert again.credits == credits and again.balanced()
+    play(again, 14)  # play goes on; numbering carries on past what the store saw
+    assert again.journal.last_seq > head
+    again.close()
+    assert not open_ledger(tmp_path).notices  # reported once
+
+
+def test_a_deleted_journal_is_reported(tmp_path: Path) -> None:
+    ledger = open_ledger(tmp_path)
+    play(ledger, 11)
+    ledger.close()
+    (tmp_path / JOURNAL_NAME).unlink()
+    again = open_ledger(tmp_path)
+    assert len(again.notices) == 1 and "journal is missing" in again.notices[0]
+    assert again.credits == ledger.credits
+
+
+def test_both_store_copies_missing_after_play_is_a_malfunction(tmp_path: Path) -> None:
+    """Not a new cabinet: starting afresh would replace the credit meter with a demo balance
+    and reuse round numbers and seeds."""
+    ledger = open_ledger(tmp_path)
+    play(ledger, 11)
+    ledger.close()
+    for name in ("critical.a.json", "critical.b.json"):
+        (tmp_path / name).unlink()
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    with pytest.raises(Malfunction, match="missing, but journal.log and history.json show"):
+        open_ledger(tmp_path)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before  # nothing created or changed
+
+
 def test_many_rounds_with_compaction_stay_consistent(tmp_path: Path) -> None:
     ledger = open_ledger(tmp_path, journal_max_records=8, history_size=10)
     total_win = 0

@@ -9,18 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cabinet.core.bet import Bet, all_bets
-from cabinet.core.rng import Rng, derive_seed
-from cabinet.core.round import RoundRequest, RoundResult
+from cabinet.core.bet import all_bets
+from cabinet.core.loader import load_game
+from cabinet.machine.session import GameSession, MemoryLedger
 from cabinet.services.meters import Meters
-
-try:  # the engine and loader arrive with other issues; the test uses them once they exist
-    from cabinet.core.loader import load_game
-    from cabinet.core.round import play_round
-
-    REAL_ENGINE = True
-except ImportError:  # pragma: no cover - only before the engine lands
-    REAL_ENGINE = False
 
 
 def test_hand_computed_session() -> None:
@@ -108,60 +100,55 @@ def test_balance_holds_for_any_sequence_of_operations(start: int, ops: list[tupl
         assert m.check_balance(start, credits)
 
 
-def _stub_round(bet: Bet, seed: int) -> RoundResult:
-    """Stand-in for play_round before the engine exists: a seeded cost/win/feature."""
-    rng = Rng(seed)
-    hit = rng.below(100)
-    win = bet.total * rng.below(40) // 4 if hit < 30 else 0
-    features = ("free_spins",) if hit == 0 else ()
-    return RoundResult(RoundRequest(bet, seed), (), bet.total, win, (), "base", features=features)
-
-
 def test_meters_balance_over_100k_rounds() -> None:
-    """100,000 headless rounds of games/classic.yaml, every bet size, top-ups and cash-outs:
-    after every round credits == start + in - out - bets + wins, with zero mismatches."""
-    if REAL_ENGINE:
-        defn = load_game("classic")
-        bets = all_bets(defn)
-
-        def play(bet: Bet, seed: int) -> RoundResult:
-            return play_round(defn, RoundRequest(bet, seed))
-    else:  # pragma: no cover
-        bets = [Bet(lines, cpl, cv) for lines in (1, 10, 20) for cpl in (1, 5) for cv in (1, 5, 50)]
-        play = _stub_round
-
-    rounds = 100_000
-    master = 20240501
-    start = 10_000
-    m = Meters()
-    credits = start
-    mismatches = 0
-    feature_rounds: Counter[str] = Counter()
-    won = 0
+    """100,000+ headless rounds through the cabinet's own path (``GameSession`` on its ledger,
+    as ``cabinet play --headless`` runs them): the three shipped games, every bet size, paid
+    respins, top-ups. After every round the ledger's credits equal start + in - out - bets +
+    wins, where in, bets and wins are summed here from the round results (not read back from
+    the meters), and the meters equal those sums exactly."""
+    # Retro's respin prices are exact sums over every stop (milliseconds a round), so it
+    # plays fewer rounds; the rounds counted are the cabinet's, spins and respins alike.
+    plan = (("classic", 60_000), ("happy-riches", 40_000), ("retro-reels-diamond-glitz", 600))
+    total_rounds = 0
     began = time.perf_counter()
-    for i in range(rounds):
-        seed = derive_seed(master, i)
-        bet = bets[seed % len(bets)]
-        if credits < bet.total:  # the kiosk's "add credits"
-            top_up = 50_000
-            credits += top_up
-            m.record_credits_in(top_up)
-        result = play(bet, seed)
-        credits -= result.cost
-        m.record_bet(result.cost, result.request.kind)
-        credits += result.total_win
-        m.record_win(result.total_win, result.features)
-        won += result.total_win
-        feature_rounds.update(result.features)
-        if i % 997 == 0 and credits > 0:  # an occasional cash-out of half the credits
-            out = credits // 2
-            credits -= out
-            m.record_credits_out(out)
-        if not m.check_balance(start, credits):
-            mismatches += 1
-    elapsed = time.perf_counter() - began
-    assert mismatches == 0
-    assert m.games_played == rounds == sum(m.rounds_by_kind.values())
-    assert m.total_won == won > 0
-    assert m.features == dict(feature_rounds) and sum(m.features.values()) > 100
-    print(f"\n100k meter rounds ({'real engine' if REAL_ENGINE else 'stub'}): {elapsed:.1f} s")
+    for game, rounds in plan:
+        defn = load_game(game)
+        bets = all_bets(defn)
+        start = 0
+        session = GameSession(defn, ledger=MemoryLedger(0), seed=20240501, top_up=50_000)
+        credits_in = bets_sum = wins_sum = respins = 0
+        features: Counter[str] = Counter()
+        mismatches = 0
+        for i in range(rounds):
+            offer = session.offer
+            reel = next((k for k, price in enumerate(offer or ()) if price is not None), None)
+            if reel is not None and i % 3 == 0:  # take a paid respin now and then
+                price = offer[reel]  # type: ignore[index]
+                if session.credits < price:
+                    credits_in += session.add_credits()
+                result = session.begin_respin(reel)
+                respins += 1
+            else:
+                session.set_bet(bets[(i * 7919) % len(bets)])
+                if session.spin_refusal():  # the kiosk's ADD CREDITS
+                    credits_in += session.add_credits()
+                result = session.begin_round()
+            bets_sum += result.cost
+            if session.credits != start + credits_in - bets_sum + wins_sum:  # charged, not yet paid
+                mismatches += 1
+            session.finish_round()
+            wins_sum += result.total_win
+            features.update(result.features)
+            if session.credits != start + credits_in - bets_sum + wins_sum or not session.ledger.balanced():
+                mismatches += 1
+        m = session.meters
+        assert mismatches == 0, game
+        assert (m.credits_in, m.credits_out, m.total_bet, m.total_won) == (credits_in, 0, bets_sum, wins_sum)
+        assert m.games_played == rounds == sum(m.rounds_by_kind.values())
+        assert m.rounds_by_kind.get("respin", 0) == respins
+        assert m.features == dict(features)
+        if game == "retro-reels-diamond-glitz":
+            assert respins > 100
+        total_rounds += rounds
+    assert total_rounds >= 100_000
+    print(f"\n{total_rounds} metered session rounds: {time.perf_counter() - began:.1f} s")

@@ -1,7 +1,9 @@
 """``cabinet eval GAME --grid ... | --stops ...``: what one screen pays.
 
 The screen is evaluated at one coin per line on the chosen lines (all by default), so
-every win is reported as a multiple of that bet (``x_bet``), exactly.
+every win is reported as a multiple of that bet (``x_bet``), exactly: JSON values are
+exact strings (``62.5``, or ``85/3`` when no finite decimal is exact), and the text
+output marks a rounded decimal with ``~``.
 
 ``--grid "A K Q J T / A K Q J T / A K Q J T"``: rows top to bottom separated by
 ``/``, symbols left to right. ``--stops 3,17,5,0,22``: each reel's top visible strip
@@ -13,6 +15,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import math
 from fractions import Fraction
 from typing import Any
 
@@ -21,7 +24,7 @@ from ..core.definition import Definition
 from ..core.evaluate import EvaluationError, evaluate_screen, screen_from_stops
 from ..core.events import LineWin, ScatterWin, Screen
 from ..core.features import FeatureContext, Spin, block
-from ..core.money import fraction_str
+from ..core.money import exact_str, fraction_str
 from ..errors import CabinetError
 
 
@@ -119,7 +122,9 @@ def _screen_from_stop_text(defn: Definition, reel_set: str, text: str) -> Screen
 
 def evaluate(defn: Definition, screen: Screen, lines: int) -> dict[str, Any]:
     """The JSON-ready report of what ``screen`` pays at one coin per line on ``lines`` lines."""
-    bet = Bet(lines, 1, 1)
+    # One coin per line, the coin worth enough minor units that every pay (a "1/2" line
+    # pay, a scatter paying "1/3" of the bet) is a whole amount; x_bet does not depend on it.
+    bet = Bet(lines, 1, _exact_coin(defn))
     events, total = evaluate_screen(defn, screen, bet)
     wins: list[dict[str, Any]] = []
     for e in events:
@@ -132,8 +137,8 @@ def evaluate(defn: Definition, screen: Screen, lines: int) -> dict[str, Any]:
                     "symbol": e.symbol,
                     "count": e.count,
                     "direction": e.direction,
-                    "x_bet": fraction_str(x_bet),
-                    "coins": fraction_str(e.coins * e.multiplier),
+                    "x_bet": exact_str(x_bet),
+                    "coins": exact_str(e.coins * e.multiplier),
                     "positions": [list(p) for p in e.positions],
                 }
             )
@@ -143,7 +148,7 @@ def evaluate(defn: Definition, screen: Screen, lines: int) -> dict[str, Any]:
                     "kind": "scatter",
                     "symbol": e.symbol,
                     "count": e.count,
-                    "x_bet": fraction_str(x_bet),
+                    "x_bet": exact_str(x_bet),
                     "positions": [list(p) for p in e.positions],
                 }
             )
@@ -156,27 +161,42 @@ def evaluate(defn: Definition, screen: Screen, lines: int) -> dict[str, Any]:
     return {
         "game": defn.id,
         "lines": lines,
-        "bet_coins": bet.total,
+        "bet_coins": bet.coins,
         "grid": [[screen[reel][row] for reel in range(len(screen))] for row in range(len(screen[0]))],
-        "total_x_bet": fraction_str(Fraction(total, bet.total)),
+        "total_x_bet": exact_str(Fraction(total, bet.total)),
         "wins": wins,
         "triggers": triggers,
     }
 
 
+def _exact_coin(defn: Definition) -> int:
+    """The smallest coin value (in minor units) at which every pay of the game is whole."""
+    unit = 1
+    for table in defn.pays.values():
+        for pay in table.values():
+            unit = math.lcm(unit, Fraction(pay).denominator)
+    return unit
+
+
+def _shown(exact: str) -> str:
+    """An exact value for the text output: as is, or ``~416.666667`` when it does not terminate."""
+    return f"~{fraction_str(Fraction(exact))}" if "/" in exact else exact
+
+
 def render(defn: Definition, report: dict[str, Any]) -> str:
     width = max(len(s) for s in defn.symbol_ids)
-    out = [f"{defn.name}: {report['lines']} lines at 1 coin per line (bet {report['bet_coins']} coins)"]
+    coins = report["bet_coins"]
+    out = [f"{defn.name}: {report['lines']} lines at 1 coin per line (bet {coins} coin{'' if coins == 1 else 's'})"]
     out += ["  " + " ".join(sym.ljust(width) for sym in row).rstrip() for row in report["grid"]]
     for win in report["wins"]:
         if win["kind"] == "line":
             label = f"line {win['line']:>3}  {win['symbol']} x{win['count']} {win['direction']}"
         else:
             label = f"scatter   {win['symbol']} x{win['count']}"
-        out.append(f"{label:<36} {win['x_bet']} x bet")
+        out.append(f"{label:<36} {_shown(win['x_bet'])} x bet")
     if not report["wins"]:
         out.append("no wins")
-    out.append(f"total {report['total_x_bet']} x bet")
+    out.append(f"total {_shown(report['total_x_bet'])} x bet")
     if report["triggers"]:
         out.append("triggers: " + ", ".join(report["triggers"]))
     return "\n".join(out)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from cabinet.errors import CabinetError
@@ -64,12 +65,22 @@ def run(args: argparse.Namespace) -> int:
         raise CabinetError("--size needs --windowed (the kiosk fills the screen)")
     if args.frames < 0:
         raise CabinetError("--frames must not be negative")
-    shell = build_shell(args)
+    from cabinet.kiosk.config import KioskConfigError
+
+    try:
+        shell = build_shell(args)
+    except KioskConfigError as exc:
+        # Every mistake at once, each file:line:col (an operator fixes them in one go; the
+        # one-line summary would send them to `cabinet check`, which reads game files).
+        for issue in exc.issues:
+            print(f"cabinet: error: {issue}", file=sys.stderr)
+        print("cabinet: the kiosk did not start; fix the config and start it again", file=sys.stderr)
+        return exc.exit_code
     if not args.headless:
         return shell.run()
     shell.start()
     shell.run_frames(args.frames)
     where = shell.entries[shell.app_index].id if shell.app is not None else "lobby"
-    print(f"kiosk: {shell.frames} frames, showing {where}, {shell.guard.total} error(s) recovered")
+    print(f"kiosk: {shell.frames} frames, showing {where}, {shell.errors_recovered} error(s) recovered")
     shell.shutdown()
     return 0

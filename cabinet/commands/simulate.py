@@ -20,7 +20,7 @@ from pathlib import Path
 from ..core.bet import Bet, default_bet, is_allowed
 from ..core.definition import Definition
 from ..core.money import format_money, parse_money
-from ..core.simulate import SimReport
+from ..core.simulate import MAX_SPINS, SimReport
 from ..errors import CabinetError
 
 
@@ -47,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.spins <= 0:
         raise CabinetError(f"--spins must be a positive number of rounds, got {args.spins}")
+    if args.spins > MAX_SPINS:  # refused before anything is built for it
+        raise CabinetError(f"--spins must be at most {MAX_SPINS:,}, got {args.spins:,}")
     if args.seed < 0 or args.seed >= 1 << 64:
         raise CabinetError(f"--seed must be from 0 to 2^64-1, got {args.seed}")
     if args.workers < 1:
@@ -158,7 +160,7 @@ def render(r: SimReport, name: str, currency: str) -> str:
     lo, hi = r.rtp_ci95
     bet = format_money(r.bet_total, currency, r.minor_units)
     lines = [
-        f"{name} ({r.game}): {r.spins:,} rounds, seed {r.seed}, bet {bet}",
+        f"{name} ({r.game}): {r.spins:,} round{'' if r.spins == 1 else 's'}, seed {r.seed}, bet {bet}",
         f"RTP               {float(r.rtp) * 100:.4f}%   95% CI [{lo * 100:.4f}%, {hi * 100:.4f}%]",
         f"sigma per round   {r.sigma:.4f} x bet   volatility index {r.volatility_index:.3f} (1.96 x sigma)",
         f"hit rate          {float(r.hit_rate) * 100:.4f}%"

@@ -117,7 +117,7 @@ class BetModel:
     )
     default_coin_value: Annotated[int, MONEY] = doc("coin size at start (0: the smallest)", default=0)
     coins_per_bet: int = doc(
-        "fixed coins bet per line count unit (e.g. Lucky Christmas: 10 lines cost 10 coins); 0: one per line",
+        "reserved: must be 0 in this version (the total bet is lines x coins per line x coin value)",
         default=0,
     )
     label: Literal["coins", "level", "bet"] = doc(

@@ -173,14 +173,17 @@ def resolve_game(name_or_path: str | Path) -> Path:
     path = Path(text)
     if path.is_file():
         return path
+    folder_error = f"{text} is a folder, not a game file (give a .yaml file or a game name)"
     looks_like_path = any(sep in text for sep in ("/", "\\")) or path.suffix in (".yaml", ".yml")
     if looks_like_path:
-        raise CabinetError(f"no such game file: {text}")
+        raise CabinetError(folder_error if path.is_dir() else f"no such game file: {text}")
     folder = games_dir()
     for suffix in (".yaml", ".yml"):
         candidate = folder / f"{text}{suffix}"
         if candidate.is_file():
             return candidate
+    if path.is_dir():  # a folder here and no game of that name
+        raise CabinetError(folder_error)
     known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
     hint = _did_you_mean(text, known)
     listing = f"; available: {', '.join(known)}" if known else f"; no games in {folder}"
@@ -917,8 +920,12 @@ def _bet(c: _Checks) -> None:
     ):
         if value and value not in choices:
             c.report((*p, name), f"bet.{name} must be one of the choices (or 0 for automatic)")
-    if m.coins_per_bet < 0:
-        c.report((*p, "coins_per_bet"), f"coins_per_bet must not be negative, got {m.coins_per_bet}")
+    if m.coins_per_bet:  # no engine reads it yet: a value would be silently ignored
+        c.report(
+            (*p, "coins_per_bet"),
+            "coins_per_bet is reserved and must be 0 in this version; the total bet is "
+            "lines x coins_per_line x coin value (a fixed 10-coin bet: lines: [10], coins_per_line: [1])",
+        )
     combinations = len(line_choices) * len(m.coins_per_line) * len(m.coin_values)
     if combinations > _MAX_BETS:
         c.report(p, f"the bet model offers {combinations:,} bets; at most {_MAX_BETS:,} are supported")

@@ -89,6 +89,27 @@ def fraction_str(value: Fraction, places: int = 6) -> str:
     return text or "0"
 
 
+def exact_str(value: Fraction | int) -> str:
+    """An exact value as text that reads back to the same Fraction, never rounded.
+
+    A decimal when it terminates (``62.5``, ``0.05``), else ``numerator/denominator``
+    (``85/3``). ``Fraction(exact_str(v)) == v`` always holds.
+    """
+    value = Fraction(value)
+    rest, twos, fives = value.denominator, 0, 0
+    while rest % 2 == 0:
+        rest, twos = rest // 2, twos + 1
+    while rest % 5 == 0:
+        rest, fives = rest // 5, fives + 1
+    if rest != 1:  # a third, a seventh, ...: no finite decimal is exact
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)  # the fewest decimal places that hold the value exactly
+    scaled = value.numerator * 10**places // value.denominator  # exact: 10^places is a multiple
+    digits = str(abs(scaled)).rjust(places + 1, "0")
+    text = f"{digits[:-places]}.{digits[-places:]}" if places else digits
+    return ("-" if scaled < 0 else "") + text
+
+
 def apply_ratio(ratio: Fraction, amount: Money) -> Money:
     """``ratio * amount`` in minor units; the loader guarantees exactness, so a
     remainder here is a bug and is refused loudly rather than rounded silently."""

@@ -73,6 +73,7 @@ from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_l
 from .round import RoundRequest, play_round
 
 SHARD_SIZE = 1 << 18  # rounds per shard (results do not depend on it)
+MAX_SPINS = 10**12  # more would run for weeks; a typo such as 10^23 is refused, not started
 BASE_CHUNK = 1 << 16  # base spins priced per numpy pass
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 _DERIVE_XOR = 0xD1B54A32D192ED03  # derive_seed's second mixing constant (rng.py)
@@ -786,9 +787,9 @@ class SimReport:
 Progress = Callable[[int, int], None]  # (rounds done, rounds in all)
 
 
-def shards(spins: int, size: int = SHARD_SIZE) -> list[tuple[int, int]]:
-    """(start, count) of each shard of [0, spins)."""
-    return [(start, min(size, spins - start)) for start in range(0, spins, size)]
+def shards(spins: int, size: int = SHARD_SIZE) -> Iterator[tuple[int, int]]:
+    """(start, count) of each shard of [0, spins), made as they are needed."""
+    return ((start, min(size, spins - start)) for start in range(0, spins, size))
 
 
 _WORKER: dict[str, Any] = {}
@@ -820,6 +821,8 @@ def simulate(
     """Simulate rounds ``0..spins-1`` of seed ``seed``; see the module docstring."""
     if isinstance(spins, bool) or not isinstance(spins, int) or spins <= 0:
         raise ValueError(f"--spins must be a positive whole number, got {spins}")
+    if spins > MAX_SPINS:
+        raise ValueError(f"--spins must be at most {MAX_SPINS:,} (days of work at a million a second), got {spins:,}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0 or seed > MASK64:
         raise ValueError(f"--seed must be a whole number from 0 to 2^64-1, got {seed}")
     check_seed(seed)
@@ -829,10 +832,11 @@ def simulate(
     if not 0 < bet.lines <= len(defn.lines) or bet.coins_per_line <= 0 or bet.coin_value <= 0:
         raise ValueError(f"{defn.name} cannot be played at {bet}")
     jobs = shards(spins, shard_size)
+    n_jobs = -(-spins // shard_size)
     started = time.perf_counter()
     tally = Tally(features={f.name: [0, 0] for f in defn.features if isinstance(f, FreeSpins)})
     done = 0
-    for part in _run_jobs(defn, bet, seed, jobs, workers):
+    for part in _run_jobs(defn, bet, seed, jobs, n_jobs, workers):
         tally.merge(part)
         done += part.rounds
         if progress is not None:
@@ -844,16 +848,16 @@ def simulate(
 
 
 def _run_jobs(
-    defn: Definition, bet: Bet, seed: int, jobs: list[tuple[int, int]], workers: int
+    defn: Definition, bet: Bet, seed: int, jobs: Iterator[tuple[int, int]], n_jobs: int, workers: int
 ) -> Iterator[Tally]:
-    if workers == 1 or len(jobs) == 1:
+    if workers == 1 or n_jobs == 1:
         spinner = BatchSpinner(defn, bet)
         for start, count in jobs:
             yield run_shard(defn, bet, seed, start, count, spinner)
         return
     context = multiprocessing.get_context("spawn")  # no fork: safe with any parent state
     with context.Pool(
-        min(workers, len(jobs)), initializer=_worker_init, initargs=(clean_copy(defn), bet, seed)
+        min(workers, n_jobs), initializer=_worker_init, initargs=(clean_copy(defn), bet, seed)
     ) as pool:
         yield from pool.imap(_worker_shard, jobs, chunksize=1)  # results come back in shard order
 

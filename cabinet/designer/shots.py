@@ -46,7 +46,13 @@ def play_quietly(app: Any, rounds: int) -> None:
             session.add_credits()
         session.begin_round()
         session.finish_round()
-    app.run_frames(2)
+    # Long enough for the overlay's frame-time figures to be measured (they refresh every
+    # STATS_REFRESH seconds); a picture saying "FPS 0.0" would misinform.
+    from cabinet.app import FPS
+
+    from .mode import STATS_REFRESH
+
+    app.run_frames(int(STATS_REFRESH * FPS) + 3)
 
 
 def play_scenario(app: Any, number: int) -> None:

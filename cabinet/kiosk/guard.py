@@ -80,6 +80,10 @@ class ErrorGuard:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
         self.write(f"{stamp} UTC  {message}\n")
 
+    def announce(self) -> None:
+        """Show the brief notice again (the error itself was logged where it happened)."""
+        self.notice_left = NOTICE_SECONDS
+
     def tick(self, dt: float) -> None:
         self.notice_left = max(0.0, self.notice_left - dt)
 

@@ -1,5 +1,7 @@
 """What plain ``cabinet`` (``cabinet play`` without a game) opens: the lobby when
-``games/`` holds two or more games and there is a window, else the one game."""
+``games/`` holds two or more games and there is a window, with the default game
+(``paths.DEFAULT_GAME``, Retro Reels Diamond Glitz) highlighted so one SPIN / ENTER / A
+plays it; else the one game (headless runs: the default game)."""
 
 from __future__ import annotations
 
@@ -29,5 +31,7 @@ def run_lobby(options: Any, watch: bool = False) -> int:
     entries, problems = load_entries()
     for problem in problems:
         print(f"cabinet: warning: {problem}", file=sys.stderr)
-    shell = Shell(entries, options, ShellOptions(lobby=len(entries) > 1, watch=watch))
+    # plain `cabinet` with several games: the lobby (issue 7), the default game (issue 5) highlighted,
+    # so one SPIN / ENTER / A opens it
+    shell = Shell(entries, options, ShellOptions(lobby=len(entries) > 1, watch=watch, preselect=DEFAULT_GAME))
     return shell.run()

@@ -42,6 +42,7 @@ def _activity_types() -> frozenset[int]:
 class ShellOptions:
     lobby: bool = True  # offer the lobby (Close Game returns there)
     start_game: str | None = None  # a game id to open at start (None: the lobby)
+    preselect: str | None = None  # the game the lobby highlights at start (plain `cabinet`: the default game)
     attract: bool = False
     idle_seconds: float = 60.0
     start_credits: str | None = None  # kiosk config: each game's new balance in major units
@@ -76,6 +77,7 @@ class Shell:
         self._reopen_wait = 0.0
         self.games_opened = 0
         self.attract_shows = 0
+        self.game_errors = 0  # errors the games' own guards recovered from, in games now closed
 
     # -- start-up ---------------------------------------------------------------------------------
 
@@ -132,7 +134,10 @@ class Shell:
     def show_lobby(self) -> None:
         from cabinet.presentation.scenes.lobby import LobbyScene
 
-        cursor = max(0, self.app_index)
+        cursor = self.app_index
+        if cursor < 0 and self.options.preselect:  # first showing: the default game is one press away
+            cursor = next((i for i, e in enumerate(self.entries) if self.options.preselect in (e.id, str(e.path))), 0)
+        cursor = max(0, cursor)
         self.lobby = LobbyScene(self.text, self.cache, self.entries, self.screen.get_size(),
                                 on_choose=self._choose, on_back=None if self.options.kiosk else self._quit)
         self.lobby.cursor = cursor
@@ -188,8 +193,16 @@ class Shell:
     def _request_lobby(self) -> None:
         self._to_lobby = True  # acted on after the frame: the menu is still on the stack now
 
+    @property
+    def errors_recovered(self) -> int:
+        """Every error survived: the shell's own and those of the games (open or closed)."""
+        open_game = self.app.guard.total if self.app is not None and self.app.guard is not None else 0
+        return self.guard.total + self.game_errors + open_game
+
     def close_game(self) -> None:
         app, self.app = self.app, None
+        if app is not None and app.guard is not None:
+            self.game_errors += app.guard.total
         if app is not None:
             try:
                 app.close()
@@ -347,6 +360,7 @@ class Shell:
             self.quit = True
         elif app.failed:
             self.guard.note(f"{app.defn.id}: errors kept coming; starting the game over")
+            self.guard.announce()  # the game's own notice goes with it: the lobby (or the wait) says it
             self.close_game()
             if not self.options.lobby:
                 self._reopen_wait = REOPEN_DELAY

@@ -149,11 +149,21 @@ class Layout:
         return out
 
 
-def compute_layout(size: tuple[int, int], reels: int = 5, rows: int = 3, left_hand: bool = False) -> Layout:
+def is_portrait(size: tuple[int, int]) -> bool:
+    return size[1] > size[0] * 1.1
+
+
+def fit_size(size: tuple[int, int]) -> tuple[int, int]:
+    """The size a layout is drawn at for a window of ``size``: never below the minimum of its
+    orientation (the window is then put back to this size: nothing is ever cut off)."""
     w, h = size
-    portrait = h > w * 1.1
-    min_w, min_h = MIN_PORTRAIT if portrait else MIN_LANDSCAPE
-    w, h = max(w, min_w), max(h, min_h)
+    min_w, min_h = MIN_PORTRAIT if is_portrait(size) else MIN_LANDSCAPE
+    return max(w, min_w), max(h, min_h)
+
+
+def compute_layout(size: tuple[int, int], reels: int = 5, rows: int = 3, left_hand: bool = False) -> Layout:
+    portrait = is_portrait(size)
+    w, h = fit_size(size)
     layout = _portrait(w, h, reels, rows) if portrait else _landscape(w, h, reels, rows)
     return layout.mirror() if left_hand else layout
 

@@ -8,7 +8,10 @@ to the stop exactly. The timeline per reel:
     windup (a short lift) -> spin (full speed, blurred) -> land (ease out with bounce) -> stopped
 
 ``land`` starts on a schedule: left to right with a stagger, later and slower on
-anticipation reels (a feature can still trigger), or at once on a slam-stop.
+anticipation reels (a feature can still trigger), or at once on a slam-stop. An
+anticipation reel builds its suspense (slower, glowing, its own sound) only once every
+reel to its left has landed: before that the player cannot see that the feature is one
+reel away, and the screen must not tell them early.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ WINDUP_LIFT = 0.22  # symbols the reel lifts before it falls
 ACCEL_TIME = 0.16
 MIN_SPIN = 0.42  # seconds before the first reel may stop
 STAGGER = 0.17  # between consecutive reels
-ANTICIPATION_EXTRA = 1.1  # each anticipating reel spins this much longer
+ANTICIPATION_EXTRA = 1.4  # each anticipating reel spins this much longer (the suspense)
 LAND_DISTANCE = 2.6  # symbols travelled while landing
 SLAM_DISTANCE = 1.1
 SLAM_TIME = 0.26  # a slam lands every reel in this long
@@ -55,7 +58,8 @@ class Reel:
     land_from: float = 0.0
     land_to: float = 0.0
     land_time: float = 0.0
-    anticipating: bool = False
+    anticipating: bool = False  # lands late: the core said a feature can still trigger on it
+    suspense: bool = False  # anticipating, and every reel to its left has landed: slow and glowing
     held: bool = False  # does not move in this spin (paid respin)
 
     def symbol(self, index: int) -> str:
@@ -89,6 +93,7 @@ class ReelView:
         for reel, strip, stop in zip(self.reels, strips, stops, strict=True):
             reel.strip, reel.pos, reel.phase, reel.held, reel.anticipating = tuple(strip), float(stop), \
                 "stopped", False, False
+            reel.suspense = False
         self.landing_scheduled = False
 
     def start(self, strips: Sequence[tuple[str, ...]], spinning: Sequence[int] = ()) -> None:
@@ -98,7 +103,7 @@ class ReelView:
         self.landing_scheduled = False
         for i, (reel, strip) in enumerate(zip(self.reels, strips, strict=True)):
             reel.held = i not in moving
-            reel.anticipating = False
+            reel.anticipating = reel.suspense = False
             reel.stop_at = None
             if reel.held:
                 continue
@@ -128,7 +133,7 @@ class ReelView:
         acted = False
         for reel in self.reels:
             if reel.phase in ("windup", "spin"):
-                reel.anticipating = False
+                reel.anticipating = reel.suspense = False
                 self._begin_landing(reel, SLAM_DISTANCE, max(reel.speed, SPEED), SLAM_TIME)
                 acted = True
         return acted
@@ -153,11 +158,23 @@ class ReelView:
 
     # -- time -------------------------------------------------------------------------------------
 
+    def _update_suspense(self) -> None:
+        """An anticipating reel starts its suspense when each reel to its left is held, has
+        landed, or is anticipating too (the suspense then moves along them)."""
+        settled = True  # every reel so far is held, stopped or anticipating
+        for reel in self.reels:
+            if reel.anticipating and reel.moving and settled:
+                reel.suspense = True
+            elif not reel.moving:
+                reel.suspense = False
+            settled = settled and (reel.held or not reel.moving or reel.anticipating)
+
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._update_suspense()
         for reel in self.reels:
             self._advance(reel, dt)
-        anticipating = any(r.anticipating and r.moving for r in self.reels)
+        anticipating = any(r.suspense and r.moving for r in self.reels)
         if anticipating != self._anticipation_on:
             self._anticipation_on = anticipating
             if anticipating:
@@ -192,8 +209,7 @@ class ReelView:
                 reel.phase, reel.t = "spin", 0.0
             return
         if reel.phase == "spin":
-            top = ANTICIPATION_SPEED if reel.anticipating and self.clock > (reel.stop_at or 0) - \
-                ANTICIPATION_EXTRA else SPEED
+            top = ANTICIPATION_SPEED if reel.suspense else SPEED
             reel.speed = min(top, SPEED * reel.t / ACCEL_TIME) if reel.t < ACCEL_TIME else \
                 reel.speed + (top - reel.speed) * min(1.0, dt * 4)
             reel.pos -= reel.speed * dt
@@ -208,7 +224,7 @@ class ReelView:
             if u >= 1.0:
                 reel.pos = float(reel.target)  # exactly the core's stop
                 reel.phase, reel.speed = "stopped", 0.0
-                reel.anticipating = False
+                reel.anticipating = reel.suspense = False
                 self.sound("reel_stop")
 
     # -- drawing (reads only) ---------------------------------------------------------------------
@@ -217,7 +233,7 @@ class ReelView:
         cell = layout.cell
         clip = surface.get_clip()
         # only the next anticipating reel to land glows: the suspense moves along the reels
-        focus = next((r for r in self.reels if r.anticipating and r.moving), None)
+        focus = next((r for r in self.reels if r.suspense and r.moving), None)
         for reel, column in zip(self.reels, layout.columns, strict=False):
             surface.set_clip(column)
             top = math.floor(reel.pos)

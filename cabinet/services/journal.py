@@ -334,12 +334,19 @@ class Journal:
     # -- opening ----------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path, max_records: int = DEFAULT_MAX_RECORDS, clock: Clock = utc_now) -> Journal:
-        """Replay ``path`` (missing: a new, empty journal). See the module doc for what is kept."""
+    def open(cls, path: Path, max_records: int = DEFAULT_MAX_RECORDS, clock: Clock = utc_now,
+             seen_up_to: int = 0) -> Journal:
+        """Replay ``path`` (missing: a new, empty journal). See the module doc for what is kept.
+
+        ``seen_up_to`` is the last sequence number the critical store saw written. A journal
+        that ends before it lost records the store relied on (truncated, deleted, or an
+        older copy put back): that is a ``JournalProblem`` too, so the file is kept aside
+        with a message instead of being quietly carried on."""
         path = Path(path)
         if max_records < 2:
             raise ValueError("a journal must be allowed at least 2 records")
-        raw = path.read_bytes() if path.exists() else b""
+        existed = path.exists()
+        raw = path.read_bytes() if existed else b""
         replayer = _Replayer()
         good_end = 0  # byte offset just past the last accepted line
         problem: str | None = None
@@ -359,12 +366,22 @@ class Journal:
             pos = good_end = newline + 1
 
         journal = cls(path, replayer, good_end, max_records, clock)
-        if problem is not None:
+        last = replayer.last_seq or 0
+        if problem is None and last < seen_up_to:
+            # Records the store saw are gone: not a torn tail, whose record was never acknowledged.
+            ends = f"ends at record {last}" if existed else "is missing"
+            problem = (f"the journal {ends}, but the critical store saw record {seen_up_to} written: "
+                       "it was truncated, deleted or replaced by an older copy")
+        if problem is not None and not existed:
+            journal.problem = JournalProblem(f"{path}: {problem}. A new journal starts; the critical store "
+                                             "still holds every credit and meter.")
+        elif problem is not None:
             kept = keep_aside(path, f"journal problem at {problem}", clock)
             write_atomic(path, raw[:good_end])
+            where = "before that line" if problem.startswith("line ") else "it still holds"
             journal.problem = JournalProblem(
                 f"{path}: {problem}. The journal was kept aside as {kept.name}; a new journal continues "
-                f"from the {replayer.count} valid record(s) before that line.",
+                f"from the {replayer.count} valid record(s) {where}.",
                 kept,
             )
         elif good_end < len(raw):

@@ -144,6 +144,24 @@ class RecoveredRound:
     record: HistoryRecord | None = None  # the history entry written, when the round closed
 
 
+def _refuse_a_lost_store(store: CriticalStore, folder: Path) -> None:
+    """Both store copies are missing: a new cabinet, unless its journal or history show play.
+
+    The store is written before the first journal record and the first history entry, so
+    a journal or history without it means both copies were lost (deleted, a disk restored
+    in part). Starting afresh would silently replace the credit meter with a new demo
+    balance and reuse round numbers and seeds; an operator must decide instead.
+    """
+    traces = [p for p in (folder / JOURNAL_NAME, folder / HISTORY_NAME) if p.is_file() and p.stat().st_size > 0]
+    if traces:
+        raise Malfunction(
+            f"both copies of the critical store ({', '.join(p.name for p in store.paths)}) are missing, but "
+            f"{' and '.join(p.name for p in traces)} show this cabinet has played: the credit meter and meters "
+            "are lost. Play is disabled; nothing was created, cleared or changed.",
+            (*store.paths, *traces),
+        )
+
+
 class JournaledLedger:
     """Credits and rounds, crash-safe. One instance per data folder."""
 
@@ -182,7 +200,10 @@ class JournaledLedger:
         remove_stale_temps(folder)
         store = CriticalStore(folder, clock)
         loaded = store.load()
-        journal = Journal.open(folder / JOURNAL_NAME, journal_max_records, clock)
+        if loaded.status == "new":
+            _refuse_a_lost_store(store, folder)
+        journal = Journal.open(folder / JOURNAL_NAME, journal_max_records, clock,
+                               seen_up_to=loaded.state.journal_head)
         history = History.open(folder / HISTORY_NAME, history_size, clock)
         ledger = cls(folder, store, loaded.state, journal, history, clock)
         ledger.notices.extend(loaded.messages)

@@ -2,10 +2,13 @@
 spacebar-to-spin.
 
 They live in ``<data dir>/settings.yaml``, written atomically with every key, so a
-file that lacks one was truncated or hand-edited. A file the cabinet cannot trust
-(broken YAML, a wrong value, an unknown or missing key, a newer format) is reported
-in one clear message naming the file (with line:column where YAML gives one), kept
-aside, and the defaults are used: a settings file must never stop a cabinet.
+file that lacks one was truncated or hand-edited. A file with a problem is reported in
+one clear message naming the file (with line:column where YAML gives one) and kept
+aside, and the cabinet starts on what is valid: with a wrong value, an unknown,
+repeated or missing key, every setting that did read correctly is kept and only the
+others take their defaults; with broken YAML or a newer format nothing can be trusted
+and all take their defaults. The settings in use are then written back, so the next
+start is clean. A settings file must never stop a cabinet.
 
 Autoplay settings are deliberately NOT here: the rule sheets say they return to their
 defaults when the game is reloaded.
@@ -55,6 +58,17 @@ def _where(path: Path, node: yaml.Node) -> str:
 
 def parse_settings(text: str, path: Path) -> Settings:
     """Read settings text strictly; _SettingsError carries a ``file:line:col: message``."""
+    values, problems = read_settings(text, path)
+    if problems:
+        raise _SettingsError(problems[0])
+    return Settings(**values)
+
+
+def read_settings(text: str, path: Path) -> tuple[dict[str, bool], list[str]]:
+    """The settings that read correctly (name -> value) and every problem found.
+
+    Raises _SettingsError when nothing in the file can be trusted (broken YAML, not a
+    mapping, empty, or a newer format whose keys may mean something else)."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -69,14 +83,18 @@ def parse_settings(text: str, path: Path) -> Settings:
         raise _SettingsError(f"{_where(path, root)}: expected 'name: value' lines")
     constructed = yaml.safe_load(text)  # composed fine above, so this cannot fail
     values: dict[str, bool] = {}
+    problems: list[str] = []
     fmt_seen = False
     seen: set[str] = set()
     for key_node, value_node in root.value:
         key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
         if not isinstance(key, str) or key_node.tag != "tag:yaml.org,2002:str":
-            raise _SettingsError(f"{_where(path, key_node)}: a setting name must be plain text")
+            problems.append(f"{_where(path, key_node)}: a setting name must be plain text")
+            continue
         if key in seen:
-            raise _SettingsError(f"{_where(path, key_node)}: '{key}' is given twice")
+            problems.append(f"{_where(path, key_node)}: '{key}' is given twice")
+            values.pop(key, None)  # which one was meant is anyone's guess: the default it is
+            continue
         seen.add(key)
         value = constructed[key]
         if key == "format":
@@ -91,16 +109,17 @@ def parse_settings(text: str, path: Path) -> Settings:
         elif key in SETTING_NAMES:
             if not isinstance(value, bool):
                 shown = value_node.value if isinstance(value_node, yaml.ScalarNode) else "a list or map"
-                raise _SettingsError(f"{_where(path, value_node)}: {key} must be true or false, got {shown!r}")
+                problems.append(f"{_where(path, value_node)}: {key} must be true or false, got {shown!r}")
+                continue
             values[key] = value
         else:
-            raise _SettingsError(
+            problems.append(
                 f"{_where(path, key_node)}: unknown setting '{key}' (known: {', '.join(SETTING_NAMES)})"
             )
-    missing = ([] if fmt_seen else ["format"]) + [name for name in SETTING_NAMES if name not in values]
+    missing = ([] if fmt_seen else ["format"]) + [name for name in SETTING_NAMES if name not in seen]
     if missing:
-        raise _SettingsError(f"{path}: incomplete (truncated or edited?): missing {', '.join(missing)}")
-    return Settings(**values)
+        problems.append(f"{path}: incomplete (truncated or edited?): missing {', '.join(missing)}")
+    return values, problems
 
 
 def settings_text(settings: Settings) -> str:
@@ -113,19 +132,37 @@ def settings_text(settings: Settings) -> str:
 
 
 def load_settings(folder: Path, clock: Clock = utc_now) -> SettingsLoad:
-    """The remembered settings; defaults (and a message) when the file cannot be used."""
+    """The remembered settings; with a problem, the file is kept aside, a message says what
+    happened, and the cabinet goes on with what was valid (see the module doc)."""
     path = Path(folder) / SETTINGS_NAME
     if not path.exists():
         return SettingsLoad(Settings())
+    settings = Settings()
+    kept_valid: list[str] = []
     try:
         text = path.read_bytes().decode("utf-8")
-        return SettingsLoad(parse_settings(text, path))
+        values, problems = read_settings(text, path)
+        settings = Settings(**values)
+        if not problems:
+            return SettingsLoad(settings)
+        message = "; ".join(problems)
+        kept_valid = [name for name in SETTING_NAMES if name in values]
     except UnicodeDecodeError:
         message = f"{path}: not UTF-8 text"
     except _SettingsError as exc:
         message = str(exc)
     kept = keep_aside(path, message, clock)
-    return SettingsLoad(Settings(), f"{message}. The file was kept aside as {kept.name}; defaults are used.", kept)
+    try:
+        save_settings(folder, settings)  # the next start reads a clean file with the settings in use
+    except OSError:
+        pass  # still playable; the message below is what matters
+    reset = [name for name in SETTING_NAMES if name not in kept_valid]
+    if kept_valid:
+        outcome = (f"the valid settings were kept; {', '.join(reset)} {'is' if len(reset) == 1 else 'are'} "
+                   "back to the default") if reset else "every valid setting was kept"
+    else:
+        outcome = "defaults are used"
+    return SettingsLoad(settings, f"{message}. The file was kept aside as {kept.name}; {outcome}.", kept)
 
 
 def save_settings(folder: Path, settings: Settings) -> Path:

@@ -1,8 +1,10 @@
 """The attract show: demo play of one game or of each game in turn, until someone comes.
 
-Over the demo: a DEMO badge in the top-left corner and a band across the bottom (over
-the deck, whose demo meters mean nothing) with the game's name and a blinking
-"PRESS ANY BUTTON". Any press ends the show (the press itself does nothing else).
+Over the demo: a band across the bottom, opaque over the deck (whose demo balance must
+not be mistaken for the player's), with a DEMO badge at its left and the game's name and
+a blinking "PRESS ANY BUTTON" beside it. The badge sits in the band, not over the game,
+so it never hides what the demo shows (the free-spins counter in a top corner, the
+multiplier). Any press ends the show (the press itself does nothing else).
 
 With several games (the lobby's show) each plays its whole deck (every scenario, so
 every feature, and the random spins between) and then the next game takes over.
@@ -70,19 +72,29 @@ class AttractScene:
     def name(self) -> str:
         return self.names[self.index]
 
+    def badge_pos(self, size: tuple[int, int]) -> tuple[int, int]:
+        """Top-left of the DEMO badge: at the left end of the band, centred in its height."""
+        w, h = size
+        band, badge = self._pieces(size)
+        return round(14 * h / 720), h - band.get_height() + (band.get_height() - badge.get_height()) // 2
+
     def draw(self, surface: pygame.Surface) -> None:
         self.demo.draw(surface)
         w, h = surface.get_size()
         band, badge = self._pieces((w, h))
         surface.blit(band, (0, h - band.get_height()))
         unit = h / 720
-        name = self.text.fit(self.name.upper(), max(12, round(30 * unit)), int(w * 0.8), PALE_GOLD, outline=True)
+        bx, by = self.badge_pos((w, h))
+        room = max(40, w - 2 * (bx + badge.get_width() + round(10 * unit)))  # centred text clear of the badge
+        name = self.text.fit(self.name.upper(), max(12, round(30 * unit)), min(int(w * 0.8), room), PALE_GOLD,
+                             outline=True)
         top = h - band.get_height()
         surface.blit(name, name.get_rect(center=(w // 2, top + band.get_height() * 30 // 100)))
         if math.sin(self.t * math.pi * 1.6) > -0.35:  # blinks: on most of the time
-            prompt = self.text.fit(PROMPT, max(14, round(40 * unit)), int(w * 0.9), (255, 255, 255), outline=True)
+            prompt = self.text.fit(PROMPT, max(14, round(40 * unit)), min(int(w * 0.9), room), (255, 255, 255),
+                                   outline=True)
             surface.blit(prompt, prompt.get_rect(center=(w // 2, top + band.get_height() * 68 // 100)))
-        surface.blit(badge, (round(14 * unit), round(14 * unit)))
+        surface.blit(badge, (bx, by))
 
     def _pieces(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
         """The bottom band and the DEMO badge for a window size (made once per size)."""
@@ -91,11 +103,12 @@ class AttractScene:
             w, h = size
             band_h = max(40, round(h * BAND_SHARE))
             band = pygame.Surface((w, band_h), pygame.SRCALPHA)
-            for y in range(band_h):
-                band.fill((8, 4, 20, 200 + int(40 * y / band_h)), (0, y, w, 1))
+            for y in range(band_h):  # opaque: the demo's balance must not show through
+                band.fill((8 + int(10 * y / band_h), 4, 20 + int(12 * y / band_h), 255), (0, y, w, 1))
             pygame.draw.rect(band, GOLD, (0, 0, w, max(2, h // 240)))
             unit = h / 720
-            label = self.text.render("DEMO", max(14, round(44 * unit)), (255, 255, 255), outline=True)
+            label = self.text.render("DEMO", max(12, min(round(44 * unit), band_h * 45 // 100)), (255, 255, 255),
+                                     outline=True)
             badge = pygame.Surface((label.get_width() + round(36 * unit), label.get_height() + round(14 * unit)),
                                    pygame.SRCALPHA)
             rect = badge.get_rect()

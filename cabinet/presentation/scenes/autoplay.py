@@ -262,9 +262,10 @@ class AutoplayScene(Overlay):
     def stops_summary(self) -> str:
         s, money = self.chosen, self.ctx.money
         parts = (["ANY WIN"] if s.stop_on_any_win else []) + (["FREE SPINS"] if s.stop_on_feature else [])
-        for name, label in zip(AMOUNT_FIELDS, ("WIN OVER", "BALANCE +", "BALANCE -"), strict=True):
+        # a single win stops autoplay when it equals or exceeds the amount (the sheet), so not "OVER"
+        for name, label in zip(AMOUNT_FIELDS, ("WIN {} OR MORE", "BALANCE +{}", "BALANCE -{}"), strict=True):
             if getattr(s, name):
-                parts.append(f"{label} {money(getattr(s, name))}")
+                parts.append(label.format(money(getattr(s, name))))
         return "STOPS: " + (", ".join(parts) if parts else "NONE")
 
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -280,8 +280,18 @@ class BaseGameScene:
             ctx.audio.play("button_click")
 
     def _change_bet(self, change: Callable[[int], bool], direction: int) -> None:
-        before = self.ctx.session.bet
-        if change(direction) and self.ctx.session.bet != before:
+        """BET + / BET -: the next bet with a different total. Bets of the same total sit side by
+        side in the step order (20 x 5 x 0.01 and 20 x 1 x 0.05), and a press that leaves the total
+        as it was would look like a button that does nothing."""
+        session = self.ctx.session
+        before = session.bet
+        for _ in range(len(session.bet_options()) + 1):
+            last = session.bet
+            if not change(direction) or session.bet == last or session.bet.total != before.total:
+                break
+        if session.bet.total == before.total and session.bet != before:
+            session.set_bet(before)  # only same-total bets that way: stay where the player was
+        if session.bet != before:
             self._bet_changed()
         else:
             self.ctx.audio.play("button_click")

@@ -48,6 +48,13 @@ class FreeSpinsScene:
         ctx.audio.play("feature_trigger")
 
     @property
+    def wins_label(self) -> str:
+        """What the multiplier multiplies, as the intro card says it: "ALL WINS" (Retro: scatter
+        pays too) or "LINE WINS" (Happy Riches: a retrigger's Free Spins pay is not tripled)."""
+        feature = self.ctx.defn.feature("free_spins")
+        return "LINE WINS" if feature is not None and not feature.multiply_scatter_pays else "ALL WINS"
+
+    @property
     def modal(self) -> bool:  # intro and outro hold the game still
         return self.phase in ("intro", "outro")
 
@@ -122,7 +129,7 @@ class FreeSpinsScene:
                 surface.blit(self._panel, (box.x, box.y))
             if self.phase == "intro":
                 big = f"{self.total_spins} FREE SPINS"
-                small = f"ALL WINS x{self.multiplier} - GOOD LUCK!" if self.multiplier > 1 else "GOOD LUCK!"
+                small = f"{self.wins_label} x{self.multiplier} - GOOD LUCK!" if self.multiplier > 1 else "GOOD LUCK!"
             else:
                 big = ctx.money(self.total_win)
                 small = f"TOTAL WIN FROM {self.played} FREE SPINS"
@@ -134,7 +141,7 @@ class FreeSpinsScene:
         glowing = bool(self.popup) and int(self.popup_t / 0.2) % 2 == 0  # the counter flashes as spins are added
         self._badge(surface, layout.counter_badge, "FREE SPIN", f"{self.played} / {self.total_spins}", glowing)
         if self.multiplier > 1:
-            self._badge(surface, layout.multiplier_badge, "ALL WINS", f"x{self.multiplier}")
+            self._badge(surface, layout.multiplier_badge, self.wins_label, f"x{self.multiplier}")
         if self.popup:
             self._celebrate(surface)
 

@@ -8,6 +8,10 @@ symbol's card, whose rows run over every count the paytable has (3 to 10 with Do
 
 Left and right arrows (LEFT/RIGHT, the d-pad) turn the pages; the centre button
 (CONFIRM/SPIN, the pad's A) goes back to the game, as do INFO, BACK and the close button.
+Two tabs on the heading row, PAYTABLE and RULES, jump to the first page of each (the
+rule sheets have one button for the rules and one for the pays: INFO opens on the
+paytable, one more press reaches the rules); ``InfoScene(ctx, section="rules")`` opens
+on the rules.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from ..overlays import Overlay
 
 WHITE = (244, 240, 250)
 SOFT = (200, 186, 224)
+SECTIONS = ("PAYTABLE", "RULES")  # the tabs; ITEM index = the section's position here
 
 
 @dataclass(frozen=True)
@@ -115,12 +120,22 @@ class InfoScene(Overlay):
     title = "PAYTABLE AND RULES"
     close_buttons = ("BACK", "CLOSE", "MENU", "INFO")
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Context, section: str = "PAYTABLE") -> None:
         self.page = 0
         self.pages: list[pygame.Surface] = []
         self.headings: list[str] = []
         self.rule_lines: list[list[str]] = []
         super().__init__(ctx)
+        self.page = self.section_start(section.upper())
+
+    def section_start(self, section: str) -> int:
+        """The first page of a section: PAYTABLE (page 0) or RULES (the first rules page)."""
+        if section == "RULES":
+            return next((i for i, h in enumerate(self.headings) if h.startswith("RULES")), 0)
+        return 0
+
+    def section_of(self, page: int) -> str:
+        return "RULES" if page < len(self.headings) and self.headings[page].startswith("RULES") else "PAYTABLE"
 
     # -- pages (pre-rendered on open and on resize) -----------------------------------------------
 
@@ -374,12 +389,24 @@ class InfoScene(Overlay):
         left, _centre, right = self.nav_boxes()
         return left, right
 
+    def tab_boxes(self) -> tuple[Box, Box]:
+        """The PAYTABLE and RULES tabs, left and right of the page heading."""
+        content = self.content
+        h = self.heading_size() * 3 // 2
+        longest = max(self.ctx.text.font(self.heading_size()).size(x)[0] for x in self.headings or ["RULES"])
+        w = max(h * 2, min(content.w * 22 // 100, (content.w - longest) // 2 - h // 2))
+        y = content.y - 2 - h
+        return Box(content.x, y, w, h), Box(content.right - w, y, w, h)
+
     def item_regions(self) -> list:
         left, centre, right = self.nav_boxes()
-        return [(left, Press(Button.LEFT)), (right, Press(Button.RIGHT)), (centre, Press(Button.CLOSE))]
+        tabs = [(box, Press(Button.ITEM, i)) for i, box in enumerate(self.tab_boxes())]
+        return [(left, Press(Button.LEFT)), (right, Press(Button.RIGHT)), (centre, Press(Button.CLOSE)), *tabs]
 
     def handle_item(self, press: Press) -> None:
-        if press.button in (Button.LEFT, Button.UP, Button.BET_MINUS):
+        if press.button == Button.ITEM and 0 <= press.index < len(SECTIONS):
+            self.page = self.section_start(SECTIONS[press.index])  # a tab: that section's first page
+        elif press.button in (Button.LEFT, Button.UP, Button.BET_MINUS):
             self.page = (self.page - 1) % len(self.pages)
         elif press.button in (Button.RIGHT, Button.DOWN, Button.BET_PLUS):
             self.page = (self.page + 1) % len(self.pages)
@@ -398,6 +425,13 @@ class InfoScene(Overlay):
             heading = ctx.text.render(self.headings[self.page], self.heading_size(), PALE_GOLD, outline=True)
             surface.blit(heading, heading.get_rect(midbottom=(panel.center[0], self.content.y - 2)))
             surface.blit(self.pages[self.page], (self.content.x, self.content.y))
+        for name, tab in zip(SECTIONS, self.tab_boxes(), strict=True):
+            here = self.section_of(self.page) == name
+            pygame.draw.rect(surface, (120, 70, 20) if here else (30, 18, 52), tab, border_radius=tab.h // 2)
+            pygame.draw.rect(surface, GOLD if here else (150, 110, 40), tab, width=max(1, tab.h // 12),
+                             border_radius=tab.h // 2)
+            img = ctx.text.fit(name, max(8, tab.h * 55 // 100), tab.w * 85 // 100, WHITE if here else SOFT)
+            surface.blit(img, img.get_rect(center=tab.center))
         left, centre, right = self.nav_boxes()
         s = layout.ui_button
         surface.blit(ctx.art.button("arrow_left", "", (s, s)), (left.x, left.y))
