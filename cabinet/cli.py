@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .errors import CabinetError
 
@@ -39,7 +39,7 @@ class _Parser(argparse.ArgumentParser):
         # knows plain numbers). No option of ours looks like "-1".
         self._negative_number_matcher = re.compile(r"^-\d")
 
-    def error(self, message: str) -> None:  # one line, exit 2, like every other error
+    def error(self, message: str) -> NoReturn:  # one line, exit 2, like every other error
         raise CabinetError(f"{self.prog}: {message}")
 
 

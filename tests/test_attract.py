@@ -131,6 +131,8 @@ def test_the_demo_badge_hides_nothing_the_demo_shows(entries, size: tuple[int, i
         assert not rect.colliderect(area), f"the DEMO badge covers the {name} at {size}"
     assert rect.top >= size[1] - band.get_height() and rect.bottom <= size[1]
     assert band.get_at((band.get_width() // 2, band.get_height() // 2)).a == 255
+    assert size[1] - band.get_height() <= layout.deck.y  # the whole deck (the demo's balance) is covered
+    assert rect.w < size[0] // 3  # a badge, not a billboard, in portrait too
 
 
 def test_no_show_while_a_round_plays_and_the_idle_time_restarts_after_input(entries) -> None:  # noqa: ANN001

@@ -47,6 +47,7 @@ SEVENS = " / ".join(["SEVEN SEVEN SEVEN SEVEN SEVEN"] * 3)
         (["simulate", "classic", "--spins", "10", "--workers", "0"], 2, "--workers"),
         (["frobnicate"], 2, "invalid choice"),
         (["bench", "nothing"], 2, "invalid choice"),
+        (["bench", "math", "--spins", "-5"], 2, "--spins must be 0"),
     ],
 )
 def test_bad_input_is_one_line_and_a_non_zero_exit(

@@ -202,6 +202,20 @@ def test_multiplier_argument_and_separate_scatter_multiplier() -> None:
     assert tripled == 300 + 6
 
 
+def test_a_five_by_four_grid_pays_on_its_fourth_row() -> None:
+    game = make_defn(CLASSIC_SYMBOLS, PAYS, grid=(5, 4), lines=((1, 1, 1, 1, 1), (3, 3, 3, 3, 3), (0, 1, 2, 3, 3)))
+    screen = rows(
+        "BAR BLANK BLANK BLANK BLANK",
+        "CHERRY CHERRY BLANK BLANK BLANK",
+        "BLANK BLANK SEVEN BLANK BLANK",
+        "SEVEN SEVEN WILD SEVEN SEVEN",
+    )
+    events, total = evaluate_screen(game, screen, Bet(3, 1, 1))
+    # row 1: CHERRY x2 = 2; row 3: SEVEN x5 with a wild = 750; the zigzag starts BAR CHERRY: nothing
+    assert [(e.line, e.symbol, e.count, e.amount) for e in events] == [(0, "CHERRY", 2, 2), (1, "SEVEN", 5, 750)]
+    assert events[1].positions == ((0, 3), (1, 3), (2, 3), (3, 3), (4, 3)) and total == 752
+
+
 # --- Doubles (count-as-N) -------------------------------------------------------------------------
 
 HR_SYMBOLS = (

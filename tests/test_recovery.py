@@ -203,6 +203,12 @@ def test_an_interrupted_round_of_another_game_opens_that_game(classic: Definitio
     app = start(load_game("happy-riches"), tmp_path, seed)
     assert app.defn.id == "classic" and app.ctx.defn.id == "classic"
     assert app.session.in_round and app.ctx.hud.status == "ROUND RESTORED"
+    notice = app.stack.top  # the player asked for Happy Riches: the screen says why this is Classic
+    assert isinstance(notice, NoticeScene)
+    assert notice.messages[0].startswith("YOUR ROUND OF CLASSIC FRUITS WAS NOT FINISHED")
+    app.press([Press(Button.SPIN)])  # closes the notice only; the restored round plays on
+    run_until(app, lambda: app.idle)
+    assert not app.session.in_round and app.session.rounds == 1
 
 
 def test_a_crash_before_anything_was_shown_replays_from_the_start(classic: Definition, tmp_path: Path) -> None:

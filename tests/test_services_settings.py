@@ -69,7 +69,36 @@ def test_a_bad_file_is_named_kept_aside_and_defaults_used(tmp_path: Path, text: 
     assert loaded.problem is not None and message in loaded.problem, loaded.problem
     assert str(path) in loaded.problem and "kept aside" in loaded.problem
     assert loaded.kept_path is not None and loaded.kept_path.read_text() == text
-    assert not path.exists()
+    again = load_settings(tmp_path)  # the settings in use were written back: the next start is clean
+    assert again.problem is None and again.settings == loaded.settings
+
+
+CHANGED = GOOD.replace("sound: true", "sound: false").replace("left_hand: false", "left_hand: true")
+
+
+@pytest.mark.parametrize(
+    ("text", "message", "reset"),
+    [
+        (CHANGED.replace("vibrate: true", "vibrate: maybe"), "settings.yaml:6:10: vibrate must be true or false",
+         "vibrate is back to the default"),
+        (CHANGED[: CHANGED.index("vibrate")], "missing vibrate, intro_screen, spacebar_spins",
+         "vibrate, intro_screen, spacebar_spins are back to the default"),
+        (CHANGED.replace("music: true", "music: true\nvolume: 11"), "unknown setting 'volume'",
+         "every valid setting was kept"),
+    ],
+    ids=["hand-edited", "truncated", "unknown-key"],
+)
+def test_a_damaged_file_keeps_every_setting_that_is_valid(tmp_path: Path, text: str, message: str,
+                                                         reset: str) -> None:
+    """The cabinet starts on what is valid: a left-handed player whose file lost one line
+    keeps left-hand mode (and sound off); only what could not be read goes back to default."""
+    (tmp_path / SETTINGS_NAME).write_text(text)
+    loaded = load_settings(tmp_path)
+    assert loaded.settings.left_hand and not loaded.settings.sound
+    assert loaded.problem is not None and message in loaded.problem and reset in loaded.problem, loaded.problem
+    assert loaded.kept_valid[:3] == ("sound", "music", "left_hand")
+    assert loaded.kept_path is not None and loaded.kept_path.read_text() == text
+    assert load_settings(tmp_path).settings == loaded.settings  # remembered from now on
 
 
 def test_yaml_syntax_error_reports_line_and_column(tmp_path: Path) -> None:

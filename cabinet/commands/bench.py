@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import importlib
 
+from ..errors import CabinetError
+
 SUITES = {
     "math": "cabinet.core.bench",  # par and simulate speed, numpy vs pure Python
     "frames": "cabinet.presentation.bench",  # frame times, start-up, memory
@@ -20,5 +22,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    for option in ("spins", "frames"):
+        if getattr(args, option, 0) < 0:
+            raise CabinetError(f"--{option} must be 0 (the default amount) or more, got {getattr(args, option)}")
     module = importlib.import_module(SUITES[args.suite])
     return int(module.run(args) or 0)

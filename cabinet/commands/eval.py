@@ -186,7 +186,8 @@ def _shown(exact: str) -> str:
 def render(defn: Definition, report: dict[str, Any]) -> str:
     width = max(len(s) for s in defn.symbol_ids)
     coins = report["bet_coins"]
-    out = [f"{defn.name}: {report['lines']} lines at 1 coin per line (bet {coins} coin{'' if coins == 1 else 's'})"]
+    bet = f"{coins} coin{'' if coins == 1 else 's'}"
+    out = [f"{defn.name}: {report['lines']} lines at 1 coin per line (bet {bet})"]
     out += ["  " + " ".join(sym.ljust(width) for sym in row).rstrip() for row in report["grid"]]
     for win in report["wins"]:
         if win["kind"] == "line":

@@ -53,12 +53,15 @@ def open_cabinet(
     settings = Settings()
     log: list[str] = []
     settings_problem = ""
+    settings_headline = "YOUR SETTINGS COULD NOT BE READ: THE DEFAULTS ARE USED"
     if data_dir is not None:
         data_dir = ensure_data_dir(data_dir)  # a folder that cannot be written: one clear error
         loaded = load_settings(data_dir)
         settings = loaded.settings
         if loaded.problem:
             settings_problem = loaded.problem
+        if loaded.kept_valid:
+            settings_headline = "SOME OF YOUR SETTINGS COULD NOT BE READ: THE OTHERS ARE KEPT"
     if left_hand is not None:
         settings = replace(settings, left_hand=left_hand)
     demo = default_start_credits(defn) if start_credits is None else start_credits
@@ -76,12 +79,15 @@ def open_cabinet(
     ledger.notices.clear()
     # Files kept aside are news for the screen too (a repaired store copy is only logged).
     alerts: list[str] = [f"{headline}\n{problem}" for headline, problem in (
-        ("YOUR SETTINGS COULD NOT BE READ: THE DEFAULTS ARE USED", settings_problem),
+        (settings_headline, settings_problem),
         ("THE ROUND JOURNAL WAS DAMAGED: ITS VALID PART IS USED", ledger.journal.problem),
         ("THE GAME HISTORY FILE WAS DAMAGED: HISTORY STARTS AGAIN", ledger.history.problem)) if problem]
     defn, switched = _game_of_interrupted_round(defn, ledger)
     if switched:
         log.append(switched)
+        # On screen too: the player (a lobby's, say) asked for another game and must know why.
+        alerts.append(f"YOUR ROUND OF {defn.name.upper()} WAS NOT FINISHED: IT IS SHOWN TO ITS END FIRST. "
+                      f"CLOSE GAME IN THE MENU AFTERWARDS TO CHOOSE ANOTHER GAME.\n{switched}")
     session = GameSession(defn, ledger=DiskLedger(ledger), seed=seed, top_up=top_up)
     try:
         recovered = session.recover()

@@ -45,6 +45,7 @@ class SettingsLoad:
     settings: Settings
     problem: str | None = None  # the message to show, when the file was set aside
     kept_path: Path | None = None
+    kept_valid: tuple[str, ...] = ()  # with a problem: the settings that still came from the file
 
 
 class _SettingsError(ValueError):
@@ -162,7 +163,8 @@ def load_settings(folder: Path, clock: Clock = utc_now) -> SettingsLoad:
                    "back to the default") if reset else "every valid setting was kept"
     else:
         outcome = "defaults are used"
-    return SettingsLoad(settings, f"{message}. The file was kept aside as {kept.name}; {outcome}.", kept)
+    return SettingsLoad(settings, f"{message}. The file was kept aside as {kept.name}; {outcome}.", kept,
+                        tuple(kept_valid))
 
 
 def save_settings(folder: Path, settings: Settings) -> Path:

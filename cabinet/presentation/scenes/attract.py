@@ -42,7 +42,7 @@ class AttractScene:
         self.finished = False
         self.shown_games = 1
         self.demo = self.factories[0](size)
-        self._badges: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+        self._badges: dict[tuple[tuple[int, int], int], tuple[pygame.Surface, pygame.Surface]] = {}
 
     # -- the scene protocol -----------------------------------------------------------------------
 
@@ -72,41 +72,67 @@ class AttractScene:
     def name(self) -> str:
         return self.names[self.index]
 
+    def band_height(self, size: tuple[int, int]) -> int:
+        """The band covers the demo's whole control deck (its balance and buttons are the
+        demo's, not the player's): a strip in landscape, more of the screen in portrait."""
+        w, h = size
+        deck_top = getattr(getattr(self.demo, "ctx", None), "layout", None)
+        deck_top = deck_top.deck.y if deck_top is not None and deck_top.size == size else h
+        return max(40, round(h * BAND_SHARE), h - deck_top)
+
+    @staticmethod
+    def unit(size: tuple[int, int]) -> float:
+        """Type and badge scale: by the shorter side, so a portrait screen gets no giant badge."""
+        return min(size) / 720
+
     def badge_pos(self, size: tuple[int, int]) -> tuple[int, int]:
-        """Top-left of the DEMO badge: at the left end of the band, centred in its height."""
+        """Top-left of the DEMO badge: in the band, at its left end (landscape) or above the
+        game's name (portrait, where the band is tall and narrow)."""
         w, h = size
         band, badge = self._pieces(size)
-        return round(14 * h / 720), h - band.get_height() + (band.get_height() - badge.get_height()) // 2
+        top = h - band.get_height()
+        if w >= h:
+            return round(14 * self.unit(size)), top + (band.get_height() - badge.get_height()) // 2
+        return (w - badge.get_width()) // 2, top + band.get_height() // 2 - badge.get_height() - round(
+            40 * self.unit(size))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.demo.draw(surface)
-        w, h = surface.get_size()
-        band, badge = self._pieces((w, h))
-        surface.blit(band, (0, h - band.get_height()))
-        unit = h / 720
-        bx, by = self.badge_pos((w, h))
-        room = max(40, w - 2 * (bx + badge.get_width() + round(10 * unit)))  # centred text clear of the badge
+        size = surface.get_size()
+        w, h = size
+        band, badge = self._pieces(size)
+        band_h = band.get_height()
+        top = h - band_h
+        surface.blit(band, (0, top))
+        unit = self.unit(size)
+        bx, by = self.badge_pos(size)
+        if w >= h:  # text centred in the band, clear of the badge on its left
+            room = max(40, w - 2 * (bx + badge.get_width() + round(10 * unit)))
+            name_y, prompt_y = top + band_h * 30 // 100, top + band_h * 68 // 100
+        else:  # stacked under the badge
+            room = int(w * 0.9)
+            name_y = top + band_h // 2 + round(4 * unit)
+            prompt_y = name_y + round(52 * unit)
         name = self.text.fit(self.name.upper(), max(12, round(30 * unit)), min(int(w * 0.8), room), PALE_GOLD,
                              outline=True)
-        top = h - band.get_height()
-        surface.blit(name, name.get_rect(center=(w // 2, top + band.get_height() * 30 // 100)))
+        surface.blit(name, name.get_rect(center=(w // 2, name_y)))
         if math.sin(self.t * math.pi * 1.6) > -0.35:  # blinks: on most of the time
             prompt = self.text.fit(PROMPT, max(14, round(40 * unit)), min(int(w * 0.9), room), (255, 255, 255),
                                    outline=True)
-            surface.blit(prompt, prompt.get_rect(center=(w // 2, top + band.get_height() * 68 // 100)))
+            surface.blit(prompt, prompt.get_rect(center=(w // 2, prompt_y)))
         surface.blit(badge, (bx, by))
 
     def _pieces(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
         """The bottom band and the DEMO badge for a window size (made once per size)."""
-        pieces = self._badges.get(size)
+        band_h = self.band_height(size)
+        pieces = self._badges.get((size, band_h))
         if pieces is None:
             w, h = size
-            band_h = max(40, round(h * BAND_SHARE))
             band = pygame.Surface((w, band_h), pygame.SRCALPHA)
             for y in range(band_h):  # opaque: the demo's balance must not show through
                 band.fill((8 + int(10 * y / band_h), 4, 20 + int(12 * y / band_h), 255), (0, y, w, 1))
             pygame.draw.rect(band, GOLD, (0, 0, w, max(2, h // 240)))
-            unit = h / 720
+            unit = self.unit(size)
             label = self.text.render("DEMO", max(12, min(round(44 * unit), band_h * 45 // 100)), (255, 255, 255),
                                      outline=True)
             badge = pygame.Surface((label.get_width() + round(36 * unit), label.get_height() + round(14 * unit)),
@@ -116,5 +142,5 @@ class AttractScene:
             pygame.draw.rect(badge, (255, 214, 120), rect, width=max(2, rect.h // 14), border_radius=rect.h // 3)
             badge.blit(label, label.get_rect(center=rect.center))
             pieces = (band, badge)
-            self._badges = {size: pieces}
+            self._badges = {(size, band_h): pieces}
         return pieces
