@@ -62,6 +62,11 @@ class Overlay:
     title = ""
     close_buttons: tuple[str, ...] = ("BACK", "CLOSE", "MENU")
 
+    # The game menu closes on a press anywhere on the screen (its rows are their own
+    # hit regions, so a press on a row never arrives as a TAP); other panels close on
+    # a press outside them only.
+    closes_on_any_tap = False
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.finished = False
@@ -105,8 +110,8 @@ class Overlay:
             return True
         if name == "TAP":
             panel = self.ctx.layout.panel
-            if press.pos is None or not panel.contains(*press.pos):
-                self.close()  # a press anywhere outside the panel closes it
+            if self.closes_on_any_tap or press.pos is None or not panel.contains(*press.pos):
+                self.close()  # a press outside the panel (or, for the menu, off its rows) closes it
             return True
         self.handle_item(press)
         return True  # modal: nothing reaches the paused game

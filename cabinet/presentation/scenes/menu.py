@@ -37,6 +37,7 @@ def row_boxes(ctx: Context, count: int, top_share: float = 0.16) -> list[Box]:
 
 class MenuScene(Overlay):
     title = "MENU"
+    closes_on_any_tap = True  # "closed by pressing the Close button or anywhere on the screen"
 
     def __init__(self, ctx: Context) -> None:
         self.cursor = 0
