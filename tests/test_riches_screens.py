@@ -98,12 +98,12 @@ def test_game_settings_switch_the_intro_and_the_spacebar(riches, tmp_path: Path)
     app.press([Press(Button.SETTINGS)])
     scene = app.stack.top
     assert isinstance(scene, GameSettingsScene)
-    assert [p.index for _, p in scene.hit_regions() if p.button == Button.ITEM] == [0, 1, 2]
+    assert [p.index for _, p in scene.hit_regions() if p.button == Button.ITEM] == [0, 1, 2, 3]  # 2: volume
     app.press([Press(Button.ITEM, 0), Press(Button.ITEM, 1)])  # intro screen off, spacebar off
     assert not setting(app.ctx, "intro_screen") and not setting(app.ctx, "spacebar_spins")
     saved = load_settings(tmp_path).settings
     assert (saved.intro_screen, saved.spacebar_spins) == (False, False)  # remembered at once
-    app.press([Press(Button.ITEM, 2)])  # GAME HISTORY
+    app.press([Press(Button.ITEM, 3)])  # GAME HISTORY
     history = app.stack.top
     assert type(history).__name__ == "HistoryScene"
     app.press([Press(Button.BACK)])

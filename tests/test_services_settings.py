@@ -15,7 +15,7 @@ from cabinet.services.settings import (
 )
 
 GOOD = """\
-# Slot Cabinet settings, written by the cabinet. Values are true or false.
+# Slot Cabinet settings, written by the cabinet. Switches are true or false; volume is 0 to 100.
 format: 1
 sound: true
 music: true
@@ -23,6 +23,7 @@ left_hand: false
 vibrate: true
 intro_screen: true
 spacebar_spins: true
+volume: 80
 """
 
 
@@ -30,7 +31,7 @@ def test_defaults_are_on_except_left_hand(tmp_path: Path) -> None:
     loaded = load_settings(tmp_path)
     assert loaded.problem is None
     assert loaded.settings == Settings(sound=True, music=True, left_hand=False, vibrate=True,
-                                       intro_screen=True, spacebar_spins=True)  # fmt: skip
+                                       intro_screen=True, spacebar_spins=True, volume=80)  # fmt: skip
 
 
 def test_save_writes_every_key_and_loads_back(tmp_path: Path) -> None:
@@ -52,7 +53,7 @@ def test_autoplay_is_not_remembered() -> None:
         (GOOD.replace("music: true", "music: [true"), "settings.yaml:5:10: not valid YAML: expected ',' or ']'"),
         (GOOD.replace("vibrate: true", "vibrate: maybe"), "settings.yaml:6:10: vibrate must be true or false, got 'maybe'"),
         (GOOD.replace("vibrate: true", "vibrate: 1"), "settings.yaml:6:10: vibrate must be true or false"),
-        (GOOD.replace("sound: true", "sound: true\nvolume: true"), "settings.yaml:4:1: unknown setting 'volume'"),
+        (GOOD.replace("sound: true", "sound: true\nloudness: true"), "settings.yaml:4:1: unknown setting 'loudness'"),
         (GOOD.replace("sound: true", "sound: true\nsound: false"), "settings.yaml:4:1: 'sound' is given twice"),
         (GOOD.replace("format: 1", "format: 2"), "settings.yaml:2:9: written in settings format 2 by a newer cabinet"),
         (GOOD[: GOOD.index("vibrate")], "incomplete (truncated or edited?): missing vibrate, intro_screen, spacebar_spins"),
@@ -82,8 +83,8 @@ CHANGED = GOOD.replace("sound: true", "sound: false").replace("left_hand: false"
         (CHANGED.replace("vibrate: true", "vibrate: maybe"), "settings.yaml:6:10: vibrate must be true or false",
          "vibrate is back to the default"),
         (CHANGED[: CHANGED.index("vibrate")], "missing vibrate, intro_screen, spacebar_spins",
-         "vibrate, intro_screen, spacebar_spins are back to the default"),
-        (CHANGED.replace("music: true", "music: true\nvolume: 11"), "unknown setting 'volume'",
+         "vibrate, intro_screen, spacebar_spins, volume are back to the default"),
+        (CHANGED.replace("music: true", "music: true\nloudness: 11"), "unknown setting 'loudness'",
          "every valid setting was kept"),
     ],
     ids=["hand-edited", "truncated", "unknown-key"],

@@ -97,6 +97,7 @@ def reload_sounds(app: App, theme: str) -> None:
 
     old = app.ctx.audio
     audio = Audio(sounds_dir(), theme, old.sound_on, old.music_on)
+    audio.set_volume(old.volume)  # the player's master volume survives a sound reload
     audio.load_all()
     if pygame.mixer.get_init():
         pygame.mixer.music.stop()

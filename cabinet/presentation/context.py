@@ -56,6 +56,9 @@ class Context:
     # Set by a lobby that launched this game: Close Game returns there instead of quitting.
     on_close_game: Callable[[], None] | None = None
 
+    def __post_init__(self) -> None:
+        self.audio.set_volume(self.settings.volume)  # the remembered master volume from the first sound
+
     def money(self, amount: Money) -> str:
         return format_money(amount, self.defn.bet.currency, self.defn.bet.minor_units)
 
@@ -101,6 +104,15 @@ class Context:
 
     def toggle_music(self) -> None:
         self.audio.set_music(self.toggle("music"))
+
+    def set_volume(self, percent: int) -> int:
+        """Set, apply and save the master volume (clamped to 0-100); returns the value kept."""
+        value = max(0, min(100, int(percent)))
+        if value != self.settings.volume:
+            self.settings = replace(self.settings, volume=value)
+            self.save()
+        self.audio.set_volume(value)
+        return value
 
     def toggle_vibrate(self) -> None:
         if self.toggle("vibrate"):

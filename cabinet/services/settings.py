@@ -1,5 +1,5 @@
 """Remembered player settings: sound, music, left-hand mode, vibration, intro screen,
-spacebar-to-spin.
+spacebar-to-spin, and the master volume (a whole number 0-100).
 
 They live in ``<data dir>/settings.yaml``, written atomically with every key, so a
 file that lacks one was truncated or hand-edited. A file with a problem is reported in
@@ -8,7 +8,9 @@ aside, and the cabinet starts on what is valid: with a wrong value, an unknown,
 repeated or missing key, every setting that did read correctly is kept and only the
 others take their defaults; with broken YAML or a newer format nothing can be trusted
 and all take their defaults. The settings in use are then written back, so the next
-start is clean. A settings file must never stop a cabinet.
+start is clean. A settings file must never stop a cabinet. The exception to "every key":
+a setting added after format 1 (``volume``) may be missing, because cabinets before it
+wrote complete files without it; it then takes its default silently.
 
 Autoplay settings are deliberately NOT here: the rule sheets say they return to their
 defaults when the game is reloaded.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -35,9 +38,13 @@ class Settings:
     vibrate: bool = True
     intro_screen: bool = True
     spacebar_spins: bool = True
+    volume: int = 80  # master volume in percent, scales every effect and the music
 
 
 SETTING_NAMES = tuple(f.name for f in fields(Settings))
+# Settings that came after format 1: a file without them predates them, it is not truncated.
+ADDED_LATER = ("volume",)
+VOLUME_RANGE = (0, 100)
 
 
 @dataclass(frozen=True)
@@ -65,7 +72,7 @@ def parse_settings(text: str, path: Path) -> Settings:
     return Settings(**values)
 
 
-def read_settings(text: str, path: Path) -> tuple[dict[str, bool], list[str]]:
+def read_settings(text: str, path: Path) -> tuple[dict[str, Any], list[str]]:
     """The settings that read correctly (name -> value) and every problem found.
 
     Raises _SettingsError when nothing in the file can be trusted (broken YAML, not a
@@ -83,7 +90,7 @@ def read_settings(text: str, path: Path) -> tuple[dict[str, bool], list[str]]:
     if not isinstance(root, yaml.MappingNode):
         raise _SettingsError(f"{_where(path, root)}: expected 'name: value' lines")
     constructed = yaml.safe_load(text)  # composed fine above, so this cannot fail
-    values: dict[str, bool] = {}
+    values: dict[str, Any] = {}  # each value checked against its field by _value_problem
     problems: list[str] = []
     fmt_seen = False
     seen: set[str] = set()
@@ -108,27 +115,46 @@ def read_settings(text: str, path: Path) -> tuple[dict[str, bool], list[str]]:
                     f"this one reads format {SETTINGS_FORMAT}"
                 )
         elif key in SETTING_NAMES:
-            if not isinstance(value, bool):
+            problem = _value_problem(key, value)
+            if problem:
                 shown = value_node.value if isinstance(value_node, yaml.ScalarNode) else "a list or map"
-                problems.append(f"{_where(path, value_node)}: {key} must be true or false, got {shown!r}")
+                problems.append(f"{_where(path, value_node)}: {key} {problem}, got {shown!r}")
                 continue
             values[key] = value
         else:
             problems.append(
                 f"{_where(path, key_node)}: unknown setting '{key}' (known: {', '.join(SETTING_NAMES)})"
             )
-    missing = ([] if fmt_seen else ["format"]) + [name for name in SETTING_NAMES if name not in seen]
+    missing = ([] if fmt_seen else ["format"]) + [
+        name for name in SETTING_NAMES if name not in seen and name not in ADDED_LATER
+    ]
     if missing:
         problems.append(f"{path}: incomplete (truncated or edited?): missing {', '.join(missing)}")
     return values, problems
 
 
+def _value_problem(key: str, value: object) -> str | None:
+    """What is wrong with a setting's value (None when it is fine)."""
+    if key == "volume":
+        low, high = VOLUME_RANGE
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            return f"must be a whole number from {low} to {high}"
+        return None
+    return None if isinstance(value, bool) else "must be true or false"
+
+
+def _value_text(value: bool | int) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def settings_text(settings: Settings) -> str:
     lines = [
-        "# Slot Cabinet settings, written by the cabinet. Values are true or false.",
+        "# Slot Cabinet settings, written by the cabinet. Switches are true or false; volume is 0 to 100.",
         f"format: {SETTINGS_FORMAT}",
     ]
-    lines += [f"{name}: {'true' if value else 'false'}" for name, value in asdict(settings).items()]
+    lines += [f"{name}: {_value_text(value)}" for name, value in asdict(settings).items()]
     return "\n".join(lines) + "\n"
 
 
