@@ -13,7 +13,9 @@ from collections.abc import Callable, Generator
 
 import pygame
 
-from cabinet.core.bet import max_bet
+from cabinet.core.bet import default_bet, max_bet
+from cabinet.core.definition import Definition, FreeSpins
+from cabinet.core.evaluate import evaluate_screen, screen_from_stops, symbol_count
 from cabinet.core.events import (
     FeatureEnded,
     FeatureStarted,
@@ -53,9 +55,26 @@ BET_BUTTONS = frozenset({Button.BET_MINUS, Button.BET_PLUS, Button.MAX_BET, Butt
 Step = Generator[None, None, None]
 
 
-def idle_stops(strips: tuple[tuple[str, ...], ...]) -> list[int]:
-    """A fixed, varied screen for before the first spin."""
-    return [(7 + 11 * i) % len(strip) for i, strip in enumerate(strips)]
+def idle_stops(defn: Definition, reel_set: str) -> list[int]:
+    """A fixed, varied, *quiet* screen for before the first spin.
+
+    A screen that shows a win or a feature's trigger symbols before anything was
+    played looks like a missed payout, so the first stops (in a fixed order) that pay
+    nothing and trigger nothing are used.
+    """
+    strips = defn.reels[reel_set]
+    bet = default_bet(defn)
+    triggers = [(f.trigger_symbol, min(f.awards)) for f in defn.features if isinstance(f, FreeSpins)]
+    first: list[int] | None = None
+    for attempt in range(500):
+        stops = [(7 + 11 * i + attempt * (2 * i + 1)) % len(strip) for i, strip in enumerate(strips)]
+        first = first or stops
+        screen = screen_from_stops(defn, reel_set, stops)
+        if evaluate_screen(defn, screen, bet)[1] == 0 and all(
+            symbol_count(defn, screen, symbol)[0] < needed for symbol, needed in triggers
+        ):
+            return stops
+    return first or [0] * len(strips)
 
 
 class BaseGameScene:
@@ -75,7 +94,7 @@ class BaseGameScene:
             stops = list(session.current.final_stops)
             strips = defn.reels[reel_set]
         else:
-            stops = idle_stops(strips)
+            stops = idle_stops(defn, reel_set)
         self.reels = ReelView(strips, stops, sound=ctx.audio.play, stop_sound=ctx.audio.stop)
         self.screen: list[list[str]] = self.reels.visible(defn.grid.rows)
         self.round: Step | None = None
