@@ -30,6 +30,7 @@ FPS = 60
 STEPS_PER_FRAME = UPDATE_HZ // FPS  # headless: each frame advances exactly this many steps
 DEFAULT_WINDOW = (1280, 720)
 MAX_CATCH_UP = 0.25  # after a stall, drop time rather than fast-forward seconds of animation
+RESIZE_SETTLE = 0.15  # seconds a new window size must hold before the art is scaled for it
 HEADLESS_TAIL_LIMIT = 120_000  # frames allowed after a script ends for the last round to finish
 
 
@@ -49,6 +50,47 @@ class AppOptions:
     embedded: bool = False  # run inside a lobby shell: its window and pads, pygame left running
 
 
+class FramePacer:
+    """Frames on a steady grid of 1/fps seconds, and the time each one is worth.
+
+    pygame's ``Clock.tick`` sleeps whole milliseconds (16 ms for 60 fps: the loop ran at
+    62.5 fps) and reports the measured time, so frames were worth one, two or three fixed
+    updates in turn and motion stuttered. Here each frame waits for its slot on the grid
+    (``time.sleep`` is precise to a fraction of a millisecond) and is worth the grid's time:
+    a frame on time is exactly 1/fps, i.e. the same number of fixed updates every frame; a
+    late frame is worth the slots it used up, so game time still keeps up with real time.
+    """
+
+    def __init__(self, fps: int, clock: Any = time.perf_counter, sleep: Any = time.sleep) -> None:
+        self.period = 1.0 / fps
+        self.clock = clock
+        self.sleep = sleep
+        self.due: float | None = None  # when the current frame's slot began
+
+    def tick(self) -> float:
+        """Wait for the next slot; the seconds of game time this frame is worth."""
+        now = self.clock()
+        if self.due is None:
+            self.due = now
+            return 0.0
+        self.due += self.period
+        if now < self.due:
+            self.sleep(self.due - now)
+            return self.period
+        missed = int((now - self.due) / self.period)  # whole slots that went by while we were busy
+        self.due += missed * self.period
+        return self.period * (missed + 1)
+
+
+def prefer_plain_framebuffer() -> None:
+    """Show frames through the system's plain framebuffer (X11 shared memory, GDI), not an
+    OpenGL texture: pygame draws on the CPU anyway, and on a kiosk with no GPU driver SDL's
+    OpenGL probe costs about 0.1 s at start and the software-GL upload about 12 ms a frame
+    at 1920x1080 (measured under Xvfb: set_mode 106 -> 15 ms, flip 12.3 -> 0.95 ms).
+    An SDL_FRAMEBUFFER_ACCELERATION the user set wins. Call it before the display starts."""
+    os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 def use_dummy_drivers() -> None:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -62,7 +104,10 @@ class App:
         self.options = options or AppOptions()
         self.session = session
         self.started = False
-        self.startup_seconds = 0.0
+        self.startup_seconds = 0.0  # App.start to the first frame on screen
+        self.ready_seconds = 0.0  # App.start to everything loaded (motion art, sounds, devices)
+        self.first_frame_at = 0.0  # time.perf_counter() when the first frame was shown
+        self.resize_wait: float | None = None  # a new window size not laid out yet: seconds to wait
         self.frames = 0
         self.shared_input = input_adapter  # a lobby's adapter: pads stay open across games
         self.timing = Timing(STEP, STEPS_PER_FRAME, MAX_CATCH_UP)
@@ -79,6 +124,7 @@ class App:
         opts = self.options
         if opts.headless:
             use_dummy_drivers()
+        prefer_plain_framebuffer()
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         import pygame
 
@@ -124,8 +170,8 @@ class App:
         builder = ArtBuilder(cache, self.defn)
         layout = compute_layout(self.screen.get_size(), self.defn.grid.reels, self.defn.grid.rows,
                                 settings.left_hand)
-        art = builder.build(layout)
-        audio = Audio(sounds_dir(), self.defn.theme, settings.sound, settings.music)
+        art = builder.build(layout, first_frame_only=True)  # the rest right after the first frame
+        audio = Audio(sounds_dir(), self.defn.theme, settings.sound, settings.music, device=False)
         self.stack = SceneStack()
         self.ctx = Context(defn=self.defn, session=session, settings=settings, text=text, cache=cache,
                            builder=builder, audio=audio, stack=self.stack, layout=layout, art=art,
@@ -136,7 +182,17 @@ class App:
         if not opts.headless:  # the game's intro card (Intro Screen setting); scripted runs skip it
             self.base.show_intro()
         self._show_opening(opened)
+        self._start_tools()
+        self.started = True
+        self.draw()  # the first frame: the cabinet is on screen from here
+        self.first_frame_at = time.perf_counter()
+        self.startup_seconds = self.first_frame_at - t0
 
+        # What a still screen does not need, before the loop runs: motion art, sound, devices.
+        builder.complete(art)
+        audio.open_device()
+        audio.load_all()
+        audio.start_music()
         bindings = load_bindings(opts.data_dir)
         for issue in bindings.issues:
             print(f"cabinet: warning: {issue} (the default binding stays)", file=sys.stderr)
@@ -146,12 +202,7 @@ class App:
             self.input = InputAdapter(bindings)
             self.input.start()
         self.ctx.rumble = self.input.rumble
-        audio.load_all()
-        audio.start_music()
-        self._start_tools()
-        self.started = True
-        self.draw()
-        self.startup_seconds = time.perf_counter() - t0
+        self.ready_seconds = time.perf_counter() - t0
 
     def _open_cabinet(self) -> Any:
         """Settings, the ledger and recovery (``cabinet/machine/startup.py``).
@@ -245,11 +296,21 @@ class App:
         if frame.resized:
             self.screen = self.pg.display.get_surface() or self.screen
             self._keep_minimum_size()
-            self.ctx.relayout(self.screen.get_size())
+            # Laid out once the size has held for a moment: dragging a window's edge sends a new
+            # size every frame, and scaling all the art for each would stall the drag.
+            self.resize_wait = RESIZE_SETTLE
         self.press(frame.presses)
         if frame.quit:
             self.window_closed = True
         return not frame.quit
+
+    def _settle_resize(self, dt: float) -> None:
+        if self.resize_wait is None:
+            return
+        self.resize_wait -= dt
+        if self.resize_wait <= 0:
+            self.resize_wait = None
+            self.ctx.relayout(self.screen.get_size())
 
     def _keep_minimum_size(self) -> None:
         """A window dragged below the layout's minimum (by a window manager that ignores the
@@ -259,8 +320,16 @@ class App:
 
         size = self.screen.get_size()
         wanted = fit_size(size)
-        if wanted != size and not self.options.fullscreen:
-            self.screen = self.pg.display.set_mode(wanted, self.pg.RESIZABLE)
+        if wanted == size or self.options.fullscreen:
+            return
+        try:  # the same window made bigger (set_mode would open a new one where the old one was)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                self.pg.Window.from_display_module().size = wanted
+        except (AttributeError, self.pg.error):
+            return
+        self.pg.event.pump()  # SDL resizes the window's surface as it reads the window's events
+        self.screen = self.pg.display.get_surface() or self.screen
 
     def draw(self) -> None:
         self._guarded(self._draw, where="draw")
@@ -281,6 +350,7 @@ class App:
         tools, picture. ``dt`` is the real time since the last frame."""
         t0 = time.perf_counter()
         self.pump_input(events)
+        self._settle_resize(dt)
         self.press(presses)
         self.update(self.timing.steps(dt))
         if self.guard is not None:
@@ -361,10 +431,10 @@ class App:
         """The interactive loop: real time, fixed steps, paced to FPS."""
         if not self.started:
             self.start()
-        clock = self.pg.time.Clock()
-        clock.tick(FPS)
+        pacer = FramePacer(FPS)
+        pacer.tick()
         while not self.done:
-            self.frame(clock.tick(FPS) / 1000.0)
+            self.frame(pacer.tick())
         self.close()
         return 0
 

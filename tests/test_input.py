@@ -136,3 +136,9 @@ def test_mouse_and_touch_hit_on_screen_buttons(adapter: InputAdapter) -> None:
 def test_window_events(adapter: InputAdapter) -> None:
     frame = adapter.translate([ev(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)), ev(pygame.QUIT)], [])
     assert frame.quit and frame.resized == (800, 600)
+
+
+def test_a_window_resized_by_the_program_is_seen_too(adapter: InputAdapter) -> None:
+    """SDL reports a size the program set itself only as WINDOWSIZECHANGED, with x and y."""
+    frame = adapter.translate([ev(pygame.WINDOWSIZECHANGED, x=640, y=360)], [])
+    assert frame.resized == (640, 360)

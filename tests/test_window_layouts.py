@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from cabinet.app import App, AppOptions
+from cabinet.app import RESIZE_SETTLE, App, AppOptions
 from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
 from cabinet.services.settings import load_settings
@@ -107,5 +107,7 @@ def test_resizing_recomputes_the_layout(classic) -> None:  # noqa: ANN001
     app.screen = pygame.display.set_mode((1024, 576), pygame.RESIZABLE)
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=576, size=(1024, 576)))
     app.run_frames(1)
+    assert app.ctx.layout.size == SIZE  # a drag goes on sending sizes: wait for it to settle
+    app.run_frames(round(RESIZE_SETTLE * 60) + 1)
     assert app.ctx.layout.size == (1024, 576)
     assert app.ctx.art.tiles["SEVEN"].get_size() == (app.ctx.layout.cell,) * 2

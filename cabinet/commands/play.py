@@ -90,10 +90,11 @@ def parse_credits(text: str, minor_units: int) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from cabinet.app import App, AppOptions
+    from cabinet.app import App, AppOptions, prefer_plain_framebuffer
     from cabinet.core.loader import load_game, resolve_game
     from cabinet.kiosk.launch import default_game, run_lobby
 
+    prefer_plain_framebuffer()  # before the lobby or the game opens the window
     game = args.game if args.game is not None else default_game(args.headless)
     designer = args.designer or args.watch
     if game is None:  # plain `cabinet`: the lobby; each game opened from it gets these options

@@ -115,7 +115,9 @@ class InputAdapter:
             if t == pygame.QUIT:
                 frame.quit = True
             elif t in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                size = (getattr(event, "w", 0), getattr(event, "h", 0))
+                # VIDEORESIZE says w, h; WINDOWSIZECHANGED (also sent when the program itself
+                # resizes the window) says x, y
+                size = (getattr(event, "w", getattr(event, "x", 0)), getattr(event, "h", getattr(event, "y", 0)))
                 if size[0] > 0 and size[1] > 0:
                     frame.resized = size
             elif t == pygame.KEYDOWN:

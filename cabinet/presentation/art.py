@@ -137,20 +137,34 @@ class ArtBuilder:
         symbol = self.defn.symbol_map[symbol_id]
         return (symbol.sprite or symbol.id).lower()
 
-    def build(self, layout: Layout) -> Art:
-        """The art for ``layout``; a mirrored layout has the same sizes and reuses it."""
+    def build(self, layout: Layout, first_frame_only: bool = False) -> Art:
+        """The art for ``layout``; a mirrored layout has the same sizes and reuses it.
+
+        ``first_frame_only``: only what a still screen shows (background, frame, reel tiles,
+        buttons), so the window shows something sooner; ``complete`` must then add the rest
+        (blurred tiles, win glows, coins, banners...) before anything moves."""
         key = (layout.size, layout.portrait, layout.cell)
         if self._memo is not None and self._memo[0] == key:
             art = self._memo[1]
             art.layout = layout
             return art
-        art = self._build(layout)
-        self._memo = (key, art)
-        self.cache.release_originals()  # everything is scaled now; a new size reloads the files
+        art = Art(layout)
+        self._build_still(art)
+        if first_frame_only:
+            return art
+        return self.complete(art)
+
+    def complete(self, art: Art) -> Art:
+        """Add what moving and celebrating need to art that ``build(first_frame_only=True)`` made."""
+        key = (art.layout.size, art.layout.portrait, art.layout.cell)
+        if self._memo is None or self._memo[1] is not art:
+            self._build_motion(art)
+            self._memo = (key, art)
+            self.cache.release_originals()  # everything is scaled now; a new size reloads the files
         return art
 
-    def _build(self, layout: Layout) -> Art:
-        art = Art(layout)
+    def _build_still(self, art: Art) -> None:
+        layout = art.layout
         cache, theme, cell = self.cache, self.theme, layout.cell
         w, h = layout.size
 
@@ -186,17 +200,30 @@ class ArtBuilder:
             tile = art.paper.copy()
             tile.blit(sym, sym.get_rect(center=(cell // 2, cell // 2)))
             art.tiles[symbol.id] = _convert(tile, alpha=False)
-            art.blurred[symbol.id] = motion_blur(tile, max(2, cell // 7))
             thumb = thumb_size(layout)
             art.thumbs[symbol.id] = cache.get(rel, (thumb, thumb), cache.symbol_placeholder(symbol.id))
-            glow_sizes = [round(side * step) for step in PULSE_STEPS]
-            art.glows[symbol.id] = [cache.get(f"{theme}/symbols/{name}_glow.png", (g, g), self._glow_placeholder(sym))
-                                    for g in glow_sizes]
 
         for name, size in needed_buttons(layout):
             for state in BUTTON_STATES:
                 art.buttons[(name, state, size)] = cache.get(
                     f"{button_sprite(name)}{state}.png", size, cache.button_placeholder(name, state))
+        window = layout.reel_window
+        shade_h = max(4, cell // 3)
+        art.shade_top = _gradient((window.w, shade_h), (0, 0, 0, 150), (0, 0, 0, 0), alpha=True)
+        art.shade_bottom = _gradient((window.w, shade_h), (0, 0, 0, 0), (0, 0, 0, 150), alpha=True)
+
+    def _build_motion(self, art: Art) -> None:
+        """Spinning, anticipation and win presentation: blurred tiles, glows, coins, banners."""
+        layout = art.layout
+        cache, theme, cell = self.cache, self.theme, layout.cell
+        side = round(cell * SYMBOL_FILL)
+        for symbol in self.defn.symbols:
+            name = self.sprite_name(symbol.id)
+            art.blurred[symbol.id] = motion_blur(art.tiles[symbol.id], max(2, cell // 7))
+            sym = art.symbols[symbol.id]
+            glow_sizes = [round(side * step) for step in PULSE_STEPS]
+            art.glows[symbol.id] = [cache.get(f"{theme}/symbols/{name}_glow.png", (g, g), self._glow_placeholder(sym))
+                                    for g in glow_sizes]
 
         coin = max(8, round(cell * 0.36))
         art.coins = [cache.get(f"common/fx/coin_{i}.png", (coin, coin), self._coin_placeholder(i)) for i in range(8)]
@@ -213,16 +240,12 @@ class ArtBuilder:
 
         art.highlight = self._highlight(cell)
         window = layout.reel_window
-        shade_h = max(4, cell // 3)
-        art.shade_top = _gradient((window.w, shade_h), (0, 0, 0, 150), (0, 0, 0, 0), alpha=True)
-        art.shade_bottom = _gradient((window.w, shade_h), (0, 0, 0, 0), (0, 0, 0, 150), alpha=True)
         art.dim = pygame.Surface((cell, window.h), pygame.SRCALPHA)
         art.dim.fill((0, 0, 10, 150))
         art.window_dim = pygame.Surface((window.w, window.h), pygame.SRCALPHA)
         art.window_dim.fill((8, 0, 16, 120))
         art.anticipation = self._anticipation(layout.columns[0])
         art.streaks = self._streaks((cell, window.h))
-        return art
 
     # -- procedural pieces and placeholders -------------------------------------------------------
 

@@ -2,7 +2,8 @@
 
 Effects are loaded once. A missing or broken file plays nothing and warns once; a
 mixer that cannot open puts the cabinet in silent mode (never a crash). Sound and
-music are switched separately (the menu's Sound and Music toggles).
+music are switched separately (the menu's Sound and Music toggles); a master volume
+(0-100 %, the game settings' slider) scales every effect's own level and the music's.
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ EFFECTS = ("spin_start", "reel_stop", "anticipation", "win_tick", "win_small", "
            "coin_drop")
 
 
+MUSIC_LEVEL = 0.45  # the music loop sits under the effects
+
+
 class Audio:
     def __init__(self, sounds_root: Path, theme: str, sound_on: bool = True, music_on: bool = True,
                  device: bool = True) -> None:
@@ -29,14 +33,23 @@ class Audio:
         self._warned: set[str] = set()
         self._music_playing = False
         self.played: list[str] = []  # names of effects started (tests and the bench read it)
+        self.volume = 100  # master volume in percent; the app sets the remembered one
+        self._levels: dict[str, float] = {}  # each effect's own level when last played, before the master
         if device:
-            try:
-                if not pygame.mixer.get_init():
-                    pygame.mixer.init(44100, -16, 2, 512)
-                pygame.mixer.set_num_channels(16)
-                self.available = True
-            except pygame.error as exc:
-                self._warn("mixer", f"no audio device ({exc}); running silent")
+            self.open_device()
+
+    def open_device(self) -> None:
+        """Open the mixer (``device=False`` leaves it for later: the window's first frame does
+        not wait for the sound card). No device: silent mode, one warning."""
+        if self.available:
+            return
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(44100, -16, 2, 512)
+            pygame.mixer.set_num_channels(16)
+            self.available = True
+        except pygame.error as exc:
+            self._warn("mixer", f"no audio device ({exc}); running silent")
 
     def _warn(self, key: str, message: str) -> None:
         if key not in self._warned:
@@ -68,7 +81,8 @@ class Audio:
             return
         sound = self._sound(name)
         if sound is not None:
-            sound.set_volume(volume)
+            self._levels[name] = volume
+            sound.set_volume(volume * self.volume / 100)
             sound.play(loops=loops)
 
     def stop(self, name: str) -> None:
@@ -83,13 +97,24 @@ class Audio:
                 if sound is not None:
                     sound.stop()
 
+    def set_volume(self, percent: int) -> None:
+        """The master volume, 0-100 %: effects already playing and the music change at once."""
+        self.volume = max(0, min(100, int(percent)))
+        if not self.available:
+            return
+        for name, sound in self._sounds.items():
+            if sound is not None:
+                sound.set_volume(self._levels.get(name, 1.0) * self.volume / 100)
+        if self._music_playing:
+            pygame.mixer.music.set_volume(MUSIC_LEVEL * self.volume / 100)
+
     def start_music(self) -> None:
         if not (self.music_on and self.available) or self._music_playing:
             return
         path = self.root / self.theme / "music.wav"
         try:
             pygame.mixer.music.load(str(path))
-            pygame.mixer.music.set_volume(0.45)
+            pygame.mixer.music.set_volume(MUSIC_LEVEL * self.volume / 100)
             pygame.mixer.music.play(-1)
             self._music_playing = True
         except (pygame.error, FileNotFoundError, OSError) as exc:

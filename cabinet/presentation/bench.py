@@ -114,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
     defn = load_game(args.game or "classic")
     app = App(defn, AppOptions(size=SIZE, seed=SEED, headless=True))
     app.start()
-    first_frame_age = process_age()
+    age = process_age()
+    first_frame_age = age - (time.perf_counter() - app.first_frame_at) if age >= 0 else age
     startup = app.startup_seconds
     memory_at_start = resident_mb()
     session = app.session
@@ -145,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
         "bare_p99_ms": round(percentile(bare, 0.99) * 1000, 3),
         "overhead_ratio": round(statistics.median(times) / statistics.median(bare), 2),
         "start_to_first_frame_s": round(startup, 3),
+        "start_to_ready_s": round(app.ready_seconds, 3),
         "process_start_to_first_frame_s": round(first_frame_age, 3),
         "resident_mb": round(memory_at_start, 1),
         "resident_mb_after_run": round(resident_mb(), 1),
@@ -160,7 +162,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"  bare blits   median {result['bare_median_ms']:.2f} ms   p99 {result['bare_p99_ms']:.2f} ms   "
               f"-> cabinet / bare = {result['overhead_ratio']:.2f}x")
         print(f"  first frame  {result['start_to_first_frame_s']:.3f} s after App.start, "
-              f"{result['process_start_to_first_frame_s']:.3f} s after process start   (goal: <= 0.5 s)")
+              f"{result['process_start_to_first_frame_s']:.3f} s after process start   (goal: <= 0.5 s); "
+              f"all art, sound and devices ready {result['start_to_ready_s']:.3f} s after App.start")
         print(f"  memory       {result['resident_mb']:.1f} MB resident with the game's art loaded, "
               f"{result['resident_mb_after_run']:.1f} MB after the run   (goal: <= 150 MB)")
     app.pg.quit()

@@ -47,7 +47,7 @@ def draw_static(ctx: Context, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, (28, 20, 46), (inner.x, inner.y, inner.w, inner.h // 3),
                          border_top_left_radius=radius, border_top_right_radius=radius)
         title = {"balance": "BALANCE", "bet": "TOTAL BET", "win": "WIN"}[name]
-        label = text.render(title, label_size, GOLD)
+        label = text.fit(title, label_size, box.w * 9 // 10, GOLD)  # narrow windows: the label shrinks
         surface.blit(label, label.get_rect(midtop=(box.x + box.w // 2, box.y + box.h // 14)))
 
 

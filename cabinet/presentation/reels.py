@@ -171,9 +171,9 @@ class ReelView:
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        self._update_suspense()
         for reel in self.reels:
             self._advance(reel, dt)
+        self._update_suspense()  # after the moves: a reel that just landed passes the suspense on
         anticipating = any(r.suspense and r.moving for r in self.reels)
         if anticipating != self._anticipation_on:
             self._anticipation_on = anticipating
