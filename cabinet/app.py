@@ -97,6 +97,27 @@ def use_dummy_drivers() -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+
+def require_real_display(pygame_module: object, headless: bool) -> None:
+    """Refuse to run a windowed cabinet invisibly.
+
+    With no display, SDL 2.32 quietly falls back to its "offscreen" video driver: the
+    window "opens", nobody sees it, and the loop runs forever. A windowed run on that
+    driver (not asked for by the user through SDL_VIDEODRIVER) is an error, named in
+    one line, so a kiosk installer or a fresh-machine Quick start sees what is wrong.
+    """
+    from cabinet.errors import CabinetError
+
+    if headless or os.environ.get("SDL_VIDEODRIVER"):
+        return
+    driver = pygame_module.display.get_driver()  # type: ignore[attr-defined]
+    if driver in ("offscreen", "dummy"):
+        raise CabinetError(
+            "no display found (SDL chose its invisible 'offscreen' video driver); run it on a desktop, "
+            "or use --headless (cabinet shot renders a moment to a PNG)"
+        )
+
+
 class App:
     def __init__(self, defn: Definition, options: AppOptions | None = None,
                  session: GameSession | None = None, input_adapter: Any = None) -> None:
@@ -142,6 +163,7 @@ class App:
         self.pg = pygame
         try:
             pygame.display.init()
+            require_real_display(pygame, opts.headless)
             pygame.font.init()
             size = self._initial_size()
             flags = pygame.RESIZABLE | (pygame.FULLSCREEN if opts.fullscreen and not opts.headless else 0)

@@ -99,6 +99,9 @@ class Shell:
         ACTIVITY_EVENTS = _activity_types()
         self.pg = pygame
         pygame.display.init()
+        from cabinet.app import require_real_display
+
+        require_real_display(pygame, opts.headless)
         pygame.font.init()
         fullscreen = opts.fullscreen and not opts.headless
         size = opts.size or ((0, 0) if fullscreen else DEFAULT_WINDOW)
