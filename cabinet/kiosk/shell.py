@@ -259,10 +259,12 @@ class Shell:
     def run(self) -> int:
         if not self.started:
             self.start()
-        clock = self.pg.time.Clock()
-        clock.tick(60)
+        from cabinet.app import FPS, FramePacer
+
+        pacer = FramePacer(FPS)  # the same steady 1/60 s grid as a game on its own
+        pacer.tick()
         while not self.quit:
-            self.frame(clock.tick(60) / 1000.0)
+            self.frame(pacer.tick())
         self.shutdown()
         return 0
 
