@@ -194,5 +194,12 @@ def test_each_shipped_scenario_produces_its_feature(game: str, name: str) -> Non
     if "line win" in lowered:
         assert any(isinstance(e, LineWin) for e in events)
         checked = True
+    if scenario.respin_reel:  # a paid-respin scenario: its forced respin must form a new win
+        assert result.respin_prices is not None and result.respin_prices[scenario.respin_reel - 1] is not None
+        respin = play_round(defn, RoundRequest(bet, 7, kind="respin", respin_reel=scenario.respin_reel - 1,
+                                               held_stops=result.final_stops, held_reel_set=result.final_reel_set,
+                                               script=tuple(scenario.respin_script)))
+        assert respin.total_win > result.total_win and any(isinstance(e, LineWin) for e in respin.events)
+        checked = True
     if not checked:  # a scenario named in words this test does not know: it must show something
         assert result.total_win > 0 or result.features

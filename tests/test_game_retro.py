@@ -202,9 +202,23 @@ def test_scenario_a_big_line_win(defn: Definition) -> None:
     assert win.amount == 5000 * 20 * 100 == result.total_win
 
 
+def test_scenario_respin_one_reel_into_a_win(defn: Definition) -> None:
+    sc = next(s for s in defn.scenarios if s.name == "respin one reel into a win")
+    spin = play(defn, sc.name)
+    assert spin.total_win == 0 and spin.respin_prices is not None
+    bet = default_bet(defn)
+    respin = play_round(defn, RoundRequest(bet, 9, kind="respin", respin_reel=sc.respin_reel - 1,
+                                           held_stops=spin.final_stops, held_reel_set=spin.final_reel_set,
+                                           script=sc.respin_script))
+    assert respin.cost == spin.respin_prices[sc.respin_reel - 1]
+    # PLUM x5 on four lines and x3 on two: 4 x 150 + 2 x 20 = 640 coins at 1 coin a line
+    assert respin.total_win == 32 * bet.total
+    assert {(e.symbol, e.count) for e in respin.events if isinstance(e, LineWin)} == {("PLUM", 5), ("PLUM", 3)}
+
+
 def test_every_scenario_is_exercised(defn: Definition) -> None:
     assert Counter(s.name for s in defn.scenarios) == Counter(
-        ["free spins with a retrigger", "scatter pay", "a big line win"]
+        ["free spins with a retrigger", "scatter pay", "a big line win", "respin one reel into a win"]
     )
 
 

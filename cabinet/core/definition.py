@@ -209,6 +209,13 @@ class Scenario:
         "values answered, in order, to the round's random draws (reel stops first, left to right)"
     )
     description: str = doc("what the scenario shows", default="")
+    respin_reel: int = doc(
+        "paid-respin scenario: after the spin, respin this reel (1-based) at its offered price (0: none)",
+        default=0,
+    )
+    respin_script: tuple[int, ...] = doc(
+        "values answered to the respin round's draws (the respun reel's stop first)", factory=tuple
+    )
 
 
 # --- the definition ------------------------------------------------------------------------------

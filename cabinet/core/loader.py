@@ -1003,9 +1003,18 @@ def _scenarios(c: _Checks) -> None:
         if sc.name in names:
             c.report(("scenarios", i, "name"), f"two scenarios are named '{sc.name}'")
         names.add(sc.name)
-        for j, value in enumerate(sc.script):
-            if value < 0:
-                c.report(("scenarios", i, "script", j), f"script values must not be negative, got {value}")
+        for key in ("script", "respin_script"):
+            for j, value in enumerate(getattr(sc, key)):
+                if value < 0:
+                    c.report(("scenarios", i, key, j), f"script values must not be negative, got {value}")
+        if sc.respin_reel:
+            if not 1 <= sc.respin_reel <= c.d.grid.reels:
+                c.report(("scenarios", i, "respin_reel"),
+                         f"respin_reel is a reel from 1 to {c.d.grid.reels}, got {sc.respin_reel}")
+            if not any(f.type == "paid_respin" for f in c.d.features):
+                c.report(("scenarios", i, "respin_reel"), "respin_reel needs a paid_respin feature in features:")
+        elif sc.respin_script:
+            c.report(("scenarios", i, "respin_script"), "respin_script needs respin_reel (the reel to respin)")
 
 
 @_check("bet", "lines", "pays", "symbols", "grid")

@@ -107,6 +107,7 @@ class Designer:
         self._pad_holding: set[int] = set()  # pads whose L3 is down
         self._swallowed: set[tuple[int, int]] = set()  # (pad, button) downs taken by the combo
         self.played: list[str] = []  # scenario names started (tests read it)
+        self.pending_respin: Scenario | None = None  # a paid-respin scenario waiting for its spin to end
         self.overlay_rect: pygame.Rect | None = None  # where the overlay / error panel were last drawn
         self.error_rect: pygame.Rect | None = None
         if app.session is not None:
@@ -231,11 +232,21 @@ class Designer:
         if not app.base.start_round(script=tuple(scenario.script)):
             return False
         self.played.append(scenario.name)
+        # A paid-respin scenario respins its reel once the spin's round has ended.
+        self.pending_respin = scenario if scenario.respin_reel else None
         return True
+
+    def _play_pending_respin(self) -> None:
+        app, scenario = self.app, self.pending_respin
+        if scenario is None or app.base.in_round or any(scene.modal for scene in app.stack):
+            return
+        self.pending_respin = None
+        app.base.start_round(respin=scenario.respin_reel - 1, script=tuple(scenario.respin_script))
 
     # -- time -------------------------------------------------------------------------------------
 
     def tick(self, dt: float, work: float) -> None:
+        self._play_pending_respin()
         self.frames.add(dt, work)
         self.hint = max(0.0, self.hint - dt)
         if self.reloader is not None:

@@ -278,8 +278,9 @@ class GameSession:
         request = RoundRequest(bet=self.bet, seed=self.seed_for(self.rounds), script=tuple(script))
         return self._begin(request, self.bet.total)
 
-    def begin_respin(self, reel: int) -> RoundResult:
-        """Respin one reel of the screen left by the last round, at its offered price."""
+    def begin_respin(self, reel: int, script: tuple[int, ...] = ()) -> RoundResult:
+        """Respin one reel of the screen left by the last round, at its offered price
+        (``script``: a forced respin, for designer scenarios)."""
         price = self.respin_price(reel)
         if price is None:
             raise SessionError(f"no respin is offered on reel {reel + 1}")
@@ -293,6 +294,7 @@ class GameSession:
             respin_reel=reel,
             held_stops=self.current.final_stops,
             held_reel_set=self.current.final_reel_set,
+            script=tuple(script),
         )
         return self._begin(request, price)
 

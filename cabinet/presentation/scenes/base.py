@@ -400,7 +400,7 @@ class BaseGameScene:
         ctx = self.ctx
         session = ctx.session
         try:
-            result = session.begin_round(script) if respin is None else session.begin_respin(respin)
+            result = session.begin_round(script) if respin is None else session.begin_respin(respin, script)
         except SessionError as exc:
             if self.autoplay.running:
                 self.autoplay.controller.stop(StopReason.CREDITS)
