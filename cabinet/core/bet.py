@@ -38,15 +38,30 @@ def default_bet(defn: Definition) -> Bet:
 
 def all_bets(defn: Definition) -> list[Bet]:
     """Every allowed bet, ordered by total (ties: fewer lines first)."""
-    m = defn.bet
-    bets = [
-        Bet(lines, cpl, cv)
-        for lines in line_choices(defn)
-        for cpl in m.coins_per_line
-        for cv in m.coin_values
-        if not m.max_total_bet or lines * cpl * cv <= m.max_total_bet
-    ]
-    return sorted(bets, key=lambda b: (b.total, b.lines, b.coins_per_line))
+    return list(_sorted_bets(defn))
+
+
+def cheapest_bet(defn: Definition) -> Bet:
+    """The smallest allowed bet (read every frame by the out-of-credits check, so cached)."""
+    return _sorted_bets(defn)[0]
+
+
+def _sorted_bets(defn: Definition) -> tuple[Bet, ...]:
+    # Kept on the instance like evaluate.compiled (the frozen dataclass is unhashable);
+    # a reloaded definition is a new object and gets its own list.
+    found = defn.__dict__.get("_sorted_bets")
+    if found is None:
+        m = defn.bet
+        bets = [
+            Bet(lines, cpl, cv)
+            for lines in line_choices(defn)
+            for cpl in m.coins_per_line
+            for cv in m.coin_values
+            if not m.max_total_bet or lines * cpl * cv <= m.max_total_bet
+        ]
+        found = tuple(sorted(bets, key=lambda b: (b.total, b.lines, b.coins_per_line)))
+        defn.__dict__["_sorted_bets"] = found
+    return found
 
 
 def is_allowed(defn: Definition, bet: Bet) -> bool:

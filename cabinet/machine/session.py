@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from cabinet.core.bet import Bet, all_bets, default_bet, is_allowed, max_bet, step_bet
+from cabinet.core.bet import Bet, all_bets, cheapest_bet, default_bet, is_allowed, max_bet, step_bet
 from cabinet.core.definition import Definition
 from cabinet.core.money import Money
 from cabinet.core.rng import derive_seed
@@ -205,7 +205,7 @@ class GameSession:
     @property
     def min_cost(self) -> Money:
         """The cheapest way to play on: the smallest bet, or a cheaper respin on offer."""
-        cheapest = min(b.total for b in all_bets(self.defn))
+        cheapest = cheapest_bet(self.defn).total
         prices = [p for p in (self.offer or ()) if p is not None]
         return min([cheapest, *prices])
 
