@@ -37,7 +37,6 @@ building per call; recent results are memoised (bounded) for the round runner.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -413,121 +412,33 @@ def evaluate_screen(
 
 
 # --- exact expectations (used by feature values and respin prices) ----------------------------------
-
-
-def strip_frequencies(strips: Iterable[Sequence[str]]) -> list[list[tuple[str, int]]]:
-    """Per reel: (symbol, occurrences) pairs, in first-seen order (deterministic)."""
-    return [list(Counter(strip).items()) for strip in strips]
+# The exact math lives in cabinet.core.par (one implementation, cross-checked against full
+# enumeration there); these names are the evaluator-side entry points. par imports this
+# module, so it is imported at call time.
 
 
 def expected_line_coins(defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
-    """Exact expected pay of ONE payline, in coins per line-coin, for a uniformly random spin.
+    """Exact expected pay of ONE payline, in coins per line-coin, for a uniformly random spin."""
+    from .par import line_expectation
 
-    Every payline has the same distribution: each reel's stop is uniform, so the
-    symbol a line sees on that reel is uniform over the strip whatever its row, and
-    the reels are independent. Prefixes are enumerated reel by reel and a branch stops
-    as soon as no continuation can change its pay, which keeps this to a few thousand
-    evaluations. Both-ways = E[ltr] + E[rtl] - E[rtl pay on lines paid once].
-    """
-    c = compiled(defn)
-    use_both = c.both_ways if both_ways is None else both_ways
-    key = ("expected_line_coins", reel_set, use_both)
-    cached = c.cache.get(key)
-    if cached is not None:
-        return cached  # type: ignore[return-value]
-    strips = defn.reels[reel_set]
-    total_stops = 1
-    for strip in strips:
-        total_stops *= len(strip)
-    value = _ltr_sum(c, strip_frequencies(strips))
-    if use_both:
-        value += _ltr_sum(c, strip_frequencies(strips[::-1]))
-        value -= _paid_once_sum(c, strip_frequencies(strips))
-    result = Fraction(value, total_stops)
-    c.cache[key] = result
-    return result
-
-
-def _ltr_sum(c: CompiledPays, freqs: list[list[tuple[str, int]]]) -> Fraction:
-    """Sum over all stop combinations of the best left-to-right pay (weights = occurrences)."""
-    n = len(freqs)
-    tail = [1] * (n + 1)  # tail[d] = product of strip lengths of reels d..n-1
-    for d in range(n - 1, -1, -1):
-        tail[d] = tail[d + 1] * sum(w for _, w in freqs[d])
-    total = Fraction(0)
-    stack: list[tuple[tuple[str, ...], int]] = [((), 1)]
-    while stack:
-        prefix, weight = stack.pop()
-        depth = len(prefix)
-        for sid, w in freqs[depth]:
-            seq = prefix + (sid,)
-            best, reach = c.best_run(seq)
-            if depth + 1 == n or reach < depth + 1:
-                if best is not None:
-                    total += best.coins * (weight * w * tail[depth + 1])
-            else:
-                stack.append((seq, weight * w))
-    return total
-
-
-def _paid_once_sum(c: CompiledPays, freqs: list[list[tuple[str, int]]]) -> Fraction:
-    """Sum of the rtl pay over lines whose best ltr and rtl runs both cover every reel."""
-    n = len(freqs)
-    total = Fraction(0)
-    stack: list[tuple[tuple[str, ...], int]] = [((), 1)]
-    while stack:
-        prefix, weight = stack.pop()
-        depth = len(prefix)
-        for sid, w in freqs[depth]:
-            seq = prefix + (sid,)
-            _, reach = c.best_run(seq)
-            if reach < depth + 1:
-                continue  # no run covers the prefix: the line cannot be full
-            if depth + 1 < n:
-                stack.append((seq, weight * w))
-                continue
-            ltr, _ = c.best_run(seq)
-            rtl, _ = c.best_run(seq[::-1])
-            if ltr is not None and rtl is not None and ltr.length == n and rtl.length == n:
-                total += rtl.coins * (weight * w)
-    return total
+    return line_expectation(defn, reel_set, both_ways).total
 
 
 def count_distribution(defn: Definition, reel_set: str, symbol_ids: Iterable[str]) -> list[Fraction]:
-    """Exact distribution of how many of ``symbol_ids``' bases show on the screen.
+    """Exact distribution of how many of ``symbol_ids``' bases show on the screen (Doubles adding
+    their ``counts``), as probabilities indexed by total count."""
+    from .par import count_distribution as by_count
 
-    ``symbol_ids`` are base ids; a symbol adds its ``counts`` when its base is one of
-    them. Returns probabilities indexed by total count.
-    """
     wanted = set(symbol_ids)
-    adds = {s.id: s.counts for s in defn.symbols if s.base in wanted}
-    rows = defn.grid.rows
-    dist: list[Fraction] = [Fraction(1)]
-    for strip in defn.reels[reel_set]:
-        per_reel: Counter[int] = Counter()
-        for stop in range(len(strip)):
-            per_reel[sum(adds.get(sid, 0) for sid in window(strip, stop, rows))] += 1
-        size = len(strip)
-        new = [Fraction(0)] * (len(dist) + max(per_reel))
-        for have, p in enumerate(dist):
-            if p:
-                for k, occurrences in per_reel.items():
-                    new[have + k] += p * Fraction(occurrences, size)
-        dist = new
-    return dist
+    dist = by_count(defn, reel_set, {s.id: s.counts for s in defn.symbols if s.base in wanted})
+    out = [Fraction(0)] * (max(dist) + 1)
+    for count, p in dist.items():
+        out[count] = p
+    return out
 
 
 def expected_scatter_x_bet(defn: Definition, reel_set: str) -> Fraction:
     """Exact expected scatter pay of one spin, as a multiple of the total bet."""
-    c = compiled(defn)
-    key = ("expected_scatter_x_bet", reel_set)
-    cached = c.cache.get(key)
-    if cached is not None:
-        return cached  # type: ignore[return-value]
-    total = Fraction(0)
-    for target, table in c.scatter_table.items():
-        for count, p in enumerate(count_distribution(defn, reel_set, [target])):
-            if p:
-                total += p * table_value(table, count)
-    c.cache[key] = total
-    return total
+    from .par import scatter_expectation
+
+    return sum(scatter_expectation(defn, reel_set).values(), Fraction(0))
