@@ -257,7 +257,7 @@ def test_respin_prices_are_the_brute_force_value_over_the_game_rtp(defn: Definit
     """Every stop of each reel played through ``play_round(kind="respin")``: the price shown is
     the mean of the new wins (plus, for a stop that starts free spins, their exact value from
     ``cabinet par``: award / (1 - spins added per spin) x value of one spin) / 96.47%, rounded
-    half up to a coin of 0.05, never below one coin. The held screen shows two BONUS and a line
+    up to a coin of 0.05 (never below the value over the RTP), never below one coin. The held screen shows two BONUS and a line
     win, so new scatter pays, free-spin triggers and "held wins do not pay again" all count."""
     from cabinet.core.events import FeatureEnded
     from cabinet.core.par import par
@@ -281,9 +281,9 @@ def test_respin_prices_are_the_brute_force_value_over_the_game_rtp(defn: Definit
                 total += award / (1 - fs.added_per_spin) * fs.spin_value * bet.total
         values.append(total / len(strip) / bet.coin_value)  # the expected new win, in coins
         coins = values[-1] / defn.rtp
-        assert shown[reel] == max(1, math.floor(coins + Fraction(1, 2))) * bet.coin_value, f"reel {reel + 1}"
+        assert shown[reel] == max(1, math.ceil(coins)) * bet.coin_value, f"reel {reel + 1}"
     # the RTP division matters on this screen: priced at 100% some reel would cost other coins
-    assert any(max(1, math.floor(v + Fraction(1, 2))) * bet.coin_value != p for v, p in zip(values, shown, strict=True))
+    assert any(max(1, math.ceil(v)) * bet.coin_value != p for v, p in zip(values, shown, strict=True))
 
 
 def find_screen(defn: Definition, bet: Bet) -> tuple[int, ...]:

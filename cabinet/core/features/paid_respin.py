@@ -16,8 +16,8 @@ does not pay again.
 Price of a reel = exact expected value of respinning it (every stop of that reel
 enumerated: new line and scatter wins, plus the exact expected value of any feature
 the new screen triggers), divided by ``price_rtp`` (0: the game's ``rtp``; none: 1),
-rounded half up to a whole coin of the bet's coin value, never below
-``min_price_coins`` coins.
+rounded up to a whole coin of the bet's coin value (so the price is never below the
+value over the RTP: no offer is a bargain at any bet), never below ``min_price_coins`` coins.
 """
 
 from __future__ import annotations
@@ -195,7 +195,7 @@ def respin_value(defn: Definition, bet: Bet, reel_set: str, stops: tuple[int, ..
 def price_from_value(defn: Definition, feature: PaidRespin, bet: Bet, value: Fraction) -> Money:
     rtp = feature.price_rtp or defn.rtp or Fraction(1)
     coins = value / rtp / bet.coin_value
-    whole_coins = (coins + Fraction(1, 2)).__floor__()  # nearest coin, halves up
+    whole_coins = coins.__ceil__()  # up: half-up rounding let the price fall below value / RTP
     return max(whole_coins, feature.min_price_coins) * bet.coin_value
 
 
