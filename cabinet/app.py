@@ -279,6 +279,8 @@ class App:
             from cabinet.kiosk.guard import ErrorGuard
 
             self.guard = ErrorGuard(opts.log_path)
+            if self.session is not None:  # storage that cannot record is news for kiosk.log too
+                self.session.storage.reporters.append(self.guard.note)
 
     def _initial_size(self) -> tuple[int, int]:
         from cabinet.presentation.layout import fit_size

@@ -35,10 +35,11 @@ from cabinet.services.history import HistoryRecord
 from cabinet.services.ledger import LedgerError, RecoveredRound
 from cabinet.services.meters import Meters
 from cabinet.services.session_ledger import DiskLedger, GameIdentity, MemoryLedger
+from cabinet.services.storage import StorageHealth
 
 __all__ = [
     "DiskLedger", "GameIdentity", "GameSession", "MemoryLedger", "RESUME_KINDS", "RoundLedger", "RoundRecord",
-    "SessionError", "default_start_credits", "resume_point",
+    "SessionError", "StorageError", "default_start_credits", "resume_point",
 ]  # fmt: skip
 
 PlayFn = Callable[[Definition, RoundRequest], RoundResult]
@@ -52,6 +53,17 @@ RESUME_KINDS = frozenset({"reels_stopped", "spin_ended", "feature_started", "fea
 
 class SessionError(ValueError):
     """An action the session refuses (not enough credits, a bet change mid-round...)."""
+
+
+class StorageError(SessionError):
+    """A write the ledger needs failed (full disk, file-size limit, I/O error).
+
+    Nothing changed: a round not started was not charged, a round not finished stays
+    open and is finished by trying again. ``screen`` is the line for the HUD."""
+
+    def __init__(self, message: str, screen: str) -> None:
+        super().__init__(message)
+        self.screen = screen
 
 
 class RoundLedger(Protocol):
@@ -71,6 +83,9 @@ class RoundLedger(Protocol):
 
     @property
     def in_round(self) -> bool: ...
+
+    @property
+    def write_outstanding(self) -> bool: ...  # a record still to be written after a failed write
 
     def begin(self, game: GameIdentity, request: RoundRequest, cost: Money) -> int: ...
 
@@ -166,6 +181,7 @@ class GameSession:
     observers: list[SessionObserver] = field(init=False, default_factory=list)
     last_record: HistoryRecord | None = field(init=False, default=None)  # the ledger's record of the last round
     game: GameIdentity = field(init=False)
+    storage: StorageHealth = field(default_factory=StorageHealth)  # failed writes: screen, log, exit code
     _credits_before: Money = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -198,9 +214,26 @@ class GameSession:
             raise SessionError("credits can be added when the round is over")
         try:
             self.ledger.add_credits(amount)
-        except (LedgerError, OSError) as exc:
+        except OSError as exc:
+            raise self._storage_failed("the credits added", exc, "credits not added") from None
+        except LedgerError as exc:
             raise SessionError(f"credits not added: {exc}") from None
+        finally:
+            self._pass_on_notices()
+        self.storage.recovered()
         return amount
+
+    # -- failed writes ---------------------------------------------------------------------------
+
+    def _storage_failed(self, what: str, exc: OSError, consequence: str) -> StorageError:
+        screen = self.storage.failed(what, exc)
+        return StorageError(f"{consequence}: {what} could not be recorded ({exc.strerror or exc})", screen)
+
+    def _pass_on_notices(self) -> None:
+        """Writes the ledger let fail without stopping (history, a journal end): reported."""
+        notices = self.ledger.notices
+        while notices:
+            self.storage.notice(notices.pop(0))
 
     @property
     def min_cost(self) -> Money:
@@ -307,8 +340,13 @@ class GameSession:
         try:
             # Journal first, then charge: only after this may anything of ``result`` be shown.
             self.ledger.begin(self.game, request, result.cost)
-        except (LedgerError, OSError) as exc:
+        except OSError as exc:
+            raise self._storage_failed("the round's start", exc, "nothing was charged") from None
+        except LedgerError as exc:
             raise SessionError(f"the round could not be recorded ({exc}); nothing was charged") from None
+        finally:
+            self._pass_on_notices()
+        self.storage.recovered()
         self._credits_before = credits_before
         self.current = result
         self.current_index = self.rounds
@@ -354,8 +392,11 @@ class GameSession:
         request = replace(self.current.request, decisions=self.current.request.decisions + (decision,))
         try:
             self.ledger.decision(decision)
-        except (LedgerError, OSError) as exc:
+        except OSError as exc:
+            raise self._storage_failed("the choice", exc, "choose again") from None
+        except LedgerError as exc:
             raise SessionError(f"the choice could not be recorded ({exc})") from None
+        self.storage.recovered()
         self.current = self.play(self.defn, request)
         return self.current
 
@@ -373,7 +414,12 @@ class GameSession:
             return
         self.progress_step = step
         if self.current is not None and resume_point(self.current.events, step) == step:
-            self.ledger.progress(step)
+            try:
+                self.ledger.progress(step)
+            except OSError as exc:
+                # Only where a restart resumes the screen: an earlier step is as safe, so the
+                # round plays on; the end of the round is what must be recorded.
+                self.storage.failed("how far the round was shown", exc)
         for obs in self.observers:
             obs.progress(self, step)
 
@@ -384,7 +430,14 @@ class GameSession:
         result = self.current
         if result.awaiting is not None:
             raise SessionError(f"the round awaits a choice ({result.awaiting})")
-        self.last_record = self.ledger.finish(result, "recovered" if self.restored else "played")
+        try:
+            self.last_record = self.ledger.finish(result, "recovered" if self.restored else "played")
+        except OSError as exc:
+            raise self._storage_failed("the round's win", exc, "the round stays open until it is") from None
+        finally:
+            self._pass_on_notices()
+        if not self.ledger.write_outstanding:
+            self.storage.recovered()
         self.in_round = False
         self.restored = False
         self.progress_step = len(result.events)

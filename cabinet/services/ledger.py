@@ -177,6 +177,10 @@ class JournaledLedger:
         self._history = history
         self._clock = clock
         self._open: OpenRound | None = None
+        # A journal ``end`` whose write failed after the round was settled in the store (a
+        # full disk): written before anything else, so the journal never shows a settled
+        # round as unfinished and recovery is never asked to settle it again.
+        self._unwritten_end: tuple[int, Money, Money, str] | None = None
 
     # -- opening ----------------------------------------------------------------------------------
 
@@ -271,6 +275,7 @@ class JournaledLedger:
         self, game_id: str, fingerprint: str, request: RoundRequest, cost: Money, game_name: str = ""
     ) -> int:
         """Journal the round, then charge it. Returns the round id. Show nothing before this returns."""
+        self.write_pending()
         self._require_settled("start a round")
         cost = exact_amount(cost, "round cost")
         if self._state.credits < cost:
@@ -284,10 +289,7 @@ class JournaledLedger:
         except Exception:
             # The charge failed (disk full, I/O error) and the cabinet lives on: close the
             # journaled round so nothing resumes a round the player was told failed.
-            try:
-                self._journal.end(round_id, 0, self._state.credits, "voided")
-            except OSError:
-                pass  # recovery will charge and resume it instead: still paid once
+            self._end_in_journal(round_id, 0, self._state.credits, "voided", report=False)  # the raise says it
             raise
         self._open = OpenRound.from_pending(pending)
         return round_id
@@ -317,17 +319,18 @@ class JournaledLedger:
         state.credits += win
         state.meters.record_win(win, summary.features)
         state.open_round = None
-        self._save(state)
+        self._save(state)  # a failure here changes nothing: the round stays open, try again
+        self._open = None  # paid: from here on, a failed write must not let it be paid again
         record = self._record(open_round, win, summary.features, summary.steps, outcome)
         self._append_history(record)
-        self._journal.end(round_id, win, state.credits, outcome)
-        self._open = None
+        self._end_in_journal(round_id, win, state.credits, outcome)
         return record
 
     # -- money in and out -------------------------------------------------------------------------
 
     def add_credits(self, amount: Money) -> None:
         """Demo top-up (or a bill in): counts as credits in."""
+        self.write_pending()
         self._require_settled("add credits")
         amount = exact_amount(amount, "credits added")
         if amount == 0:
@@ -339,6 +342,7 @@ class JournaledLedger:
 
     def cash_out(self) -> Money:
         """Pay out the whole credit meter (counts as credits out); returns the amount."""
+        self.write_pending()
         self._require_settled("cash out")
         amount = self._state.credits
         if amount:
@@ -482,6 +486,36 @@ class JournaledLedger:
             f"round {charge.round_id} was voided and its bet of {charge.cost} returned: the journal no longer "
             "holds it", cost=charge.cost,
         )  # fmt: skip
+
+    # -- writes that failed -----------------------------------------------------------------------
+
+    @property
+    def write_outstanding(self) -> bool:
+        """A settled round's journal ``end`` is still to be written (the disk was full)."""
+        return self._unwritten_end is not None
+
+    def write_pending(self) -> None:
+        """Write what a failed write left out (a settled round's journal end), or raise OSError."""
+        if self._unwritten_end is None:
+            return
+        round_id, win, credits_after, outcome = self._unwritten_end
+        pending = self._journal.pending()
+        if pending is not None and pending.round_id == round_id:
+            self._journal.end(round_id, win, credits_after, outcome)
+        self._unwritten_end = None
+
+    def _end_in_journal(self, round_id: int, win: Money, credits_after: Money, outcome: str, *,
+                        report: bool = True) -> None:
+        """Journal a settled round's end; if the disk refuses, remember it for ``write_pending``."""
+        try:
+            self._journal.end(round_id, win, credits_after, outcome)
+        except OSError as exc:
+            # The store already says what was paid (or that nothing was charged), so a restart
+            # settles this round correctly either way; the running cabinet writes it later.
+            self._unwritten_end = (round_id, win, credits_after, outcome)
+            if report:
+                self.notices.append(f"could not journal the end of round {round_id}: {exc.strerror or exc}; "
+                                    "it is written as soon as the disk allows")
 
     # -- internals --------------------------------------------------------------------------------
 

@@ -131,6 +131,10 @@ class MemoryLedger:
     def in_round(self) -> bool:
         return self._open is not None
 
+    @property
+    def write_outstanding(self) -> bool:
+        return False  # nothing is ever written
+
     def begin(self, game: GameIdentity, request: RoundRequest, cost: Money) -> int:
         if self._open is not None:
             raise LedgerError(f"cannot start a round while round {self._open.round_id} is open")
@@ -229,6 +233,11 @@ class DiskLedger:
     @property
     def in_round(self) -> bool:
         return self.ledger.open_round is not None
+
+    @property
+    def write_outstanding(self) -> bool:
+        """A settled round's journal end could not be written yet (see ``JournaledLedger``)."""
+        return self.ledger.write_outstanding
 
     def _round_id(self) -> int:
         open_round = self.ledger.open_round

@@ -32,7 +32,7 @@ from cabinet.core.events import (
 from cabinet.core.round import RoundResult
 from cabinet.machine.autoplay_driver import STOP_MESSAGES, AutoplayDriver
 from cabinet.machine.buttons import Button, Press, respin_reel
-from cabinet.machine.session import SessionError
+from cabinet.machine.session import SessionError, StorageError
 from cabinet.services.autoplay import StopReason
 
 from .. import bet_panel, hud, icons
@@ -49,6 +49,7 @@ from .settings import GameSettingsScene, setting
 from .win import WinScene
 
 AUTOPLAY_PAUSE = 0.9  # seconds between autoplay rounds
+STORAGE_RETRY = 2.0  # seconds between tries to record a round's end while the disk refuses
 BET_BUTTONS = frozenset({Button.BET_MINUS, Button.BET_PLUS, Button.MAX_BET, Button.BET_SELECT, Button.UP,
                          Button.DOWN, Button.LEFT, Button.RIGHT})  # locked while a round plays
 
@@ -404,7 +405,7 @@ class BaseGameScene:
         except SessionError as exc:
             if self.autoplay.running:
                 self.autoplay.controller.stop(StopReason.CREDITS)
-            message = str(exc).upper()
+            message = exc.screen if isinstance(exc, StorageError) else str(exc).upper()
             if "CREDITS" in message:
                 message += " - PRESS ADD CREDITS (C)"
             ctx.hud.say(message)
@@ -537,7 +538,13 @@ class BaseGameScene:
                     ctx.stack.remove(scene)
                 ctx.hud.win = event.total_win
             session.mark_progress(i + 1)
-        session.finish_round()
+        while True:  # a full disk: the round stays open on screen until its win is recorded
+            try:
+                session.finish_round()
+                break
+            except StorageError as exc:
+                ctx.hud.say(exc.screen)
+                yield from self._wait(STORAGE_RETRY)
         self._after_round(result)
 
     def _after_round(self, result: RoundResult) -> None:
