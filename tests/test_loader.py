@@ -302,6 +302,7 @@ def test_feature_blocks_convert_to_their_dataclass() -> None:
         "  - type: free_spins\n"
         "    trigger_symbol: S\n"
         "    awards: {3: 10, 4: 15}\n"
+        "    retrigger: false\n"  # on these 4-stop strips retriggers would never end (core/limits.py)
         "    spin_multipliers: [{value: 2, weight: 3}, {value: 1.5}]\n"
         "    minimum_win_x_bet: 10\n"
         "    top_up_spins: 4\n"

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 from pathlib import Path
 
 from cabinet.errors import CabinetError
@@ -28,12 +29,15 @@ from cabinet.paths import DEFAULT_GAME, default_data_dir
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries JSON or one line
 
 def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise CabinetError(f"--size: expected WIDTHxHEIGHT such as 1920x1080, got {text!r}") from None
-    if w <= 0 or h <= 0:
-        raise CabinetError(f"--size: width and height must be positive, got {text!r}")
+    from cabinet.presentation.layout import size_problem
+
+    match = re.fullmatch(r"\s*(-?\d{1,9})\s*[xX]\s*(-?\d{1,9})\s*", text)
+    if match is None:
+        raise CabinetError(f"--size: expected WIDTHxHEIGHT such as 1920x1080, got {text!r}")
+    w, h = int(match[1]), int(match[2])
+    problem = size_problem((w, h))
+    if problem:
+        raise CabinetError(f"--size: {problem}")
     return w, h
 
 
@@ -60,7 +64,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data-dir", type=Path,
                    help="where the journal, credits, meters, history and settings are kept")
     p.add_argument("--credits", metavar="AMOUNT",
-                   help="demo balance for a new data folder, and what ADD CREDITS adds (e.g. 200 or 50.00)")
+                   help="demo balance for a new data folder, and what ADD CREDITS adds: a plain amount such as "
+                        "200 or 50.00, at most 1000000")
     p.add_argument("--fast", action="store_true",
                    help="headless: 4x game time per frame, one frame in 4 drawn (paced scripts only)")
     p.add_argument("--headless", action="store_true", help="no window: run a script and print the result")
@@ -81,10 +86,12 @@ def load_script(path: Path) -> dict[int, list[Press]]:
 
 
 def parse_credits(text: str, minor_units: int) -> int:
-    from cabinet.core.money import MoneyError, parse_money
+    """A plain decimal (``200``, ``50.00``) up to ``core.limits.MAX_CREDITS_MAJOR`` of the currency."""
+    from cabinet.core.limits import parse_credits as parse_amount
+    from cabinet.core.money import MoneyError
 
     try:
-        return parse_money(text, minor_units)
+        return parse_amount(text, minor_units)
     except MoneyError as exc:
         raise CabinetError(f"--credits: {exc}") from None
 

@@ -84,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
     from cabinet.core.loader import load_game
     from cabinet.designer import shots
 
+    prepare_out(args.out)  # before any rendering: a bad path is a one-line user error, at once
     use_dummy_drivers()
     if args.lobby:
         surface = shots.render_lobby(args.size or (1280, 720))
@@ -109,13 +110,31 @@ def run(args: argparse.Namespace) -> int:
     return save(args.out, surface, what + (" with the designer overlay" if args.overlay else ""))
 
 
+def prepare_out(out: Path) -> None:
+    """Make ``out``'s folder and make sure a PNG can be written there (exit 2 if not)."""
+    if out.is_dir():
+        raise CabinetError(f"--out {out}: is a folder; give a file name such as {out / 'shot.png'}")
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CabinetError(f"--out {out}: cannot create the folder {out.parent} ({_reason(exc)})") from None
+    if not os.access(out.parent, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
+        raise CabinetError(f"--out {out}: cannot write there (permission denied)")
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or exc.__class__.__name__
+
+
 def save(out: Path, surface, what: str) -> int:  # noqa: ANN001 - a pygame Surface
     import pygame
 
-    out.parent.mkdir(parents=True, exist_ok=True)
+    prepare_out(out)
     try:
         pygame.image.save(surface, str(out))
+    except OSError as exc:  # a full disk, a folder removed meanwhile
+        raise CabinetError(f"--out {out}: cannot write the PNG ({_reason(exc)})") from None
     except pygame.error as exc:
-        raise CabinetError(f"{out}: cannot write the PNG ({exc})") from None
+        raise CabinetError(f"--out {out}: cannot write the PNG ({exc})") from None
     print(f"{out}: {surface.get_width()}x{surface.get_height()} {what}")
     return 0

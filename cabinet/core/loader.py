@@ -46,6 +46,7 @@ from .definition import (
     Definition,
     Feature,
 )
+from .limits import MAX_STRIP_STOPS, strip_too_long
 from .money import MoneyError, parse_money
 
 __all__ = [
@@ -595,6 +596,10 @@ class _Load:
     def strip(self, node: Node, path: Path_) -> Any:
         """``"A K WILD*3 Q"`` or a list of ids -> ("A", "K", "WILD", "WILD", "WILD", "Q")."""
         tokens: list[tuple[str, Pos]] = []
+        entries = len(node.value.split()) if isinstance(node, ScalarNode) else len(node.value)
+        if entries > MAX_STRIP_STOPS:  # hook (issue 16): refused before a million tokens are read
+            self.error(node, strip_too_long(entries))
+            return BAD
         if isinstance(node, ScalarNode) and node.tag != _TAG_NULL:
             tokens = list(self._scalar_tokens(node))
         elif isinstance(node, SequenceNode):
@@ -618,6 +623,9 @@ class _Load:
                 self.error(pos, f"bad strip entry '{token}': write SYMBOL or SYMBOL*N (a stack of N, 1-{_MAX_STACK})")
                 failed = True
                 continue
+            if len(symbols) + count > MAX_STRIP_STOPS:  # hook (issue 16): refuse before expanding it all
+                self.error(_pos(node), strip_too_long(len(symbols) + count))
+                return BAD
             for _ in range(count):
                 self.where[(*path, len(symbols))] = pos
                 symbols.append(match["id"])
@@ -726,6 +734,12 @@ class _Checks:
         for needs, fn in _CHECKS:
             if not needs & self.bad:
                 fn(self)
+        # -- hook: sane ranges (issue 16; the caps live in core/limits.py) --
+        if not self.bad:
+            from .limits import check_limits
+
+            for path, message in check_limits(self.d, deep=not self.load.issues):
+                self.report(path, message)
 
     def report(self, path: Path_, message: str) -> None:
         self.load.report(path, message)

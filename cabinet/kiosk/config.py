@@ -160,6 +160,14 @@ def _value(key: str, node: Node, path: str, issues: list[Issue]) -> object | Non
         if not amount.is_finite() or amount < 0:
             bad(f"start_credits: expected an amount such as \"100.00\", got {raw!r}")
             return None
+        from cabinet.core.limits import parse_credits
+        from cabinet.core.money import MoneyError
+
+        try:
+            parse_credits(raw, 8)  # the form and the cap; each game's own decimals are checked when it opens
+        except MoneyError as exc:
+            bad(f"start_credits: {exc}")
+            return None
         return raw
     if key == "attract":
         if raw.lower() in ("true", "yes", "on"):

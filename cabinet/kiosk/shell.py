@@ -185,10 +185,11 @@ class Shell:
         text = self.options.start_credits
         if text is None:
             return self.app_options.start_credits
-        from cabinet.core.money import MoneyError, parse_money
+        from cabinet.core.limits import parse_credits
+        from cabinet.core.money import MoneyError
 
         try:
-            return parse_money(text, entry.defn.bet.minor_units)
+            return parse_credits(text, entry.defn.bet.minor_units)
         except MoneyError as exc:
             self.guard.note(f"start_credits {text!r} does not fit {entry.name} ({exc}); its demo balance is used")
             return None

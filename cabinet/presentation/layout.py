@@ -5,6 +5,9 @@ anywhere it takes a rect, and the layout can be tested without a display.
 
 - Landscape from 1280x720 to 3840x2160 (any size; smaller windows clamp to
   ``MIN_LANDSCAPE``), portrait such as 1080x1920 (clamps to ``MIN_PORTRAIT``).
+- At most ``MAX_SIDE`` pixels a side and ``MAX_PIXELS`` in all (4K either way up):
+  ``size_problem`` says why a bigger size is refused (the art for 99999x99999 alone
+  would need tens of gigabytes).
 - ``mirror()`` gives the left-hand layout: the control deck and HUD flip to the
   other side, the reels stay where they are.
 """
@@ -18,6 +21,8 @@ from cabinet.machine.buttons import RESPIN_BUTTONS, Button, Press
 
 MIN_LANDSCAPE = (640, 360)
 MIN_PORTRAIT = (360, 640)
+MAX_SIDE = 3840
+MAX_PIXELS = 3840 * 2160
 DECK_BUTTONS = (Button.SPIN, Button.BET_MINUS, Button.BET_PLUS, Button.MAX_BET, Button.AUTOPLAY,
                 Button.MENU, Button.INFO)
 METERS = ("balance", "bet", "win")
@@ -151,6 +156,18 @@ class Layout:
 
 def is_portrait(size: tuple[int, int]) -> bool:
     return size[1] > size[0] * 1.1
+
+
+def size_problem(size: tuple[int, int]) -> str | None:
+    """Why a window of ``size`` cannot be laid out (None: it can; below the minimum it is
+    enlarged by ``fit_size``, so only too large and non-positive sizes are refused)."""
+    w, h = size
+    if w <= 0 or h <= 0:
+        return f"width and height must be positive, got {w}x{h}"
+    if max(w, h) > MAX_SIDE or w * h > MAX_PIXELS:
+        return (f"{w}x{h} is larger than the layout supports (at most {MAX_SIDE} pixels a side and "
+                f"{MAX_SIDE}x{MAX_PIXELS // MAX_SIDE} in all, e.g. 3840x2160 or 2160x3840)")
+    return None
 
 
 def fit_size(size: tuple[int, int]) -> tuple[int, int]:
