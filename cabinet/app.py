@@ -118,6 +118,40 @@ def require_real_display(pygame_module: object, headless: bool) -> None:
         )
 
 
+# Window sizes a window opens at, largest first: 16:9, so every game and the lobby fill it.
+WINDOW_LADDER = ((2560, 1440), (1920, 1080), (1600, 900), (1280, 720), (1024, 576), (960, 540), (640, 360))
+SCREEN_SHARE = (5, 6)  # a window takes at most 5/6 of the screen each way (1600x900 on 1920x1080)
+
+
+def default_window_size(desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """The one sizing rule of a window (the lobby and ``cabinet play`` alike): the largest
+    size of ``WINDOW_LADDER`` within 5/6 of the screen; ``DEFAULT_WINDOW`` when the screen
+    is unknown."""
+    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
+        return DEFAULT_WINDOW
+    num, den = SCREEN_SHARE
+    room_w, room_h = desktop[0] * num // den, desktop[1] * num // den
+    return next(((w, h) for w, h in WINDOW_LADDER if w <= room_w and h <= room_h), WINDOW_LADDER[-1])
+
+
+def initial_window_size(opts: AppOptions, pygame_module: Any) -> tuple[int, int]:
+    """What the first ``set_mode`` asks for: ``--size`` (enlarged to the layout's minimum),
+    the desktop when fullscreen, a fixed size headless, else ``default_window_size``."""
+    from cabinet.presentation.layout import fit_size
+
+    if opts.size:
+        return fit_size(opts.size)  # --size 200x100: the smallest window that shows everything
+    if opts.fullscreen and not opts.headless:
+        return (0, 0)  # the desktop's size
+    if opts.headless:
+        return DEFAULT_WINDOW
+    try:
+        desktop = tuple(pygame_module.display.get_desktop_sizes()[0])
+    except (IndexError, AttributeError, pygame_module.error):
+        desktop = None
+    return default_window_size(desktop)  # type: ignore[arg-type]
+
+
 class App:
     def __init__(self, defn: Definition, options: AppOptions | None = None,
                  session: GameSession | None = None, input_adapter: Any = None) -> None:
@@ -283,27 +317,28 @@ class App:
                 self.session.storage.reporters.append(self.guard.note)
 
     def _initial_size(self) -> tuple[int, int]:
-        from cabinet.presentation.layout import fit_size
-
-        opts = self.options
-        if opts.size:
-            return fit_size(opts.size)  # --size 200x100: the smallest window that shows everything
-        if opts.fullscreen and not opts.headless:
-            return (0, 0)  # the desktop's size
-        if not opts.headless:
-            try:
-                dw, dh = self.pg.display.get_desktop_sizes()[0]
-                if dw >= 1920 and dh >= 1080:
-                    return (1600, 900)
-            except (IndexError, self.pg.error):
-                pass
-        return DEFAULT_WINDOW
+        return initial_window_size(self.options, self.pg)
 
     # -- one frame --------------------------------------------------------------------------------
 
     def press(self, presses: Iterable[Press]) -> None:
         for press in presses:
-            self._guarded(self.stack.handle, press, where="input")
+            self._guarded(self.stack.handle, self._escape_opens_menu(press), where="input")
+
+    def _escape_opens_menu(self, press: Press) -> Press:
+        """Escape (the keyboard's BACK) on the game itself opens the menu, as MENU does: the
+        bare game has no other use for it. A panel (which BACK closes) or a reel being picked
+        for a respin (which BACK cancels) keeps it; a pad's B stays BACK everywhere."""
+        from cabinet.machine.buttons import Button
+
+        if press.button != Button.BACK or press.key is None:
+            return press
+        base = self.base
+        if any(getattr(scene, "modal", False) for scene in self.stack):
+            return press
+        if getattr(base, "offer_visible", False) and getattr(base, "respin_cursor", None) is not None:
+            return press
+        return Press(Button.MENU, key=press.key)
 
     def update(self, steps: int) -> None:
         for _ in range(steps):

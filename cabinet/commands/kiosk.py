@@ -4,7 +4,11 @@ Reads ``<data-dir>/kiosk.yaml`` (or ``--config FILE``; see ``cabinet/kiosk/confi
 The attract show starts after the configured idle time; pads may come and go at any
 moment; an error the cabinet can recover from is written to ``<data-dir>/kiosk.log``,
 shown briefly, and play goes on in the lobby or the game. Designer tools (forced
-scenarios, speed control) are never available here.
+scenarios, speed control, the overlay) are never available here.
+
+Window-close requests (Alt+F4, the close button) are ignored and logged. The operator
+leaves by holding the exit combination of ``kiosk.yaml`` (default left Ctrl + left Alt
++ Q for 5 seconds) or by SIGTERM; either closes the game and its journal and exits 0.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
     from cabinet.kiosk.catalog import load_entries
     from cabinet.kiosk.config import CONFIG_NAME, load_config
     from cabinet.kiosk.guard import LOG_NAME
+    from cabinet.kiosk.operator_exit import combo_from_config
     from cabinet.kiosk.shell import Shell, ShellOptions
 
     data_dir = args.data_dir or default_data_dir()
@@ -54,6 +59,7 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
         start_credits=config.start_credits,
         kiosk=True,
         log_path=log_path,
+        exit_combo=combo_from_config(config),
     ))
     for problem in problems:
         shell.guard.note(problem)
@@ -79,8 +85,13 @@ def run(args: argparse.Namespace) -> int:
     if not args.headless:
         return shell.run()
     shell.start()
-    shell.run_frames(args.frames)
-    where = shell.entries[shell.app_index].id if shell.app is not None else "lobby"
-    print(f"kiosk: {shell.frames} frames, showing {where}, {shell.errors_recovered} error(s) recovered")
-    shell.shutdown()
+    with shell.stop_on_sigterm():
+        try:
+            shell.run_frames(args.frames)
+            where = shell.entries[shell.app_index].id if shell.app is not None else "lobby"
+            stopped = f", stopped by {shell.stop_reason}" if shell.stop_reason else ""
+            print(f"kiosk: {shell.frames} frames, showing {where}, {shell.errors_recovered} error(s) "
+                  f"recovered{stopped}", flush=True)
+        finally:
+            shell.shutdown()
     return 0

@@ -5,6 +5,13 @@
     games: [classic, happy-riches]   # the lobby's games in order (default: every game in games/)
     start_credits: "100.00"   # a new cabinet's balance, in each game's currency (major units)
     attract: true             # false: never play by itself
+    exit_keys: [left ctrl, left alt, q]   # the operator's way out: held together ...
+    exit_pad: []              # ... or these pad buttons on one pad, e.g. [back, start, leftshoulder]
+    exit_hold_seconds: 5      # ... for this long (2 to 60); SIGTERM also stops the kiosk cleanly
+
+Window-close requests (Alt+F4, the close button) are ignored and logged in a kiosk
+(``cabinet/kiosk/operator_exit.py``). A combination needs two keys or buttons at
+least, so no single held button ends the kiosk; ``[]`` turns that way out off.
 
 Every key is optional. Each problem is reported as ``path:LINE:COL: message`` (all of
 them at once, like a game definition), and the kiosk does not start on a file with
@@ -23,9 +30,12 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from cabinet.core.loader import Issue
 from cabinet.errors import CabinetError
 
+from .operator_exit import DEFAULT_EXIT_KEYS, DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, MIN_HOLD_SECONDS
+
 CONFIG_NAME = "kiosk.yaml"
 MIN_IDLE, MAX_IDLE = 5.0, 86_400.0
-KEYS = ("idle_seconds", "start", "games", "start_credits", "attract")
+KEYS = ("idle_seconds", "start", "games", "start_credits", "attract", "exit_keys", "exit_pad",
+        "exit_hold_seconds")
 
 
 @dataclass(frozen=True)
@@ -35,6 +45,9 @@ class KioskConfig:
     games: tuple[str, ...] = ()  # empty: every game in games/
     start_credits: str | None = None  # None: each game's demo balance
     attract: bool = True
+    exit_keys: tuple[str, ...] = DEFAULT_EXIT_KEYS  # SDL key names held together to leave
+    exit_pad: tuple[str, ...] = ()  # pad buttons held together on one pad (empty: no pad exit)
+    exit_hold_seconds: float = DEFAULT_HOLD_SECONDS
     source: str = field(default="(defaults)", compare=False)
 
     @property
@@ -130,6 +143,8 @@ def _value(key: str, node: Node, path: str, issues: list[Issue]) -> object | Non
             else:
                 names.append(item.value)
         return tuple(names)
+    if key in ("exit_keys", "exit_pad"):
+        return _combo(key, node, path, issues)
     if not isinstance(node, ScalarNode):
         bad(f"'{key}' takes a single value")
         return None
@@ -169,6 +184,15 @@ def _value(key: str, node: Node, path: str, issues: list[Issue]) -> object | Non
             bad(f"start_credits: {exc}")
             return None
         return raw
+    if key == "exit_hold_seconds":
+        try:
+            seconds = float(raw)
+        except ValueError:
+            seconds = -1.0
+        if not MIN_HOLD_SECONDS <= seconds <= MAX_HOLD_SECONDS:
+            bad(f"exit_hold_seconds must be from {MIN_HOLD_SECONDS:g} to {MAX_HOLD_SECONDS:g}, got {raw!r}")
+            return None
+        return seconds
     if key == "attract":
         if raw.lower() in ("true", "yes", "on"):
             return True
@@ -177,6 +201,33 @@ def _value(key: str, node: Node, path: str, issues: list[Issue]) -> object | Non
         bad(f"attract: expected true or false, got {raw!r}")
         return None
     return None
+
+
+def _combo(key: str, node: Node, path: str, issues: list[Issue]) -> tuple[str, ...] | None:
+    """``exit_keys`` (SDL key names) or ``exit_pad`` (pad button names): two or more, or none."""
+    from cabinet.input.bindings import PAD_BUTTONS, key_code
+
+    what = "key" if key == "exit_keys" else "pad button"
+    example = "[left ctrl, left alt, q]" if key == "exit_keys" else "[back, start, leftshoulder]"
+    if not isinstance(node, SequenceNode):
+        issues.append(_issue(path, node, f"'{key}' is a list of {what}s held together, e.g. {example}"))
+        return None
+    names: list[str] = []
+    for item in node.value:
+        name = item.value if isinstance(item, ScalarNode) else ""
+        known = key_code(name) is not None if key == "exit_keys" else name.lower() in PAD_BUTTONS
+        if not name or not known:
+            issues.append(_issue(path, item, f"{key}: unknown {what} {name!r}"))
+            return None
+        if name in names:
+            issues.append(_issue(path, item, f"{key}: {name!r} is listed twice"))
+            return None
+        names.append(name)
+    if len(names) == 1:
+        issues.append(_issue(path, node, f"{key}: one {what} alone could be held by a visitor; "
+                                         f"give two or more (or [] for none)"))
+        return None
+    return tuple(names)
 
 
 def load_config(path: Path, required: bool = False) -> KioskConfig:

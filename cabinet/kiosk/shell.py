@@ -49,6 +49,7 @@ class ShellOptions:
     kiosk: bool = False  # guard everything, hide the cursor
     watch: bool = False  # designer: each opened game reloads its own files
     log_path: Path | None = None
+    exit_combo: Any = None  # kiosk: the operator's held combination (operator_exit.ExitCombo)
 
 
 class Shell:
@@ -77,16 +78,22 @@ class Shell:
         self._reopen_wait = 0.0
         self.games_opened = 0
         self.attract_shows = 0
+        self.stop_reason = ""  # why the loop ended: "", "operator exit", "SIGTERM"
+        self.close_requests_ignored = 0
         self.game_errors = 0  # errors the games' own guards recovered from, in games now closed
 
     # -- start-up ---------------------------------------------------------------------------------
 
     def start(self) -> None:
-        from cabinet.app import DEFAULT_WINDOW, use_dummy_drivers
+        from cabinet.app import initial_window_size, use_dummy_drivers
 
         opts = self.app_options
         if opts.headless:
             use_dummy_drivers()
+        if self.options.kiosk:  # Windows: Alt+F4 is then a key like any other (other systems: see frame)
+            import os
+
+            os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")
         import pygame
 
         from cabinet.input.adapter import InputAdapter
@@ -104,7 +111,7 @@ class Shell:
         require_real_display(pygame, opts.headless)
         pygame.font.init()
         fullscreen = opts.fullscreen and not opts.headless
-        size = opts.size or ((0, 0) if fullscreen else DEFAULT_WINDOW)
+        size = initial_window_size(opts, pygame)  # the same rule as a game opened on its own
         try:
             self.screen = pygame.display.set_mode(size, pygame.RESIZABLE | (pygame.FULLSCREEN if fullscreen else 0))
         except pygame.error as exc:
@@ -264,14 +271,45 @@ class Shell:
 
         pacer = FramePacer(FPS)  # the same steady 1/60 s grid as a game on its own
         pacer.tick()
-        while not self.quit:
-            self.frame(pacer.tick())
-        self.shutdown()
+        with self.stop_on_sigterm():
+            try:
+                while not self.quit:
+                    self.frame(pacer.tick())
+            finally:  # Ctrl+C or a bug still closes the ledger's files
+                self.shutdown()
         return 0
 
+    def stop_on_sigterm(self) -> Any:
+        """While in effect, SIGTERM ends the loop after the current frame (a clean shutdown)."""
+        import contextlib
+        import signal
+
+        @contextlib.contextmanager
+        def installed() -> Any:
+            def on_sigterm(signum: int, frame: Any) -> None:
+                self.quit = True
+                self.stop_reason = "SIGTERM"
+
+            try:
+                previous = signal.signal(signal.SIGTERM, on_sigterm)
+            except ValueError:  # not the main thread (tests): nothing to install
+                yield
+                return
+            try:
+                yield
+            finally:
+                signal.signal(signal.SIGTERM, previous)
+
+        return installed()
+
     def shutdown(self) -> None:
+        if not self.started:
+            return
+        self.started = False
         if self.app is not None:
             self.close_game()
+        if self.options.kiosk:
+            self.guard.note(f"kiosk stopped ({self.stop_reason or 'the loop ended'})")
         self.pg.quit()
 
     def run_frames(self, count: int, script: dict[int, list[Press]] | None = None, draw_every: int = 1) -> None:
@@ -285,6 +323,8 @@ class Shell:
               draw: bool = True) -> None:
         if events is None:
             events = self.pg.event.get()
+        if self.options.kiosk:
+            events = self._kiosk_events(events, dt)
         self.screen = self.pg.display.get_surface() or self.screen  # a game may have resized the window
         presses = list(presses)
         active = bool(presses) or any(e.type in ACTIVITY_EVENTS for e in events)
@@ -322,6 +362,24 @@ class Shell:
             self.idle_time = 0.0
         self.guard.tick(dt)
         self.frames += 1
+
+    def _kiosk_events(self, events: list[Any], dt: float) -> list[Any]:
+        """A kiosk ignores close requests (logged) and watches for the operator's exit combination."""
+        from .operator_exit import close_request_types
+
+        closing = close_request_types()
+        kept = [e for e in events if e.type not in closing]
+        if len(kept) < len(events):
+            self.close_requests_ignored += 1
+            self.guard.note("a window-close request (close button, Alt+F4) was ignored: this is a kiosk; "
+                            "the operator leaves by the exit combination in kiosk.yaml, or SIGTERM")
+        combo = self.options.exit_combo
+        if combo is not None:
+            combo.see(kept)
+            if combo.tick(dt) and not self.quit:
+                self.quit = True
+                self.stop_reason = f"operator exit, held {combo.held_for:.1f} s"
+        return kept
 
     def _recover(self, exc: BaseException) -> None:
         where = "attract" if self.attract is not None else "game" if self.app is not None else "lobby"

@@ -8,7 +8,10 @@ music are switched separately (the menu's Sound and Music toggles); a master vol
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
@@ -19,6 +22,30 @@ EFFECTS = ("spin_start", "reel_stop", "anticipation", "win_tick", "win_small", "
 
 
 MUSIC_LEVEL = 0.45  # the music loop sits under the effects
+
+
+@contextlib.contextmanager
+def native_stderr_silenced() -> Iterator[None]:
+    """Send file descriptor 2 to the null device for the duration.
+
+    With no sound card, SDL's ALSA backend lets alsa-lib write a dozen "ALSA lib ...
+    cannot find card '0'" lines straight to fd 2 (below Python's ``sys.stderr``) before
+    the mixer fails; the cabinet's own one-line "running silent" warning says all of it."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no usable fd 2 (a pythonw process): nothing to silence
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+    finally:
+        os.close(saved)
 
 
 class Audio:
@@ -45,7 +72,8 @@ class Audio:
             return
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(44100, -16, 2, 512)
+                with native_stderr_silenced():
+                    pygame.mixer.init(44100, -16, 2, 512)
             pygame.mixer.set_num_channels(16)
             self.available = True
         except pygame.error as exc:
