@@ -15,10 +15,7 @@ from cabinet.core.definition import BetModel, Definition, Grid, Symbol
 from cabinet.core.evaluate import (
     EvaluationError,
     LinePay,
-    count_distribution,
     evaluate_screen,
-    expected_line_coins,
-    expected_scatter_x_bet,
     line_pays,
     pay_table,
     scatter_pays,
@@ -27,6 +24,8 @@ from cabinet.core.evaluate import (
     window,
 )
 from cabinet.core.events import LineWin, ScatterWin
+from cabinet.core.linemath import expected_line_coins, expected_scatter_x_bet
+from cabinet.core.linemath import symbol_count_distribution as count_distribution
 
 F = Fraction
 

@@ -36,7 +36,7 @@ from cabinet.core.events import (
     SpinStarted,
     WinCapped,
 )
-from cabinet.core.features import REGISTRY, award_for, block, free_spins
+from cabinet.core.features import FeatureBlock, award_for, block, free_spins, registry
 from cabinet.core.features.free_spins import free_spins_value
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundError, RoundRequest, events_total, play_round, respin_prices
@@ -244,8 +244,9 @@ R_BET = Bet(1, 1, 10)
 
 def test_respin_price_is_the_hand_enumerated_expected_value() -> None:
     # held A A K (stops 0, 0, 1). Reel 3 -> A: A A A = 10 coins = 100; K, S, X: nothing.
-    # EV 100/4 = 25; / 0.8 = 31.25 = 3.125 coins -> 3 coins. Reels 1, 2: EV 0 -> 1 coin.
-    assert respin_prices(R_GAME, R_BET, (0, 0, 1), "base") == (10, 10, 30)
+    # EV 100/4 = 25; / 0.8 = 31.25 = 3.125 coins -> 4 coins (rounded up: never below EV / RTP).
+    # Reels 1, 2: EV 0 -> the 1-coin minimum.
+    assert respin_prices(R_GAME, R_BET, (0, 0, 1), "base") == (10, 10, 40)
 
 
 def test_only_new_winning_combinations_pay() -> None:
@@ -331,9 +332,9 @@ def test_respins_not_offered_raise(reel: int, stops: tuple[int, ...], reel_set: 
 
 
 def test_registry_blocks_share_one_interface() -> None:
-    for type_name in REGISTRY:
-        module = block(type_name)
-        assert module is not None and callable(module.triggers)
+    for type_name in registry():
+        entry = block(type_name)
+        assert entry is not None and isinstance(entry, FeatureBlock) and callable(entry.triggers)
     assert callable(block("free_spins").run)  # type: ignore[union-attr]
     assert block("wheel") is None
 

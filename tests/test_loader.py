@@ -289,10 +289,14 @@ def test_reserved_feature_type_names_its_game() -> None:
 def test_unknown_feature_type_suggests_the_closest() -> None:
     text = MINI + "features:\n  - type: free_spin\n"
     assert problems(text) == [
-        "26:11: unknown feature type 'free_spin' (did you mean 'free_spins'?); available: free_spins, paid_respin"
+        "26:11: unknown feature type 'free_spin' (did you mean 'free_spins'?); available: free_spins, paid_respin, "
+        "mystery_symbol, expanding_wild, multiplier_wilds"
     ]
     text = MINI + "features:\n  - {trigger_symbol: S}\n"
-    assert problems(text) == ["26:5: missing required key 'type' in a feature: one of free_spins, paid_respin"]
+    assert problems(text) == [
+        "26:5: missing required key 'type' in a feature: one of free_spins, paid_respin, mystery_symbol, "
+        "expanding_wild, multiplier_wilds"
+    ]
 
 
 def test_feature_blocks_convert_to_their_dataclass() -> None:

@@ -23,17 +23,13 @@ from hypothesis import strategies as st
 from cabinet.cli import main
 from cabinet.core.bet import Bet, default_bet
 from cabinet.core.definition import Definition, FreeSpins
-from cabinet.core.evaluate import (
-    evaluate_screen,
-    expected_line_coins,
-    line_pays,
-    screen_from_stops,
-    symbol_count,
-)
+from cabinet.core.evaluate import evaluate_screen, line_pays, screen_from_stops, symbol_count
 from cabinet.core.features import award_for
 from cabinet.core.features.free_spins import free_spins_value
 from cabinet.core.loader import load_definition_text, load_game
+from cabinet.core.linemath import expected_line_coins
 from cabinet.core.par import hit_rate, line_pay_table, par, rules_for
+from cabinet.core.value import Exact
 
 TINY = """
 format: 1
@@ -286,9 +282,23 @@ def test_caps_and_top_ups_are_named_in_the_report() -> None:
     capped = dataclasses.replace(
         defn.feature("free_spins"), max_win_x_bet=Fraction(100), minimum_win_x_bet=Fraction(5), top_up_spins=2
     )
-    report = par(dataclasses.replace(defn, features=(capped,)))
-    assert "free_spins: cap ignored; its effect measured by simulate" in report.notes
-    assert "free_spins: minimum-win top-up: not exact: simulate" in report.notes
+    game = dataclasses.replace(defn, features=(capped,))
+    report = par(game, samples=4000)
+    assert any(n.startswith("free_spins: cap and top-up: estimated from") for n in report.notes)
+    # honest: a cap and a top-up make the feature's value, and so the total, an estimate
+    assert not report.exact and report.total is not None and not report.total.exact
+    assert report.estimates() == ["free_spins.rtp"]
+    data = report.to_dict()
+    assert data["exact"] is False and data["total"]["exact"] is False and data["total"]["samples"] > 0
+    # the estimate is the same block played from its trigger: play_round agrees within the bands
+    from cabinet.core.simulate import simulate
+
+    sim = simulate(game, 200_000, 9)
+    lo, hi = report.total.ci95
+    half = 1.96 * sim.standard_error
+    assert lo - half <= float(sim.rtp) <= hi + half
+    plain = par(defn)
+    assert plain.exact and plain.total == Exact(plain.total_rtp)  # type: ignore[arg-type]
 
 
 # --- the line rules and the line-pay table against line_pays -------------------------------------------

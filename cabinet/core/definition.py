@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 MONEY = "money"  # Annotated marker: decimal string -> int minor units
 STRIP = "strip"  # Annotated marker: "A K*3 Q" -> ("A", "K", "K", "K", "Q")
@@ -143,61 +143,56 @@ class BaseGame:
 # --- features -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class FreeSpins:
-    type: Literal["free_spins"] = doc("free spins triggered by scatter/bonus symbols anywhere")
-    trigger_symbol: str = doc("the symbol whose count (Doubles counting 2) triggers the feature")
-    awards: dict[int, int] = doc("symbol count -> free spins won; counts above the largest key use it")
-    name: str = doc("feature name used in events, meters and scenarios", default="free_spins")
-    retrigger: bool = doc("whether the trigger during free spins adds spins", default=True)
-    retrigger_awards: dict[int, int] = doc("count -> extra spins in free spins (empty: same as awards)", factory=dict)
-    reel_sets: tuple[WeightedName, ...] = doc("reel sets for free spins (empty: the base game's)", factory=tuple)
-    win_multiplier: int = doc("every free-spin win is multiplied by this", default=1)
-    multiply_scatter_pays: bool = doc(
-        "whether scatter pays in free spins are multiplied too (Happy Riches: no)", default=True
-    )
-    spin_multipliers: tuple[WeightedValue, ...] = doc(
-        "a random multiplier drawn for each free spin and applied to its wins (empty: none)", factory=tuple
-    )
-    minimum_win_x_bet: Fraction = doc(
-        "if the feature ends having won less than this multiple of the bet, award `top_up_spins` more "
-        "(repeatedly) until it is exceeded; 0: off",
-        default=Fraction(0),
-    )
-    top_up_spins: int = doc("spins added each time the minimum is not reached", default=0)
-    max_win_coins: int = doc("cap on the feature's total win, in coins (0: none)", default=0)
-    max_win_x_bet: Fraction = doc("cap on the feature's total win as a multiple of the bet (0: none)", default=Fraction(0))
+class Feature(Protocol):
+    """One entry of ``features:``: its ``type`` picks a registered block
+    (``cabinet.core.features.registry()``), whose parameters dataclass it is read into."""
+
+    @property
+    def type(self) -> str: ...
+    @property
+    def name(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class PaidRespin:
-    type: Literal["paid_respin"] = doc("after a base spin, respin one reel while the others hold, for a price")
-    name: str = doc("feature name", default="paid_respin")
-    price_rtp: Fraction = doc(
-        "the price is the respin's exact expected value divided by this (0: the game's rtp)", default=Fraction(0)
-    )
-    min_price_coins: int = doc("no price is below this many coins", default=1)
+def feature_types() -> dict[str, type]:
+    """YAML ``type`` -> parameters dataclass, for every registered block."""
+    from .features import registry
+
+    return {name: entry.params for name, entry in registry().items()}
 
 
-Feature = FreeSpins | PaidRespin
-
-FEATURE_TYPES: dict[str, type] = {"free_spins": FreeSpins, "paid_respin": PaidRespin}
-
-# Mechanics whose YAML shape is planned (games/README.md documents it) and whose
-# engine lands with the games that need them. The loader names them as reserved
-# instead of calling them unknown.
-RESERVED_FEATURE_TYPES: dict[str, str] = {
+# Mechanics whose engine lands with the games that need them. The loader names them as
+# reserved instead of calling them unknown (until a block of that type is registered).
+PLANNED_FEATURE_TYPES: dict[str, str] = {
     "progress_levels": "Lucky Christmas",
     "sticky_wild_reels": "Lucky Christmas",
     "hold_and_respin": "Happy Lucky Slot",
     "wheel": "Halloween Wins 3",
     "collector": "Halloween Wins 3",
     "wild_respin": "Halloween Wins 3",
-    "expanding_wild": "Halloween Wins 3",
-    "random_multiplier": "Halloween Wins 3",
-    "mystery_symbol": "Happy Lucky Slot",
     "jackpots": "Happy Lucky Slot",
 }
+
+
+def reserved_feature_types() -> dict[str, str]:
+    known = feature_types()
+    return {t: game for t, game in PLANNED_FEATURE_TYPES.items() if t not in known}
+
+
+def __getattr__(name: str) -> Any:
+    """The block parameter classes that lived here before the registry, and the tables."""
+    if name == "FreeSpins":
+        from .features.free_spins import FreeSpins
+
+        return FreeSpins
+    if name == "PaidRespin":
+        from .features.paid_respin import PaidRespin
+
+        return PaidRespin
+    if name == "FEATURE_TYPES":
+        return feature_types()
+    if name == "RESERVED_FEATURE_TYPES":
+        return reserved_feature_types()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass(frozen=True)

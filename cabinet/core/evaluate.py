@@ -37,7 +37,7 @@ building per call; recent results are memoised (bounded) for the round runner.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from operator import getitem
@@ -49,7 +49,7 @@ from .money import Money, apply_ratio
 
 LTR = "ltr"
 RTL = "rtl"
-_MEMO_LIMIT = 200_000  # line_pays results kept per definition before the memo is cleared
+_MEMO_LIMIT = 4_096  # line_pays results kept per definition before the memo is cleared (about 1 MB)
 _ZERO = Fraction(0)
 
 
@@ -409,36 +409,3 @@ def evaluate_screen(
         events.append(ScatterWin(sp.symbol, sp.count, sp.positions, sp.x_bet, whole(s_mult), amount))  # type: ignore[arg-type]
         total += amount
     return events, total
-
-
-# --- exact expectations (used by feature values and respin prices) ----------------------------------
-# The exact math lives in cabinet.core.par (one implementation, cross-checked against full
-# enumeration there); these names are the evaluator-side entry points. par imports this
-# module, so it is imported at call time.
-
-
-def expected_line_coins(defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
-    """Exact expected pay of ONE payline, in coins per line-coin, for a uniformly random spin."""
-    from .par import line_expectation
-
-    return line_expectation(defn, reel_set, both_ways).total
-
-
-def count_distribution(defn: Definition, reel_set: str, symbol_ids: Iterable[str]) -> list[Fraction]:
-    """Exact distribution of how many of ``symbol_ids``' bases show on the screen (Doubles adding
-    their ``counts``), as probabilities indexed by total count."""
-    from .par import count_distribution as by_count
-
-    wanted = set(symbol_ids)
-    dist = by_count(defn, reel_set, {s.id: s.counts for s in defn.symbols if s.base in wanted})
-    out = [Fraction(0)] * (max(dist) + 1)
-    for count, p in dist.items():
-        out[count] = p
-    return out
-
-
-def expected_scatter_x_bet(defn: Definition, reel_set: str) -> Fraction:
-    """Exact expected scatter pay of one spin, as a multiple of the total bet."""
-    from .par import scatter_expectation
-
-    return sum(scatter_expectation(defn, reel_set).values(), Fraction(0))

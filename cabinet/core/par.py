@@ -1,606 +1,48 @@
-"""Exact PAR math: the theoretical return of a game from its reel strips.
+"""PAR: the theoretical return of a game, every figure exact or an honest estimate.
 
-Nothing here samples. Every number is a ``Fraction`` computed from symbol counts:
+The base game's line and scatter RTP and its hit rate are exact Fractions from the
+reel strips (``core/linemath.py`` has the method). Every feature block then adds what
+it is worth through its own ``par`` (``FeatureBlock.par``): exact where the math is
+closed (free spins by Wald's identity, Markov chains over small states), otherwise an
+estimate from runs of the block itself from its trigger, with its 95% interval,
+sample count and seed (``core/value.py``). Nothing is left out silently: a block that
+has no ``par`` makes the total unknown (None) and says so.
 
-Line pays
-    Each reel's stop is uniform, so the symbol a payline sees on a reel is uniform
-    over that reel's strip whatever the row, and the reels are independent. Every
-    payline therefore has the SAME distribution of symbol tuples, and the line RTP of
-    the game is the expected pay of one line (``line_value / total bet`` = 1). That
-    expectation is a small dynamic programme over the reels (``_ltr_outcomes``): a
-    state is either "only wilds so far" (the exact wild ids, since a wild's excludes
-    and multiplier matter) or the runs of the candidate paid symbols (target, count,
-    wild multiplier, length, still running?). Symbols of a reel that act alike on
-    the running candidates are grouped, so a reel costs a few operations per state.
-    The result is the probability of each paid (symbol, exact count, multiplier) —
-    no enumeration of stop combinations or even of symbol tuples.
-
-    Both ways: E[ltr] + E[rtl] - E[rtl pay of lines both runs cover in full] (such a
-    line is paid once, left to right). The last term enumerates only the tuples whose
-    every symbol continues one paid symbol's run (a few hundred per symbol).
-
-Scatter pays and triggers
-    Each reel's window (``rows`` consecutive strip positions) gives a distribution of
-    how many scatter symbols (Doubles adding 2) the reel shows; the screen's count is
-    the convolution over reels.
-
-Hit rate (exact, base spin)
-    P(a base spin pays anything: a line or a scatter) needs the lines *jointly* (they share reels) and the
-    scatters. We use the vectorised line-pay table (``line_pay_table``: every symbol
-    tuple of one line and what it pays, the same table ``simulate`` prices spins with)
-    and turn "this line pays" into a minimal automaton over reels: two line prefixes
-    are the same state when every continuation pays alike (Myhill-Nerode classes of
-    the table's slices, found with ``np.unique``). Then the reels are processed left to
-    right over the distinct windows of each strip, carrying for every combination of
-    windows seen so far the state of each played line and the scatter counts: a
-    combination where a line is sure to pay is a hit and leaves; one where every line
-    is dead keeps only its scatter counts (merged); the others continue. What is left
-    after the last reel is a miss unless its scatter count pays. All weights are
-    integer counts of stop combinations, so the result is an exact Fraction. Left to
-    right, lines are decided within a few reels and this stays small (0.1 s for 5x3,
-    20 lines, 100-stop strips); both ways, lines stay open to the last reel and when
-    the joint states outgrow ``MAX_HIT_ROWS`` the report says "use simulate" instead.
-    (``simulate``'s hit rate counts whole rounds, so free-spin wins count there too.)
-
-Free spins
-    Trigger probabilities by count from the base reels' window distributions; the
-    exact value of one free spin on the free-spin reels (line + scatter, with the win
-    multiplier, scatter pays multiplied or not, times the mean random spin
-    multiplier); the expected spins with retriggers by Wald's identity:
-    ``E[spins] = E[initial award] / (1 - E[spins added per spin])``. Caps are ignored
-    (said in the report; ``simulate`` measures their effect); a minimum-win top-up
-    makes the value "not exact: simulate".
-
-The line rules mirror ``cabinet.core.evaluate`` (see its module docstring) and are
-cross-checked against it by full enumeration in tests/test_par.py.
+A total is exact only when every part is (``ParReport.total.exact``). ``total_rtp``
+stays a Fraction for callers that compare numbers: the exact total, or an estimate's
+mean (check ``exact`` before trusting the last digits).
 """
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-import numpy as np
-
 from .bet import Bet, default_bet
-from .definition import Definition, FreeSpins, WeightedName
-from .evaluate import compiled, pay_table, table_value
+from .definition import Definition, WeightedName
+from .features import BlockPar, ParContext, block
+from .features.free_spins import FreeSpins
+from .linemath import (  # noqa: F401 - the line math's public names, as they were imported from here
+    LineExpectation,
+    LinePayTable,
+    TooManyStates,
+    count_distribution,
+    hit_rate,
+    line_expectation,
+    line_pay_table,
+    rules_for,
+    scatter_adds,
+    scatter_expectation,
+    trigger_adds,
+    window_ids,
+)
 from .money import fraction_str
+from .value import Estimate, Exact, Value, total
 
 ZERO = Fraction(0)
-CAP_NOTE = "cap ignored; its effect measured by simulate"
-TOP_UP_NOTE = "minimum-win top-up: not exact: simulate"
-MAX_TABLE_CELLS = 40_000_000  # symbol tuples x reels a line-pay table may hold
-
-
-# --- the line rules (built on cabinet.core.evaluate's compiled lookups) ---------------------------------------------
-
-
-@dataclass(frozen=True)
-class Run:
-    """One direction's best run: the paid symbol, its count, multiplier, reels covered and value."""
-
-    target: str
-    count: int
-    multiplier: int
-    length: int
-    coins: Fraction  # paytable value x multiplier
-
-
-class LineRules:
-    """How symbols build line runs, compiled from a definition.
-
-    - ``match[target][symbol] = (adds, multiplier)`` when the symbol continues a run of
-      ``target`` (its base is the target, or it is a wild not excluding the target);
-    - ``lead[symbol]``: the target a run gets when the symbol is its first non-wild;
-    - ``wild_target[symbol]``: the target of a wild's own wild-only run (None: no pays).
-    """
-
-    def __init__(self, defn: Definition) -> None:
-        # The same compiled lookups the evaluator pays with, so par cannot drift from it.
-        c = compiled(defn)
-        self.symbols: tuple[str, ...] = tuple(s.id for s in defn.symbols)
-        self.is_wild: dict[str, bool] = c.is_wild
-        self.targets: tuple[str, ...] = tuple(sorted(c.match))
-        self.match: dict[str, dict[str, tuple[int, int]]] = c.match
-        self.table: dict[str, tuple[Fraction, ...]] = c.table
-        self.lead: dict[str, str | None] = {sid: (ts[0] if ts else None) for sid, ts in c.lead_target.items()}
-        self.wild_target: dict[str, str | None] = c.wild_target
-
-    def candidates(self, wild_prefix: Sequence[str], first: str | None) -> tuple[str, ...]:
-        """Targets tried for a run: the first non-wild's, then the leading wilds' own."""
-        out: list[str] = []
-        if first is not None and (lead := self.lead[first]) is not None:
-            out.append(lead)
-        for sid in wild_prefix:
-            t = self.wild_target[sid]
-            if t is not None and t not in out:
-                out.append(t)
-        return tuple(out)
-
-    def run_of(self, target: str, seq: Sequence[str]) -> tuple[int, int, int, bool]:
-        """(count, multiplier, length, unbroken) of ``target``'s run from the start of ``seq``."""
-        row = self.match[target]
-        count, mult, length = 0, 1, 0
-        for sid in seq:
-            step = row.get(sid)
-            if step is None:
-                return count, mult, length, False
-            count += step[0]
-            mult *= step[1]
-            length += 1
-        return count, mult, length, True
-
-    def best(self, runs: Sequence[tuple[str, int, int, int]]) -> Run | None:
-        """The paid run among candidates (target, count, mult, length), in candidate order:
-        highest value, then the higher count, then the earlier candidate."""
-        best: Run | None = None
-        key: tuple[Fraction, int] = (ZERO, 0)
-        for target, count, mult, length in runs:
-            value = table_value(self.table[target], count)
-            if value:
-                value *= mult
-                if (value, count) > key:
-                    key = (value, count)
-                    best = Run(target, count, mult, length, value)
-        return best
-
-    def best_run(self, seq: Sequence[str]) -> Run | None:
-        """The best run from the start of ``seq`` (scalar; used for checks and both ways)."""
-        i = 0
-        while i < len(seq) and self.is_wild[seq[i]]:
-            i += 1
-        cands = self.candidates(seq[:i], seq[i] if i < len(seq) else None)
-        return self.best([(t, *self.run_of(t, seq)[:3]) for t in cands])
-
-    def line_coins(self, seq: Sequence[str], both_ways: bool) -> Fraction:
-        """What one line showing ``seq`` pays (coins per line-coin)."""
-        ltr = self.best_run(seq)
-        total = ltr.coins if ltr else ZERO
-        if both_ways:
-            rtl = self.best_run(seq[::-1])
-            if rtl is not None and not (ltr is not None and ltr.length == len(seq) == rtl.length):
-                total += rtl.coins
-        return total
-
-
-def rules_for(defn: Definition) -> LineRules:
-    return _cache(defn, ("rules",), lambda: LineRules(defn))
-
-
-def _cache(defn: Definition, key: tuple[Any, ...], make: Any) -> Any:
-    """Per-definition memo kept on the instance (like functools.cached_property does)."""
-    store: dict[tuple[Any, ...], Any] = defn.__dict__.setdefault("_par_cache", {})
-    if key not in store:
-        store[key] = make()
-    return store[key]
-
-
-# --- expected line pay: the run DP -------------------------------------------------------------------
-
-Outcome = tuple[str, int, int, int]  # (target, count, multiplier, length) of the paid run
-
-
-def _strip_weights(strips: Sequence[Sequence[str]]) -> list[list[tuple[str, int]]]:
-    """Per reel: (symbol, occurrences), in first-seen order (deterministic)."""
-    return [list(Counter(strip).items()) for strip in strips]
-
-
-def _ltr_outcomes(rules: LineRules, weights: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
-    """For every paid run (target, count, multiplier, length): how many stop combinations
-    of one line give it, left to right. Weights are occurrence counts on the strips."""
-    n = len(weights)
-    tail = [1] * (n + 1)  # tail[d]: stop combinations of reels d..n-1
-    for d in range(n - 1, -1, -1):
-        tail[d] = tail[d + 1] * sum(w for _, w in weights[d])
-    out: Counter[Outcome] = Counter()
-
-    def finish(cands: tuple[tuple[str, int, int, int, bool], ...], weight: int, depth: int) -> None:
-        run = rules.best([c[:4] for c in cands])
-        if run is not None:
-            out[(run.target, run.count, run.multiplier, run.length)] += weight * tail[depth]
-
-    leading: Counter[tuple[str, ...]] = Counter({(): 1})  # only wilds so far: the wild ids
-    running: Counter[tuple[tuple[str, int, int, int, bool], ...]] = Counter()
-    for depth in range(n):
-        new_leading: Counter[tuple[str, ...]] = Counter()
-        new_running: Counter[tuple[tuple[str, int, int, int, bool], ...]] = Counter()
-        for prefix, weight in leading.items():
-            for sid, w in weights[depth]:
-                if rules.is_wild[sid]:
-                    new_leading[prefix + (sid,)] += weight * w
-                    continue
-                seq = prefix + (sid,)
-                cands = tuple((t, *rules.run_of(t, seq)) for t in rules.candidates(prefix, sid))
-                if any(c[4] for c in cands):
-                    new_running[cands] += weight * w
-                else:
-                    finish(cands, weight * w, depth + 1)
-        for cands, weight in running.items():
-            # group the reel's symbols by what they do to the running candidates
-            groups: Counter[tuple[tuple[int, int] | None, ...]] = Counter()
-            for sid, w in weights[depth]:
-                groups[tuple(rules.match[c[0]].get(sid) if c[4] else None for c in cands)] += w
-            for effect, w in groups.items():
-                nxt = tuple(
-                    (c[0], c[1] + e[0], c[2] * e[1], c[3] + 1, True) if e is not None else (*c[:4], False)
-                    for c, e in zip(cands, effect, strict=True)
-                )
-                if any(c[4] for c in nxt):
-                    new_running[nxt] += weight * w
-                else:
-                    finish(nxt, weight * w, depth + 1)
-        leading, running = new_leading, new_running
-    for prefix, weight in leading.items():  # a line of wilds only
-        cands = tuple((t, *rules.run_of(t, prefix)) for t in rules.candidates(prefix, None))
-        finish(cands, weight, n)
-    for cands, weight in running.items():
-        finish(cands, weight, n)
-    return dict(out)
-
-
-@dataclass(frozen=True)
-class LineExpectation:
-    """Exact expected pay of one line on a reel set (coins per line-coin)."""
-
-    total: Fraction
-    by_symbol: dict[str, Fraction]
-    by_count: dict[str, dict[int, Fraction]]  # P(the line pays symbol s with exact count c)
-
-
-def line_expectation(defn: Definition, reel_set: str, both_ways: bool | None = None) -> LineExpectation:
-    use_both = defn.pay_direction == "both_ways" if both_ways is None else both_ways
-    return _cache(defn, ("line", reel_set, use_both), lambda: _line_expectation(defn, reel_set, use_both))
-
-
-def _line_expectation(defn: Definition, reel_set: str, both_ways: bool) -> LineExpectation:
-    rules = rules_for(defn)
-    strips = defn.reels[reel_set]
-    weights = _strip_weights(strips)
-    combos = math.prod(len(s) for s in strips)
-    signed: list[tuple[dict[Outcome, int], int]] = [(_ltr_outcomes(rules, weights), 1)]
-    if both_ways:
-        signed.append((_ltr_outcomes(rules, weights[::-1]), 1))
-        signed.append((_paid_once(rules, weights), -1))
-    by_symbol: dict[str, Fraction] = {}
-    by_count: dict[str, dict[int, Fraction]] = {}
-    for outcomes, sign in signed:
-        for (target, count, mult, _length), n in outcomes.items():
-            p = Fraction(sign * n, combos)
-            value = table_value(rules.table[target], count) * mult
-            by_symbol[target] = by_symbol.get(target, ZERO) + p * value
-            counts = by_count.setdefault(target, {})
-            counts[count] = counts.get(count, ZERO) + p
-    return LineExpectation(sum(by_symbol.values(), ZERO), by_symbol, by_count)
-
-
-def _paid_once(rules: LineRules, weights: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
-    """The rtl runs NOT paid on both-ways lines whose best runs both cover every reel.
-
-    Only tuples whose every symbol continues one target's run can be such lines, so
-    those are the only ones enumerated.
-    """
-    n = len(weights)
-    seen: set[tuple[str, ...]] = set()
-    out: Counter[Outcome] = Counter()
-    for target in rules.targets:
-        row = rules.match[target]
-        options = [[(sid, w) for sid, w in reel if sid in row] for reel in weights]
-        for combo in itertools.product(*options):
-            seq = tuple(sid for sid, _ in combo)
-            if seq in seen:
-                continue
-            seen.add(seq)
-            ltr, rtl = rules.best_run(seq), rules.best_run(seq[::-1])
-            if ltr is not None and rtl is not None and ltr.length == n == rtl.length:
-                out[(rtl.target, rtl.count, rtl.multiplier, rtl.length)] += math.prod(w for _, w in combo)
-    return dict(out)
-
-
-# --- windows: scatter counts and triggers ------------------------------------------------------------
-
-
-def window_ids(strip: Sequence[str], rows: int) -> list[tuple[str, ...]]:
-    """The window each stop shows, top row first."""
-    size = len(strip)
-    return [tuple(strip[(stop + r) % size] for r in range(rows)) for stop in range(size)]
-
-
-def reel_count_weights(strip: Sequence[str], rows: int, adds: dict[str, int]) -> Counter[int]:
-    """How many stops of a reel show each count of the ``adds`` symbols in its window."""
-    return Counter(sum(adds.get(sid, 0) for sid in win) for win in window_ids(strip, rows))
-
-
-def count_distribution(defn: Definition, reel_set: str, adds: dict[str, int]) -> dict[int, Fraction]:
-    """Exact distribution of the screen's count of the ``adds`` symbols (convolution over reels)."""
-    dist: dict[int, int] = {0: 1}
-    combos = 1
-    for strip in defn.reels[reel_set]:
-        per_reel = reel_count_weights(strip, defn.grid.rows, adds)
-        new: Counter[int] = Counter()
-        for have, n in dist.items():
-            for k, m in per_reel.items():
-                new[have + k] += n * m
-        dist = dict(new)
-        combos *= len(strip)
-    return {k: Fraction(n, combos) for k, n in sorted(dist.items()) if n}
-
-
-def scatter_adds(defn: Definition) -> dict[str, dict[str, int]]:
-    """Paying scatter -> {symbol id: count it adds} (scatter kind, base with pays)."""
-    out: dict[str, dict[str, int]] = {}
-    for s in defn.symbols:
-        if s.kind == "scatter" and s.base in defn.pays:
-            out.setdefault(s.base, {})[s.id] = s.counts
-    return out
-
-
-def trigger_adds(defn: Definition, symbol: str) -> dict[str, int]:
-    """Symbols counted for a trigger: every symbol whose base is ``symbol``."""
-    return {s.id: s.counts for s in defn.symbols if s.base == symbol}
-
-
-def scatter_expectation(defn: Definition, reel_set: str) -> dict[str, Fraction]:
-    """Expected scatter pay per scatter symbol, as a multiple of the total bet."""
-    out: dict[str, Fraction] = {}
-    for target, adds in sorted(scatter_adds(defn).items()):
-        table = pay_table(defn.pays[target])
-        dist = count_distribution(defn, reel_set, adds)
-        out[target] = sum((p * table_value(table, k) for k, p in dist.items()), ZERO)
-    return out
-
-
-# --- the line-pay table (shared with simulate) -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class LinePayTable:
-    """What one line pays for every tuple of symbols a reel set can show on it.
-
-    ``alphabets[r]`` lists the symbol ids on reel r's strip; a tuple's index is the
-    mixed-radix number of its per-reel positions (reel 1 most significant), and
-    ``coins[index] / denominator`` is the pay in coins per line-coin (wild multipliers
-    included; for both ways, both directions). ``target[index]`` is the symbol paid
-    left to right (-1: none), an index into ``rules.targets``.
-    """
-
-    alphabets: tuple[tuple[str, ...], ...]
-    coins: np.ndarray  # int64, flat
-    denominator: int
-    target: np.ndarray  # int16, flat (left-to-right attribution)
-
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return tuple(len(a) for a in self.alphabets)
-
-    def index_of(self, seq: Sequence[str]) -> int:
-        index = 0
-        for alphabet, sid in zip(self.alphabets, seq, strict=True):
-            index = index * len(alphabet) + alphabet.index(sid)
-        return index
-
-
-def line_pay_table(defn: Definition, reel_set: str, both_ways: bool | None = None) -> LinePayTable:
-    use_both = defn.pay_direction == "both_ways" if both_ways is None else both_ways
-    return _cache(defn, ("table", reel_set, use_both), lambda: _build_table(defn, reel_set, use_both))
-
-
-def _build_table(defn: Definition, reel_set: str, both_ways: bool) -> LinePayTable:
-    rules = rules_for(defn)
-    alphabets = tuple(tuple(dict.fromkeys(strip)) for strip in defn.reels[reel_set])
-    shape = tuple(len(a) for a in alphabets)
-    n = len(shape)
-    if math.prod(shape) * n > MAX_TABLE_CELLS:
-        raise ValueError(
-            f"reel set {reel_set!r} has {math.prod(shape):,} symbol tuples per line: too many to tabulate"
-        )
-    sym_index = {sid: i for i, sid in enumerate(rules.symbols)}
-    # seq[k, r]: global symbol index on reel r of tuple k
-    grids = np.indices(shape, dtype=np.int32).reshape(n, -1).T
-    seq = np.empty_like(grids)
-    for r, alphabet in enumerate(alphabets):
-        seq[:, r] = np.array([sym_index[s] for s in alphabet], dtype=np.int32)[grids[:, r]]
-    denominator = 1
-    for t in rules.targets:
-        for v in rules.table[t]:
-            denominator = math.lcm(denominator, v.denominator)
-    ltr_value, ltr_len, ltr_target = _best_runs(rules, seq, denominator)
-    coins = ltr_value
-    if both_ways:
-        rtl_value, rtl_len, _ = _best_runs(rules, seq[:, ::-1].copy(), denominator)
-        full = (ltr_len == n) & (rtl_len == n)
-        coins = ltr_value + np.where(full, 0, rtl_value)
-    return LinePayTable(alphabets, coins, denominator, ltr_target)
-
-
-def _best_runs(
-    rules: LineRules, seq: np.ndarray, denominator: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Vectorised ``LineRules.best_run`` over every row of ``seq``: (value x denominator,
-    length, target index) of the paid run (0, 0, -1 when nothing pays)."""
-    rows, n = seq.shape
-    symbols = rules.symbols
-    is_wild = np.array([rules.is_wild[s] for s in symbols])
-    wild_seq = is_wild[seq]
-    leading = np.logical_and.accumulate(wild_seq, axis=1)
-    n_lead = leading.sum(axis=1)
-    first = seq[np.arange(rows), np.minimum(n_lead, n - 1)]
-    lead_of = np.array(
-        [rules.targets.index(t) if (t := rules.lead.get(s)) is not None else -1 for s in symbols]
-    )
-    first_target = np.where(n_lead < n, lead_of[first], -1)
-    wild_of = np.array(
-        [
-            rules.targets.index(t) if rules.is_wild[s] and (t := rules.wild_target[s]) is not None else -1
-            for s in symbols
-        ]
-    )
-    best_value = np.zeros(rows, dtype=np.int64)
-    best_count = np.zeros(rows, dtype=np.int64)
-    best_rank = np.zeros(rows, dtype=np.int64)
-    best_len = np.zeros(rows, dtype=np.int64)
-    best_target = np.full(rows, -1, dtype=np.int16)
-    for ti, target in enumerate(rules.targets):
-        # candidate rank: 0 for the first non-wild's target, 1+p for a leading wild at p
-        rank = np.where(first_target == ti, 0, n + 1)
-        for p in range(n - 1, -1, -1):
-            is_cand = leading[:, p] & (wild_of[seq[:, p]] == ti)
-            rank = np.where(is_cand & (rank != 0), 1 + p, rank)
-        rows_of = np.nonzero(rank <= n)[0]
-        if len(rows_of) == 0:
-            continue
-        sub = seq[rows_of]
-        rank = rank[rows_of]
-        row = rules.match[target]
-        adds = np.array([row[s][0] if s in row else -1 for s in symbols], dtype=np.int64)
-        mults = np.array([row[s][1] if s in row else 1 for s in symbols], dtype=np.int64)
-        inrun = np.logical_and.accumulate(adds[sub] >= 0, axis=1)
-        length = inrun.sum(axis=1)
-        count = np.where(inrun, adds[sub], 0).sum(axis=1)
-        mult = np.where(inrun, mults[sub], 1).prod(axis=1)
-        table = np.array([int(v * denominator) for v in rules.table[target]], dtype=np.int64)
-        value = table[np.minimum(count, len(table) - 1)] * mult
-        bv, bc, br = best_value[rows_of], best_count[rows_of], best_rank[rows_of]
-        better = (value > 0) & (
-            (value > bv) | ((value == bv) & (count > bc)) | ((value == bv) & (count == bc) & (rank < br))
-        )
-        chosen = rows_of[better]
-        best_value[chosen] = value[better]
-        best_count[chosen] = count[better]
-        best_rank[chosen] = rank[better]
-        best_len[chosen] = length[better]
-        best_target[chosen] = ti
-    return best_value, best_len, best_target
-
-
-# --- exact hit rate ----------------------------------------------------------------------------------
-
-
-class TooManyStates(ValueError):
-    """The joint line states of a hit-rate computation outgrew the limit."""
-
-
-MAX_HIT_ROWS = 2_000_000  # rows of (line states x next windows) before giving up (both-ways games)
-HIT_CHUNK_ROWS = 1 << 17  # rows expanded per numpy pass
-
-
-def hit_rate(defn: Definition, reel_set: str, lines: int, both_ways: bool | None = None) -> Fraction:
-    """Exact probability that a base spin on ``reel_set`` with the first ``lines`` lines
-    pays anything (a line or a scatter). See the module docstring for the method."""
-    table = line_pay_table(defn, reel_set, both_ways)
-    shape = table.shape
-    n = len(shape)
-    automaton = _line_automaton(table.coins.reshape(shape) > 0)
-    strips = defn.reels[reel_set]
-    rows = defn.grid.rows
-    played = defn.lines[:lines]
-    scatters = [(pay_table(defn.pays[t]), adds) for t, adds in sorted(scatter_adds(defn).items())]
-    # Scatter counts are carried as one mixed-radix integer.
-    max_counts = [
-        sum(max(sum(adds.get(s, 0) for s in win) for win in window_ids(strip, rows)) for strip in strips)
-        for _, adds in scatters
-    ]
-    radix = [m + 1 for m in max_counts]
-    place = [math.prod(radix[i + 1 :]) for i in range(len(radix))]
-    n_codes = math.prod(radix)
-    scatter_pays = np.zeros(n_codes, dtype=bool)
-    for code in range(n_codes):
-        scatter_pays[code] = any(
-            table_value(tab, (code // place[i]) % radix[i]) > 0 for i, (tab, _) in enumerate(scatters)
-        )
-
-    states = np.zeros((1, len(played)), dtype=np.int16)  # class of each played line
-    codes = np.zeros(1, dtype=np.int64)  # scatter counts so far
-    weight = np.ones(1, dtype=object if math.prod(len(s) for s in strips) >= 2**62 else np.int64)
-    dead_by_code = np.zeros(n_codes, dtype=weight.dtype)  # all lines dead: weight per scatter code
-    hits = 0
-    for r, strip in enumerate(strips):
-        alphabet = {sid: i for i, sid in enumerate(table.alphabets[r])}
-        wins = Counter(tuple(w) for w in window_ids(strip, rows))
-        win_list = list(wins)
-        mult = np.array([wins[w] for w in win_list], dtype=weight.dtype)
-        idx = np.array([[alphabet[w[line[r]]] for line in played] for w in win_list], dtype=np.int32)
-        code_add = np.array(
-            [
-                sum(place[i] * sum(adds.get(s, 0) for s in w) for i, (_, adds) in enumerate(scatters))
-                for w in win_list
-            ],
-            dtype=np.int64,
-        )
-        trans, sure, dead = automaton[r]
-        # combinations whose lines are all dead only collect scatter counts
-        if dead_by_code.any():
-            moved = np.zeros_like(dead_by_code)
-            for code in np.nonzero(dead_by_code)[0].tolist():
-                np.add.at(moved, code + code_add, dead_by_code[code] * mult)
-            dead_by_code = moved
-        if len(states) == 0:
-            continue
-        if len(states) * len(win_list) > MAX_HIT_ROWS:
-            raise TooManyStates(f"{len(states) * len(win_list):,} joint line states")
-        later = math.prod(len(s) for s in strips[r + 1 :])  # a hit now covers every continuation
-        step = max(1, HIT_CHUNK_ROWS // len(win_list))  # bounded memory per numpy pass
-        kept: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-        for a in range(0, len(states), step):
-            new_states = trans[states[a : a + step, None, :], idx[None, :, :]].reshape(-1, len(played))
-            new_codes = (codes[a : a + step, None] + code_add[None, :]).reshape(-1)
-            new_weight = (weight[a : a + step, None] * mult[None, :]).reshape(-1)
-            hit = sure[new_states].any(axis=1)
-            hits += int(new_weight[hit].sum()) * later
-            all_dead = dead[new_states].all(axis=1) & ~hit
-            np.add.at(dead_by_code, new_codes[all_dead], new_weight[all_dead])
-            keep = ~hit & ~all_dead
-            kept.append((new_states[keep], new_codes[keep], new_weight[keep]))
-        states = np.concatenate([k[0] for k in kept])
-        codes = np.concatenate([k[1] for k in kept])
-        weight = np.concatenate([k[2] for k in kept])
-        if r == n - 1:
-            assert len(states) == 0, "after the last reel every line is decided"
-    hits += int(dead_by_code[scatter_pays].sum())
-    return Fraction(hits, math.prod(len(s) for s in strips))
-
-
-def _line_automaton(pays: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """Per reel r: (transition[class at depth r, symbol] -> class at depth r+1, sure[class
-    at depth r+1], dead[class at depth r+1]), classes being the Myhill-Nerode classes of
-    "this line pays" over line prefixes.
-
-    Built from the last reel back: two prefixes are equivalent exactly when each of
-    their one-symbol extensions is, so a prefix's class is the row of its children's
-    classes, and equal rows are found with ``np.unique`` on narrow integer rows.
-    """
-    shape = pays.shape
-    n = len(shape)
-    classes = pays.reshape(-1).astype(np.int32)  # depth n: 0 = misses, 1 = pays
-    sure = np.array([False, True])
-    dead = np.array([True, False])
-    if not pays.any():
-        classes = np.zeros_like(classes)
-        sure, dead = np.array([False]), np.array([True])
-    elif pays.all():
-        classes = np.zeros_like(classes)
-        sure, dead = np.array([True]), np.array([False])
-    out: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-    for d in range(n - 1, -1, -1):
-        children = np.ascontiguousarray(classes.reshape(-1, shape[d]))  # prefixes at depth d x symbol
-        row_view = children.view(np.dtype((np.void, children.dtype.itemsize * shape[d]))).reshape(-1)
-        _, first_at, inverse = np.unique(row_view, return_index=True, return_inverse=True)
-        trans = children[first_at]  # class at depth d -> its children's classes
-        if len(trans) < 2**15:
-            trans = trans.astype(np.int16)  # line states are carried for every window combination
-        out.append((trans, sure, dead))
-        sure = np.asarray(sure[trans].all(axis=1))
-        dead = np.asarray(dead[trans].all(axis=1))
-        classes = inverse.reshape(-1).astype(np.int32)
-    return out[::-1]
-
-
-# --- free spins --------------------------------------------------------------------------------------
+DEFAULT_SAMPLES = 400  # runs per estimated block figure (cabinet par --samples)
+DEFAULT_SEED = 20240601
 
 
 def award_for(awards: dict[int, int], count: int) -> int:
@@ -609,13 +51,15 @@ def award_for(awards: dict[int, int], count: int) -> int:
     return awards[max(keys)] if keys else 0
 
 
-def _weighted(choices: Sequence[WeightedName]) -> list[tuple[str, Fraction]]:
-    total = sum(c.weight for c in choices)
-    return [(c.set, Fraction(c.weight, total)) for c in choices]
+def _weighted(choices: tuple[WeightedName, ...]) -> list[tuple[str, Fraction]]:
+    weight = sum(c.weight for c in choices)
+    return [(c.set, Fraction(c.weight, weight)) for c in choices]
 
 
 @dataclass(frozen=True)
 class FreeSpinsPar:
+    """The free-spins block's figures in the shape the report has always had."""
+
     name: str
     trigger_probability: dict[int, Fraction]  # trigger count -> P(per base spin)
     awards: dict[int, int]  # trigger count -> spins awarded
@@ -624,62 +68,53 @@ class FreeSpinsPar:
     added_per_spin: Fraction  # E[spins a free spin adds] (retriggers)
     expected_spins: Fraction | None  # E[spins played | triggered]; None: never ends
     spin_value: Fraction  # E[win of one free spin] as a multiple of the total bet
-    rtp: Fraction | None
+    rtp: Fraction | None  # exact, or an estimate's mean (see ``value``)
     notes: tuple[str, ...]
+    value: Value = field(default=Exact(ZERO))
 
 
-def free_spins_par(defn: Definition, feature: FreeSpins) -> FreeSpinsPar:
-    adds = trigger_adds(defn, feature.trigger_symbol)
-    base_dist: dict[int, Fraction] = {}
-    for reel_set, p in _weighted(defn.base_game.reel_sets):
-        for k, q in count_distribution(defn, reel_set, adds).items():
-            base_dist[k] = base_dist.get(k, ZERO) + p * q
-    triggers = {k: q for k, q in sorted(base_dist.items()) if award_for(feature.awards, k) > 0 and q}
-    trigger_rate = sum(triggers.values(), ZERO)
-    award_mass = sum((q * award_for(feature.awards, k) for k, q in triggers.items()), ZERO)
-    if feature.spin_multipliers:
-        w = sum(e.weight for e in feature.spin_multipliers)
-        mean_mult = sum((e.value * e.weight for e in feature.spin_multipliers), ZERO) / w
-    else:
-        mean_mult = Fraction(1)
-    scatter_factor = feature.win_multiplier if feature.multiply_scatter_pays else 1
-    retrig = feature.retrigger_awards or feature.awards
-    spin_value = ZERO
-    added = ZERO
-    for reel_set, p in _weighted(feature.reel_sets or defn.base_game.reel_sets):
-        lines = line_expectation(defn, reel_set).total * feature.win_multiplier
-        scatter = sum(scatter_expectation(defn, reel_set).values(), ZERO) * scatter_factor
-        spin_value += p * mean_mult * (lines + scatter)
-        if feature.retrigger:
-            dist = count_distribution(defn, reel_set, adds)
-            added += p * sum((q * award_for(retrig, k) for k, q in dist.items()), ZERO)
-    notes: list[str] = []
-    if feature.max_win_coins or feature.max_win_x_bet:
-        notes.append(CAP_NOTE)
-    if feature.minimum_win_x_bet and feature.top_up_spins:
-        notes.append(TOP_UP_NOTE)
-    spins: Fraction | None = None
-    rtp: Fraction | None = None
-    if added >= 1:
-        notes.append("retriggers add at least one spin per spin on average: the feature never ends")
-    else:
-        spins = award_mass / trigger_rate / (1 - added) if trigger_rate else ZERO
-        rtp = award_mass / (1 - added) * spin_value
+def _as_free_spins(part: BlockPar) -> FreeSpinsPar:
+    def exact(key: str) -> Fraction | None:
+        v = part.figures.get(key)
+        return v.value if isinstance(v, Exact) else None
+
+    never_ends = "expected_spins" not in part.figures
     return FreeSpinsPar(
-        name=feature.name,
-        trigger_probability=triggers,
-        awards={k: award_for(feature.awards, k) for k in triggers},
-        trigger_rate=trigger_rate,
-        expected_award=Fraction(award_mass / trigger_rate) if trigger_rate else ZERO,
-        added_per_spin=added,
-        expected_spins=spins,
-        spin_value=spin_value,
-        rtp=rtp,
-        notes=tuple(notes),
+        name=part.name,
+        trigger_probability=dict(part.detail.get("trigger_probability", {})),
+        awards=dict(part.detail.get("awards", {})),
+        trigger_rate=exact("trigger_rate") or ZERO,
+        expected_award=exact("expected_award") or ZERO,
+        added_per_spin=exact("added_per_spin") or ZERO,
+        expected_spins=None if never_ends else exact("expected_spins"),
+        spin_value=exact("value_per_spin") or ZERO,
+        rtp=None if never_ends else part.rtp.mean_value if isinstance(part.rtp, Estimate) else part.rtp.value,
+        notes=part.notes,
+        value=part.rtp,
     )
 
 
-# --- the report --------------------------------------------------------------------------------------
+def block_parts(
+    defn: Definition, bet: Bet, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
+) -> tuple[list[BlockPar], list[str]]:
+    """Every feature's par part, in definition order, and the features with none."""
+    parts: list[BlockPar] = []
+    missing: list[str] = []
+    for params in defn.features:
+        entry = block(params.type)
+        part = None if entry is None else entry.par(ParContext(defn, params, bet, samples, seed))
+        if part is None:
+            if entry is None or entry.modes(params):  # a block that plays a part but has no par
+                missing.append(params.type)
+            continue
+        parts.append(part)
+    return parts, missing
+
+
+def free_spins_par(defn: Definition, feature: FreeSpins, bet: Bet | None = None) -> FreeSpinsPar:
+    part = block("free_spins").par(ParContext(defn, feature, bet or default_bet(defn)))  # type: ignore[union-attr]
+    assert part is not None
+    return _as_free_spins(part)
 
 
 @dataclass(frozen=True)
@@ -695,9 +130,23 @@ class ParReport:
     counts: dict[str, dict[int, Fraction]]  # base line: P(symbol paid with exact count)
     free_spins: tuple[FreeSpinsPar, ...] = ()
     free_spins_rtp: Fraction | None = ZERO
-    total_rtp: Fraction | None = ZERO
+    total_rtp: Fraction | None = ZERO  # the exact total, or the estimate's mean (see ``total``)
     published_rtp: Fraction = ZERO
     notes: tuple[str, ...] = field(default=())
+    parts: tuple[BlockPar, ...] = ()  # every block's contribution
+    total: Value | None = None  # None: a block without par (see notes)
+
+    @property
+    def exact(self) -> bool:
+        return self.total is not None and self.total.exact and self.hit_rate is not None
+
+    def estimates(self) -> list[str]:
+        """Names of the figures that are estimates (empty: everything is exact)."""
+        out = [f"{p.name}.rtp" for p in self.parts if not p.rtp.exact]
+        out += [f"{p.name}.{k}" for p in self.parts for k, v in p.figures.items() if not v.exact]
+        if self.total is None:
+            out.append("total (a feature has no par)")
+        return out
 
     @staticmethod
     def _free_spins_dict(fs: FreeSpinsPar, num: Any) -> dict[str, Any]:
@@ -711,11 +160,13 @@ class ParReport:
             "expected_spins": num(fs.expected_spins),
             "value_per_spin": num(fs.spin_value),
             "rtp": num(fs.rtp),
+            "exact": fs.value.exact,
             "notes": list(fs.notes),
         }
 
     def to_dict(self, places: int = 10) -> dict[str, Any]:
-        """JSON-ready: exact values as decimal strings rounded to ``places`` decimals."""
+        """JSON-ready: exact values as decimal strings rounded to ``places`` decimals;
+        ``figures`` tags each one ``{"exact": true, "value": ...}`` or an estimate."""
 
         def num(value: Fraction | None) -> str | None:
             return None if value is None else fraction_str(value, places)
@@ -740,13 +191,27 @@ class ParReport:
             out["total_rtp"] = num(self.total_rtp)
         if self.published_rtp:
             out["published_rtp"] = num(self.published_rtp)
+        out["exact"] = self.exact
+        out["total"] = None if self.total is None else self.total.to_dict(places)
+        out["features"] = [
+            {
+                "name": p.name,
+                "rtp": p.rtp.to_dict(places),
+                "figures": {k: v.to_dict(places) for k, v in p.figures.items()},
+                "notes": list(p.notes),
+            }
+            for p in self.parts
+        ]
+        out["estimates"] = self.estimates()
         out["notes"] = list(self.notes)
         return out
 
 
-def par(defn: Definition, bet: Bet | None = None) -> ParReport:
-    """The exact base-game (and free-spins) RTP of ``defn``; the hit rate is for
-    ``bet.lines`` lines (default bet: usually all of them)."""
+def par(
+    defn: Definition, bet: Bet | None = None, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
+) -> ParReport:
+    """The RTP of ``defn``: the base game exactly, each feature by its block's par; the
+    hit rate is for ``bet.lines`` lines (default bet: usually all of them)."""
     bet = bet or default_bet(defn)
     line_factor = Fraction(bet.lines * bet.coins_per_line * bet.coin_value, bet.total)
     line_rtp = scatter_rtp = ZERO
@@ -774,15 +239,19 @@ def par(defn: Definition, bet: Bet | None = None) -> ParReport:
                 notes.append(f"hit rate not computed exactly ({exc}): use simulate")
     order = {sid: i for i, sid in enumerate(defn.symbol_ids)}
     symbols = dict(sorted(((k, v) for k, v in symbols.items() if v), key=lambda kv: order.get(kv[0], 0)))
-    fs = tuple(free_spins_par(defn, f) for f in defn.features if isinstance(f, FreeSpins))
+    base = line_rtp + scatter_rtp
+    parts, missing = block_parts(defn, bet, samples=samples, seed=seed)
+    for part in parts:
+        notes.extend(f"{part.name}: {note}" for note in part.notes)
+    fs = tuple(_as_free_spins(part) for part, f in _with_params(defn, parts) if isinstance(f, FreeSpins))
     fs_rtp: Fraction | None = ZERO
     for one in fs:
         fs_rtp = None if fs_rtp is None or one.rtp is None else fs_rtp + one.rtp
-        notes.extend(f"{one.name}: {note}" for note in one.notes)
-    base = line_rtp + scatter_rtp
-    unmodelled = [f.type for f in defn.features if f.type not in ("free_spins", "paid_respin")]
-    if unmodelled:
-        notes.append(f"not in par: {', '.join(unmodelled)}")
+    whole: Value | None = None
+    if missing:
+        notes.append(f"no par for: {', '.join(missing)} (the total is unknown: use simulate)")
+    elif all(_ends(part) for part in parts):
+        whole = total([Exact(base), *(part.rtp for part in parts)])
     if defn.feature("paid_respin") is not None:
         notes.append("paid respins are separate wagers priced at the game's RTP: not part of total_rtp")
     return ParReport(
@@ -797,7 +266,18 @@ def par(defn: Definition, bet: Bet | None = None) -> ParReport:
         counts=counts,
         free_spins=fs,
         free_spins_rtp=fs_rtp,
-        total_rtp=None if fs_rtp is None else base + fs_rtp,
+        total_rtp=None if whole is None else whole.value if isinstance(whole, Exact) else whole.mean_value,
         published_rtp=defn.rtp,
         notes=tuple(notes),
+        parts=tuple(parts),
+        total=whole,
     )
+
+
+def _ends(part: BlockPar) -> bool:
+    return not any("never ends" in note for note in part.notes)
+
+
+def _with_params(defn: Definition, parts: list[BlockPar]) -> list[tuple[BlockPar, Any]]:
+    by_name = {f.name: f for f in defn.features}
+    return [(part, by_name.get(part.name)) for part in parts]

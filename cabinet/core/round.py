@@ -41,21 +41,12 @@ from typing import Literal
 from .bet import Bet
 from .definition import Definition, WinTiers
 from .evaluate import EvaluationError, evaluate_screen, screen_from_stops
-from .events import (
-    Event,
-    FeatureTriggered,
-    ReelsStopped,
-    RespinOffer,
-    RoundEnded,
-    RoundStarted,
-    SpinEnded,
-    SpinStarted,
-    WinCapped,
-)
-from .features import FeatureContext, Spin, block, choose_reel_set, draw_stops
+from .events import Event, RespinOffer, RoundEnded, RoundStarted, SpinEnded, SpinStarted, WinCapped
+from .features import Spin, choose_reel_set
 from .features import paid_respin as _paid_respin
 from .money import Money
 from .rng import Rng, ScriptedRng
+from .spin import RoundContext, play_spin, trigger_stage, win_keys
 
 
 class RoundError(ValueError):
@@ -75,6 +66,9 @@ class RoundRequest:
     # False: skip pricing the paid-respin offer (bulk simulation of plain play; the offer
     # is a pure function of the final screen, ``respin_prices`` gives it later)
     with_offer: bool = True
+    # False: a lean round for simulation: no events are kept (``events`` is empty), only the
+    # totals, the features that ran and what each paid
+    keep_events: bool = True
 
     @property
     def forced(self) -> bool:
@@ -93,6 +87,7 @@ class RoundResult:
     features: tuple[str, ...] = ()  # names of features that ran, in order (meters count them)
     awaiting: str | None = None  # a decision the round waits for (None: complete)
     stats: dict[str, int] = field(default_factory=dict, compare=False)  # e.g. free spins played
+    feature_wins: dict[str, Money] = field(default_factory=dict, compare=False)  # what each feature paid
 
 
 # --- the round runner -----------------------------------------------------------------------------
@@ -156,15 +151,14 @@ def _check_bet(defn: Definition, bet: Bet) -> None:
 
 def _play_spin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult:
     bet = request.bet
-    events: list[Event] = [
+    rc = RoundContext(defn, bet, rng, keep_events=request.keep_events)
+    rc.book.add(
         RoundStarted(defn.id, bet.total, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "spin")
-    ]
+    )
     reel_set = choose_reel_set(rng, defn.base_game.reel_sets)
-    stops = draw_stops(rng, defn, reel_set)
-    screen = screen_from_stops(defn, reel_set, stops)
-    events.append(SpinStarted("base", reel_set))
-    spin = _finish_spin(defn, bet, "base", reel_set, stops, screen, (), events, held=None)
-    return _after_spin(defn, request, rng, spin, events, cost=bet.total)
+    rc.book.add(SpinStarted("base", reel_set))
+    spin = play_spin(rc, "base", reel_set)
+    return _after_spin(rc, request, spin, cost=bet.total)
 
 
 def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult:
@@ -186,98 +180,43 @@ def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResu
         raise RoundError(f"no respin is offered: {reason}")
     reel = request.respin_reel
     price = _paid_respin.price_of(defn, bet, request.held_stops, reel_set, reel)
-    events: list[Event] = [
-        RoundStarted(defn.id, price, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "respin")
-    ]
+    rc = RoundContext(defn, bet, rng, keep_events=request.keep_events)
+    rc.book.add(RoundStarted(defn.id, price, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "respin"))
     strip = defn.reels[reel_set][reel]
     new_stop = rng.below(len(strip))
     stops = request.held_stops[:reel] + (new_stop,) + request.held_stops[reel + 1 :]
-    screen = screen_from_stops(defn, reel_set, stops)
-    events.append(SpinStarted("respin", reel_set, spinning_reels=(reel,)))
-    held_keys = {
-        key
-        for e in evaluate_screen(defn, held_screen, bet)[0]
-        if (key := _paid_respin.win_key(e)) is not None
-    }
-    spin = _finish_spin(defn, bet, "respin", reel_set, stops, screen, (reel,), events, held=held_keys)
-    return _after_spin(defn, request, rng, spin, events, cost=price)
+    rc.book.add(SpinStarted("respin", reel_set, spinning_reels=(reel,)))
+    held = win_keys(evaluate_screen(defn, held_screen, bet)[0])
+    spin = play_spin(rc, "respin", reel_set, stops=stops, spinning=(reel,), known_wins=held)
+    return _after_spin(rc, request, spin, cost=price)
 
 
-def _finish_spin(
-    defn: Definition,
-    bet: Bet,
-    mode: str,
-    reel_set: str,
-    stops: tuple[int, ...],
-    screen: tuple[tuple[str, ...], ...],
-    spinning: tuple[int, ...],
-    events: list[Event],
-    held: set[tuple[object, ...]] | None,
-) -> Spin:
-    """ReelsStopped and the spin's wins (only new ones when ``held`` is given)."""
-    anticipation: tuple[int, ...] = ()
-    for feature in defn.features:
-        module = block(feature.type)
-        if module is not None and hasattr(module, "anticipation"):
-            ctx = FeatureContext(defn, feature, bet, None, mode=mode)
-            waiting = module.anticipation(ctx, reel_set, screen, spinning)
-            anticipation = tuple(sorted(set(anticipation) | set(waiting)))
-    events.append(ReelsStopped(reel_set, stops, screen, anticipation))
-    wins, _ = evaluate_screen(defn, screen, bet)
-    if held is not None:
-        wins = _paid_respin.new_wins(wins, held)
-    events.extend(wins)
-    win = sum(getattr(e, "amount", 0) for e in wins)
-    return Spin(mode, reel_set, stops, screen, tuple(wins), win)
-
-
-def _after_spin(
-    defn: Definition, request: RoundRequest, rng: Rng, spin: Spin, events: list[Event], cost: Money
-) -> RoundResult:
-    """Triggered features, SpinEnded, the respin offer and RoundEnded."""
-    bet = request.bet
-    total = spin.win
+def _after_spin(rc: RoundContext, request: RoundRequest, spin: Spin, cost: Money) -> RoundResult:
+    """Triggered features (stage 5), SpinEnded, the respin offer and RoundEnded."""
+    defn, bet, book = rc.defn, rc.bet, rc.book
+    nested, last = trigger_stage(rc, spin)
+    total = spin.win + nested
     final_reel_set, final_stops = spin.reel_set, spin.stops
-    ran: list[str] = []
-    stats: dict[str, int] = {}
-    for feature in defn.features:
-        module = block(feature.type)
-        if module is None:
-            continue
-        ctx = FeatureContext(defn, feature, bet, rng, mode=spin.mode)
-        trigger = module.triggers(ctx, spin)
-        if trigger is None:
-            continue
-        events.append(
-            FeatureTriggered(
-                trigger.feature, trigger.symbol, trigger.count, trigger.positions, trigger.awarded
-            )
-        )
-        outcome = module.run(ctx, trigger)
-        events.extend(outcome.events)
-        total += outcome.total
-        ran.append(trigger.feature)
-        for key, value in outcome.stats.items():
-            stats[key] = stats.get(key, 0) + value
-        if outcome.final_stops:
-            final_reel_set, final_stops = outcome.final_reel_set, outcome.final_stops
-    events.append(SpinEnded(spin.mode, spin.win))
+    if last is not None:
+        final_reel_set, final_stops = last.final_reel_set, last.final_stops
+    book.add(SpinEnded(spin.mode, spin.win))
     prices: tuple[Money | None, ...] | None = None
-    if not ran and request.with_offer and defn.feature("paid_respin") is not None:
+    if not rc.ran and request.with_offer and defn.feature("paid_respin") is not None:
         offered = _paid_respin.prices(defn, bet, spin.stops, spin.reel_set)
         if any(p is not None for p in offered):
             prices = offered
-            events.append(RespinOffer(offered))
+            book.add(RespinOffer(offered))
     # the tier compares the win with the bet level (a respin's price can be tiny)
-    events.append(RoundEnded(total, cost, win_tier(defn.win_tiers, total, bet.total)))
+    book.add(RoundEnded(total, cost, win_tier(defn.win_tiers, total, bet.total)))
     return RoundResult(
         request=request,
-        events=tuple(events),
+        events=tuple(book.events),
         cost=cost,
         total_win=total,
         final_stops=final_stops,
         final_reel_set=final_reel_set,
         respin_prices=prices,
-        features=tuple(ran),
-        stats=stats,
+        features=tuple(rc.ran),
+        stats=rc.stats,
+        feature_wins=rc.feature_wins,
     )

@@ -18,7 +18,6 @@ import argparse
 import dataclasses
 import json
 import sys
-import types
 import typing
 from collections.abc import Sequence
 from fractions import Fraction
@@ -26,13 +25,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from .definition import (
-    FEATURE_TYPES,
     FORMAT_VERSION,
     MONEY,
-    RESERVED_FEATURE_TYPES,
     STRIP,
     Definition,
     Feature,
+    feature_types,
+    reserved_feature_types,
 )
 from .money import fraction_str
 
@@ -56,10 +55,9 @@ _SECTION_ORDER: tuple[tuple[str, str], ...] = (
     ("WinTiers", "win_tiers"),
     ("BaseGame", "base_game"),
     ("WeightedName", "reel set choices (base_game.reel_sets, features' reel_sets)"),
-    ("FreeSpins", "features: type free_spins"),
-    ("PaidRespin", "features: type paid_respin"),
     ("Scenario", "scenarios: (each entry)"),
 )
+_FEATURES_BEFORE = "Scenario"  # the feature blocks' sections (from the registry) come before this one
 
 
 
@@ -119,7 +117,7 @@ class _SchemaBuilder:
             if STRIP in marks:
                 return {"$ref": "#/$defs/strip"}
             return self.type_schema(base)
-        if origin in (types.UnionType, typing.Union):
+        if hint is Feature:
             return {"$ref": "#/$defs/feature"}
         if _is_dataclass_type(hint):
             self.dataclass_def(hint)
@@ -179,16 +177,17 @@ def build_schema() -> dict[str, Any]:
     """The draft 2020-12 JSON Schema of a game definition file."""
     builder = _SchemaBuilder()
     feature_refs = []
-    for cls in typing.get_args(Feature):
+    types_now = feature_types()
+    for cls in types_now.values():
         builder.dataclass_def(cls)
         feature_refs.append({"$ref": f"#/$defs/{cls.__name__}"})
     top = builder.object_schema(Definition)
-    reserved = ", ".join(sorted(RESERVED_FEATURE_TYPES))
+    reserved = ", ".join(sorted(reserved_feature_types())) or "none"
     builder.defs.update(
         {
             "feature": {
                 "description": "a mechanic block, chosen by its `type`: "
-                + ", ".join(FEATURE_TYPES)
+                + ", ".join(types_now)
                 + f" (planned, not yet available: {reserved})",
                 "oneOf": feature_refs,
             },
@@ -240,7 +239,7 @@ def _type_words(hint: Any) -> str:
         if STRIP in marks:
             return "strip"
         return _type_words(base)
-    if origin in (types.UnionType, typing.Union):
+    if hint is Feature:
         return "[feature](#features)"
     if _is_dataclass_type(hint):
         return f"[{hint.__name__}](#{_anchor(hint.__name__)})"
@@ -280,13 +279,20 @@ def markdown_reference() -> str:
     """The field-by-field reference between the README's markers (without the markers)."""
     classes = {c.__name__: c for c in _all_dataclasses()}
     out: list[str] = []
-    for name, where in _SECTION_ORDER:
+    sections = list(_SECTION_ORDER)
+    at = [name for name, _ in sections].index(_FEATURES_BEFORE)
+    blocks = [(params.__name__, f"features: type {t}") for t, params in feature_types().items()]
+    sections[at:at] = blocks
+    for params in feature_types().values():
+        classes.setdefault(params.__name__, params)
+    for name, where in sections:
         cls = classes[name]
-        if name == "FreeSpins":
+        if blocks and name == blocks[0][0]:
             out.append('<a id="features"></a>')
             out.append(
                 "Each entry of `features:` is one of the blocks below, chosen by its `type:` "
-                "(the blocks planned for later games are described in *Planned feature blocks*)."
+                "(each block's module docstring in `cabinet/core/features/` has a YAML example; "
+                "the blocks planned for later games are described in *Planned feature blocks*)."
             )
             out.append("")
         out.append(f'<a id="{_anchor(name)}"></a>')
@@ -305,7 +311,7 @@ def markdown_reference() -> str:
                 f"| `{f.name}` | {_cell(_type_words(hint))} | {_cell(_default_words(f, hint))} | {_cell(meaning)} |"
             )
         out.append("")
-    reserved = ", ".join(f"`{t}` ({game})" for t, game in RESERVED_FEATURE_TYPES.items())
+    reserved = ", ".join(f"`{t}` ({game})" for t, game in reserved_feature_types().items()) or "none"
     out.append(f"Reserved feature types (loader refuses them for now): {reserved}.")
     out.append("")
     return "\n".join(out)
@@ -327,6 +333,8 @@ def _all_dataclasses() -> list[type]:
                 visit(arg)
 
     visit(Definition)
+    for params in feature_types().values():
+        visit(params)
     return list(seen.values())
 
 

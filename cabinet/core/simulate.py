@@ -16,15 +16,12 @@ and getting exactly the same numbers:
   pays), pre-scaled to minor units for the bet: a line's table index is the sum of
   per-reel "digits" precomputed for every stop and line. Scatter pays use per-stop
   window counts.
-- Free spins are played by the batch too, in lockstep: one numpy pass per free spin
-  over every triggered round of the shard, in ``features/free_spins.run``'s draw order
-  (the reel set when the feature has 2+, the spin multiplier when 2+ entries, one
-  draw per reel; retriggers add spins). Each round's draw counter is carried along.
-- A round the batch cannot finish exactly — a rejected draw, a pay that is not a whole
-  number of minor units, the feature cap reached, a minimum-win top-up, the engine's
-  spin limit, two features in one round, a fractional spin multiplier — is played by
-  ``play_round`` from its start. A game the batch path does not understand at all (an
-  unmodelled feature type, symbols carrying prizes) is simulated by ``play_round`` only.
+- The batch prices plain base spins only. ``play_round`` is the one implementation of
+  every mechanic: each feature block says which base spins may involve it
+  (``FeatureBlock.batch_hints``: per-stop counts and a threshold, e.g. "3 or more
+  BONUS", "any MYSTERY"), and every such spin's round is played by the lean
+  ``play_round`` (no events kept, no respin offer priced). So is a round with a
+  rejected draw or a pay that is not a whole number of minor units.
 
 Shards: rounds [0, N) are cut into fixed shards of ``SHARD_SIZE`` rounds whose
 statistics are merged in shard order; worker processes only change who computes a
@@ -55,29 +52,19 @@ from typing import Any
 import numpy as np
 
 from .bet import Bet, default_bet
-from .definition import Definition, FreeSpins
-from .events import FeatureEnded
-from .features import MAX_FEATURE_SPINS
-from .features.free_spins import cap_amount
+from .definition import Definition
+from .evaluate import pay_table, table_value
+from .features import BatchHint, block
+from .linemath import line_pay_table, scatter_adds, window_ids
 from .money import fraction_str, money_str
-from .par import (
-    award_for,
-    line_pay_table,
-    pay_table,
-    scatter_adds,
-    table_value,
-    trigger_adds,
-    window_ids,
-)
 from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
-from .round import RoundRequest, play_round
+from .round import RoundRequest, RoundResult, play_round
 
 SHARD_SIZE = 1 << 18  # rounds per shard (results do not depend on it)
 MAX_SPINS = 10**12  # more would run for weeks; a typo such as 10^23 is refused, not started
 BASE_CHUNK = 1 << 16  # base spins priced per numpy pass
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 _DERIVE_XOR = 0xD1B54A32D192ED03  # derive_seed's second mixing constant (rng.py)
-BATCH_FEATURES = frozenset({"free_spins", "paid_respin"})  # feature types the batch path knows
 
 U64 = np.uint64
 
@@ -125,7 +112,7 @@ class _ReelGroup:
     radix: tuple[int, ...]  # place value of each reel's stop in the combined index
     digits: np.ndarray  # (combinations, lines): contribution to each line's table index
     scatter: list[np.ndarray]  # per scatter: count shown by these reels
-    trigger: list[np.ndarray]  # per free-spins feature: trigger count shown
+    hints: list[np.ndarray]  # per batch hint: what these reels add to its count
 
 
 @dataclass
@@ -136,6 +123,7 @@ class _ReelSetBatch:
     line_exact: np.ndarray | None  # table index -> whole minor units (None: all are)
     scatter_minor: list[np.ndarray]  # per scatter: count -> minor units
     scatter_exact: list[np.ndarray]
+    thresholds: list[int]  # per batch hint: the count from which play_round plays the spin
 
 
 GROUP_ROWS = 1 << 14  # largest stop combinations a reel group may hold
@@ -163,45 +151,17 @@ def _combine(per_reel: list[np.ndarray], reels: tuple[int, ...]) -> np.ndarray:
 
 @dataclass
 class _Priced:
-    """One spin of many rounds on one reel set."""
+    """One base spin of many rounds on one reel set."""
 
-    lines: np.ndarray  # line wins, minor units (multiplier 1)
-    scatters: np.ndarray  # scatter wins, minor units (multiplier 1)
-    bad: np.ndarray  # a pay the batch cannot make exactly
-    triggers: list[np.ndarray]  # per free-spins feature: trigger symbol count
-
-
-@dataclass
-class _FreeSpinsBatch:
-    feature: FreeSpins
-    awards: np.ndarray  # count -> spins (base trigger)
-    retrigger: np.ndarray  # count -> spins added in free spins
-    sets: list[int]  # indexes into BatchSpinner.compiled
-    set_weights: list[int]
-    line_mult: list[int]  # per spin-multiplier entry: whole line multiplier
-    scatter_mult: list[int]
-    mult_weights: list[int]
-    cap: int
-    batchable: bool  # False: its rounds are played by play_round
+    lines: np.ndarray  # line wins, minor units
+    scatters: np.ndarray  # scatter wins, minor units
+    bad: np.ndarray  # the batch cannot price it: play_round plays the round
 
 
 @dataclass
 class BatchRounds:
     win: np.ndarray  # round total, minor units (meaningless where ``scalar``)
     scalar: np.ndarray  # the round must be played by play_round
-    feature: np.ndarray  # index into BatchSpinner.feature_names of the feature that ran (-1: none)
-    feature_win: np.ndarray
-
-
-def _batch_unsupported(defn: Definition) -> str | None:
-    """Why the batch path cannot price this game's base spins (None: it can)."""
-    for f in defn.features:
-        if f.type not in BATCH_FEATURES:
-            return f"feature type {f.type!r}"
-    for s in defn.symbols:
-        if s.prizes or s.multipliers:
-            return f"symbol {s.id} carries values"
-    return None
 
 
 def _lookup(table: np.ndarray, index: np.ndarray, fill: int | bool) -> np.ndarray:
@@ -210,59 +170,34 @@ def _lookup(table: np.ndarray, index: np.ndarray, fill: int | bool) -> np.ndarra
     return np.where(inside, table[np.minimum(index, len(table) - 1)], fill)
 
 
+def batch_hints(defn: Definition, reel_set: str) -> list[BatchHint]:
+    """Every block's hints for base spins on ``reel_set``, in definition order."""
+    out: list[BatchHint] = []
+    for params in defn.features:
+        entry = block(params.type)
+        if entry is not None and "base" in entry.modes(params):
+            out.extend(entry.batch_hints(defn, params, reel_set))
+    return out
+
+
 class BatchSpinner:
-    """Plays many rounds at once where it can; flags the ones ``play_round`` must play."""
+    """Prices the plain base spins of many rounds at once; flags the rest for ``play_round``."""
 
     def __init__(self, defn: Definition, bet: Bet) -> None:
         self.defn = defn
         self.bet = bet
-        self.unsupported = _batch_unsupported(defn)
-        self.free = [f for f in defn.features if isinstance(f, FreeSpins)]
-        self.feature_names = [f.name for f in self.free]
+        self.unsupported: str | None = None
         self.compiled: list[_ReelSetBatch] = []
-        self._index: dict[str, int] = {}
-        self.base_sets: list[int] = []
         self.base_weights = [c.weight for c in defn.base_game.reel_sets]
-        self.fs: list[_FreeSpinsBatch] = []
-        if self.unsupported is None:
-            try:
-                self.base_sets = [self._set(c.set) for c in defn.base_game.reel_sets]
-                self.fs = [self._free_spins(f) for f in self.free]
-            except ValueError as exc:  # e.g. a table too large to build
-                self.unsupported = str(exc)
+        self.base_sets: list[int] = []
+        try:
+            self.base_sets = [self._compile_at(i, c.set) for i, c in enumerate(defn.base_game.reel_sets)]
+        except ValueError as exc:  # e.g. a table too large to build: every round goes to play_round
+            self.unsupported = str(exc)
 
-    def _set(self, name: str) -> int:
-        if name not in self._index:
-            self._index[name] = len(self.compiled)
-            self.compiled.append(self._compile(name))
-        return self._index[name]
-
-    def _free_spins(self, f: FreeSpins) -> _FreeSpinsBatch:
-        choices = f.reel_sets or self.defn.base_game.reel_sets
-        mults = f.spin_multipliers
-        values = [e.value for e in mults] if mults else [Fraction(1)]
-        line_mult = [f.win_multiplier * v for v in values]
-        scatter_mult = [(f.win_multiplier if f.multiply_scatter_pays else 1) * v for v in values]
-        whole = all(m.denominator == 1 for m in line_mult + scatter_mult)
-        top_up = bool(f.minimum_win_x_bet and f.top_up_spins)
-        top = (
-            self.defn.grid.reels * self.defn.grid.rows * max((s.counts for s in self.defn.symbols), default=1)
-        )
-        retrig = f.retrigger_awards or f.awards
-        return _FreeSpinsBatch(
-            feature=f,
-            awards=np.array([award_for(f.awards, k) for k in range(top + 1)], dtype=np.int64),
-            retrigger=np.array(
-                [award_for(retrig, k) if f.retrigger else 0 for k in range(top + 1)], dtype=np.int64
-            ),
-            sets=[self._set(c.set) for c in choices],
-            set_weights=[c.weight for c in choices],
-            line_mult=[int(m) for m in line_mult] if whole else [],
-            scatter_mult=[int(m) for m in scatter_mult] if whole else [],
-            mult_weights=[e.weight for e in mults] if mults else [1],
-            cap=cap_amount(f, self.bet),
-            batchable=whole and not top_up,
-        )
+    def _compile_at(self, index: int, name: str) -> int:
+        self.compiled.append(self._compile(name))
+        return index
 
     def _compile(self, reel_set: str) -> _ReelSetBatch:
         defn, bet = self.defn, self.bet
@@ -301,7 +236,8 @@ class BatchSpinner:
             scatter_counts.append(counts)
             scatter_exact.append(np.array([v.denominator == 1 for v in values]))
             scatter_minor.append(np.array([v.numerator // v.denominator for v in values], dtype=np.int64))
-        trigger_counts = [per_stop(trigger_adds(defn, f.trigger_symbol)) for f in self.free]
+        hints = batch_hints(defn, reel_set)
+        hint_counts = [[np.array(c, dtype=np.int64) for c in h.counts] for h in hints]
         lengths = tuple(len(s) for s in strips)
         groups = []
         for reels in _group_reels(lengths):
@@ -312,7 +248,7 @@ class BatchSpinner:
                     radix,
                     _combine(digits, reels),
                     [_combine(c, reels) for c in scatter_counts],
-                    [_combine(c, reels) for c in trigger_counts],
+                    [_combine(c, reels) for c in hint_counts],
                 )
             )
         return _ReelSetBatch(
@@ -322,37 +258,29 @@ class BatchSpinner:
             line_exact=None if line_exact.all() else line_exact,
             scatter_minor=scatter_minor,
             scatter_exact=scatter_exact,
+            thresholds=[h.threshold for h in hints],
         )
 
-    # -- one spin of many rounds --
-
-    def _spin(
-        self, seeds: np.ndarray, k: int | np.ndarray, choices: list[int], weights: list[int]
-    ) -> tuple[_Priced, int | np.ndarray]:
-        """A spin of every round (reel-set draw, then one draw per reel) starting at draw
-        ``k``: the priced spin (``bad`` also marks rejected draws) and the next draw."""
+    def _spin(self, seeds: np.ndarray) -> _Priced:
+        """The base spin of every round (reel-set draw when 2+, then one draw per reel)."""
         count = len(seeds)
         bad = np.zeros(count, dtype=bool)
+        choices, weights = self.base_sets, self.base_weights
+        k: int | np.ndarray = 0
         if len(choices) > 1:
-            pick, rejected = below_array(seeds, k, sum(weights))
+            pick, rejected = below_array(seeds, 0, sum(weights))
             bad |= rejected
             chosen = np.searchsorted(np.cumsum(weights), pick, side="right")
-            k = k + 1
-        out = _Priced(
-            np.zeros(count, dtype=np.int64),
-            np.zeros(count, dtype=np.int64),
-            np.zeros(count, dtype=bool),
-            [np.zeros(count, dtype=np.int64) for _ in self.free],
-        )
-        k_next: int | np.ndarray = k
+            k = 1
+        out = _Priced(np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64), bad)
         for c, set_index in enumerate(choices):
             if len(choices) > 1:
                 rows_of: slice | np.ndarray = np.nonzero(chosen == c)[0]
                 if len(rows_of) == 0:  # type: ignore[arg-type]
                     continue
-                kk = k[rows_of] if isinstance(k, np.ndarray) else k
             else:
-                rows_of, kk = slice(None), k
+                rows_of = slice(None)
+            kk = k
             rs = self.compiled[set_index]
             sub = seeds[rows_of]
             stops = []
@@ -364,15 +292,9 @@ class BatchSpinner:
                 bad[rows_of] |= rejected
                 stops.append(values)
                 kk = kk + 1
-            if len(choices) > 1:
-                if not isinstance(k_next, np.ndarray):
-                    k_next = np.full(count, k_next, dtype=np.int64)
-                k_next[rows_of] = kk
-            else:
-                k_next = kk
             index = None
             scatter = [np.zeros(len(sub), dtype=np.int64) for _ in rs.scatter_minor]
-            triggers = [np.zeros(len(sub), dtype=np.int64) for _ in self.free]
+            hinted = [np.zeros(len(sub), dtype=np.int64) for _ in rs.thresholds]
             for g in rs.groups:
                 combo = stops[g.reels[0]] * g.radix[0]
                 for j in range(1, len(g.reels)):
@@ -381,8 +303,8 @@ class BatchSpinner:
                 index = part if index is None else index + part
                 for t, counts in enumerate(g.scatter):
                     scatter[t] += counts[combo]
-                for f, counts in enumerate(g.trigger):
-                    triggers[f] += counts[combo]
+                for h, counts in enumerate(g.hints):
+                    hinted[h] += counts[combo]
             assert index is not None
             out.lines[rows_of] = rs.line_minor[index].sum(axis=1, dtype=np.int64)
             wrong = bad[rows_of]
@@ -392,125 +314,26 @@ class BatchSpinner:
             for n_sc, minor, exact in zip(scatter, rs.scatter_minor, rs.scatter_exact, strict=True):
                 total += minor[n_sc]
                 wrong = wrong | ~exact[n_sc]
+            for n_h, threshold in zip(hinted, rs.thresholds, strict=True):
+                wrong = wrong | (n_h >= threshold)
             out.scatters[rows_of] = total
             out.bad[rows_of] = wrong
-            for f, n_tr in enumerate(triggers):
-                out.triggers[f][rows_of] = n_tr
-        return out, k_next
+        return out
 
     def rounds(self, seeds: np.ndarray) -> BatchRounds:
         """Every seed's round, as far as the batch can play it exactly."""
         count = len(seeds)
-        result = BatchRounds(
-            np.zeros(count, dtype=np.int64),
-            np.ones(count, dtype=bool),
-            np.full(count, -1, dtype=np.int64),
-            np.zeros(count, dtype=np.int64),
-        )
         if self.unsupported is not None:
-            return result
-        spin, k = self._base_spins(seeds)
-        bad = spin.bad.copy()
-        result.win = spin.lines + spin.scatters
-        fired = [_lookup(fs.awards, spin.triggers[i], 0) > 0 for i, fs in enumerate(self.fs)]
-        n_fired = np.sum(fired, axis=0) if fired else np.zeros(count, dtype=np.int64)
-        bad |= n_fired > 1  # two features in one round: their draws interleave; leave it to play_round
-        for i, fs in enumerate(self.fs):
-            rows_of = np.nonzero(fired[i] & ~bad)[0]
-            if len(rows_of) == 0:
-                continue
-            if not fs.batchable:
-                bad[rows_of] = True
-                continue
-            awarded = _lookup(fs.awards, spin.triggers[i][rows_of], 0)
-            total, wrong = self._play_free_spins(i, seeds[rows_of], k[rows_of], awarded)
-            bad[rows_of] |= wrong
-            result.win[rows_of] += total
-            result.feature[rows_of] = i
-            result.feature_win[rows_of] = total
-        result.scalar = bad
-        return result
-
-    def _base_spins(self, seeds: np.ndarray) -> tuple[_Priced, np.ndarray]:
-        """The base spin of every round, in chunks that keep the (rounds x lines) arrays
-        small; features are then played for the whole batch at once (their lockstep loop
-        costs per spin played, whatever the number of rounds)."""
-        parts = []
-        for start in range(0, len(seeds), BASE_CHUNK):
-            chunk = seeds[start : start + BASE_CHUNK]
-            priced, k = self._spin(chunk, 0, self.base_sets, self.base_weights)
-            parts.append((priced, k if isinstance(k, np.ndarray) else np.full(len(chunk), k, dtype=np.int64)))
-        if len(parts) == 1:
-            return parts[0]
-        joined = _Priced(
-            np.concatenate([p.lines for p, _ in parts]),
-            np.concatenate([p.scatters for p, _ in parts]),
-            np.concatenate([p.bad for p, _ in parts]),
-            [np.concatenate([p.triggers[f] for p, _ in parts]) for f in range(len(self.free))],
-        )
-        return joined, np.concatenate([k for _, k in parts])
-
-    def _play_free_spins(
-        self, i: int, seeds: np.ndarray, k: np.ndarray, awarded: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
-        """Free spins of many rounds in lockstep, following ``features/free_spins.run``:
-        per spin the reel-set draw (2+ sets), the multiplier draw (2+ entries), one draw
-        per reel; a retrigger adds spins. A round that reaches the cap or the safety
-        limit is flagged for play_round (which cuts and reports it)."""
-        fs = self.fs[i]
-        count = len(seeds)
-        total = np.zeros(count, dtype=np.int64)
-        bad = np.zeros(count, dtype=bool)
-        remaining = awarded.astype(np.int64).copy()
-        played = np.zeros(count, dtype=np.int64)
-        k = k.astype(np.int64).copy()
-        line_mult = np.array(fs.line_mult, dtype=np.int64)
-        scatter_mult = np.array(fs.scatter_mult, dtype=np.int64)
-        active = np.arange(count)
-        while True:
-            active = active[(remaining[active] > 0) & ~bad[active]]
-            if len(active) == 0:
-                break
-            over = played[active] >= MAX_FEATURE_SPINS
-            bad[active[over]] = True
-            active = active[~over]
-            played[active] += 1
-            remaining[active] -= 1
-            sub_bad = np.zeros(len(active), dtype=bool)
-            sub_seeds, kk = seeds[active], k[active]
-            if len(fs.set_weights) > 1:  # the reel set, drawn before the multiplier
-                pick, rejected = below_array(sub_seeds, kk, sum(fs.set_weights))
-                sub_bad |= rejected
-                chosen = np.searchsorted(np.cumsum(fs.set_weights), pick, side="right")
-                kk = kk + 1
-            else:
-                chosen = np.zeros(len(active), dtype=np.int64)
-            if len(fs.mult_weights) > 1:
-                pick, rejected = below_array(sub_seeds, kk, sum(fs.mult_weights))
-                sub_bad |= rejected
-                m = np.searchsorted(np.cumsum(fs.mult_weights), pick, side="right")
-                kk = kk + 1
-            else:
-                m = np.zeros(len(active), dtype=np.int64)
-            win = np.zeros(len(active), dtype=np.int64)
-            retrig = np.zeros(len(active), dtype=np.int64)
-            for c, set_index in enumerate(fs.sets):
-                rows_of = np.nonzero(chosen == c)[0]
-                if len(rows_of) == 0:
-                    continue
-                priced, k_next = self._spin(sub_seeds[rows_of], kk[rows_of], [set_index], [1])
-                sub_bad[rows_of] |= priced.bad
-                kk[rows_of] = k_next  # type: ignore[assignment]
-                mm = m[rows_of]
-                win[rows_of] = priced.lines * line_mult[mm] + priced.scatters * scatter_mult[mm]
-                retrig[rows_of] = _lookup(fs.retrigger, priced.triggers[i], 0)
-            if fs.cap:
-                sub_bad |= total[active] + win >= fs.cap
-            total[active] += win
-            remaining[active] += retrig
-            k[active] = kk
-            bad[active] |= sub_bad
-        return total, bad
+            return BatchRounds(np.zeros(count, dtype=np.int64), np.ones(count, dtype=bool))
+        wins = []
+        scalar = []
+        for start in range(0, count, BASE_CHUNK):  # chunks keep the (rounds x lines) arrays small
+            priced = self._spin(seeds[start : start + BASE_CHUNK])
+            wins.append(priced.lines + priced.scatters)
+            scalar.append(priced.bad)
+        if len(wins) == 1:
+            return BatchRounds(wins[0], scalar[0])
+        return BatchRounds(np.concatenate(wins), np.concatenate(scalar))
 
 
 # --- win buckets and convergence checkpoints -----------------------------------------------------------
@@ -614,31 +437,29 @@ class RoundOutcomes:
     features: dict[str, tuple[np.ndarray, np.ndarray]]  # name -> (ran mask, feature total)
 
 
+def lean_round(defn: Definition, bet: Bet, seed: int) -> RoundResult:
+    """``play_round`` for simulation: no events kept, no respin offer priced."""
+    return play_round(defn, RoundRequest(bet, seed, with_offer=False, keep_events=False))
+
+
 def round_outcomes(
     defn: Definition, bet: Bet, seeds: np.ndarray, spinner: BatchSpinner | None = None
 ) -> RoundOutcomes:
     """Every seed's round. ``win[i] == play_round(defn, RoundRequest(bet, seeds[i])).total_win``
-    exactly: the batch plays what it can, ``play_round`` the rest."""
+    exactly: the batch prices the plain base spins, the lean ``play_round`` the rest."""
     spinner = spinner or BatchSpinner(defn, bet)
     batch = spinner.rounds(seeds)
     count = len(seeds)
     win = batch.win.copy()
     features: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-    for i, name in enumerate(spinner.feature_names):
-        ran = (batch.feature == i) & ~batch.scalar
-        features[name] = (ran, np.where(ran, batch.feature_win, 0))
     for pos in np.nonzero(batch.scalar)[0].tolist():
-        result = play_round(defn, RoundRequest(bet, int(seeds[pos])))
+        result = lean_round(defn, bet, int(seeds[pos]))
         win[pos] = result.total_win
         for name in dict.fromkeys(result.features):
             if name not in features:
                 features[name] = (np.zeros(count, dtype=bool), np.zeros(count, dtype=np.int64))
             features[name][0][pos] = True
-        for event in result.events:
-            if isinstance(event, FeatureEnded):
-                if event.feature not in features:
-                    features[event.feature] = (np.zeros(count, dtype=bool), np.zeros(count, dtype=np.int64))
-                features[event.feature][1][pos] += event.total
+            features[name][1][pos] += result.feature_wins.get(name, 0)
     return RoundOutcomes(win, batch.scalar, features)
 
 
@@ -804,6 +625,16 @@ def _worker_shard(job: tuple[int, int]) -> Tally:
     return run_shard(w["defn"], w["bet"], w["master"], job[0], job[1], w["spinner"])
 
 
+def triggered_feature_names(defn: Definition) -> list[str]:
+    """The features a round can run (the report lists each, ran or not)."""
+    out = []
+    for params in defn.features:
+        entry = block(params.type)
+        if entry is not None and entry.modes(params) & {"base", "respin"}:
+            out.append(params.name)
+    return out
+
+
 def clean_copy(defn: Definition) -> Definition:
     """The definition without its per-instance caches (cheap to send to a worker)."""
     return dataclasses.replace(defn)
@@ -834,7 +665,7 @@ def simulate(
     jobs = shards(spins, shard_size)
     n_jobs = -(-spins // shard_size)
     started = time.perf_counter()
-    tally = Tally(features={f.name: [0, 0] for f in defn.features if isinstance(f, FreeSpins)})
+    tally = Tally(features={name: [0, 0] for name in triggered_feature_names(defn)})
     done = 0
     for part in _run_jobs(defn, bet, seed, jobs, n_jobs, workers):
         tally.merge(part)
@@ -877,10 +708,9 @@ def scalar_simulate(defn: Definition, spins: int, seed: int, bet: Bet | None = N
         if win > tally.max_win:
             tally.max_win, tally.max_index = win, i
         for name in dict.fromkeys(result.features):
-            tally.features.setdefault(name, [0, 0])[0] += 1
-        for event in result.events:
-            if isinstance(event, FeatureEnded):
-                tally.features.setdefault(event.feature, [0, 0])[1] += event.total
+            mine = tally.features.setdefault(name, [0, 0])
+            mine[0] += 1
+            mine[1] += result.feature_wins.get(name, 0)
     tally.scalar_rounds = spins
     _count_for_report(tally, wins, 0, bet)
     _close_convergence(tally)

@@ -90,6 +90,11 @@ def summarize(defn: Definition) -> ParSummary:
     for f in defn.features:
         if isinstance(f, FreeSpins):
             one = free_spins_par(defn, f)
+            if not one.value.exact:
+                raise ValueError(
+                    f"free spins '{f.name}' are valued by an estimate ({'; '.join(one.notes)}): "
+                    "tune needs exact figures"
+                )
             if one.rtp is None or one.expected_spins is None:
                 raise ValueError(f"free spins '{f.name}' never end: retriggers add a spin per spin or more")
             fs_rtp += one.rtp

@@ -1,38 +1,51 @@
-"""Feature blocks: one small module per mechanic, behind one small interface.
+"""Feature blocks: one module per mechanic, one registry, one typed interface.
 
-A block is a module registered in ``REGISTRY`` under its definition ``type``. It is a
-state machine with explicit phases that *returns events*: it never sleeps, draws
-pixels or reads the clock, and takes every random value from ``ctx.rng`` in a
-documented order. The interface every block provides:
+Every mechanic of every game is a *block*: a module in this package that defines the
+parameters dataclass its YAML entry is read into, and one object conforming to
+``FeatureBlock``, registered under its YAML ``type``. The loader, the JSON Schema and
+the format reference, the spin pipeline, par, simulate, tuning, the idle screen and
+recovery all read this one registry (``registry()``), so adding a mechanic is one core
+module plus its presenter. ``register`` adds a block at run time (tests do).
 
-``triggers(ctx, spin) -> Trigger | None``
-    Does this spin start the block? Pure: no draws. ``ctx.rng`` may be None here.
-``run(ctx, trigger) -> FeatureRun``
-    Play the block to its end: its events (starting after the ``FeatureTriggered``
-    the round runner emits), their total, and the screen left showing.
+A block takes part in a round at the stages of the spin pipeline (``core/spin.py``)::
 
-and optionally:
+    1. draw the stops              (the pipeline; never a block)
+    2. screen_stage(ctx, draft)    mystery symbols, expanding wilds, sticky reels, held reels
+    3. evaluation                  the pipeline, with ``ctx.state``: multiplier, direction
+    4. win_stage(ctx, draft)       e.g. a random multiplier on wins with a multiplier wild
+    5. triggers(ctx, spin)         may draw from ``ctx.rng``, in the order it documents
+       run(ctx, trigger)           play the feature to its end, appending events to ``ctx.book``
 
-``anticipation(ctx, reel_set, screen, spinning) -> tuple[int, ...]``
-    Reels that should spin longer because the block can still trigger.
-``expected_value(ctx, trigger) -> Fraction``
-    Exact expected win of running the block from ``trigger`` (minor units), used to
-    price paid respins.
+Blocks run in definition order at every stage. A block acts only in the spin modes it
+lists in ``modes(params)`` ("base", "free", "respin", or a sub-game's own mode), which
+is how a block runs *inside* another: progress levels inside free spins, a multiplier
+drawn for each free spin. State that lasts the round (multiplier, direction, sticky
+reels, progress points, extra spins) lives in ``ctx.state`` (``RoundState``).
 
-Blocks planned next (progress levels, sticky/expanding wilds, hold-and-respin grids,
-wheels, collectors) register here the same way; the round runner needs no change
-beyond the registry entry. ``paid_respin`` is registered too: it never triggers from
-symbols (its offer is made by the round runner after a base spin), but it follows the
-same shape.
+What each block also declares:
+
+- ``check(defn, params, report)``: its own consistency checks (the loader calls it);
+- ``par(pctx)``: what it adds to the RTP, each figure exact (a Fraction) or an
+  estimate (``core/value.py``) — never a silent omission;
+- ``batch_hints(defn, params, reel_set)``: which base spins the numpy batch path must
+  hand to ``play_round`` (per-stop counts and a threshold, see ``BatchHint``);
+- ``quiet(defn, params)``: symbol counts the idle screen must not show;
+- ``resume_kinds``: event kinds after which recovery may resume the round;
+- ``presenter``: the name of the presentation block that shows its events.
+
+Determinism: a block never sleeps, draws pixels or reads the clock, and takes every
+random value from ``ctx.rng``. ``ctx.rng`` is None when only evaluating (``cabinet
+eval``, respin prices): a trigger that would draw then returns its trigger with the
+exact ``probability`` it would have fired with.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
 
 from ..bet import Bet
 from ..definition import Definition, WeightedName, WeightedValue
@@ -40,32 +53,100 @@ from ..events import Event, Position, Screen
 from ..money import Money
 from ..rng import Rng
 
+if TYPE_CHECKING:
+    from ..value import Value
+
 # Safety valve: a feature that would play more spins than this is ended with a
 # FeatureLimitReached event (a definition whose retriggers or top-ups never end).
 MAX_FEATURE_SPINS = 10_000
 
+Report = Callable[[tuple[Any, ...], str], None]  # (path below the feature entry, message)
+
 
 @dataclass(frozen=True)
 class Spin:
-    """One spin's outcome: where the reels stopped and what it paid."""
+    """One spin's outcome: where the reels stopped, what the screen showed, what it paid."""
 
-    mode: str  # "base" | "free" | "respin"
+    mode: str  # "base" | "free" | "respin" | a sub-game's mode
+    reel_set: str
+    stops: tuple[int, ...]
+    screen: Screen  # after the screen stage (mystery revealed, wilds expanded, ...)
+    wins: tuple[Event, ...]  # LineWin / ScatterWin events, after the win stage
+    win: Money
+    landed: Screen = ()  # the screen the reels landed on, before the screen stage (empty: ``screen``)
+
+    @property
+    def landed_screen(self) -> Screen:
+        return self.landed or self.screen
+
+
+@dataclass
+class SpinDraft:
+    """A spin while the pipeline builds it: blocks of the screen and win stages change it."""
+
+    mode: str
     reel_set: str
     stops: tuple[int, ...]
     screen: Screen
-    wins: tuple[Event, ...]  # LineWin / ScatterWin events
-    win: Money
+    spinning: tuple[int, ...] = ()  # reels that moved (empty: all)
+    wins: list[Event] = field(default_factory=list)
+    win: Money = 0
+
+
+@dataclass
+class RoundState:
+    """Feature state that lasts the whole round; blocks read and change it.
+
+    ``multiplier`` multiplies every win of the spins in the current feature;
+    ``both_ways`` overrides the game's pay direction (None: the game's);
+    ``sticky_reels`` are 0-based reels shown all wild; ``held`` are 0-based reels whose
+    column is held (``reel -> column``); ``spins_added`` are extra spins a nested block
+    awarded to the running feature, which takes them at the end of the spin;
+    ``values`` is each block's own state, by feature name.
+    """
+
+    multiplier: Fraction = Fraction(1)
+    scatter_multiplier: Fraction | None = None  # None: the same as ``multiplier``
+    both_ways: bool | None = None
+    sticky_reels: list[int] = field(default_factory=list)
+    held: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    spins_added: int = 0
+    level_multiplier: Fraction = Fraction(1)  # a nested block's multiplier (progress levels), on top
+    running: list[str] = field(default_factory=list)  # features running now, outermost first
+    values: dict[str, Any] = field(default_factory=dict)
+
+
+class Book:
+    """The round's ordered events. A lean book (simulation) keeps none of them."""
+
+    __slots__ = ("events", "keep")
+
+    def __init__(self, *, keep: bool = True) -> None:
+        self.events: list[Event] = []
+        self.keep = keep
+
+    def add(self, event: Event) -> None:
+        if self.keep:
+            self.events.append(event)
+
+    def extend(self, events: Iterable[Event]) -> None:
+        if self.keep:
+            self.events.extend(events)
 
 
 @dataclass
 class FeatureContext:
-    """What a block may use: the definition, its own parameters, the bet and the rng."""
+    """What a block may use: the definition, its own parameters, the bet, the rng, the
+    round's state and book, and the mode of the spin being looked at."""
 
     defn: Definition
-    feature: Any  # the block's parameters (FreeSpins, PaidRespin, ...)
+    feature: Any  # the block's parameters
     bet: Bet
     rng: Rng | None  # None when only evaluating (``cabinet eval``, prices)
-    mode: str = "base"  # the mode of the spin being looked at
+    mode: str = "base"
+    state: RoundState = field(default_factory=RoundState)
+    book: Book = field(default_factory=Book)
+    round: Any = None  # the spin pipeline's RoundContext that made this context (None: standalone)
 
 
 @dataclass(frozen=True)
@@ -75,39 +156,234 @@ class Trigger:
     count: int
     positions: tuple[Position, ...]
     awarded: int  # spins (or respins) awarded
+    probability: Fraction = Fraction(1)  # < 1 only when evaluating a trigger that draws (rng None)
+    detail: Any = None  # block-specific data passed from triggers() to run()
 
 
 @dataclass(frozen=True)
 class FeatureRun:
-    events: tuple[Event, ...]
     total: Money  # what the feature paid (after caps)
     spins_played: int
-    final_reel_set: str
-    final_stops: tuple[int, ...]
+    final_reel_set: str = ""
+    final_stops: tuple[int, ...] = ()
     stats: dict[str, int] = field(default_factory=dict, compare=False)
 
 
-REGISTRY: dict[str, str] = {
-    "free_spins": "cabinet.core.features.free_spins",
-    "paid_respin": "cabinet.core.features.paid_respin",
-}
+@dataclass(frozen=True)
+class BatchHint:
+    """Base spins the batch path must leave to ``play_round``.
+
+    ``counts[r][stop]`` is what reel ``r``'s window at ``stop`` adds; a spin whose total
+    reaches ``threshold`` may involve the block and is played by ``play_round``.
+    """
+
+    counts: tuple[tuple[int, ...], ...]
+    threshold: int
 
 
-_LOADED: dict[str, ModuleType] = {}
+@dataclass(frozen=True)
+class BlockPar:
+    """What one block adds to par: named figures, each exact or estimated."""
+
+    name: str
+    rtp: Value  # contribution to the total RTP, as a multiple of the total bet
+    figures: dict[str, Value] = field(default_factory=dict)  # trigger rate, expected spins, ...
+    notes: tuple[str, ...] = ()
+    detail: dict[str, Any] = field(default_factory=dict)  # JSON-ready extras (tables)
 
 
-def block(type_name: str) -> ModuleType | None:
-    """The module implementing a feature type (None: not built yet); imported on first use."""
-    module = _LOADED.get(type_name)
-    if module is None:
-        path = REGISTRY.get(type_name)
-        if path is None:
-            return None
-        module = _LOADED[type_name] = importlib.import_module(path)
-    return module
+@dataclass(frozen=True)
+class ParContext:
+    """What a block's ``par`` may use. ``samples`` and ``seed`` size any estimate."""
+
+    defn: Definition
+    feature: Any
+    bet: Bet
+    samples: int = 2000
+    seed: int = 20240601
 
 
-# --- draws shared by the round runner and the blocks (their order is a contract) ------------------
+@runtime_checkable
+class FeatureBlock(Protocol):
+    """The contract of a registered block (``Block`` gives the defaults).
+
+    Hook contracts:
+    - ``check`` reports problems with ``report(path, message)``, the path below the
+      feature's entry (``("awards", 3)``); it never raises.
+    - ``screen_stage`` / ``win_stage`` may replace ``draft.screen`` / ``draft.wins`` and
+      ``draft.win`` and must add an event saying what they changed; draws go through
+      ``ctx.rng`` in the order the module documents.
+    - ``triggers`` returns None or a ``Trigger``; it may draw only when ``ctx.rng`` is
+      set. It is called for every spin in the block's ``modes``.
+    - ``run`` appends every event of the feature to ``ctx.book`` (after the
+      ``FeatureTriggered`` the pipeline adds) and returns its total.
+    - ``par`` returns the block's contribution; an estimate comes from running this
+      same block from its trigger (``core/value.estimate_runs``), never a second copy
+      of its rules.
+    """
+
+    type: str
+    params: type
+    presenter: str
+    resume_kinds: frozenset[str]
+
+    def modes(self, params: Any) -> frozenset[str]: ...
+    def check(self, defn: Definition, params: Any, report: Report) -> None: ...
+    def screen_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None: ...
+    def win_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None: ...
+    def triggers(self, ctx: FeatureContext, spin: Spin) -> Trigger | None: ...
+    def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun: ...
+    def anticipation(
+        self, ctx: FeatureContext, reel_set: str, screen: Screen, spinning: tuple[int, ...]
+    ) -> tuple[int, ...]: ...
+    def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None: ...
+    def par(self, pctx: ParContext) -> BlockPar | None: ...
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]: ...
+    def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]: ...
+
+
+class Block:
+    """Defaults for every hook: a block overrides the stages it takes part in."""
+
+    type: ClassVar[str] = ""
+    params: ClassVar[type] = object
+    presenter: ClassVar[str] = ""
+    resume_kinds: ClassVar[frozenset[str]] = frozenset()
+    screen_modifier: ClassVar[bool] = False  # takes part in the screen stage
+    win_modifier: ClassVar[bool] = False  # takes part in the win stage
+
+    def modes(self, params: Any) -> frozenset[str]:
+        return frozenset({"base"})
+
+    def check(self, defn: Definition, params: Any, report: Report) -> None:
+        return None
+
+    def screen_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
+        return None
+
+    def win_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
+        return None
+
+    def triggers(self, ctx: FeatureContext, spin: Spin) -> Trigger | None:
+        return None
+
+    def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
+        raise NotImplementedError(f"{self.type} never triggers, so it has no run")
+
+    def anticipation(
+        self, ctx: FeatureContext, reel_set: str, screen: Screen, spinning: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        return ()
+
+    def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None:
+        return None
+
+    def par(self, pctx: ParContext) -> BlockPar | None:
+        return None
+
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
+        return ()
+
+    def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
+        return ()
+
+
+# --- the registry ------------------------------------------------------------------------------------
+
+# The blocks that ship, by module; each module defines ``BLOCK``.
+BUILTIN_BLOCKS: tuple[str, ...] = (
+    "free_spins",
+    "paid_respin",
+    "mystery_symbol",
+    "expanding_wild",
+    "multiplier_wilds",
+)
+
+_REGISTRY: dict[str, FeatureBlock] = {}
+_LOADED = False
+
+
+def _load_builtins() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for name in BUILTIN_BLOCKS:
+        module = importlib.import_module(f"{__name__}.{name}")
+        register(module.BLOCK)
+
+
+def register(entry: FeatureBlock, *, replace: bool = False) -> FeatureBlock:
+    """Add a block to the registry (tests register toy blocks; ``unregister`` removes them)."""
+    _load_builtins()
+    if not isinstance(entry, FeatureBlock):
+        raise TypeError(f"{entry!r} does not provide the FeatureBlock interface")
+    if entry.type in _REGISTRY and not replace and _REGISTRY[entry.type] is not entry:
+        raise ValueError(f"a feature block of type {entry.type!r} is registered already")
+    _REGISTRY[entry.type] = entry
+    return entry
+
+
+def unregister(type_name: str) -> None:
+    _REGISTRY.pop(type_name, None)
+
+
+def registry() -> dict[str, FeatureBlock]:
+    """Every registered block by YAML type, in registration order."""
+    _load_builtins()
+    return _REGISTRY
+
+
+def block(type_name: str) -> FeatureBlock | None:
+    """The block of a feature type (None: no such block)."""
+    return registry().get(type_name)
+
+
+def block_of(params: Any) -> FeatureBlock:
+    found = block(params.type)
+    if found is None:
+        raise KeyError(f"no feature block of type {params.type!r}")
+    return found
+
+
+def active(defn: Definition, mode: str) -> list[tuple[Any, FeatureBlock]]:
+    """(parameters, block) of the features that act in spins of ``mode``, in definition order."""
+    cache = defn.__dict__.setdefault("_active_blocks", {})
+    found = cache.get(mode)
+    if found is None:
+        found = []
+        for params in defn.features:
+            entry = block(params.type)
+            if entry is not None and mode in entry.modes(params):
+                found.append((params, entry))
+        cache[mode] = found
+    return found  # type: ignore[no-any-return]
+
+
+# Event kinds after which recovery may resume any round: the reels have landed, a spin is over.
+BASE_RESUME_KINDS = frozenset({"reels_stopped", "spin_ended"})
+
+
+def resume_kinds() -> frozenset[str]:
+    """Every event kind at which recovery may resume a round: the base ones and each block's."""
+    out = set(BASE_RESUME_KINDS)
+    for entry in registry().values():
+        out |= entry.resume_kinds
+    return frozenset(out)
+
+
+def quiet_rules(defn: Definition) -> list[tuple[str, int]]:
+    """(symbol, count) pairs the idle screen must not show: a trigger before any play
+    looks like a missed payout. From every block's ``quiet``."""
+    out: list[tuple[str, int]] = []
+    for params in defn.features:
+        entry = block(params.type)
+        if entry is not None:
+            out.extend(entry.quiet(defn, params))
+    return out
+
+
+# --- draws shared by the pipeline and the blocks (their order is a contract) -------------------------
 
 
 def choose_reel_set(rng: Rng, choices: tuple[WeightedName, ...]) -> str:
@@ -131,6 +407,14 @@ def draw_value(rng: Rng, table: tuple[WeightedValue, ...]) -> Fraction:
     return table[rng.weighted([e.weight for e in table])].value
 
 
+def mean_value(table: tuple[WeightedValue, ...]) -> Fraction:
+    """The exact mean of a weighted table (1 for an empty one)."""
+    if not table:
+        return Fraction(1)
+    weight = sum(e.weight for e in table)
+    return sum((e.value * e.weight for e in table), Fraction(0)) / weight
+
+
 def award_for(awards: dict[int, int], count: int) -> int:
     """Award of the largest key not above ``count`` (counts above the largest use it)."""
     best = 0
@@ -139,3 +423,40 @@ def award_for(awards: dict[int, int], count: int) -> int:
         if best_key < key <= count:
             best, best_key = value, key
     return best
+
+
+def check_symbol(
+    defn: Definition,
+    report: Report,
+    path: tuple[Any, ...],
+    sid: str,
+    *,
+    kinds: Iterable[str] = (),
+    what: str = "symbol",
+) -> None:
+    """Report an unknown symbol id (with a suggestion), or one of the wrong kind;
+    ``what`` names the field in the message ("trigger symbol")."""
+    from difflib import get_close_matches
+
+    symbols = defn.symbol_map
+    sym = symbols.get(sid)
+    if sym is None:
+        close = get_close_matches(sid, list(symbols), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        report(path, f"unknown {what} '{sid}'{hint}")
+        return
+    allowed = tuple(kinds)
+    if allowed and sym.kind not in allowed and symbols.get(sym.base, sym).kind not in allowed:
+        report(path, f"{what} '{sid}' must be a {' or '.join(allowed)} symbol, not {sym.kind}")
+
+
+def check_weights(report: Report, path: tuple[Any, ...], table: Iterable[WeightedValue]) -> None:
+    for j, wv in enumerate(table):
+        if wv.weight < 1:
+            report((*path, j, "weight"), f"weights must be positive, got {wv.weight}")
+
+
+def check_reels(defn: Definition, report: Report, path: tuple[Any, ...], reels: Iterable[int]) -> None:
+    for j, reel in enumerate(reels):
+        if not 1 <= reel <= defn.grid.reels:
+            report((*path, j), f"reels are numbered 1 to {defn.grid.reels}, got {reel}")

@@ -1,15 +1,31 @@
 """Free spins: triggered by a symbol count anywhere, played at the triggering bet.
 
+YAML::
+
+    features:
+      - type: free_spins
+        trigger_symbol: BONUS
+        awards: {3: 10, 4: 15, 5: 20}     # count -> spins; counts above the largest use it
+        retrigger: true                    # the trigger during free spins adds spins
+        reel_sets: [{set: free}]           # empty: the base game's
+        win_multiplier: 2
+        spin_multipliers: [{value: 2, weight: 5}, {value: 5, weight: 1}]   # drawn per spin
+        minimum_win_x_bet: 10              # top up with `top_up_spins` until reached
+        top_up_spins: 4
+
 Phases (one loop, each step explicit):
 
 1. AWARD    — ``FeatureStarted`` with the spins awarded for the trigger count.
 2. SPIN     — while spins remain: draw the spin's reel set (one ``rng.weighted`` when
               the feature has 2+ reel sets, none otherwise), then its random multiplier
-              (one ``rng.weighted`` when ``spin_multipliers`` has 2+ entries), then one
-              ``rng.below`` per reel, reel 1 first. Wins are multiplied by
-              ``win_multiplier`` x the spin multiplier (scatter pays by the spin
-              multiplier only unless ``multiply_scatter_pays``). A retrigger adds
-              ``retrigger_awards`` (or ``awards``) to the remaining spins.
+              (one ``rng.weighted`` when ``spin_multipliers`` has 2+ entries), then the
+              spin pipeline (``core/spin.py``: one ``rng.below`` per reel, reel 1 first,
+              then the screen and win stages of the blocks acting in "free" spins). Wins
+              are multiplied by ``win_multiplier`` x the spin multiplier x any nested
+              block's multiplier (scatter pays by the spin multiplier only unless
+              ``multiply_scatter_pays``). The trigger stage follows: a retrigger adds
+              ``retrigger_awards`` (or ``awards``), and nested blocks (progress levels)
+              may add spins too (``state.spins_added``).
 3. TOP-UP   — when no spins remain and the feature total is below
               ``minimum_win_x_bet`` x the total bet, ``top_up_spins`` more are added
               (``SpinsAdded``) and SPIN resumes; repeated until the total reaches it.
@@ -20,55 +36,84 @@ lower one applies. The spin that reaches the cap is cut down to it (``WinCapped`
 with the amount removed) and the feature ends at once. ``MAX_FEATURE_SPINS`` ends a
 runaway feature with ``FeatureLimitReached``.
 
-``free_spins_value`` is the exact expected win of the feature (used to price paid
-respins): E[spins] x E[one free spin], with retriggers as a geometric series
-(E[spins] = awarded / (1 - E[spins added per spin])) — exact by Wald's identity. It
-does not model caps, top-ups or the safety limit (it is exact for games without
-them; with them it is the uncapped, un-topped-up value).
+Par: ``free_spins_value`` is the exact expected win of the feature without caps and
+top-ups: E[spins] x E[one free spin], with retriggers as a geometric series
+(E[spins] = awarded / (1 - E[spins added per spin])), exact by Wald's identity. What a
+cap or a top-up changes is estimated by playing this block's own ``run`` from the
+trigger twice per sample, with and without the rule, on the same draws (a paired
+difference: tight, and never a second copy of the rules). A feature with nested
+blocks that change its spins (progress levels) is valued by those blocks' own par.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any, Literal
 
 from ..bet import Bet
-from ..definition import Definition, FreeSpins
-from ..evaluate import (
-    compiled,
-    count_distribution,
-    evaluate_screen,
-    expected_line_coins,
-    expected_scatter_x_bet,
-    screen_from_stops,
-    symbol_count,
-    whole,
-    window,
-)
+from ..definition import Definition, WeightedName, WeightedValue, doc
+from ..evaluate import compiled, symbol_count, whole, window
 from ..events import (
-    Event,
     FeatureEnded,
     FeatureLimitReached,
     FeatureStarted,
-    FeatureTriggered,
-    ReelsStopped,
     Screen,
     SpinEnded,
     SpinsAdded,
     SpinStarted,
     WinCapped,
 )
+from ..linemath import expected_line_coins, expected_scatter_x_bet, symbol_count_distribution
 from ..money import Money
+from ..rng import Rng, derive_seed
+from ..spin import RoundContext, play_spin, trigger_stage
+from ..value import Exact, Value, estimate_runs
 from . import (
     MAX_FEATURE_SPINS,
+    BatchHint,
+    Block,
+    BlockPar,
     FeatureContext,
     FeatureRun,
+    ParContext,
+    Report,
     Spin,
     Trigger,
     award_for,
+    check_symbol,
+    check_weights,
     choose_reel_set,
-    draw_stops,
     draw_value,
+    mean_value,
 )
+
+
+@dataclass(frozen=True)
+class FreeSpins:
+    type: Literal["free_spins"] = doc("free spins triggered by scatter/bonus symbols anywhere")
+    trigger_symbol: str = doc("the symbol whose count (Doubles counting 2) triggers the feature")
+    awards: dict[int, int] = doc("symbol count -> free spins won; counts above the largest key use it")
+    name: str = doc("feature name used in events, meters and scenarios", default="free_spins")
+    retrigger: bool = doc("whether the trigger during free spins adds spins", default=True)
+    retrigger_awards: dict[int, int] = doc("count -> extra spins in free spins (empty: same as awards)", factory=dict)
+    reel_sets: tuple[WeightedName, ...] = doc("reel sets for free spins (empty: the base game's)", factory=tuple)
+    win_multiplier: int = doc("every free-spin win is multiplied by this", default=1)
+    multiply_scatter_pays: bool = doc(
+        "whether scatter pays in free spins are multiplied too (Happy Riches: no)", default=True
+    )
+    spin_multipliers: tuple[WeightedValue, ...] = doc(
+        "a random multiplier drawn for each free spin and applied to its wins (empty: none)", factory=tuple
+    )
+    minimum_win_x_bet: Fraction = doc(
+        "if the feature ends having won less than this multiple of the bet, award `top_up_spins` more "
+        "(repeatedly) until it is exceeded; 0: off",
+        default=Fraction(0),
+    )
+    top_up_spins: int = doc("spins added each time the minimum is not reached", default=0)
+    max_win_coins: int = doc("cap on the feature's total win, in coins (0: none)", default=0)
+    max_win_x_bet: Fraction = doc("cap on the feature's total win as a multiple of the bet (0: none)", default=Fraction(0))
 
 # --- triggering ------------------------------------------------------------------------------------
 
@@ -87,13 +132,6 @@ def retrigger_awards(feature: FreeSpins) -> dict[int, int]:
     return feature.retrigger_awards or feature.awards
 
 
-def triggers(ctx: FeatureContext, spin: Spin) -> Trigger | None:
-    """A base (or respin) screen showing enough trigger symbols anywhere."""
-    if spin.mode == "free":
-        return None  # retriggers are handled inside the feature
-    return trigger_on(ctx.defn, ctx.feature, spin.screen, ctx.feature.awards)
-
-
 def smallest_trigger(awards: dict[int, int]) -> int:
     keys = [k for k, v in awards.items() if v > 0]
     return min(keys) if keys else 0
@@ -105,14 +143,19 @@ def max_per_reel(defn: Definition, reel_set: str, symbol: str) -> tuple[int, ...
     key = ("max_per_reel", reel_set, symbol)
     found = cache.get(key)
     if found is None:
-        adds = {s.id: s.counts for s in defn.symbols if s.base == symbol}
-        rows = defn.grid.rows
-        found = tuple(
-            max(sum(adds.get(sid, 0) for sid in window(strip, stop, rows)) for stop in range(len(strip)))
-            for strip in defn.reels[reel_set]
-        )
+        found = tuple(max(counts) for counts in window_counts(defn, reel_set, symbol))
         cache[key] = found
-    return found  # type: ignore[return-value]
+    return found  # type: ignore[no-any-return]
+
+
+def window_counts(defn: Definition, reel_set: str, symbol: str) -> tuple[tuple[int, ...], ...]:
+    """How many ``symbol`` (Doubles counting) each reel's window shows at each stop."""
+    adds = {s.id: s.counts for s in defn.symbols if s.base == symbol}
+    rows = defn.grid.rows
+    return tuple(
+        tuple(sum(adds.get(sid, 0) for sid in window(strip, stop, rows)) for stop in range(len(strip)))
+        for strip in defn.reels[reel_set]
+    )
 
 
 def anticipation_for(
@@ -146,17 +189,6 @@ def anticipation_for(
     return tuple(out)
 
 
-def anticipation(
-    ctx: FeatureContext, reel_set: str, screen: Screen, spinning: tuple[int, ...] = ()
-) -> tuple[int, ...]:
-    f: FreeSpins = ctx.feature
-    awards = f.awards if ctx.mode != "free" else (retrigger_awards(f) if f.retrigger else {})
-    return anticipation_for(ctx.defn, f.trigger_symbol, smallest_trigger(awards), reel_set, screen, spinning)
-
-
-# --- playing --------------------------------------------------------------------------------------
-
-
 def cap_amount(feature: FreeSpins, bet: Bet) -> Money:
     """The feature's win cap in minor units (0: none); the lower of the two caps."""
     caps = []
@@ -168,78 +200,81 @@ def cap_amount(feature: FreeSpins, bet: Bet) -> Money:
     return min(caps) if caps else 0
 
 
+# --- playing -----------------------------------------------------------------------------------------
+
+
 def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
+    """Play the feature from ``trigger`` to its end, appending its events to ``ctx.book``."""
     f: FreeSpins = ctx.feature
-    defn, bet, rng = ctx.defn, ctx.bet, ctx.rng
+    defn, bet, rng, book, state = ctx.defn, ctx.bet, ctx.rng, ctx.book, ctx.state
     if rng is None:
         raise ValueError("free spins need an rng to play")
+    rc = RoundContext.sharing(ctx)
     reel_sets = f.reel_sets or defn.base_game.reel_sets
     cap = cap_amount(f, bet)
     minimum = f.minimum_win_x_bet * bet.total
-    spin_ctx = FeatureContext(defn, f, bet, rng, mode="free")
+    keep = book.keep
+    saved = (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier)
 
-    events: list[Event] = [FeatureStarted(f.name, trigger.awarded, f.win_multiplier)]
+    book.add(FeatureStarted(f.name, trigger.awarded, f.win_multiplier))
     remaining = trigger.awarded
     total = 0
     played = 0
     reel_set = ""
     stops: tuple[int, ...] = ()
+    limit = MAX_FEATURE_SPINS
     while True:
         if remaining == 0:  # TOP-UP or END
             if f.top_up_spins > 0 and minimum > 0 and total < minimum:
                 remaining = f.top_up_spins
-                events.append(SpinsAdded(f.name, f.top_up_spins, "top_up", total))
+                book.add(SpinsAdded(f.name, f.top_up_spins, "top_up", total))
             else:
                 break
-        if played >= MAX_FEATURE_SPINS:
-            events.append(FeatureLimitReached(f.name, played, remaining))
+        if played >= limit:
+            book.add(FeatureLimitReached(f.name, played, remaining))
             break
         played += 1
         remaining -= 1
         reel_set = choose_reel_set(rng, reel_sets)
-        spin_multiplier = draw_value(rng, f.spin_multipliers) if f.spin_multipliers else Fraction(1)
-        line_multiplier = f.win_multiplier * spin_multiplier
-        scatter_multiplier = (f.win_multiplier if f.multiply_scatter_pays else 1) * spin_multiplier
-        events.append(SpinStarted("free", reel_set, played, remaining, whole(line_multiplier)))  # type: ignore[arg-type]
-        stops = draw_stops(rng, defn, reel_set)
-        screen = screen_from_stops(defn, reel_set, stops)
-        events.append(ReelsStopped(reel_set, stops, screen, anticipation(spin_ctx, reel_set, screen)))
-        wins, win = evaluate_screen(defn, screen, bet, line_multiplier, scatter_multiplier=scatter_multiplier)
-        events.extend(wins)
+        spin_multiplier = draw_value(rng, f.spin_multipliers) if f.spin_multipliers else 1
+        line_multiplier = f.win_multiplier * spin_multiplier * state.level_multiplier
+        state.multiplier = Fraction(line_multiplier)
+        state.scatter_multiplier = (
+            None if f.multiply_scatter_pays else Fraction(spin_multiplier * state.level_multiplier)
+        )
+        if keep:
+            book.add(SpinStarted("free", reel_set, played, remaining, whole(line_multiplier)))  # type: ignore[arg-type]
+        spin = play_spin(rc, "free", reel_set)
+        stops = spin.stops
+        win = spin.win
         capped = bool(cap) and total + win >= cap
         if capped:
             removed = total + win - cap
-            events.append(WinCapped(f.name, cap, removed))
+            book.add(WinCapped(f.name, cap, removed))
             win -= removed
         total += win
-        if not capped and f.retrigger:
-            again = trigger_on(defn, f, screen, retrigger_awards(f))
-            if again is not None:
-                remaining += again.awarded
-                events.append(
-                    FeatureTriggered(
-                        f.name, again.symbol, again.count, again.positions, again.awarded, retrigger=True
-                    )
-                )
-        events.append(SpinEnded("free", win, total))
+        if not capped:
+            nested, _ = trigger_stage(rc, spin)  # retriggers, progress levels, nested features
+            total += nested
+            remaining += state.spins_added
+            state.spins_added = 0
+        if keep:
+            book.add(SpinEnded("free", win, total))
         if capped:
             break
-    events.append(FeatureEnded(f.name, total, played))
-    return FeatureRun(tuple(events), total, played, reel_set, stops, {f"{f.name}_spins": played})
+    state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier = saved
+    book.add(FeatureEnded(f.name, total, played))
+    return FeatureRun(total, played, reel_set, stops, {f"{f.name}_spins": played})
 
 
-# --- exact value ----------------------------------------------------------------------------------
+# --- exact value -----------------------------------------------------------------------------------
 
 
 def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[Fraction, Fraction]:
     """Exact (expected win of one free spin in minor units, expected spins it adds)."""
     reel_sets = feature.reel_sets or defn.base_game.reel_sets
     weight_sum = sum(c.weight for c in reel_sets)
-    if feature.spin_multipliers:
-        m_weight = sum(e.weight for e in feature.spin_multipliers)
-        mean_multiplier = sum((e.value * e.weight for e in feature.spin_multipliers), Fraction(0)) / m_weight
-    else:
-        mean_multiplier = Fraction(1)
+    mean_multiplier = mean_value(feature.spin_multipliers)
     scatter_factor = feature.win_multiplier if feature.multiply_scatter_pays else 1
     line_value = bet.lines * bet.coins_per_line * bet.coin_value
     win = Fraction(0)
@@ -251,13 +286,14 @@ def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[F
         win += p * mean_multiplier * (lines + scatters)
         if feature.retrigger:
             awards = retrigger_awards(feature)
-            dist = count_distribution(defn, choice.set, [feature.trigger_symbol])
+            dist = symbol_count_distribution(defn, choice.set, [feature.trigger_symbol])
             added += p * sum((q * award_for(awards, k) for k, q in enumerate(dist) if q), Fraction(0))
     return win, added
 
 
 def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet) -> Fraction:
-    """Exact expected win (minor units) of the feature triggered by ``count`` symbols.
+    """Exact expected win (minor units) of the feature triggered by ``count`` symbols,
+    without caps and top-ups.
 
     E[spins] = awarded / (1 - r) with r the expected spins a free spin adds; when r >= 1
     the feature would never end and the safety limit's spin count is used instead.
@@ -277,5 +313,157 @@ def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet)
     return spins * per_spin
 
 
-def expected_value(ctx: FeatureContext, trigger: Trigger) -> Fraction:
-    return free_spins_value(ctx.defn, ctx.feature, trigger.count, ctx.bet)
+def trigger_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Fraction]:
+    """P(a base spin shows exactly k trigger symbols) for the counts that trigger."""
+    out: dict[int, Fraction] = {}
+    weight = sum(c.weight for c in defn.base_game.reel_sets)
+    for choice in defn.base_game.reel_sets:
+        p = Fraction(choice.weight, weight)
+        for k, q in enumerate(symbol_count_distribution(defn, choice.set, [feature.trigger_symbol])):
+            if q and award_for(feature.awards, k) > 0:
+                out[k] = out.get(k, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
+
+
+def run_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int, seed: int) -> Money:
+    """The feature's total when triggered by ``count`` symbols, played on ``seed``'s draws
+    by this block's own ``run`` (lean: no events kept)."""
+    from ..features import Book
+
+    trigger = Trigger(feature.name, feature.trigger_symbol, count, (), award_for(feature.awards, count))
+    ctx = FeatureContext(defn, feature, bet, Rng(seed), "base", book=Book(keep=False))
+    ctx.state.running.append(feature.name)
+    return run(ctx, trigger).total
+
+
+def nested_spin_blocks(defn: Definition, feature: FreeSpins) -> list[str]:
+    """Other blocks acting in free spins whose effect this block's exact value leaves out."""
+    from . import active
+
+    return [p.type for p, entry in active(defn, "free") if p is not feature and entry.type != "free_spins"]
+
+
+class FreeSpinsBlock(Block):
+    type = "free_spins"
+    params = FreeSpins
+    presenter = "free_spins"
+    resume_kinds = frozenset({"feature_started", "feature_ended"})
+
+    def modes(self, params: Any) -> frozenset[str]:
+        return frozenset({"base", "respin", "free"})
+
+    def check(self, defn: Definition, params: Any, report: Report) -> None:
+        f: FreeSpins = params
+        check_symbol(
+            defn, report, ("trigger_symbol",), f.trigger_symbol, kinds=("scatter", "bonus"), what="trigger symbol"
+        )
+        for table in ("awards", "retrigger_awards"):
+            awards = getattr(f, table)
+            if table == "awards" and not awards:
+                report((table,), "awards needs at least one count: spins entry")
+            for count, spins in awards.items():
+                if count < 1:
+                    report((table, count, "__key__"), f"symbol count {count} must be at least 1")
+                if spins < 1:
+                    report((table, count), f"free spins awarded must be at least 1, got {spins}")
+        if f.win_multiplier < 1:
+            report(("win_multiplier",), f"win_multiplier must be at least 1, got {f.win_multiplier}")
+        check_weights(report, ("spin_multipliers",), f.spin_multipliers)
+        if f.top_up_spins < 0 or (f.minimum_win_x_bet and f.top_up_spins < 1):
+            report(("top_up_spins",), "top_up_spins must be at least 1 when minimum_win_x_bet is set")
+        if f.max_win_coins < 0:
+            report(("max_win_coins",), f"max_win_coins must not be negative, got {f.max_win_coins}")
+
+    def triggers(self, ctx: FeatureContext, spin: Spin) -> Trigger | None:
+        """A screen showing enough trigger symbols anywhere; in free spins, a retrigger."""
+        f: FreeSpins = ctx.feature
+        if spin.mode == "free":
+            return trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f)) if f.retrigger else None
+        return trigger_on(ctx.defn, f, spin.screen, f.awards)
+
+    def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
+        return run(ctx, trigger)
+
+    def anticipation(
+        self, ctx: FeatureContext, reel_set: str, screen: Screen, spinning: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        f: FreeSpins = ctx.feature
+        awards = f.awards if ctx.mode != "free" else (retrigger_awards(f) if f.retrigger else {})
+        return anticipation_for(ctx.defn, f.trigger_symbol, smallest_trigger(awards), reel_set, screen, spinning)
+
+    def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None:
+        return free_spins_value(ctx.defn, ctx.feature, trigger.count, ctx.bet)
+
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
+        need = smallest_trigger(params.awards)
+        return (BatchHint(window_counts(defn, reel_set, params.trigger_symbol), need),) if need else ()
+
+    def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
+        need = smallest_trigger(params.awards)
+        return ((params.trigger_symbol, need),) if need else ()
+
+    def par(self, pctx: ParContext) -> BlockPar:
+        defn, f, bet = pctx.defn, pctx.feature, pctx.bet
+        triggers = trigger_distribution(defn, f)
+        rate = sum(triggers.values(), Fraction(0))
+        award_mass = sum((q * award_for(f.awards, k) for k, q in triggers.items()), Fraction(0))
+        per_spin, added = spin_expectations(defn, f, bet)
+        notes: list[str] = []
+        figures: dict[str, Value] = {
+            "trigger_rate": Exact(rate),
+            "expected_award": Exact(award_mass / rate if rate else Fraction(0)),
+            "added_per_spin": Exact(added),
+            "value_per_spin": Exact(per_spin / bet.total),
+        }
+        detail: dict[str, Any] = {
+            "trigger_probability": triggers,
+            "awards": {k: award_for(f.awards, k) for k in triggers},
+        }
+        if added >= 1:
+            notes.append("retriggers add at least one spin per spin on average: the feature never ends")
+            return BlockPar(f.name, Exact(Fraction(0)), figures, tuple(notes), detail)
+        figures["expected_spins"] = Exact(award_mass / rate / (1 - added) if rate else Fraction(0))
+        rtp: Value = Exact(award_mass / (1 - added) * per_spin / bet.total)
+        rules = []
+        if f.max_win_coins or f.max_win_x_bet:
+            rules.append("cap")
+        if f.minimum_win_x_bet and f.top_up_spins:
+            rules.append("top-up")
+        nested = nested_spin_blocks(defn, f)
+        if nested:
+            notes.append(f"the spin value leaves out {', '.join(nested)}: their own par entries value them")
+        if rules and rate:
+            rtp = rtp + self._rule_effect(pctx, triggers, rules)
+            notes.append(
+                f"{' and '.join(rules)}: estimated from {pctx.samples:,} paired runs of this block from "
+                f"its trigger (with and without the rule, on the same draws)"
+            )
+        return BlockPar(f.name, rtp, figures, tuple(notes), detail)
+
+    @staticmethod
+    def _rule_effect(pctx: ParContext, triggers: dict[int, Fraction], rules: list[str]) -> Value:
+        """E[with the rules - without them] per base spin, in bets: paired runs of ``run``."""
+        defn, f, bet = pctx.defn, pctx.feature, pctx.bet
+        plain = dataclasses.replace(f, max_win_coins=0, max_win_x_bet=Fraction(0), minimum_win_x_bet=Fraction(0))
+        counts = list(triggers)
+        weights = [triggers[k] for k in counts]
+        rate = sum(weights, Fraction(0))
+        # stratified by trigger count: each count gets its share of the samples (at least 2)
+        out: Value = Exact(Fraction(0))
+        cap = cap_amount(f, bet)
+        minimum = f.minimum_win_x_bet * bet.total if f.top_up_spins else 0
+        for k, q in zip(counts, weights, strict=True):
+            n = max(2, int(pctx.samples * q / rate))
+
+            def paired(i: int, k: int = k) -> int:
+                seed = derive_seed(pctx.seed, i * 64 + k)
+                without = run_from_trigger(defn, plain, bet, k, seed)
+                if (not cap or without < cap) and without >= minimum:
+                    return 0  # neither rule acted: the run with them is this one, draw for draw
+                return run_from_trigger(defn, f, bet, k, seed) - without
+
+            out = out + estimate_runs(paired, n, pctx.seed, f"paired runs of {f.name}", scale=q / bet.total)
+        return out
+
+
+BLOCK = FreeSpinsBlock()

@@ -1,5 +1,12 @@
 """Paid single-reel respin (Retro Reels): respin one reel, the others held, for a price.
 
+YAML::
+
+    features:
+      - type: paid_respin
+        price_rtp: 96.47%     # price = exact EV / this (0: the game's rtp)
+        min_price_coins: 1
+
 Phases:
 
 1. OFFER  — after a base spin that triggered no feature (and after a respin that
@@ -23,54 +30,76 @@ value over the RTP: no offer is a bargain at any bet), never below ``min_price_c
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
-from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 from ..bet import Bet
-from ..definition import Definition, PaidRespin
+from ..definition import Definition, doc
 from ..evaluate import CompiledPays, compiled, scatter_pays, screen_from_stops, table_value, whole
-from ..events import Event, LineWin, ScatterWin, Screen
+from ..events import Event, Screen
 from ..money import Money
-from . import FeatureContext, Spin, Trigger, block
+from ..spin import WinKey
+from ..spin import win_key as win_key
+from . import Block, FeatureBlock, FeatureContext, Report, Spin, Trigger, registry
 
-WinKey = tuple[object, ...]
+
+@dataclass(frozen=True)
+class PaidRespin:
+    type: Literal["paid_respin"] = doc("after a base spin, respin one reel while the others hold, for a price")
+    name: str = doc("feature name", default="paid_respin")
+    price_rtp: Fraction = doc(
+        "the price is the respin's exact expected value divided by this (0: the game's rtp)", default=Fraction(0)
+    )
+    min_price_coins: int = doc("no price is below this many coins", default=1)
 
 
-def triggers(ctx: FeatureContext, spin: Spin) -> Trigger | None:
+class PaidRespinBlock(Block):
     """Never triggered by symbols: the round runner makes the offer after a base spin."""
-    return None
+
+    type = "paid_respin"
+    params = PaidRespin
+    presenter = "paid_respin"
+
+    def modes(self, params: Any) -> frozenset[str]:
+        return frozenset()  # takes part in no spin stage: the offer comes after the round's spins
+
+    def check(self, defn: Definition, params: Any, report: Report) -> None:
+        f: PaidRespin = params
+        if sum(1 for g in defn.features if g.type == "paid_respin") > 1 and defn.feature("paid_respin") is not f:
+            report((), "only one paid_respin feature is allowed")
+        if not f.price_rtp and not defn.rtp:
+            report((), "paid_respin needs price_rtp, or an rtp for the game, to price respins")
+        if f.price_rtp > 1:
+            report(("price_rtp",), "price_rtp must be at most 100%")
+        if f.min_price_coins < 0:
+            report(("min_price_coins",), f"min_price_coins must not be negative, got {f.min_price_coins}")
 
 
-def win_key(event: Event) -> WinKey | None:
-    """Identity of a winning combination for the "only new wins pay" rule."""
-    if isinstance(event, LineWin):
-        return ("line", event.line, event.symbol, event.count, event.direction)
-    if isinstance(event, ScatterWin):
-        return ("scatter", event.symbol, event.count)
-    return None
+BLOCK = PaidRespinBlock()
 
 
 def new_wins(events: Iterable[Event], held: set[WinKey]) -> list[Event]:
     return [e for e in events if win_key(e) not in held]
 
 
-def _symbol_features(defn: Definition) -> list[tuple[Any, ModuleType]]:
-    """(parameters, module) of the features that can trigger from symbols."""
+def _symbol_features(defn: Definition) -> list[tuple[Any, FeatureBlock]]:
+    """(parameters, block) of the features that can trigger from a base or respin screen."""
     out = []
+    blocks = registry()
     for feature in defn.features:
-        module = block(feature.type)
-        if module is not None and feature.type != "paid_respin":
-            out.append((feature, module))
+        entry = blocks.get(feature.type)
+        if entry is not None and "respin" in entry.modes(feature):
+            out.append((feature, entry))
     return out
 
 
 def triggered_features(defn: Definition, bet: Bet, spin: Spin) -> list[tuple[FeatureContext, Trigger]]:
     """Features (other than the respin) the spin triggers, in definition order."""
     out = []
-    for feature, module in _symbol_features(defn):
+    for feature, entry in _symbol_features(defn):
         ctx = FeatureContext(defn, feature, bet, None, mode=spin.mode)
-        trigger = module.triggers(ctx, spin)
+        trigger = entry.triggers(ctx, spin)
         if trigger is not None:
             out.append((ctx, trigger))
     return out
@@ -176,15 +205,16 @@ def respin_value(defn: Definition, bet: Bet, reel_set: str, stops: tuple[int, ..
             if features:
                 screen = held_screen[:reel] + (column,) + held_screen[reel + 1 :]
                 spin = Spin("respin", reel_set, (), screen, (), 0)
-                for feature, module in features:
+                for feature, entry in features:
                     ctx = FeatureContext(defn, feature, bet, None, mode="respin")
-                    trigger = module.triggers(ctx, spin)
+                    trigger = entry.triggers(ctx, spin)
                     if trigger is not None:
-                        if not hasattr(module, "expected_value"):
+                        value = entry.expected_value(ctx, trigger)
+                        if value is None:
                             raise NotImplementedError(
                                 f"{feature.type} has no exact value to price respins with"
                             )
-                        extra += module.expected_value(ctx, trigger)
+                        extra += value * trigger.probability
             extra = by_window[column] = whole(extra)
         total += extra
         for row, by_symbol in line_parts:

@@ -1,0 +1,190 @@
+"""Expanding wilds: a wild that lands anywhere on a reel fills the whole reel.
+
+YAML::
+
+    features:
+      - type: expanding_wild
+        symbol: XWILD           # a wild symbol (kind: wild)
+        reels: [2, 3, 4]        # reels it expands on (empty: every reel)
+        modes: [base, free]
+
+Screen stage: for each listed reel (left to right) whose landed window shows the
+symbol, every row of that reel shows it; one ``ScreenChanged(reason="expand")`` per
+reel. No draws.
+
+Par (exact): reels stay independent, but after the expansion the symbol a line sees
+on a reel depends on the row it crosses (the window decides whether the reel is all
+wild). So each played line is priced on its own: per reel, the symbol shown at the
+line's row over every stop, then the line DP of ``core/linemath`` on those weights.
+The block's part is the lines' total minus the plain strips' line value. The wild is
+not a scatter, so scatter pays and triggers do not change. Free spins: per expected
+free spin with the free-spins block's exact figures.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from ..definition import Definition, doc
+from ..events import ScreenChanged
+from ..linemath import line_expectation, line_expectation_of_weights
+from ..value import Exact
+from . import (
+    BatchHint,
+    Block,
+    BlockPar,
+    FeatureContext,
+    ParContext,
+    Report,
+    SpinDraft,
+    block,
+    check_reels,
+    check_symbol,
+    mean_value,
+)
+
+
+@dataclass(frozen=True)
+class ExpandingWild:
+    type: Literal["expanding_wild"] = doc("a wild landing on a reel expands to fill it")
+    symbol: str = doc("the expanding wild (a symbol of kind wild)")
+    reels: tuple[int, ...] = doc("reels (1-based) it expands on (empty: every reel)", factory=tuple)
+    name: str = doc("feature name used in events", default="expanding_wild")
+    modes: tuple[Literal["base", "free", "respin"], ...] = doc(
+        "the spins it acts in", default=("base", "free", "respin")
+    )
+
+
+def expanding_reels(defn: Definition, params: ExpandingWild) -> tuple[int, ...]:
+    """0-based reels it expands on."""
+    return tuple(r - 1 for r in params.reels) if params.reels else tuple(range(defn.grid.reels))
+
+
+def line_weights(defn: Definition, params: ExpandingWild, reel_set: str, line: tuple[int, ...]) -> list[list[tuple[str, int]]]:
+    """Per reel: (symbol shown at the line's row after expansion, stops showing it)."""
+    rows = defn.grid.rows
+    grows = set(expanding_reels(defn, params))
+    out = []
+    for reel, strip in enumerate(defn.reels[reel_set]):
+        size = len(strip)
+        seen: Counter[str] = Counter()
+        for stop in range(size):
+            window = [strip[(stop + r) % size] for r in range(rows)]
+            seen[params.symbol if reel in grows and params.symbol in window else window[line[reel]]] += 1
+        out.append(list(seen.items()))
+    return out
+
+
+class ExpandingWildBlock(Block):
+    type = "expanding_wild"
+    params = ExpandingWild
+    presenter = "expanding_wild"
+    screen_modifier = True
+
+    def modes(self, params: Any) -> frozenset[str]:
+        return frozenset(params.modes)
+
+    def check(self, defn: Definition, params: Any, report: Report) -> None:
+        check_symbol(defn, report, ("symbol",), params.symbol, kinds=("wild",), what="expanding wild")
+        check_reels(defn, report, ("reels",), params.reels)
+
+    def screen_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
+        p: ExpandingWild = ctx.feature
+        columns = [list(c) for c in draft.screen]
+        for reel in expanding_reels(ctx.defn, p):
+            column = columns[reel]
+            if p.symbol in column and any(s != p.symbol for s in column):
+                changed = tuple((reel, row) for row, s in enumerate(column) if s != p.symbol)
+                columns[reel] = [p.symbol] * len(column)
+                draft.screen = tuple(tuple(c) for c in columns)
+                ctx.book.add(ScreenChanged(p.name, "expand", changed, p.symbol, draft.screen))
+
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
+        rows = defn.grid.rows
+        grows = set(expanding_reels(defn, params))
+        counts = tuple(
+            tuple(
+                int(reel in grows and any(strip[(stop + r) % len(strip)] == params.symbol for r in range(rows)))
+                for stop in range(len(strip))
+            )
+            for reel, strip in enumerate(defn.reels[reel_set])
+        )
+        return (BatchHint(counts, 1),)
+
+    def par(self, pctx: ParContext) -> BlockPar | None:
+        defn, p, bet = pctx.defn, pctx.feature, pctx.bet
+        per_line_coin = Fraction(bet.coins_per_line * bet.coin_value, bet.total)
+        both = defn.pay_direction == "both_ways"
+
+        # A mystery block acting before this one reveals first: price the expansion on each
+        # revealed game (so the two parts telescope to the joint value); other modifiers
+        # before it would interact in ways this does not price, so par says "unknown".
+        earlier = _earlier_modifiers(defn, p)
+        if any(params.type != "mystery_symbol" for params in earlier) or len(earlier) > 1:
+            return None
+        if earlier:
+            from .mystery_symbol import revealed_definition
+
+            mystery = earlier[0]
+            weight = sum(r.weight for r in mystery.reveals)
+            games = [(Fraction(r.weight, weight), revealed_definition(defn, mystery, r.symbol))
+                     for r in mystery.reveals]
+        else:
+            games = [(Fraction(1), defn)]
+
+        def delta(reel_set: str) -> Fraction:
+            """Expected extra pay of one spin over the played lines, in coins per line-coin."""
+            out = Fraction(0)
+            for q, game in games:
+                grown = sum(
+                    (line_expectation_of_weights(game, line_weights(game, p, reel_set, line), both).total
+                     for line in game.lines[: bet.lines]),
+                    Fraction(0),
+                )
+                out += q * (grown - bet.lines * line_expectation(game, reel_set).total)
+            return out
+
+        figures: dict[str, Any] = {}
+        total = Fraction(0)
+        if "base" in p.modes:
+            choices = defn.base_game.reel_sets
+            w = sum(c.weight for c in choices)
+            base = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0)) * per_line_coin
+            figures["base_rtp"] = Exact(base)
+            total += base
+        if "free" in p.modes:
+            free = Fraction(0)
+            for f in defn.features:
+                entry = block(f.type)
+                if f.type != "free_spins" or entry is None:
+                    continue
+                part = entry.par(ParContext(defn, f, bet, pctx.samples, pctx.seed))
+                spins = part.figures.get("expected_spins") if part is not None else None
+                rate = part.figures.get("trigger_rate") if part is not None else None
+                if not (isinstance(spins, Exact) and isinstance(rate, Exact)):
+                    return None  # no exact spin count to scale by: par says the total is unknown
+                choices = f.reel_sets or defn.base_game.reel_sets
+                w = sum(c.weight for c in choices)
+                per_spin = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0))
+                free += rate.value * spins.value * per_spin * f.win_multiplier * mean_value(f.spin_multipliers)
+            figures["free_rtp"] = Exact(free * per_line_coin)
+            total += free * per_line_coin
+        return BlockPar(p.name, Exact(total), figures)
+
+
+def _earlier_modifiers(defn: Definition, params: Any) -> list[Any]:
+    """Screen or win modifiers listed before ``params`` that act in one of its modes."""
+    out = []
+    for other in defn.features:
+        if other is params:
+            break
+        entry = block(other.type)
+        if entry is not None and (entry.screen_modifier or entry.win_modifier) and entry.modes(other) & set(params.modes):
+            out.append(other)
+    return out
+
+
+BLOCK = ExpandingWildBlock()

@@ -1,0 +1,187 @@
+"""Random multiplier wilds: a win with a multiplier wild is multiplied by a random value.
+
+YAML::
+
+    features:
+      - type: multiplier_wilds
+        symbol: MWILD                    # a wild symbol (kind: wild)
+        multipliers:                     # drawn once per spin that shows the wild
+          - {value: 2, weight: 40}
+          - {value: 3, weight: 25}
+          - {value: 20, weight: 1}
+        modes: [base, free]
+
+Win stage: when the screen shows the symbol, ONE ``rng.weighted`` draw picks the
+spin's multiplier ``m`` (no symbol, no draw). The screen is then paid as if the wild
+carried ``m`` as its own multiplier, so each line is paid in the configuration that
+gives the highest win with that multiplier (the sheet's "highest win, in the
+configuration that gives the highest multiplier"); several multiplier wilds in one
+win multiply together. A ``WinMultiplied`` names the wilds, the wins it applied to and
+what it added.
+
+Par (exact): the draw is independent of the stops, so the expected line pay is the
+weighted mix, over ``m``, of the line expectation of the game whose wild carries
+``m`` (the line DP handles wild multipliers exactly). The block's part is that mix
+minus the plain game's line value (base spins, and per expected free spin).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from ..definition import Definition, WeightedValue, doc
+from ..evaluate import evaluate_screen
+from ..events import WinMultiplied
+from ..linemath import line_expectation
+from ..value import Exact
+from . import (
+    BatchHint,
+    Block,
+    BlockPar,
+    FeatureContext,
+    ParContext,
+    Report,
+    SpinDraft,
+    block,
+    check_symbol,
+    check_weights,
+    mean_value,
+)
+
+
+@dataclass(frozen=True)
+class MultiplierWilds:
+    type: Literal["multiplier_wilds"] = doc("wins with a multiplier wild are multiplied by a random value")
+    symbol: str = doc("the multiplier wild (a symbol of kind wild)")
+    multipliers: tuple[WeightedValue, ...] = doc("the multipliers, drawn once per spin showing the wild")
+    name: str = doc("feature name used in events", default="multiplier_wilds")
+    modes: tuple[Literal["base", "free", "respin"], ...] = doc(
+        "the spins it acts in", default=("base", "free", "respin")
+    )
+
+
+def with_multiplier(defn: Definition, symbol: str, multiplier: int) -> Definition:
+    """The game whose ``symbol`` carries ``multiplier`` (kept per game and value)."""
+    cache = defn.__dict__.setdefault("_wild_multiplier_variants", {})
+    key = (symbol, multiplier)
+    found = cache.get(key)
+    if found is None:
+        symbols = tuple(
+            dataclasses.replace(s, multiplier=multiplier) if s.id == symbol else s for s in defn.symbols
+        )
+        found = cache[key] = dataclasses.replace(defn, symbols=symbols)
+    return found  # type: ignore[no-any-return]
+
+
+class MultiplierWildsBlock(Block):
+    type = "multiplier_wilds"
+    params = MultiplierWilds
+    presenter = "multiplier_wilds"
+    win_modifier = True
+
+    def modes(self, params: Any) -> frozenset[str]:
+        return frozenset(params.modes)
+
+    def check(self, defn: Definition, params: Any, report: Report) -> None:
+        p: MultiplierWilds = params
+        check_symbol(defn, report, ("symbol",), p.symbol, kinds=("wild",), what="multiplier wild")
+        if not p.multipliers:
+            report(("multipliers",), "multipliers needs at least one value")
+        check_weights(report, ("multipliers",), p.multipliers)
+        for j, wv in enumerate(p.multipliers):
+            if wv.value < 1 or wv.value.denominator != 1:
+                report(("multipliers", j, "value"), f"a multiplier is a whole number of at least 1, got {wv.value}")
+        sym = defn.symbol_map.get(p.symbol)
+        if sym is not None and sym.multiplier != 1:
+            report(("symbol",), f"'{p.symbol}' has its own multiplier {sym.multiplier}; the block draws it: use 1")
+
+    def win_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
+        p: MultiplierWilds = ctx.feature
+        wilds = tuple(
+            (reel, row) for reel, column in enumerate(draft.screen) for row, s in enumerate(column) if s == p.symbol
+        )
+        if not wilds:
+            return
+        assert ctx.rng is not None, "a multiplier wild draws: it needs the round's rng"
+        m = int(p.multipliers[ctx.rng.weighted([e.weight for e in p.multipliers])].value)
+        if m == 1:
+            return
+        state = ctx.state
+        wins, win = evaluate_screen(
+            with_multiplier(ctx.defn, p.symbol, m),
+            draft.screen,
+            ctx.bet,
+            state.multiplier,
+            scatter_multiplier=state.scatter_multiplier,
+            both_ways=state.both_ways,
+        )
+        held = set(wilds)
+        touched = sum(1 for e in wins if held & set(getattr(e, "positions", ())) and e.kind == "line_win")
+        added = win - draft.win
+        draft.wins, draft.win = wins, win
+        if touched:
+            ctx.book.add(WinMultiplied(p.name, m, wilds, touched, added))
+
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
+        rows = defn.grid.rows
+        counts = tuple(
+            tuple(
+                int(any(strip[(stop + r) % len(strip)] == params.symbol for r in range(rows)))
+                for stop in range(len(strip))
+            )
+            for strip in defn.reels[reel_set]
+        )
+        return (BatchHint(counts, 1),)
+
+    def par(self, pctx: ParContext) -> BlockPar | None:
+        defn, p, bet = pctx.defn, pctx.feature, pctx.bet
+        line_factor = Fraction(bet.lines * bet.coins_per_line * bet.coin_value, bet.total)
+        weight = sum(e.weight for e in p.multipliers)
+        from .expanding_wild import _earlier_modifiers
+
+        if _earlier_modifiers(defn, p):
+            return None  # a screen modifier before it changes what the wild sees: not priced here
+
+        def delta(reel_set: str) -> Fraction:
+            mixed = sum(
+                (
+                    Fraction(e.weight, weight)
+                    * line_expectation(with_multiplier(defn, p.symbol, int(e.value)), reel_set).total
+                    for e in p.multipliers
+                ),
+                Fraction(0),
+            )
+            return mixed - line_expectation(defn, reel_set).total
+
+        figures: dict[str, Any] = {"mean_multiplier": Exact(mean_value(p.multipliers))}
+        total = Fraction(0)
+        if "base" in p.modes:
+            choices = defn.base_game.reel_sets
+            w = sum(c.weight for c in choices)
+            base = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0)) * line_factor
+            figures["base_rtp"] = Exact(base)
+            total += base
+        if "free" in p.modes:
+            free = Fraction(0)
+            for f in defn.features:
+                entry = block(f.type)
+                if f.type != "free_spins" or entry is None:
+                    continue
+                part = entry.par(ParContext(defn, f, bet, pctx.samples, pctx.seed))
+                spins = part.figures.get("expected_spins") if part is not None else None
+                rate = part.figures.get("trigger_rate") if part is not None else None
+                if not (isinstance(spins, Exact) and isinstance(rate, Exact)):
+                    return None  # no exact spin count to scale by: par says the total is unknown
+                choices = f.reel_sets or defn.base_game.reel_sets
+                w = sum(c.weight for c in choices)
+                per_spin = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0))
+                free += rate.value * spins.value * per_spin * f.win_multiplier * mean_value(f.spin_multipliers)
+            figures["free_rtp"] = Exact(free * line_factor)
+            total += free * line_factor
+        return BlockPar(p.name, Exact(total), figures)
+
+
+BLOCK = MultiplierWildsBlock()

@@ -1,0 +1,185 @@
+"""Mystery symbols: every mystery position on the screen reveals the same symbol.
+
+YAML::
+
+    features:
+      - type: mystery_symbol
+        symbol: MYSTERY                 # lands on the strips like any symbol
+        reveals:                        # the one symbol all of them turn into, by weight
+          - {symbol: SEVEN, weight: 1}
+          - {symbol: BELL, weight: 3}
+          - {symbol: WILD, weight: 1}
+        modes: [base, free]             # the spins it acts in
+
+Screen stage: when the landed screen shows the mystery symbol, ONE ``rng.weighted``
+draw over ``reveals`` picks the symbol; every mystery position shows it, and a
+``ScreenChanged(reason="mystery")`` names the positions. No mystery on the screen, no
+draw. The reveal happens before the screen is evaluated and before triggers.
+
+Par (exact): the reveal is drawn independently of the stops, so a spin's expected line
+pay is the reveal-weighted mix of the line expectations of the strips with the mystery
+symbol replaced by each reveal (one line calculation per revealed symbol). The block's
+part is that mix minus the plain strips' line value, in base spins and, when it acts in
+free spins, per expected free spin (the free-spins block's exact figures). Reveals are
+line symbols (regular or wild), so scatter pays and triggers are unchanged; ``check``
+makes sure.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from ..definition import Definition, doc
+from ..events import ScreenChanged
+from ..linemath import line_expectation
+from ..value import Exact
+from . import (
+    BatchHint,
+    Block,
+    BlockPar,
+    FeatureContext,
+    ParContext,
+    Report,
+    SpinDraft,
+    block,
+    check_symbol,
+    mean_value,
+)
+
+
+@dataclass(frozen=True)
+class WeightedSymbol:
+    """One entry of a weighted table of symbols."""
+
+    symbol: str = doc("a symbol id")
+    weight: int = doc("relative weight, a positive integer", default=1)
+
+
+@dataclass(frozen=True)
+class MysterySymbol:
+    type: Literal["mystery_symbol"] = doc("mystery positions all reveal one symbol drawn from a table")
+    symbol: str = doc("the mystery symbol, as it lands on the strips")
+    reveals: tuple[WeightedSymbol, ...] = doc("the symbols it may reveal, with weights (line symbols only)")
+    name: str = doc("feature name used in events", default="mystery_symbol")
+    modes: tuple[Literal["base", "free", "respin"], ...] = doc(
+        "the spins it acts in", default=("base", "free", "respin")
+    )
+
+
+def reveal_weights(params: MysterySymbol) -> list[int]:
+    return [r.weight for r in params.reveals]
+
+
+def revealed_definition(defn: Definition, params: MysterySymbol, symbol: str) -> Definition:
+    """The game with the mystery symbol replaced by ``symbol`` on every strip (kept per game)."""
+    cache = defn.__dict__.setdefault("_mystery_reveals", {})
+    key = (params.symbol, symbol)
+    found = cache.get(key)
+    if found is None:
+        reels = {
+            name: tuple(tuple(symbol if s == params.symbol else s for s in strip) for strip in strips)
+            for name, strips in defn.reels.items()
+        }
+        found = cache[key] = dataclasses.replace(defn, reels=reels)
+    return found  # type: ignore[no-any-return]
+
+
+class MysterySymbolBlock(Block):
+    type = "mystery_symbol"
+    params = MysterySymbol
+    presenter = "mystery_symbol"
+    screen_modifier = True
+
+    def modes(self, params: Any) -> frozenset[str]:
+        return frozenset(params.modes)
+
+    def check(self, defn: Definition, params: Any, report: Report) -> None:
+        p: MysterySymbol = params
+        check_symbol(defn, report, ("symbol",), p.symbol, what="mystery symbol")
+        if not p.reveals:
+            report(("reveals",), "reveals needs at least one symbol")
+        for j, r in enumerate(p.reveals):
+            check_symbol(defn, report, ("reveals", j, "symbol"), r.symbol, kinds=("regular", "wild"))
+            if r.weight < 1:
+                report(("reveals", j, "weight"), f"weights must be positive, got {r.weight}")
+            if r.symbol == p.symbol:
+                report(("reveals", j, "symbol"), "the mystery symbol cannot reveal itself")
+
+    def screen_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
+        p: MysterySymbol = ctx.feature
+        positions = tuple(
+            (reel, row)
+            for reel, column in enumerate(draft.screen)
+            for row, sid in enumerate(column)
+            if sid == p.symbol
+        )
+        if not positions:
+            return
+        assert ctx.rng is not None, "a mystery reveal draws: it needs the round's rng"
+        shown = p.reveals[ctx.rng.weighted(reveal_weights(p))].symbol
+        draft.screen = tuple(
+            tuple(shown if sid == p.symbol else sid for sid in column) for column in draft.screen
+        )
+        ctx.book.add(ScreenChanged(p.name, "mystery", positions, shown, draft.screen))
+
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
+        rows = defn.grid.rows
+        counts = tuple(
+            tuple(
+                int(any(strip[(stop + r) % len(strip)] == params.symbol for r in range(rows)))
+                for stop in range(len(strip))
+            )
+            for strip in defn.reels[reel_set]
+        )
+        return (BatchHint(counts, 1),)
+
+    def par(self, pctx: ParContext) -> BlockPar | None:
+        defn, p, bet = pctx.defn, pctx.feature, pctx.bet
+        line_factor = Fraction(bet.lines * bet.coins_per_line * bet.coin_value, bet.total)
+        weight = sum(reveal_weights(p))
+
+        def delta(reel_set: str) -> Fraction:
+            """Expected extra line pay of one spin on ``reel_set``, in coins per line-coin."""
+            mixed = sum(
+                (
+                    Fraction(r.weight, weight)
+                    * line_expectation(revealed_definition(defn, p, r.symbol), reel_set).total
+                    for r in p.reveals
+                ),
+                Fraction(0),
+            )
+            return mixed - line_expectation(defn, reel_set).total
+
+        figures: dict[str, Any] = {}
+        total = Fraction(0)
+        if "base" in p.modes:
+            choices = defn.base_game.reel_sets
+            w = sum(c.weight for c in choices)
+            base = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0)) * line_factor
+            figures["base_rtp"] = Exact(base)
+            total += base
+        if "free" in p.modes:
+            free = Fraction(0)
+            for f in defn.features:
+                entry = block(f.type)
+                if f.type != "free_spins" or entry is None:
+                    continue
+                part = entry.par(ParContext(defn, f, bet, pctx.samples, pctx.seed))
+                spins = part.figures.get("expected_spins") if part is not None else None
+                rate = part.figures.get("trigger_rate") if part is not None else None
+                if not (isinstance(spins, Exact) and isinstance(rate, Exact)):
+                    return None  # no exact spin count to scale by: par says the total is unknown
+                choices = f.reel_sets or defn.base_game.reel_sets
+                w = sum(c.weight for c in choices)
+                per_spin = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0))
+                mult = f.win_multiplier * mean_value(f.spin_multipliers)
+                free += rate.value * spins.value * per_spin * mult * line_factor
+            figures["free_rtp"] = Exact(free)
+            total += free
+        return BlockPar(p.name, Exact(total), figures)
+
+
+BLOCK = MysterySymbolBlock()
