@@ -1,29 +1,49 @@
-"""``cabinet bench math|frames``: benchmarks that print numbers (no timed asserts anywhere)."""
+"""``cabinet bench math|frames|soak``: benchmarks that print numbers (no timed asserts anywhere)."""
 
 from __future__ import annotations
 
 import argparse
 import importlib
+from pathlib import Path
 
 from ..errors import CabinetError
 
 SUITES = {
-    "math": "cabinet.core.bench",  # par and simulate speed, numpy vs pure Python
-    "frames": "cabinet.presentation.bench",  # frame times, start-up, memory
+    "math": ("cabinet.core.bench", "par and simulate speed, numpy vs pure Python"),
+    "frames": ("cabinet.presentation.bench", "frame times, start-up and memory of the window"),
+    "soak": ("cabinet.presentation.soak", "RSS over minutes of paced real-time play, and its slope per hour"),
 }
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("suite", choices=sorted(SUITES), help="which benchmark to run")
-    p.add_argument("--game", default="", help="game to measure (default: the suite's own choice)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--spins", type=int, default=0, help="math: spins to simulate (0: default)")
-    p.add_argument("--frames", type=int, default=0, help="frames: frames to render (0: default)")
+    suites = p.add_subparsers(dest="suite", metavar="{" + ",".join(sorted(SUITES)) + "}", required=True,
+                              help="which benchmark to run")
+    for name, (_, help_text) in sorted(SUITES.items()):
+        s = suites.add_parser(name, help=help_text, description=help_text)
+        s.add_argument("target", nargs="?", default="", metavar="GAME", help="game to measure (as --game)")
+        s.add_argument("--game", default="", help="game to measure (default: the suite's own choice)")
+        s.add_argument("--json", action="store_true", help="print one JSON object")
+        if name == "math":
+            s.add_argument("--spins", type=int, default=0, help="spins to simulate (0: default)")
+        if name == "frames":
+            s.add_argument("--frames", type=int, default=0, help="frames to render (0: default)")
+        if name == "soak":
+            s.add_argument("--minutes", type=float, default=30.0, help="minutes of real-time play (default 30)")
+            s.add_argument("--warmup", type=float, default=None,
+                           help="minutes left out of the slope (default: a third of the run, at most 5)")
+            s.add_argument("--every", type=float, default=0.0,
+                           help="seconds between RSS samples (0: 30, or a tenth of a short run)")
+            s.add_argument("--trace", action="store_true", help="also trace the Python heap (tracemalloc)")
+            s.add_argument("--data-dir", type=Path, default=None,
+                           help="the data folder to play on (default: a temporary one, removed after)")
 
 
 def run(args: argparse.Namespace) -> int:
     for option in ("spins", "frames"):
         if getattr(args, option, 0) < 0:
             raise CabinetError(f"--{option} must be 0 (the default amount) or more, got {getattr(args, option)}")
-    module = importlib.import_module(SUITES[args.suite])
+    if args.target and args.game and args.target != args.game:
+        raise CabinetError(f"two games given: {args.target!r} and --game {args.game!r}")
+    args.game = args.game or args.target
+    module = importlib.import_module(SUITES[args.suite][0])
     return int(module.run(args) or 0)

@@ -1,12 +1,16 @@
 """Type: one bundled bold face (it ships with pygame, so every kiosk has it) at any size.
 
 Rendered strings are cached: meters change a few times a second at most, and a
-count-up renders each distinct value once.
+count-up renders each distinct value once. A string not drawn for KEEP_SECONDS is
+dropped when a new one is rendered: every round shows a new balance, and a kiosk
+keeping each one until the byte bound fills grew for hours (issue 16, defect 12).
 """
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -14,14 +18,22 @@ import pygame
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
 FONT_FILE = Path(pygame.__file__).with_name("freesansbold.ttf")
 CACHE_BYTES = 24 * 1024 * 1024  # rendered strings kept, oldest dropped first
+KEEP_SECONDS = 30.0  # a string not drawn for this long is dropped (the screen's own labels never are)
 
 
 class Text:
-    def __init__(self) -> None:
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._fonts: dict[int, pygame.font.Font] = {}
         self._rendered: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+        self._last_used: dict[tuple[object, ...], float] = {}
+        self._clock = clock
         self._bytes = 0
         self._glyphs: dict[tuple[object, ...], pygame.Surface] = {}
+
+    @property
+    def cached_bytes(self) -> int:
+        """Pixel bytes of the rendered strings kept (the cache's bound is CACHE_BYTES)."""
+        return self._bytes
 
     def font(self, size: int) -> pygame.font.Font:
         size = max(6, int(size))
@@ -36,9 +48,11 @@ class Text:
     def render(self, text: str, size: int, colour: Colour, outline: bool = False,
                shadow: bool = False) -> pygame.Surface:
         key = (text, size, colour, outline, shadow)
+        now = self._clock()
         surface = self._rendered.get(key)
         if surface is not None:
             self._rendered.move_to_end(key)
+            self._last_used[key] = now
             return surface
         font = self.font(size)
         face = font.render(text, True, colour)
@@ -54,11 +68,21 @@ class Text:
         else:
             surface = face
         self._rendered[key] = surface
+        self._last_used[key] = now
         self._bytes += surface.get_width() * surface.get_height() * 4
-        while self._bytes > CACHE_BYTES and len(self._rendered) > 1:
-            _, old = self._rendered.popitem(last=False)
-            self._bytes -= old.get_width() * old.get_height() * 4
+        self._drop_stale(now)
         return surface
+
+    def _drop_stale(self, now: float) -> None:
+        """Oldest first (the dict is in order of last use): over the byte bound, or unused too long."""
+        rendered = self._rendered
+        while len(rendered) > 1:
+            oldest = next(iter(rendered))
+            if self._bytes <= CACHE_BYTES and now - self._last_used[oldest] <= KEEP_SECONDS:
+                return
+            old = rendered.pop(oldest)
+            del self._last_used[oldest]
+            self._bytes -= old.get_width() * old.get_height() * 4
 
     def counter(self, surface: pygame.Surface, text: str, size: int, colour: Colour,
                 center: tuple[int, int], outline: bool = False) -> pygame.Rect:
