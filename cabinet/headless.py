@@ -28,7 +28,7 @@ runs again on the same data folder:
    effect before the kill and the script carries on after it. The bet is set back
    to the recorded one (bet changes live only in the session);
 3. start-up panels (a notice, an intro card) are acknowledged with BACK first, as an
-   uninterrupted run would have done once.
+   uninterrupted run would have done once, even while a restored round plays under them.
 
 So a paced script killed at any instant and started again until it finishes ends in
 exactly the state of an uninterrupted run: same rounds, seeds, credits, meters and
@@ -37,6 +37,13 @@ on the same folder only prints the state (delete ``script-progress.json`` to rep
 it). Frame-timed entries resume by position too, but their timing restarts with the
 program, so only paced scripts are guaranteed to reproduce. Autoplay and menu
 toggles are not tracked (autoplay starts rounds the script did not press).
+
+When the data folder cannot be written (a full disk, a file-size limit) the runner
+does not press on: an entry whose press could not be recorded, or whose progress
+could not be saved, is delivered again once writes work, for up to
+``STORAGE_PATIENCE`` frames. A run that still could not finish (or whose last round
+never ended) stops with one line and ``ScriptIncomplete``'s exit code, and its
+progress file does not say it finished, so running it again carries on.
 """
 
 from __future__ import annotations
@@ -60,6 +67,14 @@ MAX_REPEAT = 100_000
 STARTUP_PANELS = 4  # start-up panels the runner will acknowledge at most
 TAIL_LIMIT = 120_000  # frames allowed after the last entry for the last round to finish
 FAST_SPEED = 4  # --fast: game seconds per frame, and draw one frame in this many
+STORAGE_PATIENCE = 3_600  # frames a run waits for the disk to take writes again before it gives up
+STORAGE_RETRY_FRAMES = 30  # frames between tries of an entry the disk refused
+
+
+class ScriptIncomplete(CabinetError):
+    """The script could not be played to its end (writes failed, a round never finished)."""
+
+    exit_code = 4
 
 
 @dataclass(frozen=True)
@@ -188,6 +203,8 @@ class ScriptRunner:
         self.fast = fast
         self.next = 0
         self._delivered_at = -1  # frame of the last paced delivery
+        self._retry_at = -1  # a refused write: no delivery before this frame
+        self._problem_since: int | None = None  # frame since which writes keep failing
 
     def marker(self) -> tuple[int, int]:
         session = self.app.session
@@ -214,43 +231,65 @@ class ScriptRunner:
                   f"(delete {self.path.name} to run it again)", file=sys.stderr)
 
     def acknowledge_startup_panels(self) -> None:
-        """Close notices and intro cards shown at start-up, as an uninterrupted run did once."""
+        """Close notices and intro cards shown at start-up, as an uninterrupted run did once.
+
+        A restored round may be playing under a notice (it waits for the notice to close), so
+        the panel is closed whether or not a round is in play; only start-up panels are,
+        never a feature's own scene."""
+        from cabinet.presentation.scenes.intro import IntroScene
+        from cabinet.presentation.scenes.malfunction import NoticeScene
+
         app = self.app
         for _ in range(STARTUP_PANELS):
             top = app.stack.top
-            if top is None or top is app.base or not getattr(top, "modal", False) or not app.idle:
+            if top is None or top is app.base or not getattr(top, "modal", False):
+                return
+            if not (app.idle or isinstance(top, (NoticeScene, IntroScene))):
                 return
             app.press([Press(Button.BACK)])
             app.update(1)  # let the stack drop the finished panel
 
-    def _save(self) -> None:
-        if self.path is not None:
+    def _save(self) -> bool:
+        """Write the progress file; False (reported, to be tried again) if the disk refuses."""
+        if self.path is None:
+            return True
+        try:
             write_progress(self.path, Progress(self.script_id, self.next, self.marker(), self.bet()))
+        except OSError as exc:
+            self.app.session.storage.failed(f"the script's progress ({self.path.name})", exc, source="script")
+            self._retry_at = self.app.frames + STORAGE_RETRY_FRAMES
+            return False
+        self.app.session.storage.recovered(source="script")
+        return True
 
     def _due(self) -> list[Press]:
         """Presses to deliver this frame (the progress file is written before each)."""
         app = self.app
-        if self.next >= len(self.entries):
+        if self.next >= len(self.entries) or app.frames < self._retry_at:
             return []
         entry = self.entries[self.next]
         if entry.frame is None:
-            if not app.idle or app.frames <= self._delivered_at:
+            if not app.idle or app.frames <= self._delivered_at or not self._save():
                 return []
-            self._save()
             self.next += 1
             self._delivered_at = app.frames
             return [entry.press]
         presses: list[Press] = []
         while self.next < len(self.entries):
             entry = self.entries[self.next]
-            if entry.frame is None or app.frames < entry.frame:
+            if entry.frame is None or app.frames < entry.frame or not self._save():
                 break
-            self._save()
             self.next += 1
             presses.append(entry.press)
         return presses
 
+    def _refused_by_storage(self, failures_before: int, marker_before: tuple[int, int]) -> bool:
+        """The press just delivered failed to record (the marker did not move, a write failed)."""
+        storage = self.app.session.storage
+        return storage.failures > failures_before and self.marker() == marker_before
+
     def run(self) -> None:
+        """Play the script; raises ``ScriptIncomplete`` when it could not be played to its end."""
         app = self.app
         from cabinet.app import FPS
 
@@ -258,17 +297,47 @@ class ScriptRunner:
         self.resume()
         self.acknowledge_startup_panels()
         tail_start: int | None = None
+        stopped = ""
         while not app.done:
             if self.frames is not None and app.frames >= self.frames:
                 break
             if self.next >= len(self.entries):
-                if self.frames is None and app.idle:
+                if self.frames is None and app.idle and app.session.storage.problem is None:
                     break
                 tail_start = app.frames if tail_start is None else tail_start
                 if self.frames is None and app.frames - tail_start > TAIL_LIMIT:
-                    print("cabinet: warning: the last round did not finish; stopping", file=sys.stderr)
+                    stopped = "the last round did not finish"
                     break
+            stopped = self._storage_gave_up()
+            if stopped:
+                break
+            failures, marker, entry = app.session.storage.failures, self.marker(), self.next
             presses = self._due()
             app.frame(speed / FPS, presses, draw=app.frames % speed == 0)
-        if self.next >= len(self.entries):
-            self._save()  # the end is recorded: a restart does not play anything again
+            if presses and self.entries[entry].frame is None and self._refused_by_storage(failures, marker):
+                self.next = entry  # not recorded, so not played: deliver it again when writes work
+                self._retry_at = app.frames + STORAGE_RETRY_FRAMES
+        if stopped:
+            raise ScriptIncomplete(f"the script stopped at entry {self.next + 1} of {len(self.entries)}: {stopped}; "
+                                   "run it again on the same data folder to carry on")
+        if self.next >= len(self.entries) and not self._save():  # the end recorded: never played again
+            raise ScriptIncomplete(f"the script ran to its end but its progress could not be saved: "
+                                   f"{app.session.storage.problem}")
+        storage = app.session.storage
+        if storage.problem is not None:
+            raise ScriptIncomplete(f"the run ended while writes still fail: {storage.problem}")
+        if app.session.ledger.write_outstanding:
+            raise ScriptIncomplete("every round was played and paid, but not all of its records could be written "
+                                   f"({storage.last_notice or 'see the warnings above'})")
+
+    def _storage_gave_up(self) -> str:
+        """Why the run stops waiting for the disk ("" while it still waits or writes work)."""
+        storage = self.app.session.storage
+        if storage.problem is None:
+            self._problem_since = None
+            return ""
+        if self._problem_since is None:
+            self._problem_since = self.app.frames
+        if self.app.frames - self._problem_since <= STORAGE_PATIENCE:
+            return ""
+        return f"{storage.problem} (for {STORAGE_PATIENCE} frames)"

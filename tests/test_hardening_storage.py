@@ -264,3 +264,178 @@ def test_a_full_disk_in_a_window_shows_storage_full_and_finishes_the_round(tmp_p
     assert (app.session.credits, app.session.meters.to_dict()) == expected
     app.close()
     assert state_on_disk(tmp_path) == (*expected, 2)
+
+
+# --- defect 4: a start-up notice and a restored round together, headless ---------------------------
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from cabinet.cli import main
+
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def script_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "script.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_notice_and_a_restored_round_together_do_not_stall_a_headless_run(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    session = disk_session(data, seed=4)
+    play_one(session)
+    session.begin_round()  # round 2 is charged and shown in part when the power goes
+    session.mark_progress(1)
+    session.ledger.close()
+    history = data / "history.json"
+    history.write_bytes(history.read_bytes()[: history.stat().st_size // 2])  # cut in half
+    script = script_file(tmp_path, "- {press: SPIN, repeat: 2}\n")
+    code, out, err = run_cli(["play", "classic", "--headless", "--fast", "--script", str(script), "--seed", "4",
+                              "--data-dir", str(data), "--size", "640x360"], capsys)
+    assert code == 0, err
+    assert "history" in err and "last round did not finish" not in err
+    totals = __import__("json").loads(out)
+    assert totals["rounds"] == 4  # the restored round was finished, then the script's two
+    credits, meters, _ = state_on_disk(data)  # no round left open, and the money of a clean run
+    assert credits == totals["credits"] and (credits, meters) == reference(4, seed=4)
+
+
+# --- defect 5: a file-size limit and failed writes in a scripted run -----------------------------
+
+
+def test_a_scripted_run_that_cannot_record_stops_with_an_error_and_is_not_marked_finished(
+        tmp_path: Path, disk: Disk, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from cabinet import headless
+
+    monkeypatch.setattr(headless, "STORAGE_PATIENCE", 300)
+    data = tmp_path / "data"
+    script = script_file(tmp_path, "- {press: SPIN, repeat: 6}\n")
+    args = ["play", "classic", "--headless", "--fast", "--script", str(script), "--seed", "4", "--data-dir",
+            str(data), "--size", "640x360", "--credits", "100"]
+    real_begin = GameSession.begin_round
+
+    def begin_then_fill(self: GameSession, script: tuple[int, ...] = ()) -> Any:
+        if self.rounds == 2:
+            disk.fill(errno.EFBIG)  # the third round meets a file-size limit
+        return real_begin(self, script)
+
+    monkeypatch.setattr(GameSession, "begin_round", begin_then_fill)
+    code, out, err = run_cli(args, capsys)
+    assert code == 4 and out == ""
+    assert "File too large" in err and "the script stopped at entry 3 of 6" in err
+    credits, meters, records = state_on_disk(data)
+    assert meters["games_played"] == records == 2 and credits == reference_credits(2)
+    progress = __import__("json").loads((data / "script-progress.json").read_text())
+    assert progress["next"] == 2  # not finished: entry 3 is the next to play
+    monkeypatch.setattr(GameSession, "begin_round", real_begin)
+    disk.free()
+    code, out, err = run_cli(args, capsys)  # the disk has room again: the script carries on to its end
+    assert code == 0, err
+    credits, meters, records = state_on_disk(data)
+    assert meters["games_played"] == records == 6 and credits == reference_credits(6)
+
+
+def reference_credits(rounds: int) -> int:
+    from cabinet.services.session_ledger import MemoryLedger
+
+    session = GameSession(DEFN, ledger=MemoryLedger(10_000), seed=4)
+    for _ in range(rounds):
+        play_one(session)
+    return session.credits
+
+
+def test_a_file_size_limit_is_reported_and_the_run_does_not_exit_0(tmp_path: Path) -> None:
+    import json
+    import resource
+
+    data = tmp_path / "data"
+    script = script_file(tmp_path, "- {press: SPIN, repeat: 60}\n")
+    limit = 8 * 1024  # history.json outgrows it; the journal compacts to fit
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    cmd = [sys.executable, "-m", "cabinet", "play", "classic", "--headless", "--fast", "--script", str(script),
+           "--seed", "4", "--data-dir", str(data), "--size", "640x360", "--credits", "100"]
+    run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, preexec_fn=limited, timeout=300)
+    assert run.returncode == 4, run.stderr
+    warnings = [line for line in run.stderr.splitlines() if "history.json" in line]
+    assert warnings and "File too large" in warnings[0] and len(warnings) <= 2  # said, not repeated per round
+    credits, meters, _ = state_on_disk(data)  # the money is all there: the store and journal fit
+    assert meters["games_played"] == 60 and credits == reference_credits(60)
+    assert json.loads((data / "script-progress.json").read_text())["next"] == 60
+
+
+# --- defect 3: a flipped bit in an old journal record while a round is open -----------------------
+
+
+def flip_a_byte(path: Path, line_index: int, old: bytes, new: bytes) -> None:
+    lines = path.read_bytes().split(b"\n")
+    assert old in lines[line_index]
+    lines[line_index] = lines[line_index].replace(old, new, 1)
+    path.write_bytes(b"\n".join(lines))
+
+
+def aside(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.glob("journal.log.bad-*") if not p.name.endswith(".why"))
+
+
+@pytest.mark.parametrize("damaged", ["end", "begin"])
+def test_a_flipped_bit_in_an_old_record_rebuilds_the_open_round(tmp_path: Path, damaged: str) -> None:
+    from cabinet.services.journal import decode_record
+
+    session = disk_session(tmp_path)
+    for _ in range(10):
+        play_one(session)
+    result = session.begin_round()  # round 11 is open when the power goes
+    shown = next(i for i, e in enumerate(result.events) if e.kind == "reels_stopped") + 1
+    session.mark_progress(shown)
+    session.ledger.close()
+    journal = tmp_path / "journal.log"
+    lines = journal.read_bytes().split(b"\n")
+    index = next(i for i, line in enumerate(lines) if line and decode_record(line).type == damaged
+                 and decode_record(line).data["round_id"] == 2)
+    flip_a_byte(journal, index, b'"round_id":2', b'"round_id":3')  # one bit: 2 -> 3, the CRC no longer fits
+
+    again = disk_session(tmp_path)  # no MALFUNCTION: the round comes back where the screen was
+    assert again.in_round and again.current == result and again.resume_step == shown
+    assert again.credits == session.credits
+    for i in range(shown, len(result.events)):
+        again.mark_progress(i + 1)
+    again.finish_round()
+    again.ledger.close()
+    assert len(aside(tmp_path)) == 1  # the damaged copy, kept once
+    assert state_on_disk(tmp_path)[:2] == reference(11)
+    for _ in range(2):  # later starts find a sound journal: nothing more is set aside
+        later = disk_session(tmp_path)
+        assert not later.in_round
+        later.ledger.close()
+    assert len(aside(tmp_path)) == 1
+    assert state_on_disk(tmp_path)[:2] == reference(11)
+
+
+def test_a_damaged_begin_of_the_open_round_itself_is_refunded_once(tmp_path: Path) -> None:
+    from cabinet.services.journal import decode_record
+
+    session = disk_session(tmp_path)
+    for _ in range(3):
+        play_one(session)
+    session.begin_round()
+    session.ledger.close()
+    journal = tmp_path / "journal.log"
+    lines = journal.read_bytes().split(b"\n")
+    index = next(i for i, line in enumerate(lines) if line and decode_record(line).type == "begin"
+                 and decode_record(line).data["round_id"] == 4)
+    flip_a_byte(journal, index, b'"round_id":4', b'"round_id":5')
+    again = disk_session(tmp_path)  # nothing intact to rebuild it from: voided, its bet returned
+    assert not again.in_round and again.meters.voided == 1
+    ref_credits, _ = reference(3)
+    assert again.credits == ref_credits
+    again.ledger.close()
+    for _ in range(2):
+        disk_session(tmp_path).ledger.close()
+    assert len(aside(tmp_path)) == 1 and state_on_disk(tmp_path)[0] == ref_credits

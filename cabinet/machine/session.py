@@ -420,6 +420,8 @@ class GameSession:
                 # Only where a restart resumes the screen: an earlier step is as safe, so the
                 # round plays on; the end of the round is what must be recorded.
                 self.storage.failed("how far the round was shown", exc)
+            else:
+                self.storage.recovered()
         for obs in self.observers:
             obs.progress(self, step)
 

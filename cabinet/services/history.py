@@ -237,6 +237,7 @@ class History:
         self.path = Path(path)
         self.size = size
         self.problem: str | None = None
+        self.unsaved = False  # the last append could not be written (the next one writes it too)
         self._records: list[HistoryRecord] = []
         self._clock = clock
 
@@ -282,5 +283,7 @@ class History:
         if self.is_last(record):
             return False
         self._records = (self._records + [record])[-self.size :]
+        self.unsaved = True
         write_atomic(self.path, encode_history(self._records))
+        self.unsaved = False
         return True

@@ -29,6 +29,7 @@ number on, so sequence numbers grow for the life of the cabinet.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import zlib
@@ -48,6 +49,7 @@ JOURNAL_NAME = "journal.log"
 DEFAULT_MAX_RECORDS = 1000
 
 RECORD_TYPES = ("checkpoint", "begin", "decision", "progress", "end")
+_NO_ROOM = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
 class JournalProblem(Exception):
@@ -190,6 +192,37 @@ def decode_record(line: bytes) -> Record:
     if rtype not in RECORD_TYPES or not isinstance(data, dict):
         raise RecordError(f"unknown record type {rtype!r}")
     return Record(seq, rtype, data)
+
+
+def salvage_round(raw: bytes, round_id: int) -> list[tuple[str, dict[str, Any]]]:
+    """The intact records of an unfinished round ``round_id`` in a damaged journal's bytes.
+
+    Lines that fail their CRC or do not parse are skipped. The round's ``begin`` must be
+    intact; its decisions and progress are taken in order as long as their sequence
+    numbers follow on without a gap (a damaged decision would otherwise be skipped and
+    the round replayed with a different choice). Empty when there is no such begin, or
+    the round has an ``end`` (it was settled: nothing to salvage).
+    """
+    found: list[tuple[str, dict[str, Any]]] = []
+    last_seq = -1
+    for line in raw.split(b"\n"):
+        try:
+            record = decode_record(line)
+        except RecordError:
+            if found:
+                last_seq = -2  # a bad line inside the round: what follows may miss a record
+            continue
+        is_ours = record.data.get("round_id") == round_id
+        if record.type == "begin" and is_ours:
+            found, last_seq = [("begin", record.data)], record.seq
+        elif found and is_ours and record.type == "end":
+            return []
+        elif found and is_ours and record.type in ("decision", "progress") and record.seq == last_seq + 1:
+            found.append((record.type, record.data))
+            last_seq = record.seq
+        elif found and record.seq == last_seq + 1:
+            last_seq = -2  # another round's record inside this one: the rest cannot be trusted
+    return found
 
 
 # --- the unfinished round ------------------------------------------------------------------------
@@ -443,6 +476,10 @@ class Journal:
             "end", {"round_id": round_id, "win": win, "credits_after": credits_after, "outcome": outcome}
         )
 
+    def adopt(self, rtype: str, data: dict[str, Any]) -> int:
+        """Append a record salvaged from a damaged copy (``salvage_round``), as it was."""
+        return self._append(rtype, dict(data))
+
     def checkpoint(self, at_least: int, reason: str) -> int | None:
         """Move the sequence number up to ``at_least`` (after a journal was kept aside, so
         numbers are not reused). Returns the new sequence number, or None if not needed."""
@@ -459,7 +496,20 @@ class Journal:
             probe.apply(Record(seq, rtype, data))
         except RecordError as exc:
             raise ValueError(f"journal refuses this {rtype} record: {exc}") from None
-        self._write(line)
+        try:
+            self._write(line)
+        except OSError as exc:
+            if exc.errno not in _NO_ROOM or self._compacted_size() >= self._state.count:
+                raise
+            # No room to grow (a full disk, a file-size limit): the settled rounds are not
+            # needed any more (the store holds the money), so shrink the log and try again.
+            try:
+                self.compact()
+            except OSError:
+                raise exc from None
+            probe = _copy_replayer(self._state)  # the same sequence and open round, fewer records
+            probe.apply(Record(seq, rtype, data))
+            self._write(line)
         self._state = probe
         if self._state.count > self.max_records and self._compacted_size() < self._state.count:
             self.compact()

@@ -41,7 +41,7 @@ from cabinet.errors import CabinetError
 
 from .atomic import Clock, ensure_data_dir, remove_stale_temps, utc_now
 from .history import DEFAULT_HISTORY_SIZE, HISTORY_NAME, OUTCOMES, History, HistoryRecord, steps_from_events
-from .journal import DEFAULT_MAX_RECORDS, JOURNAL_NAME, Journal, PendingRound
+from .journal import DEFAULT_MAX_RECORDS, JOURNAL_NAME, Journal, PendingRound, salvage_round
 from .meters import Meters, exact_amount
 from .store import CriticalState, CriticalStore, Malfunction, OpenCharge
 
@@ -368,9 +368,27 @@ class JournaledLedger:
         finishes the round at once, credits it and records it as auto-completed;
         ``choose`` supplies its random choices when the round awaits a decision.
         """
+        recovered = self._recover(play_round_fn, defn_lookup, auto_complete, choose)
+        # Sequence numbers carry on past what the store saw (a journal kept aside lost its tail),
+        # so the next start finds nothing missing and sets nothing aside again.
+        self._journal.checkpoint(self._state.journal_head, "sequence carried on from the critical store")
+        return recovered
+
+    def _recover(
+        self, play_round_fn: PlayRound, defn_lookup: GameLookup, auto_complete: bool | Callable[[Definition], bool],
+        choose: Chooser | None,
+    ) -> RecoveredRound | None:  # fmt: skip
         self._require_no_open("recover")
         pending = self._journal.pending()
         charge = self._state.open_round
+        if charge is not None and (pending is None or pending.round_id < charge.round_id):
+            # The journal lost the charged round (a damaged record cut it short before it):
+            # whatever round it still shows open was settled long ago, and the charged one
+            # may still be whole in the damaged copy, after the bad record.
+            if pending is not None:
+                self._journal.end(pending.round_id, 0, self._state.credits, "stale")
+                self.notices.append(f"round {pending.round_id} was already settled; its journal entry was closed")
+            pending = self._salvage(charge)
         if pending is None:
             return self._void_unjournaled(charge) if charge is not None else None
         if charge is not None and charge.round_id != pending.round_id:
@@ -474,6 +492,26 @@ class JournaledLedger:
             pending.request, None, None, pending.cost, pending.credits_before, record,
         )  # fmt: skip
 
+    def _salvage(self, charge: OpenCharge) -> PendingRound | None:
+        """The charged round's records from the journal copy set aside at this start, when
+        they are intact there (the damage was in an older record): journaled again, so the
+        round resumes as if nothing had happened. None when they are not there."""
+        problem = self._journal.problem
+        kept = problem.kept_path if problem is not None else None
+        if kept is None:
+            return None
+        try:
+            records = salvage_round(kept.read_bytes(), charge.round_id)
+        except OSError:
+            return None
+        if not records or records[0][1].get("cost") != charge.cost:
+            return None
+        self._journal.checkpoint(self._state.journal_head, "sequence carried on from the critical store")
+        for rtype, data in records:
+            self._journal.adopt(rtype, data)
+        self.notices.append(f"round {charge.round_id} was rebuilt from its intact records in {kept.name}")
+        return self._journal.pending()
+
     def _void_unjournaled(self, charge: OpenCharge) -> RecoveredRound:
         """The store charged a round the journal no longer has (it was kept aside): refund it."""
         state = self._state.copy()
@@ -491,8 +529,9 @@ class JournaledLedger:
 
     @property
     def write_outstanding(self) -> bool:
-        """A settled round's journal ``end`` is still to be written (the disk was full)."""
-        return self._unwritten_end is not None
+        """A settled round's journal ``end`` or its history entry is still to be written (the disk
+        was full); the journal's is written before the next round, history's with the next entry."""
+        return self._unwritten_end is not None or self._history.unsaved
 
     def write_pending(self) -> None:
         """Write what a failed write left out (a settled round's journal end), or raise OSError."""

@@ -45,35 +45,47 @@ def print_warning(line: str) -> None:
 
 
 class StorageHealth:
-    """The state of the cabinet's writes: ``problem`` is None while they succeed."""
+    """The state of the cabinet's writes: ``problem`` is None while they succeed.
+
+    Problems are kept per ``source`` (the ledger's files, a script's progress file): a
+    small file may still be written while the journal cannot grow (a file-size limit), and
+    that success must not be taken for the journal's."""
 
     def __init__(self, *reporters: Reporter) -> None:
         self.reporters: list[Reporter] = list(reporters) or [print_warning]
-        self.problem: str | None = None  # what failed last, while it still fails
-        self.screen: str = ""  # the screen's line for ``problem``
+        self.problems: dict[str, str] = {}  # source -> what failed last, while it still fails
+        self.screen: str = ""  # the screen's line for the latest problem
         self.failures = 0  # failed writes since the start (a scripted run's exit code reads it)
+        self.last_notice: str | None = None  # the last write that failed without stopping anything
 
-    def failed(self, what: str, exc: BaseException) -> str:
+    @property
+    def problem(self) -> str | None:
+        return next(iter(self.problems.values()), None)
+
+    def failed(self, what: str, exc: BaseException, *, source: str = "ledger") -> str:
         """Record a failed write of ``what``; returns the screen's message."""
         self.failures += 1
         problem = f"cannot record {what}: {describe(exc)}"
         self.screen = screen_message(exc)
-        if problem != self.problem:  # once per distinct problem, not at every retry
+        if problem != self.problems.get(source):  # once per distinct problem, not at every retry
             self.report(problem + "; the cabinet keeps its last good state and retries")
-        self.problem = problem
+        self.problems[source] = problem
         return self.screen
 
     def notice(self, line: str) -> None:
         """A write that failed without stopping anything (history, say): reported, counted."""
         self.failures += 1
-        self.report(line)
+        if line != self.last_notice:  # the same file failing round after round: said once
+            self.report(line)
+        self.last_notice = line
 
-    def recovered(self) -> None:
-        """A write succeeded: if recording had stopped, say it works again."""
-        if self.problem is not None:
-            self.report(f"recording works again (after: {self.problem})")
-            self.problem = None
-            self.screen = ""
+    def recovered(self, *, source: str = "ledger") -> None:
+        """A write from ``source`` succeeded: if its recording had stopped, say it works again."""
+        problem = self.problems.pop(source, None)
+        if problem is not None:
+            self.report(f"recording works again (after: {problem})")
+            if not self.problems:
+                self.screen = ""
 
     def report(self, line: str) -> None:
         for reporter in self.reporters:
