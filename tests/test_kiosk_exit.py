@@ -159,7 +159,8 @@ def test_the_combo_forgets_keys_let_go_while_the_window_had_no_focus() -> None:
     assert not combo.held and not combo.tick(5.0)
 
 
-def test_sigterm_shuts_the_kiosk_down_cleanly_with_the_journal_closed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("after", [0.0, 0.5])  # while the game is still opening, and while frames run
+def test_sigterm_shuts_the_kiosk_down_cleanly_with_the_journal_closed(tmp_path: Path, after: float) -> None:
     (tmp_path / "kiosk.yaml").write_text("start: classic\nattract: false\n", encoding="utf-8")
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     proc = subprocess.Popen(
@@ -173,7 +174,7 @@ def test_sigterm_shuts_the_kiosk_down_cleanly_with_the_journal_closed(tmp_path: 
             assert proc.poll() is None, proc.communicate()
             assert time.monotonic() < deadline, "the kiosk did not start"
             time.sleep(0.1)
-        time.sleep(0.5)  # frames are running
+        time.sleep(after)
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=60)
     finally:

@@ -82,11 +82,12 @@ def run(args: argparse.Namespace) -> int:
             print(f"cabinet: error: {issue}", file=sys.stderr)
         print("cabinet: the kiosk did not start; fix the config and start it again", file=sys.stderr)
         return exc.exit_code
-    if not args.headless:
-        return shell.run()
-    shell.start()
+    # From before SDL starts: a SIGTERM while the kiosk is still opening stops it cleanly too.
     with shell.stop_on_sigterm():
+        if not args.headless:
+            return shell.run()
         try:
+            shell.start()
             shell.run_frames(args.frames)
             where = shell.entries[shell.app_index].id if shell.app is not None else "lobby"
             stopped = f", stopped by {shell.stop_reason}" if shell.stop_reason else ""

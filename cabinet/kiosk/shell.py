@@ -90,10 +90,13 @@ class Shell:
         opts = self.app_options
         if opts.headless:
             use_dummy_drivers()
-        if self.options.kiosk:  # Windows: Alt+F4 is then a key like any other (other systems: see frame)
+        if self.options.kiosk:
             import os
 
-            os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")
+            os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")  # Alt+F4 a key like any other
+            # SDL would turn SIGTERM into a window-close request, which a kiosk ignores: leave it to
+            # stop_on_sigterm (SIGINT then stays Python's KeyboardInterrupt, which also shuts down).
+            os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
         import pygame
 
         from cabinet.input.adapter import InputAdapter
