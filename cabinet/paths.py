@@ -34,10 +34,29 @@ def sounds_dir() -> Path:
     return project_root() / "sounds"
 
 
-def default_data_dir() -> Path:
-    """The user's data folder (XDG on Linux), used unless --data-dir is given."""
+APP_DIR_NAME = "slot-cabinet"
+
+
+def legacy_data_dir() -> Path:
+    """Where cabinets before platformdirs kept their data: XDG_DATA_HOME, else ~/.local/share."""
     base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "slot-cabinet"
+    return Path(base) / APP_DIR_NAME
+
+
+def default_data_dir() -> Path:
+    """The user's data folder, used unless --data-dir is given.
+
+    The platform's own place (platformdirs: XDG on Linux, Application Support on macOS,
+    %LOCALAPPDATA% on Windows). A folder an earlier cabinet made in the old Linux-style place
+    is kept in use, so an existing kiosk's credits and history stay where they are."""
+    legacy = legacy_data_dir()
+    if legacy.is_dir():
+        return legacy
+    try:
+        import platformdirs
+    except ImportError:  # an install from before the dependency: the old place still works
+        return legacy
+    return Path(platformdirs.user_data_dir(APP_DIR_NAME, appauthor=False, roaming=False))
 
 
 DEFAULT_GAME = "retro-reels-diamond-glitz"  # the first complete game (issue 5)

@@ -439,3 +439,41 @@ def test_a_damaged_begin_of_the_open_round_itself_is_refunded_once(tmp_path: Pat
     for _ in range(2):
         disk_session(tmp_path).ledger.close()
     assert len(aside(tmp_path)) == 1 and state_on_disk(tmp_path)[0] == ref_credits
+
+
+# --- defect 15: the default data folder on every platform ------------------------------------------
+
+
+def test_the_default_data_folder_is_the_platforms_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import platformdirs
+
+    from cabinet import paths
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    asked: list[tuple[str, Any]] = []
+
+    def user_data_dir(name: str, appauthor: Any = None, **kwargs: Any) -> str:
+        asked.append((name, appauthor))
+        return str(tmp_path / "AppData" / "Local" / name)  # what Windows would answer
+
+    monkeypatch.setattr(platformdirs, "user_data_dir", user_data_dir)
+    assert paths.default_data_dir() == tmp_path / "AppData" / "Local" / "slot-cabinet"
+    assert asked == [("slot-cabinet", False)]
+    # An existing folder from an earlier cabinet stays in use, wherever the platform would put a new one.
+    (tmp_path / "xdg" / "slot-cabinet").mkdir(parents=True)
+    assert paths.default_data_dir() == tmp_path / "xdg" / "slot-cabinet"
+    monkeypatch.delenv("XDG_DATA_HOME")
+    (tmp_path / "home" / ".local" / "share" / "slot-cabinet").mkdir(parents=True)
+    assert paths.default_data_dir() == tmp_path / "home" / ".local" / "share" / "slot-cabinet"
+
+
+def test_linux_still_uses_the_xdg_folder_and_data_dir_wins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from cabinet import paths
+    from cabinet.services.atomic import ensure_data_dir
+
+    if not sys.platform.startswith("linux"):
+        pytest.skip("platformdirs answers differently elsewhere")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert paths.default_data_dir() == tmp_path / "xdg" / "slot-cabinet"  # new or old: the same place
+    assert ensure_data_dir(tmp_path / "mine") == tmp_path / "mine"
