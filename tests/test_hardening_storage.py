@@ -477,3 +477,51 @@ def test_linux_still_uses_the_xdg_folder_and_data_dir_wins(tmp_path: Path, monke
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert paths.default_data_dir() == tmp_path / "xdg" / "slot-cabinet"  # new or old: the same place
     assert ensure_data_dir(tmp_path / "mine") == tmp_path / "mine"
+
+
+def test_a_start_on_a_full_disk_is_one_line_and_loses_nothing(tmp_path: Path, disk: Disk,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "data"
+    session = disk_session(data, seed=4)
+    play_one(session)
+    session.ledger.close()
+    copy_b = data / "critical.b.json"
+    copy_b.write_bytes(copy_b.read_bytes()[:-20])  # a torn copy: its repair at start-up must write
+    disk.fill()
+    script = script_file(tmp_path, "- {press: SPIN}\n")
+    code, out, err = run_cli(["play", "classic", "--headless", "--fast", "--script", str(script), "--seed", "4",
+                              "--data-dir", str(data), "--size", "640x360"], capsys)
+    assert code == 2 and out == "" and "internal error" not in err
+    assert f"cannot open the records in {data}: No space left on device" in err and len(err.splitlines()) == 1
+    disk.free()
+    code, out, err = run_cli(["play", "classic", "--headless", "--fast", "--script", str(script), "--seed", "4",
+                              "--data-dir", str(data), "--size", "640x360"], capsys)
+    assert code == 0, err
+    assert state_on_disk(data)[:2] == reference(2, seed=4)
+
+
+def test_a_kiosk_logs_that_it_cannot_record(tmp_path: Path, disk: Disk) -> None:
+    from cabinet.app import App, AppOptions
+    from cabinet.kiosk.guard import LOG_NAME
+    from cabinet.machine.buttons import Button, Press
+
+    log = tmp_path / LOG_NAME
+    app = App(DEFN, AppOptions(size=(640, 360), seed=5, headless=True, data_dir=tmp_path, start_credits=START,
+                               guard=True, log_path=log))
+    app.start()
+    assert app.session is not None
+    disk.fill()
+    for _ in range(3):
+        app.press([Press(Button.SPIN)])
+        app.run_frames(30)
+    assert "STORAGE FULL" in app.ctx.hud.status and not app.session.in_round
+    assert app.session.credits == START
+    text = log.read_text(encoding="utf-8")
+    assert text.count("cannot record the round's start: No space left on device") == 1
+    disk.free()
+    app.press([Press(Button.SPIN)])
+    app.run_frames(60 * 30)
+    assert "recording works again" in log.read_text(encoding="utf-8")
+    assert not app.session.in_round and app.session.meters.games_played == 1
+    app.close()
+    assert state_on_disk(tmp_path)[:2] == reference(1, seed=5)

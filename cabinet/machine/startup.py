@@ -21,10 +21,12 @@ from pathlib import Path
 
 from cabinet.core.definition import Definition
 from cabinet.core.money import Money
+from cabinet.errors import CabinetError
 from cabinet.services.atomic import ensure_data_dir
 from cabinet.services.ledger import JournaledLedger, RecoveredRound
 from cabinet.services.session_ledger import DiskLedger, MemoryLedger, load_game_ref
 from cabinet.services.settings import Settings, load_settings
+from cabinet.services.storage import describe
 from cabinet.services.store import Malfunction
 
 from .session import GameSession, default_start_credits
@@ -75,6 +77,8 @@ def open_cabinet(
         ledger = JournaledLedger.open(data_dir, starting_credits=demo, session_seed=seed or 0)
     except Malfunction as exc:
         return Opened(defn, None, settings, Path(data_dir), log, malfunction=exc)
+    except OSError as exc:
+        raise _cannot_open(data_dir, exc) from None
     log.extend(ledger.notices)
     ledger.notices.clear()
     # Files kept aside are news for the screen too (a repaired store copy is only logged).
@@ -94,6 +98,9 @@ def open_cabinet(
     except Malfunction as exc:
         ledger.close()
         return Opened(defn, None, settings, Path(data_dir), log, malfunction=exc)
+    except OSError as exc:
+        ledger.close()
+        raise _cannot_open(data_dir, exc) from None
     if recovered is not None:
         log.append(f"recovery: {recovered.message}")
         if recovered.status in ("auto_completed", "voided", "finished"):
@@ -101,6 +108,15 @@ def open_cabinet(
     log.extend(ledger.notices)
     ledger.notices.clear()
     return Opened(defn, session, settings, Path(data_dir), log, alerts, recovered)
+
+
+def _cannot_open(data_dir: Path, exc: OSError) -> CabinetError:
+    """A data folder the cabinet cannot write at start-up (full, a size limit): one line.
+
+    Every write before it was atomic and the store keeps the money, so nothing is lost;
+    the same start once there is room carries on from there."""
+    return CabinetError(f"cannot open the records in {data_dir}: {describe(exc)}; nothing was lost: "
+                        "start again when the disk has room")
 
 
 def _game_of_interrupted_round(defn: Definition, ledger: JournaledLedger) -> tuple[Definition, str]:
