@@ -171,7 +171,7 @@ def read_progress(path: Path) -> Progress | None:
         bet = tuple(int(v) for v in data["bet"])
         if len(marker) != 2 or len(bet) != 3:
             raise ValueError("bad marker or bet")
-        return Progress(str(data["script"]), int(data["next"]), marker, bet)  # type: ignore[arg-type]
+        return Progress(str(data["script"]), int(data["next"]), (marker[0], marker[1]), (bet[0], bet[1], bet[2]))
     except (OSError, ValueError, KeyError, TypeError) as exc:
         from cabinet.services.atomic import keep_aside
 

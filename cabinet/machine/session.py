@@ -158,7 +158,8 @@ class SessionObserver(Protocol):
 
 def default_start_credits(defn: Definition) -> Money:
     """A demo balance: 500 major units of the game's currency."""
-    return 500 * 10**defn.bet.minor_units
+    minor_per_major: int = 10**defn.bet.minor_units
+    return 500 * minor_per_major
 
 
 @dataclass

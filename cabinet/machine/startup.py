@@ -16,6 +16,7 @@ cleared); headless runs turn it into one line and a non-zero exit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -145,7 +146,7 @@ def _alert(recovered: RecoveredRound, session: GameSession) -> str:
     return "YOUR LAST ROUND HAD BEEN PAID BEFORE THE INTERRUPTION. ITS RECORDS WERE COMPLETED."
 
 
-def _money(defn: Definition):  # noqa: ANN202 - a formatter
+def _money(defn: Definition) -> Callable[[Money], str]:
     from cabinet.core.money import format_money
 
     return lambda amount: format_money(amount, defn.bet.currency, defn.bet.minor_units)
