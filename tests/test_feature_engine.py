@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from cabinet.core.bet import Bet
-from cabinet.core.definition import doc, feature_types
+from cabinet.core.definition import doc
 from cabinet.core.events import Event, FeatureTriggered, ScatterWin, ScreenChanged, SpinEnded, SpinStarted
 from cabinet.core.features import (
     BatchHint,
@@ -33,6 +33,7 @@ from cabinet.core.features import (
     Spin,
     Trigger,
     block,
+    feature_types,
     register,
     registry,
     unregister,

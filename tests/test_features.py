@@ -11,16 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cabinet.core.bet import Bet
-from cabinet.core.definition import (
-    BetModel,
-    Definition,
-    FreeSpins,
-    Grid,
-    PaidRespin,
-    Symbol,
-    WeightedName,
-    WeightedValue,
-)
+from cabinet.core.definition import BetModel, Definition, Grid, Symbol, WeightedName, WeightedValue
+from cabinet.core.features.free_spins import FreeSpins
+from cabinet.core.features.paid_respin import PaidRespin
 from cabinet.core.events import (
     FeatureEnded,
     FeatureLimitReached,

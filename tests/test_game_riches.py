@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from cabinet.core.bet import Bet, default_bet
-from cabinet.core.definition import Definition, FreeSpins
+from cabinet.core.definition import Definition
+from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.evaluate import line_pays
 from cabinet.core.events import FeatureTriggered, LineWin, ReelsStopped, ScatterWin, SpinStarted
 from cabinet.core.loader import load_game

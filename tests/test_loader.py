@@ -11,7 +11,8 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cabinet.core.definition import Definition, FreeSpins
+from cabinet.core.definition import Definition
+from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.loader import (
     DefinitionError,
     Issue,

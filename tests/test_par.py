@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 from cabinet.cli import main
 from cabinet.core.bet import Bet, default_bet
-from cabinet.core.definition import Definition, FreeSpins
+from cabinet.core.definition import Definition
+from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.evaluate import evaluate_screen, line_pays, screen_from_stops, symbol_count
 from cabinet.core.features import award_for
 from cabinet.core.features.free_spins import free_spins_value

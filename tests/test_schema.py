@@ -11,7 +11,8 @@ import pytest
 import yaml
 
 from cabinet.core import schema
-from cabinet.core.definition import FEATURE_TYPES, Definition, Symbol
+from cabinet.core.definition import Definition, Symbol
+from cabinet.core.features import feature_types
 
 REGENERATE = "run `python -m cabinet.core.schema --write` and commit the result"
 
@@ -109,8 +110,8 @@ def test_every_field_is_described_with_its_doc() -> None:
 def test_features_are_one_of_keyed_by_type() -> None:
     built = schema.build_schema()
     refs = [r["$ref"] for r in built["$defs"]["feature"]["oneOf"]]
-    assert refs == [f"#/$defs/{cls.__name__}" for cls in FEATURE_TYPES.values()]
-    for type_name, cls in FEATURE_TYPES.items():
+    assert refs == [f"#/$defs/{cls.__name__}" for cls in feature_types().values()]
+    for type_name, cls in feature_types().items():
         assert built["$defs"][cls.__name__]["properties"]["type"]["const"] == type_name
         assert "type" in built["$defs"][cls.__name__]["required"]
 
@@ -140,7 +141,7 @@ def test_markdown_reference_lists_every_field_with_type_and_default() -> None:
     assert "| `kind` | one of `regular`, `wild`, `scatter`, `bonus`, `blank` | `\"regular\"` |" in text
     assert "| `coin_values` | list of money | one minor unit |" in text
     assert "| `features` | list of [feature](#features) | empty |" in text
-    for cls in (Definition, Symbol, *FEATURE_TYPES.values()):
+    for cls in (Definition, Symbol, *feature_types().values()):
         for f in dataclasses.fields(cls):
             if not f.metadata.get("internal"):
                 assert f"| `{f.name}` |" in text
@@ -188,10 +189,10 @@ def test_readme_example_is_a_valid_game(games_dir: Path) -> None:
 
 
 def test_readme_describes_every_reserved_feature_type(games_dir: Path) -> None:
-    from cabinet.core.definition import RESERVED_FEATURE_TYPES
+    from cabinet.core.features import reserved_feature_types
 
     text = (games_dir / schema.README_FILE).read_text(encoding="utf-8")
     planned = text[text.index("## Planned feature blocks") :]
-    for type_name in RESERVED_FEATURE_TYPES:
+    for type_name in reserved_feature_types():
         assert f"### `{type_name}`" in planned
         assert f"- type: {type_name}" in planned

@@ -4,7 +4,11 @@
   here from classic's symbols, lines and pays (target: under 0.5 s);
 - simulate: base-game spins per second of the numpy batch path on one core, and of a
   plain pure-Python loop (``play_round`` per spin) over the same rounds, measured in
-  the same run, and their ratio (target: at least 1,000,000 spins/s).
+  the same run, and their ratio (target: at least 1,000,000 spins/s);
+- the lean ``play_round`` (no events, no respin offer: what simulate hands feature
+  spins to) on the same game (target: at least 20,000 rounds/s on one core);
+- every shipped game: whole-game simulate rounds per second on one core, features
+  played by ``play_round`` itself (target: 150,000), and a cold ``par`` (target: 0.5 s).
 
 Timings are printed, never asserted (tests run on shared machines).
 """
@@ -23,7 +27,7 @@ from .definition import Definition
 from .loader import load_game
 from .par import par
 from .rng import Rng
-from .simulate import derive_seeds, round_outcomes, scalar_simulate, simulate
+from .simulate import derive_seeds, lean_round, round_outcomes, scalar_simulate, simulate
 
 STOPS = 100
 DEFAULT_SPINS = 2_000_000
@@ -79,6 +83,11 @@ def measure(spins: int = DEFAULT_SPINS, python_spins: int = PYTHON_SPINS, game: 
     python_seconds = time.perf_counter() - started
     numpy_rate = spins / numpy_seconds
     python_rate = python_spins / python_seconds
+    lean_seeds = [int(s) for s in derive_seeds(3, 0, python_spins)]
+    started = time.perf_counter()
+    for s in lean_seeds:
+        lean_round(defn, bet, s)
+    lean_rate = len(lean_seeds) / (time.perf_counter() - started)
     return {
         "game": defn.id,
         "strip_stops": [len(s) for s in defn.reels["base"]],
@@ -94,15 +103,49 @@ def measure(spins: int = DEFAULT_SPINS, python_spins: int = PYTHON_SPINS, game: 
         "python_seconds": round(python_seconds, 4),
         "python_spins_per_second": round(python_rate),
         "speedup": round(numpy_rate / python_rate, 1),
+        "lean_rounds_per_second": round(lean_rate),
         "simulate_rtp": float(sim.rtp),
         "python_rtp": scalar.win_sum / (python_spins * bet.total),
     }
 
 
+GAME_ROUNDS = 500_000  # whole-game simulate per shipped game
+
+
+def measure_games(rounds: int = GAME_ROUNDS) -> list[dict[str, Any]]:
+    """Whole-game simulate (features included) and a cold par, per shipped game."""
+    from ..paths import games_dir
+    from .loader import resolve_game
+
+    out = []
+    for path in sorted(games_dir().glob("*.yaml")):
+        defn = load_game(resolve_game(path))
+        fresh = dataclasses.replace(defn)
+        started = time.perf_counter()
+        report = par(fresh)
+        par_seconds = time.perf_counter() - started
+        started = time.perf_counter()
+        sim = simulate(defn, rounds, 7, workers=1)
+        seconds = time.perf_counter() - started
+        out.append(
+            {
+                "game": defn.id,
+                "rounds": rounds,
+                "rounds_per_second": round(rounds / seconds),
+                "feature_rounds": sim.tally.scalar_rounds,
+                "rtp": float(sim.rtp),
+                "par_seconds": round(par_seconds, 3),
+                "par_exact": report.exact,
+            }
+        )
+    return out
+
+
 def run(args: argparse.Namespace) -> int:
     result = measure(spins=getattr(args, "spins", 0) or DEFAULT_SPINS, game=getattr(args, "game", "") or "")
+    games = [] if getattr(args, "game", "") else measure_games()
     if getattr(args, "json", False):
-        print(json.dumps(result))
+        print(json.dumps({**result, "games": games}))
         return 0
     print(
         f"game: {result['game']} ({len(result['strip_stops'])} reels of {result['strip_stops']} stops, "
@@ -122,4 +165,12 @@ def run(args: argparse.Namespace) -> int:
         f"({result['python_spins']:,} spins in {result['python_seconds']:.2f} s)"
     )
     print(f"speed-up numpy / Python: {result['speedup']}x")
+    print(f"lean play_round (simulation): {result['lean_rounds_per_second']:,} rounds/s  (target >= 20,000)")
+    for g in games:
+        print(
+            f"{g['game']}: whole-game simulate {g['rounds_per_second']:,} rounds/s on 1 core "
+            f"({g['feature_rounds']:,} of {g['rounds']:,} rounds by play_round; RTP {g['rtp']:.4f})  "
+            f"(target >= 150,000); par {g['par_seconds'] * 1000:.0f} ms "
+            f"({'exact' if g['par_exact'] else 'with estimates'}; target < 500 ms)"
+        )
     return 0

@@ -153,48 +153,6 @@ class Feature(Protocol):
     def name(self) -> str: ...
 
 
-def feature_types() -> dict[str, type]:
-    """YAML ``type`` -> parameters dataclass, for every registered block."""
-    from .features import registry
-
-    return {name: entry.params for name, entry in registry().items()}
-
-
-# Mechanics whose engine lands with the games that need them. The loader names them as
-# reserved instead of calling them unknown (until a block of that type is registered).
-PLANNED_FEATURE_TYPES: dict[str, str] = {
-    "progress_levels": "Lucky Christmas",
-    "sticky_wild_reels": "Lucky Christmas",
-    "hold_and_respin": "Happy Lucky Slot",
-    "wheel": "Halloween Wins 3",
-    "collector": "Halloween Wins 3",
-    "wild_respin": "Halloween Wins 3",
-    "jackpots": "Happy Lucky Slot",
-}
-
-
-def reserved_feature_types() -> dict[str, str]:
-    known = feature_types()
-    return {t: game for t, game in PLANNED_FEATURE_TYPES.items() if t not in known}
-
-
-def __getattr__(name: str) -> Any:
-    """The block parameter classes that lived here before the registry, and the tables."""
-    if name == "FreeSpins":
-        from .features.free_spins import FreeSpins
-
-        return FreeSpins
-    if name == "PaidRespin":
-        from .features.paid_respin import PaidRespin
-
-        return PaidRespin
-    if name == "FEATURE_TYPES":
-        return feature_types()
-    if name == "RESERVED_FEATURE_TYPES":
-        return reserved_feature_types()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 @dataclass(frozen=True)
 class Scenario:
     """A forced outcome for designers: values fed to the round's RNG before its seed."""

@@ -30,9 +30,8 @@ from .definition import (
     STRIP,
     Definition,
     Feature,
-    feature_types,
-    reserved_feature_types,
 )
+from .features import feature_types, reserved_feature_types
 from .money import fraction_str
 
 SCHEMA_FILE = "game.schema.json"

@@ -22,14 +22,26 @@ trigger runs its block to the end, nested inside the spin.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from fractions import Fraction
 
 from .bet import Bet
 from .definition import Definition
-from .evaluate import evaluate_screen, screen_from_stops
-from .events import Event, FeatureTriggered, ReelsStopped
-from .features import Book, FeatureContext, FeatureRun, RoundState, Spin, SpinDraft, active, draw_stops
+from .evaluate import compiled, evaluate_screen, scatter_pays, screen_from_stops
+from .events import Event, FeatureTriggered, ReelsStopped, Screen
+from .features import (
+    Book,
+    FeatureBlock,
+    FeatureContext,
+    FeatureRun,
+    RoundState,
+    Spin,
+    SpinDraft,
+    active,
+    draw_stops,
+)
+from .linemath import line_pay_table
 from .money import Money
 from .rng import Rng
 
@@ -92,14 +104,20 @@ def play_spin(
     for params, entry in blocks:
         if entry.screen_modifier:
             entry.screen_stage(rc.context(params, mode), draft)
-    wins, win = evaluate_screen(
-        defn,
-        draft.screen,
-        rc.bet,
-        state.multiplier,
-        scatter_multiplier=state.scatter_multiplier,
-        both_ways=state.both_ways,
-    )
+    lean = None
+    if not book.keep and known_wins is None and not _has_win_modifier(blocks):
+        lean = lean_win(defn, reel_set, draft.screen, rc.bet, state)
+    if lean is not None:  # simulation: the amount alone, from the line-pay table
+        wins, win = [], lean
+    else:
+        wins, win = evaluate_screen(
+            defn,
+            draft.screen,
+            rc.bet,
+            state.multiplier,
+            scatter_multiplier=state.scatter_multiplier,
+            both_ways=state.both_ways,
+        )
     if known_wins is not None:
         wins = [e for e in wins if win_key(e) not in known_wins]
         win = sum(getattr(e, "amount", 0) for e in wins)
@@ -109,6 +127,73 @@ def play_spin(
             entry.win_stage(rc.context(params, mode), draft)
     book.extend(draft.wins)
     return Spin(mode, reel_set, stops, draft.screen, tuple(draft.wins), draft.win, landed)
+
+
+def _has_win_modifier(blocks: list[tuple[object, FeatureBlock]]) -> bool:
+    return any(getattr(entry, "win_modifier", False) for _, entry in blocks)
+
+
+class _LeanLines:
+    """A reel set's line-pay table as plain Python lookups: per reel, symbol -> its digit
+    times the reel's place value; then one list lookup per played line."""
+
+    __slots__ = ("digits", "coins", "denominator", "lines", "has_scatters")
+
+    def __init__(self, defn: Definition, reel_set: str, both_ways: bool, lines: int) -> None:
+        table = line_pay_table(defn, reel_set, both_ways)
+        shape = table.shape
+        places = [math.prod(shape[r + 1 :]) for r in range(len(shape))]
+        self.digits = [{sid: i * places[r] for i, sid in enumerate(a)} for r, a in enumerate(table.alphabets)]
+        self.coins: list[int] = table.coins.tolist()
+        self.denominator = table.denominator
+        self.lines = defn.lines[:lines]
+        self.has_scatters = bool(compiled(defn).scatter_table)
+
+
+def lean_win(defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: RoundState) -> Money | None:
+    """The screen's win in minor units without building win events (None: not possible
+    here, e.g. a symbol the reel set's table does not know; the caller evaluates)."""
+    both = defn.pay_direction == "both_ways" if state.both_ways is None else state.both_ways
+    cache = defn.__dict__.setdefault("_lean_lines", {})
+    key = (reel_set, both, bet.lines)
+    compiled_lines = cache.get(key)
+    if compiled_lines is None:
+        try:
+            compiled_lines = cache[key] = _LeanLines(defn, reel_set, both, bet.lines)
+        except ValueError:  # too large to tabulate
+            compiled_lines = cache[key] = False
+    if compiled_lines is False:
+        return None
+    digits, coins = compiled_lines.digits, compiled_lines.coins
+    total = 0
+    try:
+        for line in compiled_lines.lines:
+            index = 0
+            for digit, column, row in zip(digits, screen, line, strict=True):
+                index += digit[column[row]]
+            total += coins[index]
+    except KeyError:
+        return None
+    m = state.multiplier
+    s_mult = m if state.scatter_multiplier is None else state.scatter_multiplier
+    scatter = 0
+    if compiled_lines.has_scatters:
+        x_bet = sum((sp.x_bet for sp in scatter_pays(defn, screen)), Fraction(0))
+        if x_bet:
+            value = x_bet * s_mult * bet.total
+            if value.denominator != 1:
+                return None
+            scatter = value.numerator
+    if not total:
+        return scatter
+    line_coins = total * bet.coins_per_line * bet.coin_value
+    if m.denominator == 1:  # the common case in plain ints
+        scaled = line_coins * m.numerator
+        if scaled % compiled_lines.denominator:
+            return None  # not a whole amount: the evaluator raises with the details
+        return scaled // compiled_lines.denominator + scatter
+    value = Fraction(line_coins, compiled_lines.denominator) * m
+    return None if value.denominator != 1 else value.numerator + scatter
 
 
 def trigger_stage(rc: RoundContext, spin: Spin) -> tuple[Money, FeatureRun | None]:

@@ -37,7 +37,8 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .definition import Definition, FreeSpins
+from .definition import Definition
+from .features.free_spins import FreeSpins
 from .par import free_spins_par, line_expectation, scatter_expectation
 from .rng import Rng
 

@@ -77,7 +77,7 @@ class Estimate:
         return Estimate(
             self.mean_value + other.mean_value,
             math.hypot(self.std_error, other.std_error),
-            min(self.samples, other.samples),
+            self.samples + other.samples,  # independent runs, all of them counted
             self.seed,
             self.method if self.method == other.method else f"{self.method}; {other.method}",
         )

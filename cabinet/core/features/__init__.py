@@ -360,6 +360,30 @@ def active(defn: Definition, mode: str) -> list[tuple[Any, FeatureBlock]]:
     return found  # type: ignore[no-any-return]
 
 
+def feature_types() -> dict[str, type]:
+    """YAML ``type`` -> parameters dataclass, for every registered block (the loader and the
+    schema read this)."""
+    return {name: entry.params for name, entry in registry().items()}
+
+
+# Mechanics whose engine lands with the games that need them. The loader names them as
+# reserved instead of calling them unknown (until a block of that type is registered).
+PLANNED_FEATURE_TYPES: dict[str, str] = {
+    "progress_levels": "Lucky Christmas",
+    "sticky_wild_reels": "Lucky Christmas",
+    "hold_and_respin": "Happy Lucky Slot",
+    "wheel": "Halloween Wins 3",
+    "collector": "Halloween Wins 3",
+    "wild_respin": "Halloween Wins 3",
+    "jackpots": "Happy Lucky Slot",
+}
+
+
+def reserved_feature_types() -> dict[str, str]:
+    known = feature_types()
+    return {t: game for t, game in PLANNED_FEATURE_TYPES.items() if t not in known}
+
+
 # Event kinds after which recovery may resume any round: the reels have landed, a spin is over.
 BASE_RESUME_KINDS = frozenset({"reels_stopped", "spin_ended"})
 

@@ -433,16 +433,20 @@ class FreeSpinsBlock(Block):
         if nested:
             notes.append(f"the spin value leaves out {', '.join(nested)}: their own par entries value them")
         if rules and rate:
-            rtp = rtp + self._rule_effect(pctx, triggers, rules)
+            effect, acted, runs = self._rule_effect(pctx, triggers, rules)
+            rtp = rtp + effect
             notes.append(
-                f"{' and '.join(rules)}: estimated from {pctx.samples:,} paired runs of this block from "
-                f"its trigger (with and without the rule, on the same draws)"
+                f"{' and '.join(rules)}: estimated from {runs:,} paired runs of this block from its trigger "
+                f"(with and without the rule, on the same draws); the rule acted in {acted:,} of them"
             )
         return BlockPar(f.name, rtp, figures, tuple(notes), detail)
 
     @staticmethod
-    def _rule_effect(pctx: ParContext, triggers: dict[int, Fraction], rules: list[str]) -> Value:
-        """E[with the rules - without them] per base spin, in bets: paired runs of ``run``."""
+    def _rule_effect(
+        pctx: ParContext, triggers: dict[int, Fraction], rules: list[str]
+    ) -> tuple[Value, int, int]:
+        """E[with the rules - without them] per base spin, in bets, from paired runs of ``run``;
+        with how many runs the rules changed, and how many were played."""
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
         plain = dataclasses.replace(f, max_win_coins=0, max_win_x_bet=Fraction(0), minimum_win_x_bet=Fraction(0))
         counts = list(triggers)
@@ -450,6 +454,8 @@ class FreeSpinsBlock(Block):
         rate = sum(weights, Fraction(0))
         # stratified by trigger count: each count gets its share of the samples (at least 2)
         out: Value = Exact(Fraction(0))
+        acted = [0]
+        runs = 0
         cap = cap_amount(f, bet)
         minimum = f.minimum_win_x_bet * bet.total if f.top_up_spins else 0
         for k, q in zip(counts, weights, strict=True):
@@ -460,10 +466,12 @@ class FreeSpinsBlock(Block):
                 without = run_from_trigger(defn, plain, bet, k, seed)
                 if (not cap or without < cap) and without >= minimum:
                     return 0  # neither rule acted: the run with them is this one, draw for draw
+                acted[0] += 1
                 return run_from_trigger(defn, f, bet, k, seed) - without
 
             out = out + estimate_runs(paired, n, pctx.seed, f"paired runs of {f.name}", scale=q / bet.total)
-        return out
+            runs += n
+        return out, acted[0], runs
 
 
 BLOCK = FreeSpinsBlock()
