@@ -23,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
-import types
 import typing
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
@@ -38,14 +37,13 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ..errors import CabinetError
 from ..paths import games_dir
 from .definition import (
-    FEATURE_TYPES,
     FORMAT_VERSION,
     MONEY,
-    RESERVED_FEATURE_TYPES,
     STRIP,
     Definition,
     Feature,
 )
+from .features import feature_types, reserved_feature_types
 from .limits import MAX_STRIP_STOPS, strip_too_long
 from .money import MoneyError, parse_money
 
@@ -351,9 +349,7 @@ class _Load:
             if STRIP in marks:
                 return self.strip(node, path)
             return self.convert(node, base, path)
-        if origin in (types.UnionType, typing.Union):
-            if hint != Feature:
-                raise TypeError(f"the loader only reads the Feature union, not {hint!r}")
+        if hint is Feature:
             return self.feature(node, path)
         if _is_dataclass_type(hint):
             if not isinstance(node, MappingNode):
@@ -444,7 +440,9 @@ class _Load:
 
     def feature(self, node: Node, path: Path_) -> Any:
         """A feature block: its ``type`` picks the dataclass."""
-        available = _quote_list(FEATURE_TYPES)
+        types_now = feature_types()
+        reserved = reserved_feature_types()
+        available = _quote_list(types_now)
         if not isinstance(node, MappingNode):
             self.error(node, f"a feature must be a mapping starting with 'type:' ({available}), got {self.describe(node)}")
             return BAD
@@ -453,13 +451,13 @@ class _Load:
             self.error(node, f"missing required key 'type' in a feature: one of {available}")
             return BAD
         name = type_node.value if isinstance(type_node, ScalarNode) else ""
-        cls = FEATURE_TYPES.get(name)
+        cls = types_now.get(name)
         if cls is None:
-            if name in RESERVED_FEATURE_TYPES:
-                game = RESERVED_FEATURE_TYPES[name]
+            if name in reserved:
+                game = reserved[name]
                 self.error(type_node, f"feature type '{name}' is reserved for {game} and not available in this version")
             else:
-                hint = _did_you_mean(name, [*FEATURE_TYPES, *RESERVED_FEATURE_TYPES])
+                hint = _did_you_mean(name, [*types_now, *reserved])
                 self.error(type_node, f"unknown feature type '{name}'{hint}; available: {available}")
             return BAD
         value, _ = self.dataclass_fields(node, cls, path)
@@ -657,13 +655,14 @@ _SECTION_NAMES = {
     "BaseGame": "base_game",
     "WeightedName": "a reel set choice",
     "WeightedValue": "a weighted value",
-    "FreeSpins": "a free_spins feature",
-    "PaidRespin": "a paid_respin feature",
     "Scenario": "a scenario",
 }
 
 
 def _section_name(cls: type) -> str:
+    for name, params in feature_types().items():
+        if params is cls:
+            return f"a {name} feature"
     return _SECTION_NAMES.get(cls.__name__, cls.__name__)
 
 
@@ -965,49 +964,27 @@ def _rtp(c: _Checks) -> None:
 
 @_check("features", "symbols", "rtp")
 def _features(c: _Checks) -> None:
-    symbols = c.d.symbol_map
+    """Unique names, then each block's own checks (``FeatureBlock.check``)."""
+    from .features import block
+
     names: dict[str, int] = {}
-    respins = 0
     for i, f in enumerate(c.d.features):
         p = ("features", i)
         if f.name in names:
             c.report((*p, "name"), f"two features are named '{f.name}'; give each a unique name")
         names.setdefault(f.name, i)
-        if f.type == "free_spins":
-            s = symbols.get(f.trigger_symbol)
-            if s is None:
-                hint = _did_you_mean(f.trigger_symbol, symbols)
-                c.report((*p, "trigger_symbol"), f"unknown trigger symbol '{f.trigger_symbol}'{hint}")
-            elif s.kind not in ("scatter", "bonus") and symbols.get(s.base, s).kind not in ("scatter", "bonus"):
-                c.report((*p, "trigger_symbol"), f"trigger symbol '{s.id}' must be a scatter or bonus symbol, not {s.kind}")
-            for table in ("awards", "retrigger_awards"):
-                awards = getattr(f, table)
-                if table == "awards" and not awards:
-                    c.report((*p, table), "awards needs at least one count: spins entry")
-                for count, spins in awards.items():
-                    if count < 1:
-                        c.report_key((*p, table, count), f"symbol count {count} must be at least 1")
-                    if spins < 1:
-                        c.report((*p, table, count), f"free spins awarded must be at least 1, got {spins}")
-            if f.win_multiplier < 1:
-                c.report((*p, "win_multiplier"), f"win_multiplier must be at least 1, got {f.win_multiplier}")
-            for j, wv in enumerate(f.spin_multipliers):
-                if wv.weight < 1:
-                    c.report((*p, "spin_multipliers", j, "weight"), f"weights must be positive, got {wv.weight}")
-            if f.top_up_spins < 0 or (f.minimum_win_x_bet and f.top_up_spins < 1):
-                c.report((*p, "top_up_spins"), "top_up_spins must be at least 1 when minimum_win_x_bet is set")
-            if f.max_win_coins < 0:
-                c.report((*p, "max_win_coins"), f"max_win_coins must not be negative, got {f.max_win_coins}")
-        elif f.type == "paid_respin":
-            respins += 1
-            if respins > 1:
-                c.report(p, "only one paid_respin feature is allowed")
-            if not f.price_rtp and not c.d.rtp:
-                c.report(p, "paid_respin needs price_rtp, or an rtp for the game, to price respins")
-            if f.price_rtp > 1:
-                c.report((*p, "price_rtp"), "price_rtp must be at most 100%")
-            if f.min_price_coins < 0:
-                c.report((*p, "min_price_coins"), f"min_price_coins must not be negative, got {f.min_price_coins}")
+        entry = block(f.type)
+        if entry is None:
+            continue
+
+        def report(sub: tuple[Any, ...], message: str, p: tuple[Any, ...] = p) -> None:
+            # a path ending in "__key__" points at a mapping key rather than its value
+            if sub and sub[-1] == "__key__":
+                c.report_key((*p, *sub[:-1]), message)
+            else:
+                c.report((*p, *sub), message)
+
+        entry.check(c.d, f, report)
 
 
 @_check("scenarios")

@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from cabinet.core.bet import Bet, all_bets, cheapest_bet, default_bet, is_allowed, max_bet, step_bet
 from cabinet.core.definition import Definition
+from cabinet.core.features import resume_kinds
 from cabinet.core.money import Money
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, RoundResult
@@ -48,7 +49,7 @@ HISTORY_LIMIT = 100  # rounds kept in memory for the menu's History page
 # Events after which the screen is in a state a restored round can start from: the reels
 # have landed, a spin (with its wins) is over, a feature's intro or outro is done. The
 # journal records progress only at these steps (one fsync per spin, not per event).
-RESUME_KINDS = frozenset({"reels_stopped", "spin_ended", "feature_started", "feature_ended"})
+RESUME_KINDS = resume_kinds()  # from the feature registry: base kinds and every block's
 
 
 class SessionError(ValueError):
@@ -113,7 +114,8 @@ class RoundLedger(Protocol):
 def resume_point(events: tuple[Any, ...] | list[Any], step: int) -> int:
     """The latest step at or before ``step`` a restored round can resume from (0: the start)."""
     step = max(0, min(step, len(events)))
-    while step > 0 and events[step - 1].kind not in RESUME_KINDS:
+    kinds = resume_kinds()  # read each time: blocks registered later count too
+    while step > 0 and events[step - 1].kind not in kinds:
         step -= 1
     return step
 

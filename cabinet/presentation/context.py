@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from cabinet.core.definition import Definition
 from cabinet.core.money import Money, format_money
@@ -55,6 +56,9 @@ class Context:
     on_layout: list[Callable[[], None]] = field(default_factory=list)
     # Set by a lobby that launched this game: Close Game returns there instead of quitting.
     on_close_game: Callable[[], None] | None = None
+    # the game scene class, set by the game scene itself: a history replay builds its sandbox
+    # game with it (importing the game scene from the replay would be an import cycle)
+    game_scene: Any = None
 
     def __post_init__(self) -> None:
         self.audio.set_volume(self.settings.volume)  # the remembered master volume from the first sound

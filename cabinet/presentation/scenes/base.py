@@ -14,7 +14,7 @@ from collections.abc import Callable, Generator
 import pygame
 
 from cabinet.core.bet import default_bet, max_bet
-from cabinet.core.definition import Definition, FreeSpins
+from cabinet.core.definition import Definition
 from cabinet.core.evaluate import evaluate_screen, screen_from_stops, symbol_count
 from cabinet.core.events import (
     FeatureEnded,
@@ -29,6 +29,7 @@ from cabinet.core.events import (
     SpinStarted,
     WinCapped,
 )
+from cabinet.core.features import quiet_rules
 from cabinet.core.round import RoundResult
 from cabinet.machine.autoplay_driver import STOP_MESSAGES, AutoplayDriver
 from cabinet.machine.buttons import Button, Press, respin_reel
@@ -65,7 +66,7 @@ def idle_stops(defn: Definition, reel_set: str) -> list[int]:
     """
     strips = defn.reels[reel_set]
     bet = default_bet(defn)
-    triggers = [(f.trigger_symbol, min(f.awards)) for f in defn.features if isinstance(f, FreeSpins)]
+    triggers = quiet_rules(defn)
     first: list[int] | None = None
     for attempt in range(500):
         stops = [(7 + 11 * i + attempt * (2 * i + 1)) % len(strip) for i, strip in enumerate(strips)]
@@ -85,6 +86,7 @@ class BaseGameScene:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
+        ctx.game_scene = type(self)  # history replays build their sandbox game with it
         defn = ctx.defn
         reel_set = defn.base_game.reel_sets[0].set
         strips = defn.reels[reel_set]

@@ -15,8 +15,6 @@ replay it; the arrows page; a tap outside the panel closes. A replay never touch
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pygame
 
 from cabinet.machine.buttons import Button, Press
@@ -26,52 +24,10 @@ from ..context import Context
 from ..hud import GOLD, PALE_GOLD
 from ..layout import Box
 from ..overlays import draw_row, make_dim, make_panel
+from ..record_text import FEATURE_NAMES, MARK_COLOURS, feature_text, local_time, marks, spins_text, when  # noqa: F401
 
 SHOWN = 50  # rounds listed (the history keeps at least 10)
 MAX_ROWS = 10
-MARK_COLOURS = {"FORCED": (120, 170, 255), "AUTO-COMPLETED": (120, 230, 150), "VOIDED": (255, 110, 100),
-                "RESTORED": (255, 200, 90)}  # fmt: skip
-FEATURE_NAMES = {"free_spins": "FREE SPINS", "paid_respin": "PAID RESPIN"}
-
-
-def marks(record: HistoryRecord) -> list[str]:
-    out = []
-    if record.request.forced:
-        out.append("FORCED")
-    out += {"auto_completed": ["AUTO-COMPLETED"], "voided": ["VOIDED"], "recovered": ["RESTORED"]}.get(
-        record.outcome, [])  # fmt: skip
-    return out
-
-
-def local_time(record: HistoryRecord) -> datetime | None:
-    try:
-        return datetime.fromisoformat(record.time).astimezone()
-    except ValueError:
-        return None
-
-
-def when(record: HistoryRecord, long: bool = False) -> str:
-    moment = local_time(record)
-    if moment is None:
-        return record.time or "?"
-    return moment.strftime("%d %b %Y  %H:%M:%S" if long else "%d %b %H:%M:%S").upper()
-
-
-def feature_text(record: HistoryRecord) -> str:
-    names = [FEATURE_NAMES.get(f, f.replace("_", " ").upper()) for f in dict.fromkeys(record.features)]
-    return ", ".join(names) or "NONE"
-
-
-def spins_text(record: HistoryRecord) -> str:
-    counts: dict[str, int] = {}
-    for step in record.steps:
-        if step.get("step") == "spin":
-            mode = str(step.get("mode", "base"))
-            counts[mode] = counts.get(mode, 0) + 1
-    parts = [f"{n} {mode.upper()}" for mode, n in counts.items()]
-    return " + ".join(parts) or "-"
-
-
 class HistoryScene:
     modal = True
     opaque = False

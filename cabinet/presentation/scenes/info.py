@@ -22,7 +22,9 @@ from fractions import Fraction
 import pygame
 
 from cabinet.core.bet import Bet
-from cabinet.core.definition import Definition, FreeSpins, PaidRespin, Symbol
+from cabinet.core.definition import Definition, Symbol
+from cabinet.core.features.free_spins import FreeSpins
+from cabinet.core.features.paid_respin import PaidRespin
 from cabinet.core.money import fraction_str
 from cabinet.machine.buttons import Button, Press
 

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 import pygame
 
-from cabinet.core.definition import Definition, FreeSpins, PaidRespin
+from cabinet.core.definition import Definition
+from cabinet.core.features.free_spins import FreeSpins
+from cabinet.core.features.paid_respin import PaidRespin
 from cabinet.core.money import fraction_str
 from cabinet.machine.buttons import Press
 

@@ -32,7 +32,7 @@ from cabinet.services.session_ledger import MemoryLedger, load_game_ref
 
 from ..context import Context, HudState
 from ..layout import Box, compute_layout
-from .history import marks, when
+from ..record_text import marks, when
 
 if TYPE_CHECKING:
     from .base import BaseGameScene
@@ -104,9 +104,8 @@ class ReplayScene:
 
     def start(self) -> None:
         """(Re)play the round from its first event, on a fresh sandbox session and screen."""
-        from .base import BaseGameScene
-
         assert self.sandbox is not None and self.result is not None
+        assert self.ctx.game_scene is not None, "a replay is opened from a game"
         record, result, sandbox = self.record, self.result, self.sandbox
         session = GameSession(sandbox.defn, ledger=MemoryLedger(record.credits_before - record.cost))
         if is_allowed(sandbox.defn, record.request.bet):
@@ -115,7 +114,7 @@ class ReplayScene:
         sandbox.stack = SceneStack()
         sandbox.on_layout.clear()
         sandbox.hud = HudState()
-        game = BaseGameScene(sandbox)
+        game = self.ctx.game_scene(sandbox)
         request = record.request
         if request.kind == "respin" and request.held_stops:  # the screen that was respun
             strips = sandbox.defn.reels[request.held_reel_set]
