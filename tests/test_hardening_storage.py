@@ -18,6 +18,7 @@ import os
 import stat
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -384,8 +385,9 @@ def aside(folder: Path) -> list[Path]:
     return sorted(p for p in folder.glob("journal.log.bad-*") if not p.name.endswith(".why"))
 
 
-@pytest.mark.parametrize("damaged", ["end", "begin"])
-def test_a_flipped_bit_in_an_old_record_rebuilds_the_open_round(tmp_path: Path, damaged: str) -> None:
+@pytest.mark.parametrize(("damaged", "round_id"), [("end", 2), ("begin", 2), ("progress", 11)])
+def test_a_flipped_bit_in_an_old_record_rebuilds_the_open_round(tmp_path: Path, damaged: str,
+                                                                round_id: int) -> None:
     from cabinet.services.journal import decode_record
 
     session = disk_session(tmp_path)
@@ -398,13 +400,15 @@ def test_a_flipped_bit_in_an_old_record_rebuilds_the_open_round(tmp_path: Path, 
     journal = tmp_path / "journal.log"
     lines = journal.read_bytes().split(b"\n")
     index = next(i for i, line in enumerate(lines) if line and decode_record(line).type == damaged
-                 and decode_record(line).data["round_id"] == 2)
-    flip_a_byte(journal, index, b'"round_id":2', b'"round_id":3')  # one bit: 2 -> 3, the CRC no longer fits
+                 and decode_record(line).data["round_id"] == round_id)
+    old = f'"round_id":{round_id}'.encode()
+    flip_a_byte(journal, index, old, old[:-1] + bytes([old[-1] ^ 2]))  # one bit: the CRC no longer fits
 
     again = disk_session(tmp_path)  # no MALFUNCTION: the round comes back where the screen was
-    assert again.in_round and again.current == result and again.resume_step == shown
+    step = 0 if damaged == "progress" else shown  # its own progress record lost: from the start
+    assert again.in_round and again.current == result and again.resume_step == step
     assert again.credits == session.credits
-    for i in range(shown, len(result.events)):
+    for i in range(step, len(result.events)):
         again.mark_progress(i + 1)
     again.finish_round()
     again.ledger.close()
@@ -525,3 +529,24 @@ def test_a_kiosk_logs_that_it_cannot_record(tmp_path: Path, disk: Disk) -> None:
     assert not app.session.in_round and app.session.meters.games_played == 1
     app.close()
     assert state_on_disk(tmp_path)[:2] == reference(1, seed=5)
+
+
+def test_carrying_the_numbering_on_keeps_an_open_round(tmp_path: Path) -> None:
+    from cabinet.core.bet import default_bet
+    from cabinet.core.round import RoundRequest
+    from cabinet.services.journal import Journal
+
+    path = tmp_path / "journal.log"
+    journal = Journal.open(path)
+    journal.begin(1, "classic", "f" * 64, RoundRequest(default_bet(DEFN), 9), 100, 1000)
+    journal.progress(1, 3)
+    journal.carry_on(40, "test")  # a round is open: rewritten behind a checkpoint, not interrupted
+    pending = journal.pending()
+    assert journal.last_seq == 40 and pending is not None and pending.step == 3
+    journal.close()
+    again = Journal.open(path, seen_up_to=40)
+    reread = again.pending()
+    assert again.problem is None and again.last_seq == 40 and reread is not None
+    assert replace(reread, begin_seq=0) == replace(pending, begin_seq=0)  # the same round, renumbered
+    again.end(1, 0, 900)
+    assert again.last_seq == 41

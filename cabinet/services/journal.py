@@ -487,6 +487,24 @@ class Journal:
             return None
         return self._append("checkpoint", {"reason": reason}, seq=at_least)
 
+    def carry_on(self, at_least: int, reason: str) -> None:
+        """Make the numbering continue from ``at_least`` (the critical store saw it written):
+        a checkpoint, or, with a round open (which a checkpoint may not interrupt), the open
+        round rewritten behind one, as compaction does. A journal cut short is then whole
+        again, so the next start does not find it short and set it aside again."""
+        if at_least <= self.last_seq:
+            return
+        if self._state.open is None:
+            self.checkpoint(at_least, reason)
+            return
+        previous = self._state.last_seq
+        self._state.last_seq = at_least
+        try:
+            self.compact()
+        except BaseException:
+            self._state.last_seq = previous  # the file was not rewritten: keep numbering with it
+            raise
+
     def _append(self, rtype: str, data: dict[str, Any], seq: int | None = None) -> int:
         seq = self.last_seq + 1 if seq is None else seq
         line = encode_record(seq, rtype, data)

@@ -224,7 +224,7 @@ class JournaledLedger:
                 state.meters.record_credits_in(starting_credits)
             ledger._save(state)
         # Never reuse sequence numbers the store has seen (a journal kept aside loses its tail).
-        journal.checkpoint(loaded.state.journal_head, "sequence carried on from the critical store")
+        journal.carry_on(loaded.state.journal_head, "sequence carried on from the critical store")
         return ledger
 
     def close(self) -> None:
