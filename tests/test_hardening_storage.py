@@ -25,7 +25,6 @@ from typing import Any
 import pytest
 
 from cabinet.core.loader import load_game
-from cabinet.core.round import play_round
 from cabinet.machine.session import GameSession, StorageError
 from cabinet.services import atomic as atomic_module
 from cabinet.services import journal as journal_module
@@ -194,6 +193,7 @@ def test_a_kill_while_the_disk_is_full_loses_nothing(tmp_path: Path, disk: Disk)
     assert meters["credits_in"] == START and meters["games_played"] == len(paid) == 2 + (not meters["voided"])
     assert meters["total_won"] == sum(r.win for r in paid) and meters["total_bet"] == sum(r.cost for r in paid)
     assert credits == START - meters["total_bet"] + meters["total_won"]
+
 
 # --- defect 2: a full disk at the end of a round -------------------------------------------------
 
