@@ -49,7 +49,7 @@ from .money import Money, apply_ratio
 
 LTR = "ltr"
 RTL = "rtl"
-_MEMO_LIMIT = 4_096  # line_pays results kept per definition before the memo is cleared (about 1 MB)
+_MEMO_LIMIT = 1_024  # line_pays results kept per definition before the memo is cleared (about 0.2 MB)
 _ZERO = Fraction(0)
 
 
