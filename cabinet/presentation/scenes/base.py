@@ -1,10 +1,12 @@
 """The base game: reels, deck and meters, and the player that replays a round's events.
 
 The round player is a generator stepped once per update: it walks
-``RoundResult.events`` in order, starts the animation each event calls for and
-waits (by yielding) until it is done, so the timing lives here and the outcome lives
-in the core. It tells the session how far the screen has got (``mark_progress``) and
-finishes the round (the win is paid) when the last event has been shown.
+``RoundResult.events`` in order, applies each to the round's screen state (the reducer
+recovery uses too, ``screen_state.py``), runs the presenter registered for its kind
+(``presenters.py``) and waits (by yielding) until that animation is done, so the timing
+lives in the presentation and the outcome in the core. It tells the session how far the
+screen has got (``mark_progress``) and finishes the round (the win is paid) when the
+last event has been shown.
 """
 
 from __future__ import annotations
@@ -16,19 +18,6 @@ import pygame
 from cabinet.core.bet import default_bet, max_bet
 from cabinet.core.definition import Definition
 from cabinet.core.evaluate import evaluate_screen, screen_from_stops, symbol_count
-from cabinet.core.events import (
-    FeatureEnded,
-    FeatureStarted,
-    FeatureTriggered,
-    LineWin,
-    ReelsStopped,
-    RoundEnded,
-    RoundStarted,
-    ScatterWin,
-    SpinEnded,
-    SpinStarted,
-    WinCapped,
-)
 from cabinet.core.features import quiet_rules
 from cabinet.core.round import RoundResult
 from cabinet.machine.autoplay_driver import STOP_MESSAGES, AutoplayDriver
@@ -38,11 +27,13 @@ from cabinet.services.autoplay import StopReason
 
 from .. import bet_panel, hud, icons
 from ..context import Context
+from ..presenters import Playback, presenter_for, show_state
 from ..reels import ReelView
+from ..screen_state import ScreenState, feature_presenters
 from . import credits
 from .autoplay import AutoplayScene
 from .bet_selector import BetSelectorScene
-from .free_spins import RETRIGGER_TIME, FreeSpinsScene
+from .free_spins import FreeSpinsScene
 from .info import InfoScene
 from .intro import IntroScene
 from .menu import MenuScene
@@ -100,6 +91,7 @@ class BaseGameScene:
             stops = idle_stops(defn, reel_set)
         self.reels = ReelView(strips, stops, sound=ctx.audio.play, stop_sound=ctx.audio.stop)
         self.screen: list[list[str]] = self.reels.visible(defn.grid.rows)
+        self.state = ScreenState()  # what the round being shown (or the last one) put on the screen
         self.round: Step | None = None
         self.result: RoundResult | None = None
         self.presentation: WinScene | None = None  # the last round's cycling presentation
@@ -445,100 +437,28 @@ class BaseGameScene:
         while self.clock < end:
             yield
 
-    def _present(self, wins: list, amount: int, meter_from: int, tier: str, loop: bool, quick: bool,
-                 seed: int) -> Generator[None, None, WinScene]:
-        scene = WinScene(self.ctx, wins, amount, meter_from, tier, self.screen, seed, loop=loop, quick=quick)
-        self.ctx.stack.push(scene)
-        while not scene.counted:
-            yield
-        return scene
-
     def _play(self, result: RoundResult, restored: bool = False, start: int = 0) -> Step:
+        """Each event in turn: the screen state takes it, its presenter animates it, the
+        meters show the state, and the session learns the step was shown."""
         ctx = self.ctx
-        session, audio, defn = ctx.session, ctx.audio, ctx.defn
-        events = result.events
-        seed = result.request.seed
-        ctx.hud.win = 0
-        spin_wins: list = []
-        base_presented = False
-        free: FreeSpinsScene | None = None
-        meter = 0
-        tier = next((e.tier for e in events if isinstance(e, RoundEnded)), "")
+        session = ctx.session
+        play = Playback(self, result, ScreenState(presenters=feature_presenters(ctx.defn)), restored=restored)
         if start:  # a restored round: the screen as the journal's last step left it (services)
             from ..resume import restore_screen
 
-            free, meter, base_presented, spin_wins = restore_screen(self, result, start)
-        for i, event in enumerate(events):
+            play.state, play.free = restore_screen(self, result, start)
+        self.state = play.state
+        show_state(play)
+        for i, event in enumerate(result.events):
             if i < start:
                 continue
-            if isinstance(event, RoundStarted):
-                ctx.hud.say("ROUND RESTORED" if restored else "GOOD LUCK!" if event.round_type == "spin" else "RESPIN")
-            elif isinstance(event, SpinStarted):
-                spin_wins = []
-                if event.mode == "free" and free is not None:
-                    free.spin(event.index, event.remaining, event.multiplier)
-                    yield from self._wait(0.3)
-                self.reel_set = event.reel_set
-                self.reels.start(defn.reels[event.reel_set], event.spinning_reels)
-                audio.play("respin" if event.mode == "respin" else "spin_start")
-            elif isinstance(event, ReelsStopped):
-                self.reels.land(event.stops, event.anticipation)
-                self.screen = [list(column) for column in event.screen]
-                while not self.reels.all_stopped:
-                    yield
-            elif isinstance(event, (LineWin, ScatterWin)):
-                spin_wins.append(event)
-            elif isinstance(event, FeatureTriggered):
-                if event.retrigger and free is not None:
-                    free.retrigger(event.awarded)
-                    yield from self._wait(RETRIGGER_TIME)  # the celebration plays out before the wins
-                else:  # the base spin's wins and the trigger, before the feature starts
-                    amount = sum(w.amount for w in spin_wins)
-                    scene = yield from self._present([*spin_wins, event], amount, meter, "", False, False, seed)
-                    yield from self._wait(0.4)
-                    scene.end()
-                    ctx.stack.remove(scene)
-                    meter += amount
-                    base_presented = True
-            elif isinstance(event, FeatureStarted):
-                free = FreeSpinsScene(ctx, event.spins, event.multiplier)
-                ctx.stack.push(free)
-                ctx.hud.say(f"{event.spins} FREE SPINS")
-                while free.phase == "intro":
-                    yield
-            elif event.kind == "spins_added" and free is not None:
-                free.add(getattr(event, "spins", 0))
-            elif isinstance(event, WinCapped):
-                ctx.hud.say("MAXIMUM WIN REACHED")
-            elif isinstance(event, SpinEnded):
-                if event.mode == "free":
-                    if spin_wins:
-                        scene = yield from self._present(spin_wins, event.win, meter, "", False, True, seed + i)
-                        while not scene.finished:
-                            yield
-                        ctx.stack.remove(scene)
-                    meter += event.win
-                    ctx.hud.win = meter
-                    if free is not None:
-                        free.total_win = event.feature_total
-                elif not base_presented:
-                    base_presented = True
-                    if event.win > 0:  # the round's own presentation: it keeps cycling when idle
-                        self.presentation = yield from self._present(spin_wins, event.win, meter, tier, True,
-                                                                     False, seed)
-                    meter += event.win
-            elif isinstance(event, FeatureEnded) and free is not None:
-                ctx.hud.say(f"FREE SPINS WIN {ctx.money(event.total)}")
-                free.outro(event.total)
-                while not free.finished:
-                    yield
-                ctx.stack.remove(free)
-                free = None
-            elif isinstance(event, RoundEnded):
-                if result.features and event.tier:  # a tiered total after a feature: celebrate it
-                    scene = yield from self._present([], event.total_win, 0, event.tier, False, False, seed)
-                    ctx.stack.remove(scene)
-                ctx.hud.win = event.total_win
+            play.index = i
+            play.state.apply(event)
+            presenter = presenter_for(event.kind)
+            animation = presenter(play, event) if presenter is not None else None
+            if animation is not None:
+                yield from animation
+            show_state(play)
             session.mark_progress(i + 1)
         while True:  # a full disk: the round stays open on screen until its win is recorded
             try:
@@ -610,11 +530,21 @@ class BaseGameScene:
             Button.INFO: idle,
         }
 
+    def _draw_changed_symbols(self, surface: pygame.Surface) -> None:
+        """The layer over the reels: each symbol a screen modifier put on a cell (a mystery
+        revealed, an expanded or sticky wild) covers the reel's own symbol there."""
+        tiles, cells = self.ctx.art.tiles, self.ctx.layout.cells
+        for (reel, row), symbol in self.state.changed.items():
+            tile = tiles.get(symbol)
+            if tile is not None and reel < len(cells) and row < len(cells[reel]):
+                surface.blit(tile, (cells[reel][row].x, cells[reel][row].y))
+
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         layout, art = ctx.layout, ctx.art
         surface.blit(self.static, (0, 0))
         self.reels.draw(surface, art, layout, dim_held=self.reels.spinning)
+        self._draw_changed_symbols(surface)
         window = layout.reel_window
         if art.shade_top is not None and art.shade_bottom is not None:
             surface.blit(art.shade_top, (window.x, window.y))

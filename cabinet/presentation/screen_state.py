@@ -1,0 +1,314 @@
+"""What the screen shows during a round, as a pure function of the events shown so far.
+
+``ScreenState.apply(event)`` is the one reducer of a round's screen: the round player
+applies each event before it animates it (``scenes/base.py``), and crash recovery
+rebuilds the screen of a half-shown round by applying the events the journal says
+were shown (``resume.shown_at``). Because both read the same reducer, a restored
+round carries on with exactly the meters, counters and reels live play had.
+
+The state holds what the screen is *showing*, not what the round will pay: the reels
+(reel set, stops, the symbols they landed on and the layer of symbols changed over
+them), the WIN meter, the free-spins counter, each feature's HUD values and a generic
+record per board. It never imports pygame and never reads the clock: timing belongs to
+the presenters (``presenters.py``).
+
+An event kind the reducer does not know leaves the state as it was, except that an
+event naming a ``board`` is recorded on that board (fields by name, and by cell when
+it names a ``reel`` and a ``row``), so a new block's events never crash the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from cabinet.core.definition import Definition
+from cabinet.core.events import (
+    Event,
+    FeatureEnded,
+    FeatureStarted,
+    FeatureTriggered,
+    LevelReached,
+    LineWin,
+    Position,
+    ProgressAdvanced,
+    ReelsStopped,
+    RoundEnded,
+    RoundStarted,
+    ScatterWin,
+    Screen,
+    ScreenChanged,
+    SpinEnded,
+    SpinsAdded,
+    SpinStarted,
+    StickyReelAdded,
+    WinCapped,
+    WinMultiplied,
+)
+from cabinet.core.features import block
+from cabinet.core.money import Money
+
+FREE_SPINS = "free_spins"  # the presenter of the free-spins counter (a block's ``presenter``)
+
+
+def feature_presenters(defn: Definition) -> dict[str, str]:
+    """Each feature's name, as its events give it, and the presenter its block names: only a
+    free-spins feature puts up the free-spins counter (a wheel or a board has its own view)."""
+    out: dict[str, str] = {}
+    for params in defn.features:
+        entry = block(params.type)
+        if entry is not None:
+            out[getattr(params, "name", params.type)] = entry.presenter
+    return out
+
+
+@dataclass
+class FreeSpinsCounter:
+    """The free-spins counter: "FREE SPIN played / total_spins", its multiplier badge, and
+    the feature's running total (shown by its outro)."""
+
+    total_spins: int
+    multiplier: int
+    played: int = 0
+    total_win: Money = 0
+
+
+@dataclass
+class FeatureHud:
+    """One feature's HUD values: its progress bar, its level, its multiplier badge and
+    the reels it has made sticky. ``spin_multiplier`` is the win multiplier the current
+    spin showed (a multiplier wild's draw), 1 when none."""
+
+    running: bool = False  # started and not ended (a feature with no counter of its own)
+    total: Money = 0  # what it paid, once ended
+    points: int = 0
+    level: int = 0  # 0: no level reached yet
+    unlocked: tuple[str, ...] = ()  # what each level reached turned on, in order
+    multiplier: int = 1  # the badge: the multiplier a level turned on
+    sticky_reels: tuple[int, ...] = ()  # 0-based, in the order they stuck
+    spin_multiplier: int = 1
+
+
+@dataclass(frozen=True)
+class WinCount:
+    """A count-up of the WIN meter that the event just applied starts: these wins light
+    up while the meter goes from ``meter_from`` to ``meter_from + amount``."""
+
+    wins: tuple[Event, ...]
+    amount: Money
+    meter_from: Money
+
+
+@dataclass
+class ScreenState:
+    """What the screen showed after the events applied so far (see the module doc).
+
+    ``presenters`` says which features are free spins (``feature_presenters``); a feature
+    it does not name is taken for free spins, as every feature was before blocks had
+    presenters of their own."""
+
+    reel_set: str | None = None  # None: no spin has started yet
+    stops: tuple[int, ...] | None = None  # None: no reels have landed yet
+    landed: list[list[str]] | None = None  # what the reels show: [reel][row], as they landed
+    screen: list[list[str]] | None = None  # what the player sees: the landed symbols under the layer
+    changed: dict[Position, str] = field(default_factory=dict)  # the layer over the reels: cell -> symbol
+    spinning: bool = False  # the reels are moving (between a spin's start and its stop)
+    moving_reels: tuple[int, ...] = ()  # reels that move in the current spin (empty: all)
+    spin_wins: list[Event] = field(default_factory=list)  # LineWin / ScatterWin of the spin in progress
+    meter: Money = 0  # the round player's running total of wins shown
+    hud_win: Money = 0  # the WIN meter
+    base_presented: bool = False  # the base spin's wins (and trigger) have been shown
+    free: FreeSpinsCounter | None = None
+    features: dict[str, FeatureHud] = field(default_factory=dict)  # by feature name
+    boards: dict[Any, dict[str, Any]] = field(default_factory=dict)  # by board, for board events
+    capped: bool = False  # MAXIMUM WIN REACHED has been shown
+    count: WinCount | None = None  # the count-up the last applied event starts (None: none)
+    presenters: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def apply(self, event: Event) -> None:
+        """The screen after ``event`` too. Unknown kinds change nothing (boards excepted)."""
+        self.count = None
+        handler = _REDUCERS.get(event.kind)
+        if handler is not None:
+            handler(self, event)
+        elif any(f.name == "board" for f in fields(event)):
+            self._record_on_board(event)
+
+    def apply_all(self, events: Sequence[Event]) -> ScreenState:
+        for event in events:
+            self.apply(event)
+        return self
+
+    def is_free_spins(self, feature: str) -> bool:
+        return self.presenters.get(feature, FREE_SPINS) == FREE_SPINS
+
+    def feature(self, name: str) -> FeatureHud:
+        """The HUD values of feature ``name`` (created on first use)."""
+        hud = self.features.get(name)
+        if hud is None:
+            hud = self.features[name] = FeatureHud()
+        return hud
+
+    # -- reducers, one per known kind (``_REDUCERS`` below) ---------------------------------------
+
+    def _round_started(self, event: RoundStarted) -> None:
+        self.hud_win = 0
+
+    def _spin_started(self, event: SpinStarted) -> None:
+        self.spin_wins = []
+        self.spinning = True
+        self.moving_reels = tuple(event.spinning_reels)
+        self.reel_set = event.reel_set
+        for hud in self.features.values():
+            hud.spin_multiplier = 1
+        # Changed symbols go with their reel when it spins; a held reel and a sticky reel
+        # (shown all wild for the rest of the feature) keep theirs while the others spin.
+        sticky = {reel for hud in self.features.values() for reel in hud.sticky_reels}
+        kept = {reel for reel in range(len(self.stops or ())) if self.moving_reels and reel not in self.moving_reels}
+        self.changed = {cell: symbol for cell, symbol in self.changed.items() if cell[0] in sticky | kept}
+        if event.mode == "free" and self.free is not None:
+            self.free.played = event.index
+            self.free.total_spins = event.index + event.remaining
+            self.free.multiplier = event.multiplier
+
+    def _reels_stopped(self, event: ReelsStopped) -> None:
+        self.spinning = False
+        self.reel_set = event.reel_set
+        self.stops = tuple(event.stops)
+        self.landed = _columns(event.screen)
+        self.screen = self._layered()
+
+    def _screen_changed(self, event: ScreenChanged) -> None:
+        for reel, row in event.positions:
+            self.changed[(reel, row)] = event.screen[reel][row]
+        if self.landed is None:  # a change before any landing: the change is all there is to show
+            self.landed = _columns(event.screen)
+        self.screen = _columns(event.screen)  # the whole screen after the change
+
+    def _win(self, event: LineWin | ScatterWin) -> None:
+        self.spin_wins.append(event)
+
+    def _feature_triggered(self, event: FeatureTriggered) -> None:
+        if event.retrigger and self.free is not None:
+            self.free.total_spins += event.awarded
+            return
+        if self.base_presented:  # a second trigger, or one inside a feature: its spin's wins count at its end
+            self.count = WinCount((event,), 0, self.meter)
+            return
+        amount = sum(win.amount for win in self.spin_wins if isinstance(win, (LineWin, ScatterWin)))
+        self.count = WinCount((*self.spin_wins, event), amount, self.meter)
+        self.meter += amount
+        self.hud_win = self.meter
+        self.base_presented = True
+
+    def _feature_started(self, event: FeatureStarted) -> None:
+        if self.is_free_spins(event.feature):
+            self.free = FreeSpinsCounter(event.spins, event.multiplier)
+        else:
+            hud = self.feature(event.feature)
+            hud.running, hud.total = True, 0
+
+    def _spins_added(self, event: SpinsAdded) -> None:
+        if self.free is not None:
+            self.free.total_spins += event.spins
+
+    def _win_capped(self, event: WinCapped) -> None:
+        self.capped = True
+
+    def _spin_ended(self, event: SpinEnded) -> None:
+        if event.mode == "free":
+            if self.spin_wins:
+                self.count = WinCount(tuple(self.spin_wins), event.win, self.meter)
+            self.meter += event.win
+            self.hud_win = self.meter
+            if self.free is not None:
+                self.free.total_win = event.feature_total
+        elif not self.base_presented:
+            self.base_presented = True
+            if event.win > 0:
+                self.count = WinCount(tuple(self.spin_wins), event.win, self.meter)
+            self.meter += event.win
+            if event.win > 0:
+                self.hud_win = self.meter
+
+    def _feature_ended(self, event: FeatureEnded) -> None:
+        if self.is_free_spins(event.feature):
+            self.free = None
+        else:  # e.g. a wheel inside free spins: the counter stays up
+            hud = self.feature(event.feature)
+            hud.running, hud.total = False, event.total
+
+    def _round_ended(self, event: RoundEnded) -> None:
+        self.hud_win = event.total_win
+
+    def _win_multiplied(self, event: WinMultiplied) -> None:
+        self.feature(event.feature).spin_multiplier = event.multiplier
+
+    def _progress_advanced(self, event: ProgressAdvanced) -> None:
+        self.feature(event.feature).points = event.points
+
+    def _level_reached(self, event: LevelReached) -> None:
+        hud = self.feature(event.feature)
+        hud.level = event.level
+        hud.unlocked = (*hud.unlocked, event.unlocks)
+        if event.unlocks == "multiplier":
+            hud.multiplier = event.value
+
+    def _sticky_reel_added(self, event: StickyReelAdded) -> None:
+        hud = self.feature(event.feature)
+        if event.reel not in hud.sticky_reels:
+            hud.sticky_reels = (*hud.sticky_reels, event.reel)
+
+    def _record_on_board(self, event: Event) -> None:
+        """A board event the reducer has no rule for: kept by field name on its board, and
+        by cell when it names one, so the board's view can read it."""
+        values = {f.name: getattr(event, f.name) for f in fields(event)}
+        board = self.boards.setdefault(values.pop("board"), {})
+        board["last_kind"] = event.kind
+        if "reel" in values and "row" in values:
+            cell = (values.pop("reel"), values.pop("row"))
+            board.setdefault("cells", {}).setdefault(cell, {}).update(values)
+        else:
+            board.update(values)
+
+    def _layered(self) -> list[list[str]] | None:
+        if self.landed is None:
+            return None
+        screen = [list(column) for column in self.landed]
+        for (reel, row), symbol in self.changed.items():
+            if reel < len(screen) and row < len(screen[reel]):
+                screen[reel][row] = symbol
+        return screen
+
+
+def _columns(screen: Screen) -> list[list[str]]:
+    return [list(column) for column in screen]
+
+
+# By event kind, as presenters are: a block module's own event class finds its rule by name.
+_REDUCERS: dict[str, Any] = {
+    RoundStarted.kind: ScreenState._round_started,
+    SpinStarted.kind: ScreenState._spin_started,
+    ReelsStopped.kind: ScreenState._reels_stopped,
+    ScreenChanged.kind: ScreenState._screen_changed,
+    LineWin.kind: ScreenState._win,
+    ScatterWin.kind: ScreenState._win,
+    FeatureTriggered.kind: ScreenState._feature_triggered,
+    FeatureStarted.kind: ScreenState._feature_started,
+    SpinsAdded.kind: ScreenState._spins_added,
+    WinCapped.kind: ScreenState._win_capped,
+    SpinEnded.kind: ScreenState._spin_ended,
+    FeatureEnded.kind: ScreenState._feature_ended,
+    RoundEnded.kind: ScreenState._round_ended,
+    WinMultiplied.kind: ScreenState._win_multiplied,
+    ProgressAdvanced.kind: ScreenState._progress_advanced,
+    LevelReached.kind: ScreenState._level_reached,
+    StickyReelAdded.kind: ScreenState._sticky_reel_added,
+}
+
+
+def shown_at(events: Sequence[Event], step: int, *, presenters: Mapping[str, str] | None = None) -> ScreenState:
+    """What the screen showed after ``events[:step]``: a fresh state with them applied
+    (``presenters``: ``feature_presenters`` of the round's game)."""
+    return ScreenState(presenters=dict(presenters or {})).apply_all(events[:step])
