@@ -74,14 +74,22 @@ def one_in(p: Fraction | None) -> str:
     return "never" if not p else f"1 in {float(1 / p):,.2f}"
 
 
-def value_text(v: Value | None) -> str:
+def value_text(v: Value | None, *, percent: bool = True) -> str:
+    """A figure with its kind: exact, or an estimate with its 95% interval, samples and seed.
+    ``percent``: an RTP or a rate (else a plain number: spins, multiples of the bet)."""
     if v is None:
         return "unknown"
+    scale = 100 if percent else 1
+    unit = "%" if percent else ""
     if isinstance(v, Exact):
-        return f"{pct(v.value)} (exact)"
+        return f"{fixed(v.value * scale, 6)}{unit} (exact)"
     lo, hi = v.ci95
-    return (f"{pct(v.mean_value)} (estimate: 95% {lo * 100:.6f}%..{hi * 100:.6f}%, {v.samples:,} samples, "
-            f"seed {v.seed})")
+    return (f"{fixed(v.mean_value * scale, 6)}{unit} (estimate: 95% {lo * scale:.6f}{unit}..{hi * scale:.6f}{unit}, "
+            f"{v.samples:,} samples, seed {v.seed})")
+
+
+def is_rate(name: str) -> bool:
+    return "rtp" in name or "rate" in name
 
 
 def render(r: ParReport) -> str:
@@ -115,7 +123,8 @@ def render(r: ParReport) -> str:
             continue
         out.append(f"feature '{part.name}': RTP {value_text(part.rtp)}")
         for key, value in part.figures.items():
-            out.append(f"  {key:<16} {value_text(value)}")
+            unit = "" if is_rate(key) else " x bet" if "value" in key else ""
+            out.append(f"  {key:<20} {value_text(value, percent=is_rate(key))}{unit}")
     published = f"  (published: {pct(r.published_rtp, 4)})" if r.published_rtp else ""
     out.append(f"total RTP        {value_text(r.total)}{published}")
     out.extend(f"note: {note}" for note in r.notes)

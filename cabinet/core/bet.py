@@ -75,13 +75,14 @@ def is_allowed(defn: Definition, bet: Bet) -> bool:
 
 
 def max_bet(defn: Definition, current: Bet) -> Bet:
-    """MAX BET: the highest coins per line at the current coin value and line count."""
+    """MAX BET: the highest coins per line at the current coin value and line count, or
+    (``bet.max_bet: coin_value``) the highest coin value at the current coins per line."""
     m = defn.bet
-    cands = [
-        Bet(current.lines, cpl, current.coin_value)
-        for cpl in m.coins_per_line
-        if not m.max_total_bet or current.lines * cpl * current.coin_value <= m.max_total_bet
-    ]
+    if m.max_bet == "coin_value":
+        cands = [Bet(current.lines, current.coins_per_line, cv) for cv in m.coin_values]
+    else:
+        cands = [Bet(current.lines, cpl, current.coin_value) for cpl in m.coins_per_line]
+    cands = [b for b in cands if not m.max_total_bet or b.total <= m.max_total_bet]
     return max(cands, key=lambda b: b.total) if cands else current
 
 

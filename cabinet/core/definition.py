@@ -124,6 +124,11 @@ class BetModel:
         "how the bet panel names its parts: coins per line, bet LEVEL, or one BET amount", default="coins"
     )
     max_total_bet: Annotated[int, MONEY] = doc("highest total bet allowed (0: no limit)", default=0)
+    max_bet: Literal["coins_per_line", "coin_value"] = doc(
+        "what MAX BET raises to its top: the coins per line at the current coin value, or the coin "
+        "value at the current coins per line (Lucky Christmas: Max Bet (Max Coin Value))",
+        default="coins_per_line",
+    )
 
 
 @dataclass(frozen=True)

@@ -54,10 +54,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -163,12 +163,15 @@ def rules_for(defn: Definition) -> LineRules:
     return _cache(defn, ("rules",), lambda: LineRules(defn))
 
 
-def _cache(defn: Definition, key: tuple[Any, ...], make: Any) -> Any:
+_T = TypeVar("_T")
+
+
+def _cache(defn: Definition, key: tuple[Any, ...], make: Callable[[], _T]) -> _T:
     """Per-definition memo kept on the instance (like functools.cached_property does)."""
     store: dict[tuple[Any, ...], Any] = defn.__dict__.setdefault("_par_cache", {})
     if key not in store:
         store[key] = make()
-    return store[key]
+    return store[key]  # type: ignore[no-any-return]
 
 
 # --- expected line pay: the run DP -------------------------------------------------------------------

@@ -312,6 +312,7 @@ class _Load:
                 depth += 1
                 if depth > _MAX_DEPTH:
                     mark = event.start_mark
+                    assert mark is not None  # the composer always marks its events
                     self.error(Pos(mark.line + 1, mark.column + 1), f"nested more than {_MAX_DEPTH} levels deep")
                     return False
             elif isinstance(event, yaml.CollectionEndEvent):
@@ -394,7 +395,7 @@ class _Load:
         hints = self.hints.get(cls)
         if hints is None:
             hints = self.hints[cls] = typing.get_type_hints(cls, include_extras=True)
-        fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        fields = {f.name: f for f in dataclasses.fields(cls)}
         public = [n for n, f in fields.items() if not f.metadata.get("internal")]
         values: dict[str, Any] = {}
         bad: set[str] = set()

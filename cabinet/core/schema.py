@@ -68,7 +68,7 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def _public_fields(cls: type) -> list[dataclasses.Field[Any]]:
-    return [f for f in dataclasses.fields(cls) if not f.metadata.get("internal")]  # type: ignore[arg-type]
+    return [f for f in dataclasses.fields(cls) if not f.metadata.get("internal")]
 
 
 def _is_required(f: dataclasses.Field[Any]) -> bool:

@@ -76,7 +76,8 @@ def mix64_array(z: np.ndarray) -> np.ndarray:
     """``rng.mix64`` on a uint64 array (multiplication wraps modulo 2^64 as it should)."""
     z = (z ^ (z >> U64(30))) * U64(MIX1)
     z = (z ^ (z >> U64(27))) * U64(MIX2)
-    return z ^ (z >> U64(31))
+    out: np.ndarray = z ^ (z >> U64(31))
+    return out
 
 
 def draw_array(seeds: np.ndarray, index: int | np.ndarray) -> np.ndarray:

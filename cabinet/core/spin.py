@@ -107,6 +107,7 @@ def play_spin(
     lean = None
     if not book.keep and known_wins is None and not _has_win_modifier(blocks):
         lean = lean_win(defn, reel_set, draft.screen, rc.bet, state)
+    wins: list[Event]
     if lean is not None:  # simulation: the amount alone, from the line-pay table
         wins, win = [], lean
     else:
@@ -191,7 +192,7 @@ def lean_win(defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: R
         scaled = line_coins * m.numerator
         if scaled % compiled_lines.denominator:
             return None  # not a whole amount: the evaluator raises with the details
-        return scaled // compiled_lines.denominator + scatter
+        return int(scaled // compiled_lines.denominator + scatter)
     value = Fraction(line_coins, compiled_lines.denominator) * m
     return None if value.denominator != 1 else value.numerator + scatter
 

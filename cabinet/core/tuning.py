@@ -39,7 +39,8 @@ from fractions import Fraction
 
 from .definition import Definition
 from .features.free_spins import FreeSpins
-from .par import free_spins_par, line_expectation, scatter_expectation
+from .linemath import line_expectation, scatter_expectation
+from .par import free_spins_par
 from .rng import Rng
 
 Counts = dict[str, int]

@@ -119,18 +119,30 @@ def _caption_value(ctx: Context, surface: pygame.Surface, area: Box, caption: st
     surface.blit(val, val.get_rect(midleft=(x + cap.get_width() + size // 3, cy)))
 
 
+def fixed_level(defn: Definition) -> bool:
+    """One coins-per-line choice (Lucky Christmas: 10 fixed lines, 1 coin each): the first pill
+    shows the fixed LINES instead of a LEVEL selector with dead arrows."""
+    return len(defn.bet.coins_per_line) == 1
+
+
 def draw(ctx: Context, surface: pygame.Surface, enabled: bool) -> None:
     defn, bet = ctx.defn, ctx.session.bet
     boxes = panel_boxes(ctx.layout)
     arrows = boxes.arrows()
     for group in (boxes.level, boxes.coin, boxes.coins):
         _pill(surface, group)
+    fixed = fixed_level(defn)
     for index, box in arrows.items():
+        if fixed and index in (LEVEL_DOWN, LEVEL_UP):
+            continue
         can = enabled and stepped(defn, bet, index) is not None
         draw_arrow(surface, box.inset(1), index in (LEVEL_DOWN, COIN_DOWN), can)
     h = boxes.level.h
-    _caption_value(ctx, surface, Box(boxes.level.x + h, boxes.level.y, boxes.level.w - 2 * h, h),
-                   "LEVEL", str(bet.coins_per_line), enabled)
+    if fixed:
+        _caption_value(ctx, surface, boxes.level, "FIXED LINES", str(bet.lines), True)
+    else:
+        _caption_value(ctx, surface, Box(boxes.level.x + h, boxes.level.y, boxes.level.w - 2 * h, h),
+                       "LEVEL", str(bet.coins_per_line), enabled)
     _caption_value(ctx, surface, Box(boxes.coin.x + h, boxes.coin.y, boxes.coin.w - 2 * h, h),
                    "COIN VALUE", ctx.money(bet.coin_value), enabled)
     coins = ctx.session.credits // bet.coin_value if bet.coin_value else 0

@@ -56,6 +56,8 @@ def bet_parts(ctx: Context) -> str:
     if model.label == "bet":
         return ""
     if model.label == "level":
+        if len(model.coins_per_line) == 1:  # a coin-value game: no level to name
+            return f"{bet.lines} LINES x {bet.coins_per_line} COIN x {ctx.money(bet.coin_value)}"
         return f"{bet.lines} LINES  LEVEL {bet.coins_per_line}  COIN {ctx.money(bet.coin_value)}"
     return f"{bet.lines} LINES x {bet.coins_per_line} COIN{'S' if bet.coins_per_line > 1 else ''} x " \
            f"{ctx.money(bet.coin_value)}"

@@ -41,6 +41,7 @@ exact ``probability`` it would have fired with.
 
 from __future__ import annotations
 
+import builtins
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -223,9 +224,11 @@ class FeatureBlock(Protocol):
     """
 
     type: str
-    params: type
+    params: builtins.type
     presenter: str
     resume_kinds: frozenset[str]
+    screen_modifier: bool  # takes part in the screen stage
+    win_modifier: bool  # takes part in the win stage
 
     def modes(self, params: Any) -> frozenset[str]: ...
     def check(self, defn: Definition, params: Any, report: Report) -> None: ...
@@ -246,7 +249,7 @@ class Block:
     """Defaults for every hook: a block overrides the stages it takes part in."""
 
     type: ClassVar[str] = ""
-    params: ClassVar[type] = object
+    params: ClassVar[builtins.type] = object
     presenter: ClassVar[str] = ""
     resume_kinds: ClassVar[frozenset[str]] = frozenset()
     screen_modifier: ClassVar[bool] = False  # takes part in the screen stage
@@ -297,6 +300,8 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "mystery_symbol",
     "expanding_wild",
     "multiplier_wilds",
+    "progress_levels",
+    "sticky_wild_reels",
 )
 
 _REGISTRY: dict[str, FeatureBlock] = {}

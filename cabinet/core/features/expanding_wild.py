@@ -43,8 +43,8 @@ from . import (
     block,
     check_reels,
     check_symbol,
-    mean_value,
 )
+from .free_spins import line_delta_rtp
 
 
 @dataclass(frozen=True)
@@ -116,7 +116,6 @@ class ExpandingWildBlock(Block):
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
-        per_line_coin = Fraction(bet.coins_per_line * bet.coin_value, bet.total)
         both = defn.pay_direction == "both_ways"
 
         # A mystery block acting before this one reveals first: price the expansion on each
@@ -147,31 +146,10 @@ class ExpandingWildBlock(Block):
                 out += q * (grown - bet.lines * line_expectation(game, reel_set).total)
             return out
 
-        figures: dict[str, Any] = {}
-        total = Fraction(0)
-        if "base" in p.modes:
-            choices = defn.base_game.reel_sets
-            w = sum(c.weight for c in choices)
-            base = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0)) * per_line_coin
-            figures["base_rtp"] = Exact(base)
-            total += base
-        if "free" in p.modes:
-            free = Fraction(0)
-            for f in defn.features:
-                entry = block(f.type)
-                if f.type != "free_spins" or entry is None:
-                    continue
-                part = entry.par(ParContext(defn, f, bet, pctx.samples, pctx.seed))
-                spins = part.figures.get("expected_spins") if part is not None else None
-                rate = part.figures.get("trigger_rate") if part is not None else None
-                if not (isinstance(spins, Exact) and isinstance(rate, Exact)):
-                    return None  # no exact spin count to scale by: par says the total is unknown
-                choices = f.reel_sets or defn.base_game.reel_sets
-                w = sum(c.weight for c in choices)
-                per_spin = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0))
-                free += rate.value * spins.value * per_spin * f.win_multiplier * mean_value(f.spin_multipliers)
-            figures["free_rtp"] = Exact(free * per_line_coin)
-            total += free * per_line_coin
+        found = line_delta_rtp(pctx, p.modes, delta)
+        if found is None:
+            return None  # a free-spins feature's spin count is not exact: par says the total is unknown
+        figures, total = found
         return BlockPar(p.name, Exact(total), figures)
 
 

@@ -48,6 +48,7 @@ blocks that change its spins (progress levels) is valued by those blocks' own pa
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
@@ -145,7 +146,7 @@ def max_per_reel(defn: Definition, reel_set: str, symbol: str) -> tuple[int, ...
     if found is None:
         found = tuple(max(counts) for counts in window_counts(defn, reel_set, symbol))
         cache[key] = found
-    return found  # type: ignore[no-any-return]
+    return found  # type: ignore[return-value]
 
 
 def window_counts(defn: Definition, reel_set: str, symbol: str) -> tuple[tuple[int, ...], ...]:
@@ -214,7 +215,10 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     cap = cap_amount(f, bet)
     minimum = f.minimum_win_x_bet * bet.total
     keep = book.keep
-    saved = (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier)
+    saved = (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier,
+             state.sticky_reels, state.values)
+    # what nested blocks unlock (levels, sticky reels) lasts this feature, not the round
+    state.level_multiplier, state.sticky_reels, state.values = Fraction(1), [], {}
 
     book.add(FeatureStarted(f.name, trigger.awarded, f.win_multiplier))
     remaining = trigger.awarded
@@ -262,7 +266,8 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
             book.add(SpinEnded("free", win, total))
         if capped:
             break
-    state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier = saved
+    (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier,
+     state.sticky_reels, state.values) = saved
     book.add(FeatureEnded(f.name, total, played))
     return FeatureRun(total, played, reel_set, stops, {f"{f.name}_spins": played})
 
@@ -334,6 +339,43 @@ def run_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int,
     ctx = FeatureContext(defn, feature, bet, Rng(seed), "base", book=Book(keep=False))
     ctx.state.running.append(feature.name)
     return run(ctx, trigger).total
+
+
+def line_delta_rtp(
+    pctx: ParContext, modes: Iterable[str], delta: Callable[[str], Fraction]
+) -> tuple[dict[str, Value], Fraction] | None:
+    """What a block that changes line pays adds to the RTP, exactly: ``delta(reel_set)`` is
+    its extra line pay of one spin on a reel set (coins per line-coin, over all played
+    lines), weighted by the base game's reel sets and, in free spins, by each free-spins
+    feature's exact spins per base spin and its mean multiplier. None: a free-spins
+    feature's spin count is not exact (the block's value is then unknown)."""
+    defn, bet = pctx.defn, pctx.bet
+    line_factor = Fraction(bet.coins_per_line * bet.coin_value, bet.total)
+
+    def weighted(choices: tuple[WeightedName, ...]) -> Fraction:
+        w = sum(c.weight for c in choices)
+        return sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0))
+
+    figures: dict[str, Value] = {}
+    total = Fraction(0)
+    if "base" in modes:
+        base = weighted(defn.base_game.reel_sets) * line_factor
+        figures["base_rtp"] = Exact(base)
+        total += base
+    if "free" in modes:
+        free = Fraction(0)
+        for f in defn.features:
+            if not isinstance(f, FreeSpins):
+                continue
+            part = BLOCK.par(ParContext(defn, f, bet, pctx.samples, pctx.seed))
+            spins, rate = part.figures.get("expected_spins"), part.figures.get("trigger_rate")
+            if not (isinstance(spins, Exact) and isinstance(rate, Exact)):
+                return None
+            mult = f.win_multiplier * mean_value(f.spin_multipliers)
+            free += rate.value * spins.value * weighted(f.reel_sets or defn.base_game.reel_sets) * mult
+        figures["free_rtp"] = Exact(free * line_factor)
+        total += free * line_factor
+    return figures, total
 
 
 def nested_spin_blocks(defn: Definition, feature: FreeSpins) -> list[str]:

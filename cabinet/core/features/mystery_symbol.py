@@ -44,10 +44,9 @@ from . import (
     ParContext,
     Report,
     SpinDraft,
-    block,
     check_symbol,
-    mean_value,
 )
+from .free_spins import line_delta_rtp
 
 
 @dataclass(frozen=True)
@@ -138,7 +137,6 @@ class MysterySymbolBlock(Block):
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
-        line_factor = Fraction(bet.lines * bet.coins_per_line * bet.coin_value, bet.total)
         weight = sum(reveal_weights(p))
 
         def delta(reel_set: str) -> Fraction:
@@ -151,34 +149,12 @@ class MysterySymbolBlock(Block):
                 ),
                 Fraction(0),
             )
-            return mixed - line_expectation(defn, reel_set).total
+            return (mixed - line_expectation(defn, reel_set).total) * bet.lines  # over the played lines
 
-        figures: dict[str, Any] = {}
-        total = Fraction(0)
-        if "base" in p.modes:
-            choices = defn.base_game.reel_sets
-            w = sum(c.weight for c in choices)
-            base = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0)) * line_factor
-            figures["base_rtp"] = Exact(base)
-            total += base
-        if "free" in p.modes:
-            free = Fraction(0)
-            for f in defn.features:
-                entry = block(f.type)
-                if f.type != "free_spins" or entry is None:
-                    continue
-                part = entry.par(ParContext(defn, f, bet, pctx.samples, pctx.seed))
-                spins = part.figures.get("expected_spins") if part is not None else None
-                rate = part.figures.get("trigger_rate") if part is not None else None
-                if not (isinstance(spins, Exact) and isinstance(rate, Exact)):
-                    return None  # no exact spin count to scale by: par says the total is unknown
-                choices = f.reel_sets or defn.base_game.reel_sets
-                w = sum(c.weight for c in choices)
-                per_spin = sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0))
-                mult = f.win_multiplier * mean_value(f.spin_multipliers)
-                free += rate.value * spins.value * per_spin * mult * line_factor
-            figures["free_rtp"] = Exact(free)
-            total += free
+        found = line_delta_rtp(pctx, p.modes, delta)
+        if found is None:
+            return None  # a free-spins feature's spin count is not exact: par says the total is unknown
+        figures, total = found
         return BlockPar(p.name, Exact(total), figures)
 
 

@@ -209,12 +209,12 @@ def respin_value(defn: Definition, bet: Bet, reel_set: str, stops: tuple[int, ..
                     ctx = FeatureContext(defn, feature, bet, None, mode="respin")
                     trigger = entry.triggers(ctx, spin)
                     if trigger is not None:
-                        value = entry.expected_value(ctx, trigger)
-                        if value is None:
+                        feature_value = entry.expected_value(ctx, trigger)
+                        if feature_value is None:
                             raise NotImplementedError(
                                 f"{feature.type} has no exact value to price respins with"
                             )
-                        extra += value * trigger.probability
+                        extra += feature_value * trigger.probability
             extra = by_window[column] = whole(extra)
         total += extra
         for row, by_symbol in line_parts:
