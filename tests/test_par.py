@@ -386,6 +386,28 @@ def test_par_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["total_rtp"] == f"{float(report.total_rtp):.10f}".rstrip("0")  # type: ignore[arg-type]
 
 
+def test_par_exact_only_fails_on_any_estimate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["par", "classic", "--exact-only"]) == 0  # every figure exact
+    assert "(exact)" in capsys.readouterr().out
+    # Retro's free spins have a cap: its effect is an estimate, so the total is one too
+    assert main(["par", "retro-reels-diamond-glitz", "--exact-only", "--samples", "50"]) == 2
+    captured = capsys.readouterr()
+    assert "estimate: 95%" in captured.out and "not every figure is exact: free_spins.rtp" in captured.err
+    assert main(["par", "retro-reels-diamond-glitz", "--json", "--samples", "50", "--seed", "3"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is False and data["estimates"] == ["free_spins.rtp"]
+    assert data["total"]["exact"] is False and data["total"]["seed"] == 3 and data["total"]["samples"] >= 50
+    assert data["features"][0]["rtp"]["method"].startswith("paired runs of free_spins")
+
+
+def test_tune_refuses_an_estimate() -> None:
+    from cabinet.core.tuning import summarize
+
+    with pytest.raises(ValueError, match="tune needs exact figures"):
+        summarize(load_game("retro-reels-diamond-glitz"))
+    assert summarize(load_game("classic")).total_rtp == par(load_game("classic")).total_rtp
+
+
 def test_par_cli_text_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["par", "classic"]) == 0
     out = capsys.readouterr().out

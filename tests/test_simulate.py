@@ -196,6 +196,14 @@ def test_max_win_seed_replays_the_max_win() -> None:
 # --- shards and workers -----------------------------------------------------------------------------------
 
 
+def test_a_game_with_features_is_identical_for_1_to_4_workers() -> None:
+    # free spins are played by play_round inside the workers: still the same figures
+    defn = load_game("happy-riches")
+    reports = [simulate(defn, 40_000, 5, workers=k, shard_size=5000).to_dict() for k in (1, 2, 3, 4)]
+    assert all(r == reports[0] for r in reports[1:])
+    assert reports[0]["scalar_rounds"] > 0 and reports[0]["features"]["free_spins"]["rate"] > 0
+
+
 def test_report_independent_of_workers_and_shard_size() -> None:
     defn = load_game("classic")
     one = simulate(defn, 20_000, 42, workers=1, shard_size=3000).to_dict()
