@@ -282,9 +282,9 @@ def test_several_conversion_errors_are_all_reported_in_file_order() -> None:
 
 
 def test_reserved_feature_type_names_its_game() -> None:
-    text = MINI + "features:\n  - type: wheel\n    rings: 3\n"
+    text = MINI + "features:\n  - type: collector\n    rings: 3\n"
     assert problems(text) == [
-        "26:11: feature type 'wheel' is reserved for Halloween Wins 3 and not available in this version"
+        "26:11: feature type 'collector' is reserved for Halloween Wins 3 and not available in this version"
     ]
 
 

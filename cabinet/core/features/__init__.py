@@ -302,6 +302,8 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "multiplier_wilds",
     "progress_levels",
     "sticky_wild_reels",
+    "hold_and_respin",
+    "wheel",
 )
 
 _REGISTRY: dict[str, FeatureBlock] = {}

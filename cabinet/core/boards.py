@@ -1,0 +1,422 @@
+"""Boards of independent single-cell reels, and the engine of a hold-and-respin on them.
+
+A ``Board`` is a grid of cells, each cell its own reel with its own strip: Happy Lucky
+Slot's four 3x5 boards (GRAND, MAJOR, MINOR, MINI: sixty single-cell reels), Halloween
+Wins 3's 3x3 collector minigame. A cell is addressed ``(board, reel, row)``; events name
+the board and give the ``(reel, row)`` position on it, both 0-based.
+
+``HeldRespinEngine`` plays a sub-game on such boards by small actions, each of which adds
+the event that says what it did (``core/events.py``, board events):
+
+- ``place``: put a symbol on a random free cell (the trigger's symbols at the start);
+- ``spin``: one respin is used and every free cell of every board that is not full spins;
+- ``resolve``: what a batch of landed symbols does, in five steps (below);
+- ``hold``, ``add_respins``, ``reset_respins``, ``multiply_random_prize``,
+  ``add_cell_multiplier``, ``collect``, ``award_fills``: the steps' actions;
+- ``settle``: at the end, the values held on each board are paid.
+
+``resolve`` takes the landed symbols in draw order and applies, in this order:
+
+1. REVEAL   each symbol with a rule (``CellAction``): a prize draws its value (one
+            ``rng.weighted`` over the symbol's ``prizes`` when it has 2+ entries), a
+            jackpot coin takes its jackpot; the value is multiplied by the cell's
+            multiplier (``CellLanded``). A cell-multiplier symbol (Mummy X) adds to its
+            cell's multiplier (``CellMultiplierChanged``). A holding symbol is held.
+2. RESPINS  (not for the starting symbols) any resetting symbol sets the respins to
+            ``reset_to``, then every symbol that adds respins adds them (``RespinsChanged``).
+3. MULTIPLY each multiplier symbol, in draw order: one ``rng.below(n)`` picks one of the n
+            held credit prizes (all boards, board order, then reel and row), then one
+            ``rng.weighted`` over the multipliers allowed on that prize (a limited multiplier
+            only applies to prizes below its limit; no draw for a single one) multiplies it
+            (``PrizeMultiplied``). With no held prize, nothing happens and nothing is drawn.
+4. COLLECT  every collector held on a board (old and new, in cell order) takes the values
+            that landed in this batch on the reels it collects; each collector adds the
+            whole value to its total (``Collected``) and the collected cells are cleared. A
+            value no collector takes stays held if its symbol holds, else it pays at once
+            (``CellPaid``).
+5. FILL     a board whose cells are all held pays its fill award, once per feature
+            (``BoardFilled``).
+
+The sub-game ends when no respins are left or every board is full (``finished``). Every
+random value comes from the rng handed in, in the order above; nothing here draws pixels
+or reads the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Protocol
+
+from .bet import all_bets
+from .definition import Definition, WeightedValue
+from .events import (
+    BoardFilled,
+    BoardOpened,
+    BoardSpun,
+    CellLanded,
+    CellMultiplierChanged,
+    CellPaid,
+    Collected,
+    Event,
+    HeldPrizesPaid,
+    Position,
+    PrizeMultiplied,
+    RespinsChanged,
+)
+from .money import Money, money_str
+from .rng import Rng
+
+Cell = tuple[str, int, int]  # (board, reel, row), reel and row 0-based
+
+
+class BoardEventSink(Protocol):
+    """Where the engine's events go: anything with ``add`` and a ``keep`` flag (a round's Book)."""
+
+    keep: bool
+
+    def add(self, event: Event) -> None: ...
+
+
+@dataclass(frozen=True)
+class Board:
+    """A grid of single-cell reels. ``strips`` holds one strip per cell, reel-major
+    (reel 0 rows 0..rows-1, then reel 1, ...)."""
+
+    name: str
+    reels: int
+    rows: int
+    strips: tuple[tuple[str, ...], ...]
+
+    def __post_init__(self) -> None:
+        if self.reels < 1 or self.rows < 1:
+            raise ValueError(f"board {self.name!r} needs at least one reel and one row")
+        if len(self.strips) != self.reels * self.rows:
+            raise ValueError(f"board {self.name!r} has {len(self.strips)} strips for {self.reels * self.rows} cells")
+        if any(not strip for strip in self.strips):
+            raise ValueError(f"board {self.name!r} has an empty strip")
+        # computed once: the engine walks the cells many times per respin
+        positions = tuple((reel, row) for reel in range(self.reels) for row in range(self.rows))
+        object.__setattr__(self, "_positions", positions)
+        object.__setattr__(self, "_cells", tuple((self.name, reel, row) for reel, row in positions))
+
+    @property
+    def size(self) -> int:
+        return self.reels * self.rows
+
+    def positions(self) -> tuple[Position, ...]:
+        """Every cell's (reel, row), in draw order."""
+        return self._positions  # type: ignore[attr-defined, no-any-return]
+
+    def cells(self) -> tuple[Cell, ...]:
+        """Every cell's (board, reel, row), in draw order."""
+        return self._cells  # type: ignore[attr-defined, no-any-return]
+
+    def strip(self, position: Position) -> tuple[str, ...]:
+        reel, row = position
+        return self.strips[reel * self.rows + row]
+
+
+@dataclass(frozen=True)
+class CellAction:
+    """What a symbol does when it arrives on a cell."""
+
+    symbol: str
+    hold: bool = True  # stays on its cell for the rest of the feature
+    prizes: tuple[WeightedValue, ...] = ()  # a credit prize, multiples of the total bet
+    jackpot: str = ""  # a jackpot coin: the jackpot's name ...
+    jackpot_x_bet: Fraction = Fraction(0)  # ... and its value as a multiple of the total bet
+    respins: int = 0  # respins it adds
+    resets_respins: bool = False  # sets the respins to the engine's reset_to
+    multipliers: tuple[WeightedValue, ...] = ()  # multiplies one random held prize by one of these
+    multiplier_limits: tuple[tuple[Fraction, Fraction], ...] = ()  # (multiplier, only on prizes below this x bet)
+    cell_multiplier: int = 0  # added to its cell's multiplier (Mummy X)
+    collects: tuple[int, ...] = ()  # a collector: the 0-based reels of its board it collects
+
+    @property
+    def has_value(self) -> bool:
+        return bool(self.prizes) or bool(self.jackpot)
+
+    @property
+    def collector(self) -> bool:
+        return bool(self.collects)
+
+    def allowed_multipliers(self, prize: Money, bet_total: Money) -> list[WeightedValue]:
+        """The multipliers that may apply to a prize of this value (the limits below which they may)."""
+        limits = dict(self.multiplier_limits)
+        return [e for e in self.multipliers if e.value not in limits or prize < limits[e.value] * bet_total]
+
+
+@dataclass
+class HeldCell:
+    symbol: str
+    value: Money  # minor units: a prize, a jackpot, a collector's total (0: none)
+    prize: bool  # a credit prize a multiplier may target
+    collector: tuple[int, ...] = ()  # reels it collects (empty: not a collector)
+
+
+@dataclass
+class _Landing:
+    cell: Cell
+    symbol: str
+    action: CellAction | None
+    value: Money = 0
+
+
+def whole_amount(x_bet: Fraction, bet_total: Money) -> Money:
+    """``x_bet`` times the total bet in minor units; the game's check makes it whole at
+    every allowed bet, so a fraction of a minor unit is an error, never rounded."""
+    amount = x_bet * bet_total
+    if amount.denominator != 1:
+        raise ValueError(f"{x_bet} x a total bet of {bet_total} is not a whole amount")
+    return amount.numerator
+
+
+def check_whole_x_bet(
+    defn: Definition, report: Callable[[tuple[Any, ...], str], None], amounts: Iterable[tuple[tuple[Any, ...], Fraction]]
+) -> None:
+    """Report each (path, multiple of the total bet) that is not a whole amount at some
+    allowed bet: a sub-game's prizes, jackpots and fill awards are paid exactly or not at all."""
+    try:
+        totals = sorted({b.total for b in all_bets(defn)})
+    except (ValueError, ZeroDivisionError):  # a broken bet section is reported by its own check
+        return
+    for path, x_bet in amounts:
+        bad = next((t for t in totals if (x_bet * t).denominator != 1), None)
+        if bad is not None:
+            report(path, f"{x_bet} x the bet is not a whole amount at a total bet of {money_str(bad, defn.bet.minor_units)}")
+
+
+@dataclass
+class HeldRespinEngine:
+    """A hold-and-respin on several boards; see the module docstring for the order of things."""
+
+    feature: str
+    boards: tuple[Board, ...]
+    actions: dict[str, CellAction]
+    bet_total: Money
+    rng: Rng
+    book: BoardEventSink
+    respins: int
+    reset_to: int = 0  # 0: the initial respins
+    fills: dict[str, Fraction] = field(default_factory=dict)  # board -> fill award, x total bet
+    held: dict[Cell, HeldCell] = field(default_factory=dict)
+    multipliers: dict[Cell, int] = field(default_factory=dict)  # cells whose multiplier is not 1
+    filled: list[str] = field(default_factory=list)  # boards that paid their fill, in order
+    paid: Money = 0
+    respins_played: int = 0
+    _pending: set[Cell] = field(default_factory=set)  # placed, not yet resolved
+
+    def __post_init__(self) -> None:
+        if self.reset_to <= 0:
+            self.reset_to = self.respins
+        self._by_name = {b.name: b for b in self.boards}
+        self._collecting = any(a.collector for a in self.actions.values())
+
+    # -- the state ------------------------------------------------------------------------------------
+
+    def board(self, name: str) -> Board:
+        return self._by_name[name]
+
+    def free_cells(self, board: Board) -> list[Cell]:
+        held, pending = self.held, self._pending
+        return [c for c in board.cells() if c not in held and c not in pending]
+
+    def is_full(self, board: Board) -> bool:
+        held = self.held
+        return all(c in held for c in board.cells())
+
+    @property
+    def all_full(self) -> bool:
+        return all(self.is_full(b) for b in self.boards)
+
+    @property
+    def finished(self) -> bool:
+        return self.respins <= 0 or self.all_full
+
+    def held_prizes(self) -> list[Cell]:
+        """Held credit prizes in board order, then reel and row: the order a multiplier picks from."""
+        held = self.held
+        return [c for b in self.boards for c in b.cells() if c in held and held[c].prize]
+
+    # -- actions ----------------------------------------------------------------------------------------
+
+    def open_boards(self) -> None:
+        for b in self.boards:
+            fill = whole_amount(self.fills.get(b.name, Fraction(0)), self.bet_total)
+            self.book.add(BoardOpened(self.feature, b.name, b.reels, b.rows, fill))
+
+    def place(self, symbol: str, *, board: str = "", reel: int = -1, row: int = -1) -> Cell | None:
+        """Put ``symbol`` on a random free cell whose strip holds it (one ``rng.below`` over
+        those cells, boards in order, then reel and row), optionally on a given board, reel
+        or row. None (and no draw) when no cell qualifies. Resolve the placed batch after."""
+        eligible: list[Cell] = []
+        for b in self.boards:
+            if board and b.name != board:
+                continue
+            for cell in self.free_cells(b):
+                _, r, w = cell
+                if (reel < 0 or r == reel) and (row < 0 or w == row) and symbol in b.strip((r, w)):
+                    eligible.append(cell)
+        if not eligible:
+            return None
+        cell = eligible[self.rng.below(len(eligible))] if len(eligible) > 1 else eligible[0]
+        self._pending.add(cell)
+        return cell
+
+    def spin(self) -> list[tuple[Cell, str]]:
+        """Use one respin and spin every free cell of every board that is not full: one
+        ``rng.below(len(strip))`` per cell, boards in order, then reel and row."""
+        self.respins -= 1
+        self.respins_played += 1
+        self.book.add(RespinsChanged(self.feature, self.respins, -1, "spin"))
+        landed: list[tuple[Cell, str]] = []
+        for b in self.boards:
+            free = self.free_cells(b)
+            if not free:
+                continue
+            symbols = []
+            below = self.rng.below
+            strips, rows = b.strips, b.rows
+            for cell in free:
+                strip = strips[cell[1] * rows + cell[2]]
+                symbol = strip[below(len(strip))]
+                symbols.append(symbol)
+                landed.append((cell, symbol))
+            if self.book.keep:
+                positions = tuple((r, w) for _, r, w in free)
+                self.book.add(BoardSpun(self.feature, b.name, self.respins_played, positions, tuple(symbols)))
+        return landed
+
+    def resolve(self, landed: Iterable[tuple[Cell, str]], *, change_respins: bool = True) -> None:
+        """The five steps of a landed batch (module docstring)."""
+        actions = self.actions
+        acting = [
+            (_Landing(cell, symbol, action), action)
+            for cell, symbol in landed
+            if (action := actions.get(symbol)) is not None
+        ]
+        self._pending.clear()
+        for landing, action in acting:  # 1. REVEAL
+            self._reveal(landing, action)
+        if change_respins:  # 2. RESPINS
+            if any(action.resets_respins for _, action in acting):
+                self.reset_respins(self.reset_to)
+            added = sum(action.respins for _, action in acting)
+            if added:
+                self.add_respins(added)
+        for landing, action in acting:  # 3. MULTIPLY
+            if action.multipliers:
+                self.multiply_random_prize(landing.cell, action)
+        self.collect([landing for landing, action in acting if landing.value > 0 and not action.collector])
+        self.award_fills()  # 5. FILL
+
+    def _reveal(self, landing: _Landing, action: CellAction) -> None:
+        cell = landing.cell
+        board, reel, row = cell
+        value = 0
+        if action.prizes:
+            table = action.prizes
+            x_bet = table[0].value if len(table) == 1 else table[self.rng.weighted([e.weight for e in table])].value
+            value = whole_amount(x_bet, self.bet_total)
+        elif action.jackpot:
+            value = whole_amount(action.jackpot_x_bet, self.bet_total)
+        value *= self.multipliers.get(cell, 1)
+        landing.value = value
+        if self.book.keep:
+            self.book.add(CellLanded(self.feature, board, (reel, row), action.symbol, value, action.hold, action.jackpot))
+        if action.cell_multiplier:
+            self.add_cell_multiplier(cell, action.cell_multiplier)
+        if action.hold:
+            self.hold(cell, action.symbol, value, prize=bool(action.prizes), collects=action.collects)
+
+    def hold(self, cell: Cell, symbol: str, value: Money, *, prize: bool = False, collects: tuple[int, ...] = ()) -> None:
+        self.held[cell] = HeldCell(symbol, value, prize, collects)
+
+    def add_respins(self, count: int) -> None:
+        self.respins += count
+        self.book.add(RespinsChanged(self.feature, self.respins, count, "added"))
+
+    def reset_respins(self, count: int) -> None:
+        change = count - self.respins
+        self.respins = count
+        self.book.add(RespinsChanged(self.feature, self.respins, change, "reset"))
+
+    def add_cell_multiplier(self, cell: Cell, count: int) -> None:
+        self.multipliers[cell] = self.multipliers.get(cell, 1) + count
+        self.book.add(CellMultiplierChanged(self.feature, cell[0], (cell[1], cell[2]), self.multipliers[cell]))
+
+    def multiply_random_prize(self, source: Cell, action: CellAction) -> Cell | None:
+        """One random held prize times one of ``action``'s multipliers allowed on it."""
+        targets = self.held_prizes()
+        if not targets:
+            return None
+        target = targets[self.rng.below(len(targets))] if len(targets) > 1 else targets[0]
+        held = self.held[target]
+        allowed = action.allowed_multipliers(held.value, self.bet_total)
+        if not allowed:
+            return None
+        entry = allowed[0] if len(allowed) == 1 else allowed[self.rng.weighted([e.weight for e in allowed])]
+        multiplier = entry.value.numerator  # whole (the block's check)
+        held.value *= multiplier
+        self.book.add(
+            PrizeMultiplied(
+                self.feature, target[0], (target[1], target[2]), multiplier, held.value, source[0], (source[1], source[2])
+            )
+        )
+        return target
+
+    def collect(self, values: list[_Landing]) -> None:
+        """Step 4: collectors take the batch's values on their reels; the rest stay or pay."""
+        taken: dict[Cell, list[_Landing]] = {}
+        held = self.held
+        collectors: dict[str, list[Cell]] = {b.name: [] for b in self.boards}
+        if self._collecting:
+            for b in self.boards:
+                collectors[b.name] = [c for c in b.cells() if c in held and held[c].collector]
+        for landing in values:
+            board, reel, row = landing.cell
+            held_now = held.get(landing.cell)
+            if held_now is not None:
+                landing.value = held_now.value  # a multiplier in step 3 may have changed it
+            takers = [c for c in collectors[board] if reel in held[c].collector]
+            if takers:
+                for collector in takers:
+                    taken.setdefault(collector, []).append(landing)
+                held.pop(landing.cell, None)
+            elif landing.cell not in held:
+                self.paid += landing.value
+                self.book.add(CellPaid(self.feature, board, (reel, row), landing.value))
+        in_cell_order = [c for b in self.boards for c in collectors[b.name] if c in taken]
+        for collector in in_cell_order:
+            landings = taken[collector]
+            value = sum(landing.value for landing in landings)
+            keeper = held[collector]
+            keeper.value += value
+            self.book.add(
+                Collected(
+                    self.feature, collector[0], (collector[1], collector[2]),
+                    tuple((landing.cell[1], landing.cell[2]) for landing in landings), value, keeper.value,
+                )
+            )
+
+    def award_fills(self) -> None:
+        for b in self.boards:
+            if b.name not in self.filled and self.is_full(b):
+                self.filled.append(b.name)
+                x_bet = self.fills.get(b.name, Fraction(0))
+                amount = whole_amount(x_bet, self.bet_total)
+                self.paid += amount
+                self.book.add(BoardFilled(self.feature, b.name, x_bet, amount))
+
+    def settle(self) -> Money:
+        """Pay the values held on each board (``HeldPrizesPaid`` per board that holds any)."""
+        held = self.held
+        for b in self.boards:
+            cells = [c for c in b.cells() if c in held and held[c].value]
+            amount = sum(held[c].value for c in cells)
+            if amount:
+                self.paid += amount
+                self.book.add(HeldPrizesPaid(self.feature, b.name, tuple((r, w) for _, r, w in cells), amount))
+        return self.paid

@@ -1,0 +1,846 @@
+"""Hold and respin on boards of single-cell reels (Happy Lucky Slot, Halloween Wins 3's minigame).
+
+YAML::
+
+    # Happy Lucky Slot's respin feature (strips shortened)
+    features:
+      - type: hold_and_respin
+        name: respin_feature
+        trigger_symbols: {BASKET: 1, GOLDEN_BASKET: 2}   # a Golden Basket counts two
+        trigger_counts: {6: 1}          # count -> chance the feature opens (largest key not above)
+        place_symbol: BASKET            # one BASKET on a random free cell per counted symbol
+        respins: 8
+        boards:
+          - {name: GRAND, reels: 5, rows: 3, strip: "BLANK*40 BASKET*6 PLUS MULT", fill_x_bet: 1000}
+          - {name: MAJOR, reels: 5, rows: 3, strip: "BLANK*40 BASKET*6 PLUS MULT", fill_x_bet: 100}
+          - {name: MINOR, reels: 5, rows: 3, strip: "BLANK*40 BASKET*6 PLUS MULT", fill_x_bet: 50}
+          - {name: MINI, reels: 5, rows: 3, strip: "BLANK*40 BASKET*6 PLUS MULT", fill_x_bet: 20}
+        cells:
+          - {symbol: BASKET}                          # its prizes: the symbol's `prizes:` table
+          - {symbol: PLUS, respins: 1}                # +1 respin, held
+          - {symbol: MULT, multiply: true, multiplier_limits: {25: 20}}   # the symbol's `multipliers:`
+
+And Halloween Wins 3's Halloween Ghosts X (a 3x3 board, pumpkins collect reels 1 and 3)::
+
+      - type: hold_and_respin
+        name: ghosts
+        trigger_symbols: {MUMMY: 1}
+        trigger_counts: {1: "1/40", 2: "1/10", 3: 1}
+        respins: 3
+        start: [{symbol: PUMPKIN, reel: 2}, {symbol: GHOST}, {symbol: GHOST}]
+        boards:
+          - name: HALLOWEEN
+            reels: 3
+            rows: 3
+            reel_strips: ["BLANK*20 GHOST*4 MUMMY_X MINOR", "BLANK*30 PUMPKIN", "BLANK*20 GHOST*4 MUMMY_X MAJOR"]
+        jackpots: {MINOR: 25, MAJOR: 100}
+        cells:
+          - {symbol: PUMPKIN, resets_respins: true, collects_reels: [1, 3]}
+          - {symbol: GHOST, hold: false, resets_respins: true}
+          - {symbol: MINOR, hold: false, resets_respins: true, jackpot: MINOR}
+          - {symbol: MAJOR, hold: false, resets_respins: true, jackpot: MAJOR}
+          - {symbol: MUMMY_X, hold: false, cell_multiplier: 1}
+
+Draw order (a contract):
+
+1. TRIGGER — the screen's trigger count is the sum of ``trigger_symbols`` over every
+   position; its chance is ``trigger_counts`` at the largest key not above it. A chance
+   of 1 draws nothing; a chance below 1 draws one ``rng.chance(num, den)``.
+2. START   — ``BoardOpened`` per board, then the ``start`` symbols in order and then one
+   ``place_symbol`` per counted trigger symbol, each put on a random free cell whose strip
+   holds it (one ``rng.below`` over those cells, boards in order, then reel and row; no
+   draw for a single cell). The placed batch is resolved (``core/boards.py``: REVEAL,
+   MULTIPLY, COLLECT, FILL; the starting symbols change no respins).
+3. RESPIN  — while respins are left and some board has a free cell: one respin is used
+   (``RespinsChanged``), every free cell of every board that is not full draws one
+   ``rng.below(len(strip))`` (boards in order, then reel and row; ``BoardSpun``), and the
+   batch is resolved: REVEAL (a prize's ``rng.weighted`` in draw order), RESPINS (reset,
+   then add), MULTIPLY (``rng.below`` over the held prizes, then ``rng.weighted`` over the
+   allowed multipliers), COLLECT, FILL.
+4. END     — ``HeldPrizesPaid`` per board holding values, then ``FeatureEnded``.
+
+Money: prizes, jackpots and fill awards are multiples of the total bet, checked whole at
+every allowed bet; cell and prize multipliers are whole numbers, so every value is an int
+of the minor unit. Only ``CellPaid``, ``BoardFilled`` and ``HeldPrizesPaid`` pay.
+
+Par. The trigger rate is exact (each reel's window counts, convolved). When the boards'
+cells are interchangeable (one strip per board), nothing frees a held cell (no
+collectors) and every symbol that changes the respins holds, the process of *held cells
+per board and respins left* is a Markov chain whose every step either holds a cell or
+uses a respin; it is walked exactly (``fill_chain``) for the fill probabilities and the
+expected respins, and, with no multipliers of either kind, for the exact value (each
+spun cell lands its strip's mean value, independently of the past). Otherwise the value
+is an estimate from runs of this block's own ``run`` from its trigger, stratified by
+trigger count (``estimate_runs``), and the fill probabilities are estimated from the
+same runs.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Annotated, Any, Literal
+
+from ..bet import Bet
+from ..boards import Board, CellAction, HeldRespinEngine, check_whole_x_bet
+from ..definition import STRIP, Definition, doc
+from ..evaluate import compiled, window
+from ..events import FeatureEnded, FeatureLimitReached, FeatureStarted, Position, Screen
+from ..limits import MAX_AWARD_SPINS, MAX_MULTIPLIER, MAX_PAY_X_BET, MAX_STRIP_STOPS
+from ..rng import Rng, derive_seed
+from ..value import Exact, Value, estimate_runs
+from . import (
+    MAX_FEATURE_SPINS,
+    BatchHint,
+    Block,
+    BlockPar,
+    Book,
+    FeatureContext,
+    FeatureRun,
+    ParContext,
+    Report,
+    Spin,
+    Trigger,
+    check_symbol,
+)
+
+# The exact chain is walked only while it stays small: more states (or a wider step) than
+# this and the figures are estimated instead (par must stay quick).
+MAX_CHAIN_STATES = 20_000
+MAX_CHAIN_STEP = 20_000
+
+
+@dataclass(frozen=True)
+class BoardSpec:
+    """One board of single-cell reels; give exactly one of `strip`, `reel_strips`, `cell_strips`."""
+
+    name: str = doc("the board's name, shown on screen and in events (GRAND, MAJOR, MINOR, MINI)")
+    reels: int = doc("columns of cells", default=5)
+    rows: int = doc("rows of cells", default=3)
+    strip: Annotated[tuple[str, ...], STRIP] = doc("the strip every cell of the board spins", factory=tuple)
+    reel_strips: tuple[Annotated[tuple[str, ...], STRIP], ...] = doc(
+        "one strip per reel, spun by each cell of that reel", factory=tuple
+    )
+    cell_strips: tuple[Annotated[tuple[str, ...], STRIP], ...] = doc(
+        "one strip per cell: reel 1 top to bottom, then reel 2, ...", factory=tuple
+    )
+    fill_x_bet: Fraction = doc(
+        "Bonus Prize for holding every cell, a multiple of the total bet, paid once per feature (0: none)",
+        default=Fraction(0),
+    )
+
+
+@dataclass(frozen=True)
+class CellRule:
+    """What a symbol does when it lands on a cell (symbols without a rule are blanks)."""
+
+    symbol: str = doc("the symbol id; a credit prize draws its value from the symbol's `prizes:`")
+    hold: bool = doc("whether it stays on its cell for the rest of the feature", default=True)
+    jackpot: str = doc("a jackpot coin: the name of its jackpot in `jackpots:`", default="")
+    respins: int = doc("respins it adds when it lands", default=0)
+    resets_respins: bool = doc("whether it sets the respins back to `reset_to` when it lands", default=False)
+    multiply: bool = doc(
+        "whether it multiplies one random held credit prize by one of the symbol's `multipliers:`", default=False
+    )
+    multiplier_limits: dict[Fraction, Fraction] = doc(
+        "multiplier -> it only applies to prizes below this multiple of the total bet (Happy Lucky: {25: 20})",
+        factory=dict,
+    )
+    cell_multiplier: int = doc("added to the multiplier of the cell it lands on (Mummy X: 1)", default=0)
+    collects_reels: tuple[int, ...] = doc(
+        "a collector: the reels (1-based) of its board whose landed values it collects and accumulates",
+        factory=tuple,
+    )
+
+
+@dataclass(frozen=True)
+class StartCell:
+    """A symbol on the boards when the feature opens, on a random free cell whose strip holds it."""
+
+    symbol: str = doc("the symbol id")
+    board: str = doc("only on this board (empty: any)", default="")
+    reel: int = doc("only on this reel, 1-based (0: any)", default=0)
+    row: int = doc("only on this row, 1-based from the top (0: any)", default=0)
+
+
+@dataclass(frozen=True)
+class HoldAndRespin:
+    type: Literal["hold_and_respin"] = doc(
+        "hold and respin on boards of single-cell reels: held prizes, respin counters, multipliers, collectors"
+    )
+    trigger_symbols: dict[str, int] = doc("symbol -> how many it counts towards the trigger (Golden Basket: 2)")
+    trigger_counts: dict[int, Fraction] = doc(
+        "trigger count -> chance the feature opens (1: always); counts above the largest key use it"
+    )
+    boards: tuple[BoardSpec, ...] = doc("the boards the feature plays on, in order")
+    cells: tuple[CellRule, ...] = doc("what the symbols landing on the boards do")
+    name: str = doc("feature name used in events, meters and scenarios", default="hold_and_respin")
+    respins: int = doc("respins at the start", default=3)
+    reset_to: int = doc("respins a resetting symbol sets (0: `respins`)", default=0)
+    place_symbol: str = doc(
+        "placed on a random free cell once per counted trigger symbol at the start (empty: none)", default=""
+    )
+    start: tuple[StartCell, ...] = doc("symbols on the boards at the start, before the placed ones", factory=tuple)
+    jackpots: dict[str, Fraction] = doc("jackpot name -> its value as a multiple of the total bet", factory=dict)
+    in_free_spins: bool = doc("whether free spins can trigger it too", default=False)
+
+
+# --- compiled views ------------------------------------------------------------------------------
+
+
+def _cached(defn: Definition, f: HoldAndRespin, what: str, make: Callable[[], Any]) -> Any:
+    """Per-definition cache keyed by the parameters' identity (they hold dicts: unhashable)."""
+    cache = compiled(defn).cache
+    key = ("hold_and_respin", what, id(f))
+    entry = cache.get(key)
+    if not (isinstance(entry, tuple) and entry[0] is f):
+        entry = cache[key] = (f, make())
+    return entry[1]
+
+
+def build_boards(f: HoldAndRespin) -> tuple[Board, ...]:
+    out = []
+    for spec in f.boards:
+        size = spec.reels * spec.rows
+        if spec.cell_strips:
+            strips = tuple(spec.cell_strips)
+        elif spec.reel_strips:
+            strips = tuple(spec.reel_strips[reel] for reel in range(spec.reels) for _ in range(spec.rows))
+        else:
+            strips = tuple(spec.strip for _ in range(size))
+        out.append(Board(spec.name, spec.reels, spec.rows, strips))
+    return tuple(out)
+
+
+def build_actions(defn: Definition, f: HoldAndRespin) -> dict[str, CellAction]:
+    symbols = defn.symbol_map
+    out = {}
+    for rule in f.cells:
+        sym = symbols[rule.symbol]
+        out[rule.symbol] = CellAction(
+            symbol=rule.symbol,
+            hold=rule.hold,
+            prizes=() if rule.jackpot else sym.prizes,
+            jackpot=rule.jackpot,
+            jackpot_x_bet=f.jackpots.get(rule.jackpot, Fraction(0)) if rule.jackpot else Fraction(0),
+            respins=rule.respins,
+            resets_respins=rule.resets_respins,
+            multipliers=sym.multipliers if rule.multiply else (),
+            multiplier_limits=tuple(rule.multiplier_limits.items()),
+            cell_multiplier=rule.cell_multiplier,
+            collects=tuple(reel - 1 for reel in rule.collects_reels),
+        )
+    return out
+
+
+def boards_of(defn: Definition, f: HoldAndRespin) -> tuple[Board, ...]:
+    return _cached(defn, f, "boards", lambda: build_boards(f))  # type: ignore[no-any-return]
+
+
+def actions_of(defn: Definition, f: HoldAndRespin) -> dict[str, CellAction]:
+    return _cached(defn, f, "actions", lambda: build_actions(defn, f))  # type: ignore[no-any-return]
+
+
+# --- triggering ----------------------------------------------------------------------------------
+
+
+def chance_for(f: HoldAndRespin, count: int) -> Fraction:
+    """The chance ``count`` opens the feature: ``trigger_counts`` at the largest key not above it."""
+    best, best_key = Fraction(0), 0
+    for key, chance in f.trigger_counts.items():
+        if best_key < key <= count:
+            best, best_key = chance, key
+    return best
+
+
+def smallest_trigger(f: HoldAndRespin) -> int:
+    keys = [k for k, chance in f.trigger_counts.items() if chance > 0]
+    return min(keys) if keys else 0
+
+
+def trigger_count(f: HoldAndRespin, screen: Screen) -> tuple[int, tuple[Position, ...]]:
+    count = 0
+    where: list[Position] = []
+    for reel, column in enumerate(screen):
+        for row, sid in enumerate(column):
+            weight = f.trigger_symbols.get(sid, 0)
+            if weight:
+                count += weight
+                where.append((reel, row))
+    return count, tuple(where)
+
+
+def window_counts(defn: Definition, f: HoldAndRespin, reel_set: str) -> tuple[tuple[int, ...], ...]:
+    """The trigger count each reel's window shows at each stop."""
+    rows = defn.grid.rows
+    return tuple(
+        tuple(sum(f.trigger_symbols.get(sid, 0) for sid in window(strip, stop, rows)) for stop in range(len(strip)))
+        for strip in defn.reels[reel_set]
+    )
+
+
+def count_distribution(defn: Definition, f: HoldAndRespin) -> dict[int, Fraction]:
+    """P(a base spin shows trigger count k), exactly: each reel's window counts, convolved."""
+    out: dict[int, Fraction] = {}
+    weight = sum(c.weight for c in defn.base_game.reel_sets)
+    for choice in defn.base_game.reel_sets:
+        dist = {0: Fraction(1)}
+        for counts in window_counts(defn, f, choice.set):
+            per_reel: dict[int, Fraction] = {}
+            for c in counts:
+                per_reel[c] = per_reel.get(c, Fraction(0)) + Fraction(1, len(counts))
+            dist = _convolve(dist, per_reel)
+        p = Fraction(choice.weight, weight)
+        for k, q in dist.items():
+            out[k] = out.get(k, Fraction(0)) + p * q
+    return dict(sorted(out.items()))
+
+
+def _convolve(a: dict[int, Fraction], b: dict[int, Fraction]) -> dict[int, Fraction]:
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            out[x + y] = out.get(x + y, Fraction(0)) + p * q
+    return out
+
+
+def trigger_distribution(defn: Definition, f: HoldAndRespin) -> dict[int, Fraction]:
+    """P(a base spin opens the feature with trigger count k), chance included."""
+    out = {}
+    for k, q in count_distribution(defn, f).items():
+        chance = chance_for(f, k)
+        if q and chance:
+            out[k] = q * chance
+    return out
+
+
+# --- playing -------------------------------------------------------------------------------------
+
+
+def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
+    """Play the feature from ``trigger`` to its end, appending its events to ``ctx.book``."""
+    f: HoldAndRespin = ctx.feature
+    if ctx.rng is None:
+        raise ValueError("hold and respin needs an rng to play")
+    book = ctx.book
+    engine = HeldRespinEngine(
+        feature=f.name,
+        boards=boards_of(ctx.defn, f),
+        actions=actions_of(ctx.defn, f),
+        bet_total=ctx.bet.total,
+        rng=ctx.rng,
+        book=book,
+        respins=f.respins,
+        reset_to=f.reset_to,
+        fills={spec.name: spec.fill_x_bet for spec in f.boards if spec.fill_x_bet},
+    )
+    book.add(FeatureStarted(f.name, f.respins))
+    engine.open_boards()
+    placed = []
+    for entry in f.start:
+        cell = engine.place(entry.symbol, board=entry.board, reel=entry.reel - 1, row=entry.row - 1)
+        if cell is not None:
+            placed.append((cell, entry.symbol))
+    if f.place_symbol:
+        for _ in range(trigger.count):
+            cell = engine.place(f.place_symbol)
+            if cell is not None:
+                placed.append((cell, f.place_symbol))
+    engine.resolve(placed, change_respins=False)
+    while not engine.finished:
+        if engine.respins_played >= MAX_FEATURE_SPINS:
+            book.add(FeatureLimitReached(f.name, engine.respins_played, engine.respins))
+            break
+        engine.resolve(engine.spin())
+    total = engine.settle()
+    book.add(FeatureEnded(f.name, total, engine.respins_played))
+    stats = {f"{f.name}_respins": engine.respins_played}
+    for name in engine.filled:
+        stats[f"{f.name}_filled_{name}"] = 1
+    return FeatureRun(total, engine.respins_played, stats=stats)
+
+
+def run_from_trigger(defn: Definition, f: HoldAndRespin, bet: Bet, count: int, seed: int) -> FeatureRun:
+    """The feature opened by trigger count ``count``, played on ``seed``'s draws by this
+    block's own ``run`` (lean: no events kept)."""
+    trigger = Trigger(f.name, next(iter(f.trigger_symbols), ""), count, (), f.respins)
+    ctx = FeatureContext(defn, f, bet, Rng(seed), "base", book=Book(keep=False))
+    return run(ctx, trigger)
+
+
+# --- the exact chain -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChainResult:
+    """Exact figures of the feature opened by one trigger count (values in x total bet)."""
+
+    fill_probability: dict[str, Fraction]
+    expected_respins: Fraction
+    value_x_bet: Fraction | None  # None: multipliers make the value non-linear (estimated instead)
+
+
+def chain_blockers(defn: Definition, f: HoldAndRespin) -> list[str]:
+    """Why the exact chain does not apply (empty: it does)."""
+    out = []
+    actions = actions_of(defn, f)
+    for b in boards_of(defn, f):
+        if len(set(b.strips)) > 1:
+            out.append(f"board {b.name}'s cells spin different strips")
+    for a in actions.values():
+        if a.collector:
+            out.append(f"{a.symbol} collects (collected cells are freed)")
+        if (a.respins or a.resets_respins) and not a.hold:
+            out.append(f"{a.symbol} changes the respins without being held")
+    placed = [s.symbol for s in f.start] + ([f.place_symbol] if f.place_symbol else [])
+    for s in f.start:
+        if s.reel or s.row:
+            out.append(f"start symbol {s.symbol} is placed on a given reel or row")
+    for sym in placed:
+        rule = actions.get(sym)
+        if rule is None or not rule.hold:
+            out.append(f"start symbol {sym} is not held")
+    return out
+
+
+def _cell_outcomes(strip: tuple[str, ...], actions: dict[str, CellAction]) -> dict[tuple[int, int, bool], Fraction]:
+    """One spun cell: P((held 0/1, respins added, resets)) over its strip."""
+    out: dict[tuple[int, int, bool], Fraction] = {}
+    for sym in strip:
+        a = actions.get(sym)
+        key = (0, 0, False) if a is None else (int(a.hold), a.respins, a.resets_respins)
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, len(strip))
+    return out
+
+
+def _mean_value_x_bet(sym: str, actions: dict[str, CellAction]) -> Fraction:
+    a = actions.get(sym)
+    if a is None:
+        return Fraction(0)
+    if a.jackpot:
+        return a.jackpot_x_bet
+    if not a.prizes:
+        return Fraction(0)
+    weight = sum(e.weight for e in a.prizes)
+    return sum((e.value * e.weight for e in a.prizes), Fraction(0)) / weight
+
+
+class ChainTooLarge(Exception):
+    pass
+
+
+def fill_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
+    """Walk the chain of (held cells per board, respins left) exactly from the start of
+    the feature opened by trigger count ``count`` (``chain_blockers`` must be empty).
+
+    Every step either holds at least one cell or uses a respin without adding one (every
+    symbol that adds or resets respins holds), so states ordered by (cells held, then
+    respins left, descending) form a DAG; probability flows through it once.
+    """
+    boards = boards_of(defn, f)
+    actions = actions_of(defn, f)
+    sizes = [b.size for b in boards]
+    strips = [b.strips[0] for b in boards]
+    held_states = 1
+    for size in sizes:
+        held_states *= size + 1
+    if held_states > MAX_CHAIN_STATES:  # counts per board alone are too many: do not start
+        raise ChainTooLarge
+    reset_to = f.reset_to or f.respins
+    linear = not any(a.multipliers or a.cell_multiplier for a in actions.values())
+    spin_value = [sum((_mean_value_x_bet(s, actions) for s in strip), Fraction(0)) / len(strip) for strip in strips]
+
+    # START: the placements, each on a random eligible free cell (all of them hold)
+    placed = [s.symbol for s in f.start] + [f.place_symbol] * (count if f.place_symbol else 0)
+    starts: dict[tuple[int, ...], Fraction] = {tuple(0 for _ in boards): Fraction(1)}
+    value = Fraction(0)
+    for i, sym in enumerate(placed):
+        only = f.start[i].board if i < len(f.start) else ""
+        step: dict[tuple[int, ...], Fraction] = {}
+        for state, p in starts.items():
+            free = [
+                sizes[b] - state[b] if (not only or boards[b].name == only) and sym in strips[b] else 0
+                for b in range(len(boards))
+            ]
+            room = sum(free)
+            if room == 0:
+                step[state] = step.get(state, Fraction(0)) + p
+                continue
+            value += p * _mean_value_x_bet(sym, actions)
+            for b, n in enumerate(free):
+                if n:
+                    nxt = state[:b] + (state[b] + 1,) + state[b + 1 :]
+                    step[nxt] = step.get(nxt, Fraction(0)) + p * Fraction(n, room)
+        starts = step
+
+    fills = {b.name: Fraction(0) for b in boards}
+    spins = [Fraction(0) for _ in boards]
+    respins = Fraction(0)
+    mass: dict[tuple[tuple[int, ...], int], Fraction] = {}
+    heap: list[tuple[int, int, tuple[int, ...]]] = []
+
+    def arrive(state: tuple[int, ...], left: int, p: Fraction) -> None:
+        key = (state, left)
+        if key not in mass:
+            if len(mass) >= MAX_CHAIN_STATES:
+                raise ChainTooLarge
+            heapq.heappush(heap, (sum(state), -left, state))
+            mass[key] = Fraction(0)
+        mass[key] += p
+
+    for state, p in starts.items():
+        for b, held in enumerate(state):
+            if held == sizes[b]:
+                fills[boards[b].name] += p
+        arrive(state, f.respins, p)
+
+    per_board: dict[tuple[int, int], dict[tuple[int, int, bool], Fraction]] = {}
+
+    def board_step(b: int, free: int) -> dict[tuple[int, int, bool], Fraction]:
+        """``free`` cells of board ``b`` spun: P((cells held, respins added, any reset))."""
+        key = (b, free)
+        found = per_board.get(key)
+        if found is None:
+            if free == 0:
+                found = {(0, 0, False): Fraction(1)}
+            else:
+                cell = _cell_outcomes(strips[b], actions)
+                found = {}
+                for (h1, a1, r1), p in board_step(b, free - 1).items():
+                    for (h2, a2, r2), q in cell.items():
+                        k = (h1 + h2, a1 + a2, r1 or r2)
+                        found[k] = found.get(k, Fraction(0)) + p * q
+            per_board[key] = found
+        return found
+
+    while heap:
+        total_held, neg_left, state = heapq.heappop(heap)
+        left = -neg_left
+        p = mass[(state, left)]
+        if left <= 0 or all(state[b] == sizes[b] for b in range(len(boards))):
+            continue  # the feature ends here
+        respins += p
+        free = [sizes[b] - state[b] for b in range(len(boards))]
+        for b, n in enumerate(free):
+            spins[b] += p * n
+        # all boards' outcomes together: (new held per board, respins added, any reset)
+        joint: dict[tuple[tuple[int, ...], int, bool], Fraction] = {((), 0, False): Fraction(1)}
+        for b, n in enumerate(free):
+            outcomes = board_step(b, n)
+            if len(joint) * len(outcomes) > MAX_CHAIN_STEP:
+                raise ChainTooLarge
+            combined: dict[tuple[tuple[int, ...], int, bool], Fraction] = {}
+            for (news, added, reset), q in joint.items():
+                for (h, a, r), s in outcomes.items():
+                    k = ((*news, h), added + a, reset or r)
+                    combined[k] = combined.get(k, Fraction(0)) + q * s
+            joint = combined
+        for (new, added, reset), q in joint.items():
+            after = tuple(state[b] + new[b] for b in range(len(boards)))
+            for b in range(len(boards)):
+                if after[b] == sizes[b] and state[b] < sizes[b]:
+                    fills[boards[b].name] += p * q
+            arrive(after, (reset_to if reset else left - 1) + added, p * q)
+
+    if linear:
+        value += sum((spins[b] * spin_value[b] for b in range(len(boards))), Fraction(0))
+        value += sum((fills[spec.name] * spec.fill_x_bet for spec in f.boards), Fraction(0))
+    return ChainResult(fills, respins, value if linear else None)
+
+
+def chain_for(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult | None:
+    """The exact chain's figures for ``count`` (None: it does not apply or is too large)."""
+    if chain_blockers(defn, f):
+        return None
+
+    def make() -> dict[int, ChainResult | None]:
+        return {}
+
+    results: dict[int, ChainResult | None] = _cached(defn, f, "chain", make)
+    if count not in results:
+        try:
+            results[count] = fill_chain(defn, f, count)
+        except ChainTooLarge:
+            results[count] = None
+    return results[count]
+
+
+# --- the block -----------------------------------------------------------------------------------
+
+
+class HoldAndRespinBlock(Block):
+    type = "hold_and_respin"
+    params = HoldAndRespin
+    presenter = "boards"
+    resume_kinds = frozenset({"feature_started", "board_spun", "feature_ended"})
+
+    def modes(self, params: Any) -> frozenset[str]:
+        return frozenset({"base", "respin", "free"} if params.in_free_spins else {"base", "respin"})
+
+    def check(self, defn: Definition, params: Any, report: Report) -> None:
+        f: HoldAndRespin = params
+        if not f.trigger_symbols:
+            report(("trigger_symbols",), "trigger_symbols needs at least one symbol: count entry")
+        for sid, weight in f.trigger_symbols.items():
+            check_symbol(defn, report, ("trigger_symbols", sid, "__key__"), sid, what="trigger symbol")
+            if weight < 1:
+                report(("trigger_symbols", sid), f"a trigger symbol counts at least 1, got {weight}")
+        if not any(chance > 0 for chance in f.trigger_counts.values()):
+            report(("trigger_counts",), "trigger_counts needs a count with a chance above 0")
+        for count, chance in f.trigger_counts.items():
+            if count < 1:
+                report(("trigger_counts", count, "__key__"), f"trigger count {count} must be at least 1")
+            if chance > 1:
+                report(("trigger_counts", count), f"a chance is at most 1, got {chance}")
+        if f.respins < 1:
+            report(("respins",), f"respins must be at least 1, got {f.respins}")
+        if f.reset_to < 0:
+            report(("reset_to",), f"reset_to must not be negative, got {f.reset_to}")
+        self._check_boards(defn, f, report)
+        self._check_cells(defn, f, report)
+        rules = {rule.symbol for rule in f.cells}
+        on_boards = set() if _bad_boards(f) else {sid for b in boards_of(defn, f) for s in b.strips for sid in s}
+        if f.place_symbol:
+            check_symbol(defn, report, ("place_symbol",), f.place_symbol, what="place_symbol")
+            if f.place_symbol not in rules:
+                report(("place_symbol",), f"place_symbol '{f.place_symbol}' needs an entry in cells:")
+        names = {spec.name for spec in f.boards}
+        for i, entry in enumerate(f.start):
+            check_symbol(defn, report, ("start", i, "symbol"), entry.symbol)
+            if entry.symbol not in rules:
+                report(("start", i, "symbol"), f"start symbol '{entry.symbol}' needs an entry in cells:")
+            if entry.board and entry.board not in names:
+                report(("start", i, "board"), f"no board is named '{entry.board}'")
+            if entry.reel < 0 or entry.row < 0:
+                report(("start", i), "reel and row are 1-based (0: any)")
+        for sym in ([f.place_symbol] if f.place_symbol else []) + [s.symbol for s in f.start]:
+            if on_boards and sym not in on_boards:
+                report(("place_symbol",) if sym == f.place_symbol else ("start",),
+                       f"'{sym}' is on no board's strip, so it has no cell to start on")
+        self._check_exact(defn, f, report)
+        self._check_limits(f, report)
+
+    @staticmethod
+    def _check_limits(f: HoldAndRespin, report: Report) -> None:
+        """The caps of ``core/limits.py``: a playable feature, numbers the screen can show."""
+        counts: list[tuple[tuple[Any, ...], int]] = [(("respins",), f.respins), (("reset_to",), f.reset_to)]
+        counts += [(("cells", i, "respins"), rule.respins) for i, rule in enumerate(f.cells)]
+        for path, n in counts:
+            if n > MAX_AWARD_SPINS:
+                report(path, f"{n:,} respins; at most {MAX_AWARD_SPINS} (MAX_AWARD_SPINS)")
+        values: list[tuple[tuple[Any, ...], Fraction]] = [
+            (("boards", i, "fill_x_bet"), spec.fill_x_bet) for i, spec in enumerate(f.boards)
+        ]
+        values += [(("jackpots", name), x) for name, x in f.jackpots.items()]
+        for where, x_bet in values:
+            if x_bet > MAX_PAY_X_BET:
+                report(where, f"{x_bet} x the bet; at most {MAX_PAY_X_BET:,} (MAX_PAY_X_BET)")
+        for i, rule in enumerate(f.cells):
+            if rule.cell_multiplier > MAX_MULTIPLIER:
+                report(("cells", i, "cell_multiplier"), f"at most {MAX_MULTIPLIER:,} (MAX_MULTIPLIER)")
+        for i, spec in enumerate(f.boards):
+            for strip in (spec.strip, *spec.reel_strips, *spec.cell_strips):
+                if len(strip) > MAX_STRIP_STOPS:
+                    report(("boards", i), f"a strip of {len(strip):,} stops; at most {MAX_STRIP_STOPS:,} (MAX_STRIP_STOPS)")
+                    break
+
+    @staticmethod
+    def _check_boards(defn: Definition, f: HoldAndRespin, report: Report) -> None:
+        if not f.boards:
+            report(("boards",), "boards needs at least one board")
+        seen: set[str] = set()
+        for i, spec in enumerate(f.boards):
+            p = ("boards", i)
+            if spec.name in seen:
+                report((*p, "name"), f"two boards are named '{spec.name}'")
+            seen.add(spec.name)
+            if not 1 <= spec.reels <= 10 or not 1 <= spec.rows <= 10:
+                report(p, f"a board has 1 to 10 reels and rows, got {spec.reels}x{spec.rows}")
+                continue
+            given = [k for k in ("strip", "reel_strips", "cell_strips") if getattr(spec, k)]
+            if len(given) != 1:
+                report(p, "give a board exactly one of strip, reel_strips or cell_strips")
+                continue
+            want = {"strip": 1, "reel_strips": spec.reels, "cell_strips": spec.reels * spec.rows}[given[0]]
+            strips = (spec.strip,) if given[0] == "strip" else getattr(spec, given[0])
+            if len(strips) != want:
+                report((*p, given[0]), f"{given[0]} needs {want} strips for a {spec.reels}x{spec.rows} board, got {len(strips)}")
+            for j, strip in enumerate(strips):
+                where = (*p, given[0]) if given[0] == "strip" else (*p, given[0], j)
+                for sid in dict.fromkeys(strip):
+                    check_symbol(defn, report, where, sid, what="cell symbol")
+
+    @staticmethod
+    def _check_cells(defn: Definition, f: HoldAndRespin, report: Report) -> None:
+        symbols = defn.symbol_map
+        seen: set[str] = set()
+        for i, rule in enumerate(f.cells):
+            p = ("cells", i)
+            check_symbol(defn, report, (*p, "symbol"), rule.symbol, what="cell symbol")
+            if rule.symbol in seen:
+                report((*p, "symbol"), f"two cell rules for '{rule.symbol}'")
+            seen.add(rule.symbol)
+            sym = symbols.get(rule.symbol)
+            if sym is None:
+                continue
+            if rule.jackpot and rule.jackpot not in f.jackpots:
+                report((*p, "jackpot"), f"no jackpot named '{rule.jackpot}' in jackpots:")
+            if rule.jackpot and sym.prizes:
+                report((*p, "jackpot"), f"'{rule.symbol}' has prizes and a jackpot; give it one value")
+            if rule.respins < 0:
+                report((*p, "respins"), f"respins added must not be negative, got {rule.respins}")
+            if rule.cell_multiplier < 0:
+                report((*p, "cell_multiplier"), f"cell_multiplier must not be negative, got {rule.cell_multiplier}")
+            if rule.multiply:
+                if not sym.multipliers:
+                    report((*p, "multiply"), f"'{rule.symbol}' multiplies, so its symbol needs multipliers:")
+                for wv in sym.multipliers:
+                    if wv.value.denominator != 1 or wv.value < 1:
+                        report((*p, "multiply"), f"multipliers of '{rule.symbol}' must be whole, got {wv.value}")
+                values = {wv.value for wv in sym.multipliers}
+                for m in rule.multiplier_limits:
+                    if m not in values:
+                        report((*p, "multiplier_limits", m, "__key__"), f"x{m} is not among the multipliers of '{rule.symbol}'")
+                if sym.multipliers and all(wv.value in rule.multiplier_limits for wv in sym.multipliers):
+                    report((*p, "multiplier_limits"), "at least one multiplier must have no limit")
+            elif rule.multiplier_limits:
+                report((*p, "multiplier_limits"), "multiplier_limits needs multiply: true")
+            for j, reel in enumerate(rule.collects_reels):
+                if reel < 1:
+                    report((*p, "collects_reels", j), f"reels are 1-based, got {reel}")
+
+    @staticmethod
+    def _check_exact(defn: Definition, f: HoldAndRespin, report: Report) -> None:
+        """Fill awards and jackpots are whole amounts at every allowed bet (the symbols'
+        prizes are checked with the symbols)."""
+        amounts: list[tuple[tuple[Any, ...], Fraction]] = [
+            (("boards", i, "fill_x_bet"), spec.fill_x_bet) for i, spec in enumerate(f.boards)
+        ]
+        amounts += [(("jackpots", name), x) for name, x in f.jackpots.items()]
+        check_whole_x_bet(defn, report, amounts)
+
+    def triggers(self, ctx: FeatureContext, spin: Spin) -> Trigger | None:
+        """The screen's trigger count; a chance below 1 draws one ``rng.chance``."""
+        f: HoldAndRespin = ctx.feature
+        count, positions = trigger_count(f, spin.screen)
+        chance = chance_for(f, count) if count else Fraction(0)
+        if chance <= 0:
+            return None
+        probability = Fraction(1)
+        if chance < 1:
+            if ctx.rng is None:
+                probability = chance
+            elif not ctx.rng.chance(chance.numerator, chance.denominator):
+                return None
+        symbol = next((s for s in f.trigger_symbols if any(s in col for col in spin.screen)), "")
+        return Trigger(f.name, symbol, count, positions, f.respins, probability)
+
+    def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
+        return run(ctx, trigger)
+
+    def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None:
+        found = chain_for(ctx.defn, ctx.feature, trigger.count)
+        if found is None or found.value_x_bet is None:
+            return None
+        return found.value_x_bet * ctx.bet.total
+
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
+        need = smallest_trigger(params)
+        return (BatchHint(window_counts(defn, params, reel_set), need),) if need else ()
+
+    def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
+        need = smallest_trigger(params)
+        if not need:
+            return ()
+        return tuple((sid, -(-need // weight)) for sid, weight in params.trigger_symbols.items() if weight > 0)
+
+    def par(self, pctx: ParContext) -> BlockPar:
+        defn, f = pctx.defn, pctx.feature
+        triggers = trigger_distribution(defn, f)
+        rate = sum(triggers.values(), Fraction(0))
+        figures: dict[str, Value] = {"trigger_rate": Exact(rate)}
+        detail: dict[str, Any] = {"trigger_probability": triggers}
+        notes: list[str] = []
+        if not rate:
+            return BlockPar(f.name, Exact(Fraction(0)), figures, ("the feature cannot trigger",), detail)
+        chains = {k: chain_for(defn, f, k) for k in triggers}
+        if all(c is not None for c in chains.values()):
+            exact_chains = {k: c for k, c in chains.items() if c is not None}
+            figures["expected_respins"] = Exact(sum((q * exact_chains[k].expected_respins for k, q in triggers.items()),
+                                                    Fraction(0)) / rate)
+            for spec in f.boards:
+                figures[f"fill_probability.{spec.name}"] = Exact(
+                    sum((q * exact_chains[k].fill_probability[spec.name] for k, q in triggers.items()), Fraction(0)) / rate
+                )
+            if all(c.value_x_bet is not None for c in exact_chains.values()):
+                value = sum((q * (exact_chains[k].value_x_bet or 0) for k, q in triggers.items()), Fraction(0))
+                figures["expected_value_x_bet"] = Exact(value / rate)
+                notes.append("exact: a Markov chain over held cells per board and respins left")
+                return BlockPar(f.name, Exact(value), figures, tuple(notes), detail)
+            notes.append("fill probabilities and respins exact (Markov chain); the value is estimated: "
+                         "multipliers make it non-linear")
+        else:
+            blockers = chain_blockers(defn, f) or ["the chain is too large to walk"]
+            notes.append(f"estimated from runs of this block; no exact chain: {'; '.join(blockers)}")
+        rtp, estimated = self._estimate(pctx, triggers, rate)
+        for key, figure in estimated.items():
+            figures.setdefault(key, figure)
+        notes.append(f"the value: {pctx.samples:,} runs of this block from its trigger, stratified by trigger count")
+        return BlockPar(f.name, rtp, figures, tuple(notes), detail)
+
+    @staticmethod
+    def _estimate(pctx: ParContext, triggers: dict[int, Fraction], rate: Fraction) -> tuple[Value, dict[str, Value]]:
+        """The RTP part (and fill rates, respins) from this block's own runs, by trigger count."""
+        defn, f, bet = pctx.defn, pctx.feature, pctx.bet
+        method = f"runs of {f.name} from its trigger"
+        rtp: Value = Exact(Fraction(0))
+        others: dict[str, Value] = {}
+        for k, q in triggers.items():
+            n = max(2, int(pctx.samples * q / rate))
+            runs: dict[int, FeatureRun] = {}
+
+            def played(i: int, k: int = k, runs: dict[int, FeatureRun] = runs) -> FeatureRun:
+                if i not in runs:
+                    runs[i] = run_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k))
+                return runs[i]
+
+            rtp = rtp + estimate_runs(lambda i: played(i).total, n, pctx.seed, method, scale=q / bet.total)
+            share = q / rate
+            figures: dict[str, Callable[[FeatureRun], int]] = {"expected_respins": _respins_of}
+            for spec in f.boards:
+                figures[f"fill_probability.{spec.name}"] = _filled(f"{f.name}_filled_{spec.name}")
+            for name, pick in figures.items():
+                part = estimate_runs(_picking(pick, played), n, pctx.seed, method, scale=share)
+                others[name] = part if name not in others else others[name] + part
+        return rtp, others
+
+
+def _picking(pick: Callable[[FeatureRun], int], played: Callable[[int], FeatureRun]) -> Callable[[int], int]:
+    return lambda i: pick(played(i))
+
+
+def _respins_of(outcome: FeatureRun) -> int:
+    return outcome.spins_played
+
+
+def _filled(key: str) -> Callable[[FeatureRun], int]:
+    """Whether a run filled the board its stats ``key`` names (1) or not (0)."""
+    return lambda outcome: outcome.stats.get(key, 0)
+
+
+def _bad_boards(f: HoldAndRespin) -> bool:
+    """A board whose strips are malformed (reported by the board check; nothing to build)."""
+    for spec in f.boards:
+        given = [k for k in ("strip", "reel_strips", "cell_strips") if getattr(spec, k)]
+        if len(given) != 1 or spec.reels < 1 or spec.rows < 1:
+            return True
+        want = {"strip": 1, "reel_strips": spec.reels, "cell_strips": spec.reels * spec.rows}[given[0]]
+        strips = (spec.strip,) if given[0] == "strip" else getattr(spec, given[0])
+        if len(strips) != want:
+            return True
+    return False
+
+
+BLOCK = HoldAndRespinBlock()
