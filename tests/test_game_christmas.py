@@ -235,3 +235,52 @@ def test_base_screens_never_show_two_bonus_on_one_reel(defn: Any) -> None:
                 window = [strip[(stop + r) % len(strip)] for r in range(3)]
                 assert window.count("BONUS") <= 1, name
     assert symbol_count(defn, grid("BONUS A A A BONUS / A A A A A / A A A A A".replace("A", "HOLLY")), "BONUS")[0] == 2
+
+
+# --- interruptions: the round comes back where it was, and the game logs show it ------------------
+
+
+def test_a_round_interrupted_after_a_level_resumes_with_its_sticky_reel_and_logs_its_balances(
+    defn: Any, tmp_path: Any
+) -> None:
+    from cabinet.app import App, AppOptions
+    from cabinet.machine.buttons import Button, Press
+    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+
+    script = scenario(defn, "reach level 1")
+
+    def start() -> App:
+        app = App(defn, AppOptions(size=(640, 360), seed=7, headless=True, data_dir=tmp_path))
+        app.start()
+        return app
+
+    def frames_until(app: App, done: Any, limit: int = 30_000) -> None:
+        for n in range(limit):
+            if done():
+                return
+            if app.base.in_round and n % 8 == 0:
+                app.press([Press(Button.SPIN)])
+            app.run_frames(1)
+        raise AssertionError("condition not reached")
+
+    app = start()
+    credits = app.session.credits
+    assert app.base.start_round(script=script)
+    frames_until(app, lambda: (fs := app.stack.find(FreeSpinsScene)) is not None and fs.phase == "running"
+                 and fs.played >= 3 and app.base.reels.all_stopped and app.session.progress_step > 0)
+    result = app.session.current
+    assert result is not None
+    app.session.ledger.close()  # the power goes: nothing more reaches the disk
+
+    again = start()
+    session = again.session
+    assert session.in_round and session.restored
+    assert session.credits == credits - result.cost  # charged once
+    state = again.base.state  # what the screen shows: the reels and the layer over them
+    assert all(state.changed.get((2, row)) == "WILD" for row in range(3))  # the sticky reel is back
+    assert state.feature("progress_levels").sticky_reels == (2,) and state.feature("progress_levels").points >= 4
+    frames_until(again, lambda: again.idle)
+    assert session.credits == credits - result.cost + result.total_win  # paid once
+    (record,) = session.recent(10)
+    assert record.outcome == "recovered" and record.win == result.total_win
+    assert (record.credits_before, record.credits_after) == (credits, credits - result.cost + result.total_win)

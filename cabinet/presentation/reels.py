@@ -85,10 +85,6 @@ class ReelView:
         self.clock = 0.0  # seconds since the spin started
         self.landing_scheduled = False
         self._anticipation_on = False
-        # the layer over the reels: cells a screen modifier changed after landing (a mystery
-        # reveal, an expanded or sticky wild), (reel, row) -> symbol; a reel that spins again drops
-        # its cells
-        self.overlay: dict[tuple[int, int], str] = {}
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -99,12 +95,6 @@ class ReelView:
                 "stopped", False, False
             reel.suspense = False
         self.landing_scheduled = False
-        self.overlay = {}
-
-    def change_cells(self, cells: Sequence[tuple[int, int]], symbol: str) -> None:
-        """Show ``symbol`` on these (reel, row) cells over the landed strips (a ScreenChanged)."""
-        for cell in cells:
-            self.overlay[cell] = symbol
 
     def start(self, strips: Sequence[tuple[str, ...]], spinning: Sequence[int] = ()) -> None:
         """Start a spin; ``spinning`` names the reels that move (empty: all)."""
@@ -117,7 +107,6 @@ class ReelView:
             reel.stop_at = None
             if reel.held:
                 continue
-            self.overlay = {cell: sid for cell, sid in self.overlay.items() if cell[0] != i}
             if tuple(strip) != reel.strip:  # a new reel set: keep the same top symbol index in range
                 reel.strip = tuple(strip)
                 reel.pos = reel.pos % len(reel.strip)
@@ -165,10 +154,7 @@ class ReelView:
 
     def visible(self, rows: int) -> list[list[str]]:
         """What each reel window shows now: [reel][row] (for tests once stopped)."""
-        return [
-            [self.overlay.get((i, row)) or r.symbol(math.floor(r.pos) + row) for row in range(rows)]
-            for i, r in enumerate(self.reels)
-        ]
+        return [[r.symbol(math.floor(r.pos) + row) for row in range(rows)] for r in self.reels]
 
     # -- time -------------------------------------------------------------------------------------
 
@@ -248,8 +234,7 @@ class ReelView:
         clip = surface.get_clip()
         # only the next anticipating reel to land glows: the suspense moves along the reels
         focus = next((r for r in self.reels if r.suspense and r.moving), None)
-        overlay = self.overlay
-        for i, (reel, column) in enumerate(zip(self.reels, layout.columns, strict=False)):
+        for reel, column in zip(self.reels, layout.columns, strict=False):
             surface.set_clip(column)
             top = math.floor(reel.pos)
             frac = reel.pos - top
@@ -257,8 +242,7 @@ class ReelView:
             tiles = art.blurred if fast else art.tiles
             y0 = column.y - round(frac * cell)
             for k in range(-1, layout.rows + 1):
-                shown = overlay.get((i, k)) if overlay and not reel.moving else None
-                tile = tiles.get(shown or reel.symbol(top + k))
+                tile = tiles.get(reel.symbol(top + k))
                 if tile is not None:
                     surface.blit(tile, (column.x, y0 + k * cell))
             if fast and art.streaks is not None:
