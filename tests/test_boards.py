@@ -530,3 +530,36 @@ def test_check_reports_inconsistent_parameters(old: str, new: str, message: str)
     assert old in text
     with pytest.raises(DefinitionError, match=message):
         game(text.replace(old, new))
+
+
+DOC_GAME = """
+symbols:
+  - {id: A}
+  - {id: BASKET, kind: bonus, prizes: [{value: 1}, {value: 5}]}
+  - {id: GOLDEN_BASKET, kind: bonus}
+  - {id: PLUS, kind: bonus}
+  - {id: MULT, kind: bonus, multipliers: [{value: 2}, {value: 25}]}
+  - {id: BLANK, kind: blank}
+  - {id: MUMMY, kind: bonus}
+  - {id: GHOST, kind: bonus, prizes: [{value: 1}]}
+  - {id: PUMPKIN, kind: bonus}
+  - {id: MUMMY_X, kind: bonus}
+  - {id: MINOR, kind: bonus}
+  - {id: MAJOR, kind: bonus}
+reels:
+  base: ["A BASKET GOLDEN_BASKET MUMMY", "A BASKET GOLDEN_BASKET MUMMY", "A BASKET GOLDEN_BASKET MUMMY"]
+"""
+
+
+def test_the_module_docstring_examples_load_and_play() -> None:
+    import textwrap
+
+    parts = (hr.__doc__ or "").split("::\n\n")
+    lucky_text = textwrap.dedent(parts[1].split("\n\n")[0])
+    ghosts_text = "features:\n" + textwrap.indent(textwrap.dedent(parts[2].split("\n\n")[0]), "  ")
+    for text in (lucky_text, ghosts_text):
+        defn = game(DOC_GAME + text)
+        assert defn.features[0].type == "hold_and_respin"
+        for seed in range(20):
+            result = play_round(defn, RoundRequest(BET, seed))
+            assert result.total_win == events_total(result.events)

@@ -222,3 +222,13 @@ def test_check_reports_inconsistent_wheels(old: str, new: str, message: str) -> 
         text = text.replace("{jackpot: MAJOR}", "{next: inner}")
     with pytest.raises(DefinitionError, match=message):
         load_definition_text(text.replace(old, new))
+
+
+def test_the_module_docstring_example_loads() -> None:
+    import textwrap
+
+    snippet = textwrap.dedent((wh.__doc__ or "").split("::\n\n")[1].split("\n\n")[0])
+    head = GAME[: GAME.index("features:")]
+    defn = load_definition_text(head + snippet)
+    part = block("wheel").par(ParContext(defn, defn.features[0], BET))  # type: ignore[union-attr]
+    assert part is not None and part.rtp.exact
