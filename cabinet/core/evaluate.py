@@ -351,6 +351,19 @@ def screen_from_stops(defn: Definition, reel_set: str, stops: Sequence[int]) -> 
     return tuple(out)
 
 
+def windows_of(defn: Definition, reel_set: str) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """Every window of every reel of a reel set, ``[reel][stop]`` (kept per game): the spin
+    pipeline's screens without re-slicing strips each spin."""
+    cache = defn.__dict__.setdefault("_windows", {})
+    found = cache.get(reel_set)
+    if found is None:
+        rows = defn.grid.rows
+        found = cache[reel_set] = tuple(
+            tuple(window(strip, stop, rows) for stop in range(len(strip))) for strip in defn.reels[reel_set]
+        )
+    return found  # type: ignore[no-any-return]
+
+
 def line_symbols(screen: Screen, line: Sequence[int]) -> tuple[str, ...]:
     return tuple(column[row] for column, row in zip(screen, line, strict=True))
 

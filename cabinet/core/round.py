@@ -206,8 +206,8 @@ def _after_spin(rc: RoundContext, request: RoundRequest, spin: Spin, cost: Money
         if any(p is not None for p in offered):
             prices = offered
             book.add(RespinOffer(offered))
-    # the tier compares the win with the bet level (a respin's price can be tiny)
-    book.add(RoundEnded(total, cost, win_tier(defn.win_tiers, total, bet.total)))
+    if book.keep:  # the tier compares the win with the bet level (a respin's price can be tiny)
+        book.add(RoundEnded(total, cost, win_tier(defn.win_tiers, total, bet.total)))
     return RoundResult(
         request=request,
         events=tuple(book.events),

@@ -28,7 +28,7 @@ from fractions import Fraction
 
 from .bet import Bet
 from .definition import Definition
-from .evaluate import compiled, evaluate_screen, scatter_pays, screen_from_stops
+from .evaluate import compiled, evaluate_screen, scatter_pays, screen_from_stops, table_value, windows_of
 from .events import Event, FeatureTriggered, ReelsStopped, Screen
 from .features import (
     Book,
@@ -39,7 +39,6 @@ from .features import (
     Spin,
     SpinDraft,
     active,
-    draw_stops,
 )
 from .linemath import line_pay_table
 from .money import Money
@@ -88,10 +87,14 @@ def play_spin(
 ) -> Spin:
     """Stages 1-4 of one spin (the caller has added ``SpinStarted``)."""
     defn, state, book = rc.defn, rc.state, rc.book
+    windows = windows_of(defn, reel_set)
     if stops is None:
         assert rc.rng is not None
-        stops = draw_stops(rc.rng, defn, reel_set)
-    landed = screen_from_stops(defn, reel_set, stops)
+        below = rc.rng.below
+        stops = tuple(below(len(reel)) for reel in windows)  # draw_stops' order: one per reel, reel 1 first
+        landed: Screen = tuple(reel[stop] for reel, stop in zip(windows, stops, strict=True))
+    else:
+        landed = screen_from_stops(defn, reel_set, stops)  # given stops are checked
     blocks = active(defn, mode)
     draft = SpinDraft(mode, reel_set, stops, landed, spinning)
     if book.keep:
@@ -106,7 +109,9 @@ def play_spin(
             entry.screen_stage(rc.context(params, mode), draft)
     lean = None
     if not book.keep and known_wins is None and not _has_win_modifier(blocks):
-        lean = lean_win(defn, reel_set, draft.screen, rc.bet, state)
+        # an unchanged screen is priced from its stops alone (per-stop line digits)
+        at = stops if draft.screen is landed else None
+        lean = lean_win(defn, reel_set, draft.screen, rc.bet, state, stops=at)
     wins: list[Event]
     if lean is not None:  # simulation: the amount alone, from the line-pay table
         wins, win = [], lean
@@ -138,7 +143,8 @@ class _LeanLines:
     """A reel set's line-pay table as plain Python lookups: per reel, symbol -> its digit
     times the reel's place value; then one list lookup per played line."""
 
-    __slots__ = ("digits", "coins", "denominator", "lines", "has_scatters")
+    __slots__ = ("digits", "coins", "denominator", "lines", "has_scatters", "stop_digits", "stop_scatters",
+                 "scatter_tables")
 
     def __init__(self, defn: Definition, reel_set: str, both_ways: bool, lines: int) -> None:
         table = line_pay_table(defn, reel_set, both_ways)
@@ -148,12 +154,35 @@ class _LeanLines:
         self.coins: list[int] = table.coins.tolist()
         self.denominator = table.denominator
         self.lines = defn.lines[:lines]
-        self.has_scatters = bool(compiled(defn).scatter_table)
+        compiled_pays = compiled(defn)
+        self.has_scatters = bool(compiled_pays.scatter_table)
+        rows = defn.grid.rows
+        strips = defn.reels[reel_set]
+        # per reel and stop: each played line's digit, and what each scatter counts there
+        self.stop_digits = [
+            [tuple(self.digits[r][strip[(stop + line[r]) % len(strip)]] for line in self.lines)
+             for stop in range(len(strip))]
+            for r, strip in enumerate(strips)
+        ]
+        targets = sorted(compiled_pays.scatter_table)
+        scatter_of = compiled_pays.scatter_of
+        self.scatter_tables = [compiled_pays.scatter_table[t] for t in targets]
+        self.stop_scatters = [
+            [tuple(sum(hit[1] for r in range(rows) if (hit := scatter_of.get(strip[(stop + r) % len(strip)]))
+                       and hit[0] == t) for t in targets)
+             for stop in range(len(strip))]
+            for strip in strips
+        ]
 
 
-def lean_win(defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: RoundState) -> Money | None:
+def lean_win(
+    defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: RoundState, *,
+    stops: tuple[int, ...] | None = None,
+) -> Money | None:
     """The screen's win in minor units without building win events (None: not possible
-    here, e.g. a symbol the reel set's table does not know; the caller evaluates)."""
+    here, e.g. a symbol the reel set's table does not know; the caller evaluates).
+    ``stops``: the screen is the reel set's own at these stops (no modifier changed it),
+    so it is priced from per-stop tables."""
     both = defn.pay_direction == "both_ways" if state.both_ways is None else state.both_ways
     cache = defn.__dict__.setdefault("_lean_lines", {})
     key = (reel_set, both, bet.lines)
@@ -167,19 +196,29 @@ def lean_win(defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: R
         return None
     digits, coins = compiled_lines.digits, compiled_lines.coins
     total = 0
-    try:
-        for line in compiled_lines.lines:
-            index = 0
-            for digit, column, row in zip(digits, screen, line, strict=True):
-                index += digit[column[row]]
-            total += coins[index]
-    except KeyError:
-        return None
+    if stops is not None:
+        per_reel = [table[stop] for table, stop in zip(compiled_lines.stop_digits, stops, strict=True)]
+        total = sum(map(coins.__getitem__, map(sum, zip(*per_reel, strict=True))))
+    else:
+        try:
+            for line in compiled_lines.lines:
+                index = 0
+                for digit, column, row in zip(digits, screen, line, strict=True):
+                    index += digit[column[row]]
+                total += coins[index]
+        except KeyError:
+            return None
     m = state.multiplier
     s_mult = m if state.scatter_multiplier is None else state.scatter_multiplier
     scatter = 0
     if compiled_lines.has_scatters:
-        x_bet = sum((sp.x_bet for sp in scatter_pays(defn, screen)), Fraction(0))
+        if stops is not None:
+            counts = map(sum, zip(*(t[s] for t, s in zip(compiled_lines.stop_scatters, stops, strict=True)),
+                                  strict=True))
+            x_bet = sum((table_value(t, n) for t, n in zip(compiled_lines.scatter_tables, counts, strict=True)),
+                        Fraction(0))
+        else:
+            x_bet = sum((sp.x_bet for sp in scatter_pays(defn, screen)), Fraction(0))
         if x_bet:
             value = x_bet * s_mult * bet.total
             if value.denominator != 1:
