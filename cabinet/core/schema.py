@@ -281,7 +281,18 @@ def markdown_reference() -> str:
     sections = list(_SECTION_ORDER)
     at = [name for name, _ in sections].index(_FEATURES_BEFORE)
     blocks = [(params.__name__, f"features: type {t}") for t, params in feature_types().items()]
-    sections[at:at] = blocks
+    # the tables inside a block's parameters (levels, boards, pockets...) get sections too, after
+    # the block that first uses them, so every type link in the reference lands somewhere
+    listed = {name for name, _ in sections} | {name for name, _ in blocks}
+    with_parts: list[tuple[str, str]] = []
+    for (name, where), params in zip(blocks, feature_types().values(), strict=True):
+        with_parts.append((name, where))
+        for part in _nested_dataclasses(params):
+            if part.__name__ not in listed:
+                listed.add(part.__name__)
+                classes.setdefault(part.__name__, part)
+                with_parts.append((part.__name__, f"{where}: each entry of a {part.__name__} table"))
+    sections[at:at] = with_parts
     for params in feature_types().values():
         classes.setdefault(params.__name__, params)
     for name, where in sections:
@@ -314,6 +325,25 @@ def markdown_reference() -> str:
     out.append(f"Reserved feature types (loader refuses them for now): {reserved}.")
     out.append("")
     return "\n".join(out)
+
+
+def _nested_dataclasses(cls: type) -> list[type]:
+    """The dataclasses a dataclass's fields hold (depth first, each once), not itself."""
+    seen: dict[str, type] = {}
+
+    def visit(hint: Any) -> None:
+        if _is_dataclass_type(hint):
+            if hint.__name__ not in seen and hint is not cls:
+                seen[hint.__name__] = hint
+                for h in _hints(hint).values():
+                    visit(h)
+        elif typing.get_origin(hint) is not None:
+            for arg in typing.get_args(hint):
+                visit(arg)
+
+    for h in _hints(cls).values():
+        visit(h)
+    return list(seen.values())
 
 
 def _all_dataclasses() -> list[type]:
