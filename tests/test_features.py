@@ -329,7 +329,7 @@ def test_registry_blocks_share_one_interface() -> None:
         entry = block(type_name)
         assert entry is not None and isinstance(entry, FeatureBlock) and callable(entry.triggers)
     assert callable(block("free_spins").run)  # type: ignore[union-attr]
-    assert block("collector") is None  # still reserved (Halloween Wins 3)
+    assert block("crystal_ball") is None  # no such block
 
 
 def test_respin_value_equals_the_average_of_every_scripted_respin() -> None:

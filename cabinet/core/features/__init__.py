@@ -376,13 +376,8 @@ def feature_types() -> dict[str, type]:
 # Mechanics whose engine lands with the games that need them. The loader names them as
 # reserved instead of calling them unknown (until a block of that type is registered).
 PLANNED_FEATURE_TYPES: dict[str, str] = {
-    "progress_levels": "Lucky Christmas",
-    "sticky_wild_reels": "Lucky Christmas",
-    "hold_and_respin": "Happy Lucky Slot",
-    "wheel": "Halloween Wins 3",
-    "collector": "Halloween Wins 3",
+    # the collector minigame and named jackpots are parts of hold_and_respin and wheel
     "wild_respin": "Halloween Wins 3",
-    "jackpots": "Happy Lucky Slot",
 }
 
 
