@@ -37,11 +37,13 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from .bet import default_bet
 from .definition import Definition
 from .features.free_spins import FreeSpins
 from .linemath import line_expectation, scatter_expectation
-from .par import free_spins_par
+from .par import block_parts, free_spins_par
 from .rng import Rng
+from .value import Exact
 
 Counts = dict[str, int]
 ReelSetCounts = list[Counts]  # one Counts per reel, reel 1 first
@@ -78,7 +80,9 @@ class ParSummary:
 
 
 def summarize(defn: Definition) -> ParSummary:
-    """Exact RTP split of ``defn``'s base game and free spins (one base reel set)."""
+    """Exact RTP split of ``defn``: the base game's lines and scatters, and every feature
+    block's exact part (from the registry, through ``par``) as the feature RTP. An
+    estimated or unknown part is refused: tuning against an estimate would chase noise."""
     weights = defn.base_game.reel_sets
     total_weight = sum(c.weight for c in weights)
     line = scatter = Fraction(0)
@@ -86,23 +90,24 @@ def summarize(defn: Definition) -> ParSummary:
         p = Fraction(choice.weight, total_weight)
         line += p * line_expectation(defn, choice.set).total
         scatter += p * sum(scatter_expectation(defn, choice.set).values(), Fraction(0))
-    fs_rtp = Fraction(0)
+    parts, missing = block_parts(defn, default_bet(defn), samples=2)
+    if missing:
+        raise ValueError(f"{', '.join(missing)} has no par: tune needs exact figures")
+    feature_rtp = Fraction(0)
+    for part in parts:
+        if not isinstance(part.rtp, Exact):
+            raise ValueError(f"'{part.name}' is valued by an estimate ({'; '.join(part.notes)}): tune needs exact figures")
+        if any("never ends" in note for note in part.notes):
+            raise ValueError(f"free spins '{part.name}' never end: retriggers add a spin per spin or more")
+        feature_rtp += part.rtp.value
     rate = Fraction(0)
     spins = Fraction(0)
     for f in defn.features:
         if isinstance(f, FreeSpins):
             one = free_spins_par(defn, f)
-            if not one.value.exact:
-                raise ValueError(
-                    f"free spins '{f.name}' are valued by an estimate ({'; '.join(one.notes)}): "
-                    "tune needs exact figures"
-                )
-            if one.rtp is None or one.expected_spins is None:
-                raise ValueError(f"free spins '{f.name}' never end: retriggers add a spin per spin or more")
-            fs_rtp += one.rtp
             rate += one.trigger_rate
-            spins = one.expected_spins
-    return ParSummary(line, scatter, fs_rtp, rate, spins)
+            spins = one.expected_spins or Fraction(0)
+    return ParSummary(line, scatter, feature_rtp, rate, spins)
 
 
 # --- strips from counts ---------------------------------------------------------------------------
