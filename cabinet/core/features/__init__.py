@@ -304,6 +304,8 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "sticky_wild_reels",
     "hold_and_respin",
     "wheel",
+    "wild_respin",
+    "mummy_access",
 )
 
 _REGISTRY: dict[str, FeatureBlock] = {}
@@ -407,6 +409,32 @@ def quiet_rules(defn: Definition) -> list[tuple[str, int]]:
         if entry is not None:
             out.extend(entry.quiet(defn, params))
     return out
+
+
+def presence_hint(
+    defn: Definition, reel_set: str, symbol: str, *, reels: Iterable[int] | None = None
+) -> BatchHint:
+    """A hint for "the screen shows ``symbol``" (on ``reels``, 0-based; None: any reel)."""
+    rows = defn.grid.rows
+    wanted = None if reels is None else set(reels)
+    return BatchHint(
+        tuple(
+            tuple(
+                int((wanted is None or reel in wanted)
+                    and any(strip[(stop + r) % len(strip)] == symbol for r in range(rows)))
+                for stop in range(len(strip))
+            )
+            for reel, strip in enumerate(defn.reels[reel_set])
+        ),
+        1,
+    )
+
+
+class ModesBlock(Block):
+    """A block whose parameters name the spins it acts in (a ``modes:`` field)."""
+
+    def modes(self, params: Any) -> frozenset[str]:
+        return frozenset(params.modes)
 
 
 # --- draws shared by the pipeline and the blocks (their order is a contract) -------------------------

@@ -34,15 +34,16 @@ from ..linemath import line_expectation, line_expectation_of_weights
 from ..value import Exact
 from . import (
     BatchHint,
-    Block,
     BlockPar,
     FeatureContext,
+    ModesBlock,
     ParContext,
     Report,
     SpinDraft,
     block,
     check_reels,
     check_symbol,
+    presence_hint,
 )
 from .free_spins import line_delta_rtp
 
@@ -78,14 +79,11 @@ def line_weights(defn: Definition, params: ExpandingWild, reel_set: str, line: t
     return out
 
 
-class ExpandingWildBlock(Block):
+class ExpandingWildBlock(ModesBlock):
     type = "expanding_wild"
     params = ExpandingWild
     presenter = "expanding_wild"
     screen_modifier = True
-
-    def modes(self, params: Any) -> frozenset[str]:
-        return frozenset(params.modes)
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         check_symbol(defn, report, ("symbol",), params.symbol, kinds=("wild",), what="expanding wild")
@@ -103,16 +101,7 @@ class ExpandingWildBlock(Block):
                 ctx.book.add(ScreenChanged(p.name, "expand", changed, p.symbol, draft.screen))
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        rows = defn.grid.rows
-        grows = set(expanding_reels(defn, params))
-        counts = tuple(
-            tuple(
-                int(reel in grows and any(strip[(stop + r) % len(strip)] == params.symbol for r in range(rows)))
-                for stop in range(len(strip))
-            )
-            for reel, strip in enumerate(defn.reels[reel_set])
-        )
-        return (BatchHint(counts, 1),)
+        return (presence_hint(defn, reel_set, params.symbol, reels=expanding_reels(defn, params)),)
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet

@@ -39,15 +39,16 @@ from ..linemath import line_expectation
 from ..value import Exact
 from . import (
     BatchHint,
-    Block,
     BlockPar,
     FeatureContext,
+    ModesBlock,
     ParContext,
     Report,
     SpinDraft,
     check_symbol,
     check_weights,
     mean_value,
+    presence_hint,
 )
 from .free_spins import line_delta_rtp
 
@@ -76,14 +77,11 @@ def with_multiplier(defn: Definition, symbol: str, multiplier: int) -> Definitio
     return found  # type: ignore[no-any-return]
 
 
-class MultiplierWildsBlock(Block):
+class MultiplierWildsBlock(ModesBlock):
     type = "multiplier_wilds"
     params = MultiplierWilds
     presenter = "multiplier_wilds"
     win_modifier = True
-
-    def modes(self, params: Any) -> frozenset[str]:
-        return frozenset(params.modes)
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         p: MultiplierWilds = params
@@ -126,23 +124,18 @@ class MultiplierWildsBlock(Block):
             ctx.book.add(WinMultiplied(p.name, m, wilds, touched, added))
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        rows = defn.grid.rows
-        counts = tuple(
-            tuple(
-                int(any(strip[(stop + r) % len(strip)] == params.symbol for r in range(rows)))
-                for stop in range(len(strip))
-            )
-            for strip in defn.reels[reel_set]
-        )
-        return (BatchHint(counts, 1),)
+        return (presence_hint(defn, reel_set, params.symbol),)
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
         weight = sum(e.weight for e in p.multipliers)
         from .expanding_wild import _earlier_modifiers
 
-        if _earlier_modifiers(defn, p):
-            return None  # a screen modifier before it changes what the wild sees: not priced here
+        earlier = _earlier_modifiers(defn, p)
+        if earlier:
+            if len(earlier) == 1 and earlier[0].type == "expanding_wild":
+                return self._after_expanding(pctx, earlier[0])
+            return None  # another screen modifier before it changes what the wild sees: not priced here
 
         def delta(reel_set: str) -> Fraction:
             mixed = sum(
@@ -161,6 +154,44 @@ class MultiplierWildsBlock(Block):
         figures, total = found
         figures["mean_multiplier"] = Exact(mean_value(p.multipliers))
         return BlockPar(p.name, Exact(total), figures)
+
+
+    @staticmethod
+    def _after_expanding(pctx: ParContext, expanding: Any) -> BlockPar | None:
+        """Par when an expanding wild acts first (Halloween Wins 3): each played line is
+        priced on the expanded reels (the expanding block's own line weights), mixed over
+        the drawn multiplier; this block's part is that mix minus the expanded lines
+        without it (what the expanding block counts), so the two parts add up exactly."""
+        from ..linemath import line_expectation_of_weights
+        from .expanding_wild import line_weights
+
+        defn, p, bet = pctx.defn, pctx.feature, pctx.bet
+        if not set(p.modes) <= set(expanding.modes):
+            return None  # spins where only this block acts would need the plain game's figures too
+        both = defn.pay_direction == "both_ways"
+        weight = sum(e.weight for e in p.multipliers)
+
+        def delta(reel_set: str) -> Fraction:
+            out = Fraction(0)
+            for line in defn.lines[: bet.lines]:
+                weights = line_weights(defn, expanding, reel_set, line)
+                plain = line_expectation_of_weights(defn, weights, both).total
+                mixed = sum(
+                    (Fraction(e.weight, weight)
+                     * line_expectation_of_weights(with_multiplier(defn, p.symbol, int(e.value)), weights, both).total
+                     for e in p.multipliers),
+                    Fraction(0),
+                )
+                out += mixed - plain
+            return out
+
+        found = line_delta_rtp(pctx, p.modes, delta)
+        if found is None:
+            return None
+        figures, total = found
+        figures["mean_multiplier"] = Exact(mean_value(p.multipliers))
+        notes = (f"priced on the lines as {expanding.name} expands them (the two parts add up to the joint value)",)
+        return BlockPar(p.name, Exact(total), figures, notes)
 
 
 BLOCK = MultiplierWildsBlock()

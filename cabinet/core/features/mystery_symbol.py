@@ -38,13 +38,14 @@ from ..linemath import line_expectation
 from ..value import Exact
 from . import (
     BatchHint,
-    Block,
     BlockPar,
     FeatureContext,
+    ModesBlock,
     ParContext,
     Report,
     SpinDraft,
     check_symbol,
+    presence_hint,
 )
 from .free_spins import line_delta_rtp
 
@@ -86,14 +87,11 @@ def revealed_definition(defn: Definition, params: MysterySymbol, symbol: str) ->
     return found  # type: ignore[no-any-return]
 
 
-class MysterySymbolBlock(Block):
+class MysterySymbolBlock(ModesBlock):
     type = "mystery_symbol"
     params = MysterySymbol
     presenter = "mystery_symbol"
     screen_modifier = True
-
-    def modes(self, params: Any) -> frozenset[str]:
-        return frozenset(params.modes)
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         p: MysterySymbol = params
@@ -125,15 +123,7 @@ class MysterySymbolBlock(Block):
         ctx.book.add(ScreenChanged(p.name, "mystery", positions, shown, draft.screen))
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        rows = defn.grid.rows
-        counts = tuple(
-            tuple(
-                int(any(strip[(stop + r) % len(strip)] == params.symbol for r in range(rows)))
-                for stop in range(len(strip))
-            )
-            for strip in defn.reels[reel_set]
-        )
-        return (BatchHint(counts, 1),)
+        return (presence_hint(defn, reel_set, params.symbol),)
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet

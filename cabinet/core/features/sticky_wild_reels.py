@@ -26,7 +26,7 @@ from typing import Any, Literal
 from ..definition import Definition, doc
 from ..events import ScreenChanged
 from ..value import Exact
-from . import Block, BlockPar, FeatureContext, ParContext, Report, SpinDraft, check_symbol
+from . import BlockPar, FeatureContext, ModesBlock, ParContext, Report, SpinDraft, check_symbol
 
 
 @dataclass(frozen=True)
@@ -37,14 +37,11 @@ class StickyWildReels:
     modes: tuple[Literal["base", "free", "respin"], ...] = doc("the spins it acts in", default=("free",))
 
 
-class StickyWildReelsBlock(Block):
+class StickyWildReelsBlock(ModesBlock):
     type = "sticky_wild_reels"
     params = StickyWildReels
     presenter = "sticky_wild_reels"
     screen_modifier = True
-
-    def modes(self, params: Any) -> frozenset[str]:
-        return frozenset(params.modes)
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         check_symbol(defn, report, ("symbol",), params.symbol, kinds=("wild",), what="sticky wild")
