@@ -22,6 +22,7 @@ from .errors import CabinetError
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("cabinet.commands.play", "open the cabinet window on a game (or run it headless)"),
     "shot": ("cabinet.commands.shot", "render one moment of a game to a PNG, headless"),
+    "gallery": ("cabinet.commands.gallery", "render every screen of a game to PNGs and a contact sheet, headless"),
     "check": ("cabinet.commands.check", "validate game definitions"),
     "eval": ("cabinet.commands.eval", "what a given screen pays"),
     "par": ("cabinet.commands.par", "exact RTP from the reel strips"),

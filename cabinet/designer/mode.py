@@ -51,6 +51,7 @@ PAD_A, PAD_B, PAD_X, PAD_Y = 0, 1, 2, 3
 PAD_LEFTSHOULDER, PAD_RIGHTSHOULDER, PAD_DPRIGHT = 9, 10, 14
 STATS_REFRESH = 0.25  # seconds between refreshes of the frame-time figures
 HINT_SECONDS = 4.0
+HINT_TEXT = "DESIGNER MODE: F12 OVERLAY, F1-F9 SCENARIOS"
 
 SCENARIO_FKEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F7,
                   pygame.K_F8, pygame.K_F9)
@@ -83,9 +84,14 @@ class FrameFigures:
 
 
 def scenario_name(defn: Any, script: tuple[int, ...]) -> str:
+    """The scenario a forced round's script comes from: its spin, or the respin it plays
+    after it (a paid-respin scenario forces two rounds, both named after it)."""
     for scenario in defn.scenarios:
         if tuple(scenario.script) == tuple(script):
             return scenario.name
+    for scenario in defn.scenarios:
+        if scenario.respin_reel and tuple(scenario.respin_script) == tuple(script):
+            return f"{scenario.name} (respin)"
     return "scripted"
 
 
@@ -273,9 +279,10 @@ class Designer:
             draw_tag(surface, text, "RELOAD AFTER THIS ROUND", VALUE, (right, top))
         if self.overlay:
             self.overlay_rect = draw_panel(surface, text, self.lines(), overlay_box(surface))
-        elif self.hint > 0:
-            draw_tag(surface, text, "DESIGNER MODE: F12 OVERLAY, F1-F9 SCENARIOS", LABEL,
-                     (frame.right - 6, frame.bottom - 12))
+        elif self.hint > 0 and not any(scene.modal for scene in app.stack):
+            # Centred on the status line, under the reels: clear of the reel frame, and not drawn
+            # while an intro card or a panel has the screen (it sat on their edges).
+            draw_tag(surface, text, HINT_TEXT, LABEL, center=app.ctx.layout.status.center)
         if self.reloader is not None and self.reloader.errors:
             self.error_rect = draw_error_panel(
                 surface, text, "YAML ERROR - the last good version keeps running; fix the file and save",

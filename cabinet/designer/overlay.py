@@ -132,12 +132,15 @@ def draw_error_panel(surface: pygame.Surface, text: Text, title: str, errors: li
 
 
 def draw_tag(surface: pygame.Surface, text: Text, label: str, colour: tuple[int, int, int],
-             topright: tuple[int, int]) -> pygame.Rect:
-    """A small pill (speed, FORCED) at a corner; returns where it went."""
+             topright: tuple[int, int] | None = None, *, center: tuple[int, int] | None = None) -> pygame.Rect:
+    """A small pill (speed, FORCED) at a corner, or centred on ``center``; returns where it went."""
     size = max(10, min(20, surface.get_height() // 40))
     img = text.render(label, size, (16, 12, 20))
-    rect = img.get_rect(topright=topright).inflate(size, size // 2)
-    rect.topright = topright
+    rect = img.get_rect().inflate(size, size // 2)
+    if center is not None:
+        rect.center = center
+    else:
+        rect.topright = topright or (surface.get_width(), 0)
     pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
     surface.blit(img, img.get_rect(center=rect.center))
     return rect

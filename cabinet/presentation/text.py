@@ -1,4 +1,11 @@
-"""Type: one bundled bold face (it ships with pygame, so every kiosk has it) at any size.
+"""Type: one bundled bold face at any size.
+
+The face is DejaVu Sans Condensed Bold, shipped in ``cabinet/assets/fonts`` (its licence
+allows bundling; LICENSE-DejaVu.txt). pygame's own freesansbold.ttf was the face before;
+its capital T has no kerning against its neighbours and an advance that sets it apart at
+every size ("MULT IPLIED", "AFT ER", "IN TRO", "LAN TERN"); DejaVu kerns those pairs and
+is about as wide, so every label still fits where it did. A build without the bundled
+file falls back to pygame's face.
 
 Rendered strings are cached: meters change a few times a second at most, and a
 count-up renders each distinct value once. A string not drawn for KEEP_SECONDS is
@@ -16,7 +23,9 @@ from pathlib import Path
 import pygame
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
-FONT_FILE = Path(pygame.__file__).with_name("freesansbold.ttf")
+BUNDLED_FONT = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSansCondensed-Bold.ttf"
+FALLBACK_FONT = Path(pygame.__file__).with_name("freesansbold.ttf")
+FONT_FILE = BUNDLED_FONT if BUNDLED_FONT.exists() else FALLBACK_FONT
 CACHE_BYTES = 24 * 1024 * 1024  # rendered strings kept, oldest dropped first
 KEEP_SECONDS = 30.0  # a string not drawn for this long is dropped (the screen's own labels never are)
 

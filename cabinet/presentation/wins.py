@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -20,6 +21,8 @@ from .art import PAYLINE_COLOURS, PULSE_STEPS, Art
 from .layout import Layout
 
 TIER_COUNT_TIME = {"big": 4.0, "mega": 6.0, "epic": 8.0}
+TIER_LEAD_IN = 1.0  # seconds the meter counts up before it reaches BIG
+TIER_STAGE_TIME = {"big": 2.5, "mega": 2.5, "epic": 3.0}  # seconds each tier is on show before the next
 TIER_COINS_PER_SECOND = {"big": 30, "mega": 55, "epic": 90}
 MAX_COINS = 140
 GRAVITY = 2.2  # window heights per second squared
@@ -32,6 +35,27 @@ def count_duration(amount: int, bet_total: int, tier: str, quick: bool = False) 
     ratio = amount / bet_total if bet_total else 1.0
     base = 0.5 + 0.22 * min(ratio, 5.0)
     return base * (0.6 if quick else 1.0)
+
+
+def tier_schedule(tiers: object, amount: int, meter_from: int, bet_total: int, tier: str,
+                  quick: bool = False) -> list[tuple[float, int]]:
+    """When the count-up of a ``tier`` win reaches each tier on its way: (seconds, amount
+    counted) for BIG, then each higher tier up to ``tier``, then the whole ``amount``.
+
+    The meter counts linearly between these moments, so each tier gets a stage of its own
+    (``TIER_STAGE_TIME``) however far apart the thresholds are; ``tiers`` is the game's
+    ``win_tiers`` (multiples of the total bet), reached by ``meter_from`` plus the count."""
+    order = ("big", "mega", "epic")
+    scale = 0.5 if quick else 1.0
+    climb = order[: order.index(tier) + 1]
+    schedule: list[tuple[float, int]] = []
+    t = TIER_LEAD_IN * scale
+    for name in climb:
+        threshold = math.ceil(Fraction(getattr(tiers, name)) * bet_total) - meter_from
+        schedule.append((t, max(0, min(amount, threshold))))
+        t += TIER_STAGE_TIME[name] * scale
+    schedule.append((t, amount))
+    return schedule
 
 
 @dataclass
@@ -97,6 +121,11 @@ class CoinShower:
             surface.blit(frame, (int(c.x) - half, int(c.y) - half))
 
 
+def coin_area(layout: Layout) -> pygame.Rect:
+    """Where coins may fall: the game above the control deck (its meters must stay readable)."""
+    return pygame.Rect(0, 0, layout.width, layout.deck.y)
+
+
 def pulse_frame(t: float) -> int:
     """Which pre-scaled size a winning symbol shows at time ``t`` (a smooth throb)."""
     u = (1 - math.cos(t * 2 * math.pi * 1.6)) / 2
@@ -146,3 +175,32 @@ def draw_payline(surface: pygame.Surface, art: Art, layout: Layout, pattern: tup
     if art.dot is not None:
         for x, y in points[1:-1]:
             surface.blit(art.dot, art.dot.get_rect(center=(x, y)))
+
+
+def line_label_centre(layout: Layout, pattern: tuple[int, ...], positions: Iterable[Position],
+                      label: tuple[int, int]) -> tuple[int, int]:
+    """Where a line win's amount label goes so that it hides none of the win's symbols.
+
+    On the line's first cell past the win (a 3 of a kind from the left: reel 4's cell of
+    that line), or the last before it (a right-to-left win); a line won on every reel
+    gets its label beside the reels at the line's end, or under them when the sides have
+    no room (portrait)."""
+    won = {reel for reel, _ in positions}
+    reels = min(len(pattern), len(layout.cells))
+    if won:
+        after, before = max(won) + 1, min(won) - 1
+        free = [r for r in (after, before) if 0 <= r < reels and r not in won]
+        free += [r for r in range(reels) if r not in won]
+        if free:
+            reel = free[0]
+            return layout.cells[reel][pattern[reel]].center
+    frame = layout.reel_frame
+    w, h = label
+    margin = max(4, layout.cell // 12)
+    end_row = layout.cells[reels - 1][pattern[reels - 1]].center[1] if reels else frame.center[1]
+    start_row = layout.cells[0][pattern[0]].center[1] if reels else frame.center[1]
+    if layout.width - frame.right >= w + 2 * margin:
+        return frame.right + margin + w // 2, min(max(end_row, frame.y + h // 2), frame.bottom - h // 2)
+    if frame.x >= w + 2 * margin:
+        return frame.x - margin - w // 2, min(max(start_row, frame.y + h // 2), frame.bottom - h // 2)
+    return frame.center[0], frame.bottom + margin + h // 2

@@ -1,8 +1,10 @@
 """The attract show: demo play of one game or of each game in turn, until someone comes.
 
 Over the demo: a band across the bottom, opaque over the deck (whose demo balance must
-not be mistaken for the player's), with a DEMO badge at its left and the game's name and
-a blinking "PRESS ANY BUTTON" beside it. The badge sits in the band, not over the game,
+not be mistaken for the player's) and over the top of the spin button that rises above
+the deck, with a DEMO badge at its left and the game's name and a call to action beside
+it: "TOUCH THE SCREEN OR PRESS SPIN TO PLAY" on a glowing button-like pill that pulses
+(it never blinks out, so no moment of the show lacks it). The badge sits in the band, not over the game,
 so it never hides what the demo shows (the free-spins counter in a top corner, the
 multiplier). Any press ends the show (the press itself does nothing else).
 
@@ -23,7 +25,7 @@ from cabinet.machine.buttons import Press
 from ..hud import GOLD, PALE_GOLD
 from ..text import Text
 
-PROMPT = "PRESS ANY BUTTON TO PLAY"
+PROMPT = "TOUCH THE SCREEN OR PRESS SPIN TO PLAY"
 BAND_SHARE = 0.165  # the deck's height in the landscape layout
 
 
@@ -43,6 +45,7 @@ class AttractScene:
         self.shown_games = 1
         self.demo = self.factories[0](size)
         self._badges: dict[tuple[tuple[int, int], int], tuple[pygame.Surface, pygame.Surface]] = {}
+        self._pills: dict[tuple[tuple[int, int], int, bool], pygame.Surface] = {}
 
     # -- the scene protocol -----------------------------------------------------------------------
 
@@ -76,8 +79,11 @@ class AttractScene:
         """The band covers the demo's whole control deck (its balance and buttons are the
         demo's, not the player's): a strip in landscape, more of the screen in portrait."""
         w, h = size
-        deck_top = getattr(getattr(self.demo, "ctx", None), "layout", None)
-        deck_top = deck_top.deck.y if deck_top is not None and deck_top.size == size else h
+        layout = getattr(getattr(self.demo, "ctx", None), "layout", None)
+        deck_top = h
+        if layout is not None and layout.size == size:  # the deck and any button rising above it
+            deck_top = min([layout.deck.y, *(box.y for box in layout.buttons.values() if box.bottom > layout.deck.y)])
+            deck_top -= max(2, h // 180)  # a margin: not one pixel of the button's rim shows
         return max(40, round(h * BAND_SHARE), h - deck_top)
 
     @staticmethod
@@ -116,11 +122,29 @@ class AttractScene:
         name = self.text.fit(self.name.upper(), max(12, round(30 * unit)), min(int(w * 0.8), room), PALE_GOLD,
                              outline=True)
         surface.blit(name, name.get_rect(center=(w // 2, name_y)))
-        if math.sin(self.t * math.pi * 1.6) > -0.35:  # blinks: on most of the time
-            prompt = self.text.fit(PROMPT, max(14, round(40 * unit)), min(int(w * 0.9), room), (255, 255, 255),
-                                   outline=True)
-            surface.blit(prompt, prompt.get_rect(center=(w // 2, prompt_y)))
+        prompt = self.text.fit(PROMPT, max(14, round(34 * unit)), min(int(w * 0.8), room - round(40 * unit)),
+                               (255, 255, 255), outline=True)
+        lit = math.sin(self.t * math.pi * 1.6) > 0  # the pill pulses; the words stay
+        pill = self._pill(prompt.get_size(), unit, lit)
+        surface.blit(pill, pill.get_rect(center=(w // 2, prompt_y)))
+        surface.blit(prompt, prompt.get_rect(center=(w // 2, prompt_y)))
         surface.blit(badge, (bx, by))
+
+    def _pill(self, inside: tuple[int, int], unit: float, lit: bool) -> pygame.Surface:
+        """The call to action's button-like pill around text of size ``inside`` (made once each)."""
+        key = (inside, round(unit * 100), lit)
+        pill = self._pills.get(key)
+        if pill is None:
+            pad_x, pad_y = round(26 * unit), round(8 * unit)
+            pill = pygame.Surface((inside[0] + 2 * pad_x, inside[1] + 2 * pad_y), pygame.SRCALPHA)
+            rect = pill.get_rect()
+            pygame.draw.rect(pill, (170, 30, 60) if lit else (110, 18, 44), rect, border_radius=rect.h // 2)
+            pygame.draw.rect(pill, (255, 226, 120) if lit else GOLD, rect, width=max(2, rect.h // 12),
+                             border_radius=rect.h // 2)
+            if len(self._pills) > 8:  # a resize: the old sizes are not needed again
+                self._pills.clear()
+            self._pills[key] = pill
+        return pill
 
     def _pieces(self, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
         """The bottom band and the DEMO badge for a window size (made once per size)."""

@@ -291,12 +291,17 @@ class HistoryScene:
         surface.blit(right_img, right_img.get_rect(midright=(row.right - pad, row.y + row.h // 2)))
         tags = marks(record)
         tag_w = 0
-        if tags:  # a coloured dot per mark, so a VOIDED round stands out in the list
-            r = max(3, row.h // 6)
-            for j, tag in enumerate(tags):
-                cx = row.right - pad - right_img.get_width() - pad - r - j * (2 * r + 2)
-                pygame.draw.circle(surface, MARK_COLOURS[tag], (cx, row.y + row.h // 2), r)
-            tag_w = len(tags) * (2 * r + 2) + pad
+        if tags:  # each mark as a word on a coloured pill (a dot alone explained nothing)
+            tag_size = max(8, size * 7 // 10)
+            right_edge = row.right - pad - right_img.get_width() - pad
+            for tag in tags:
+                word = ctx.text.render(tag, tag_size, (16, 12, 24))
+                pill = pygame.Rect(0, 0, word.get_width() + tag_size, max(word.get_height(), row.h * 6 // 10))
+                pill.midright = (right_edge, row.y + row.h // 2)
+                pygame.draw.rect(surface, MARK_COLOURS[tag], pill, border_radius=pill.h // 2)
+                surface.blit(word, word.get_rect(center=pill.center))
+                right_edge = pill.x - pad // 2
+            tag_w = row.right - pad - right_img.get_width() - pad - right_edge
         room = row.w - right_img.get_width() - tag_w - 3 * pad
         left_img = ctx.text.fit(left, size, max(20, room), (250, 246, 236))
         surface.blit(left_img, left_img.get_rect(midleft=(row.x + pad, row.y + row.h // 2)))

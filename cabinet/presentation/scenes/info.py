@@ -188,7 +188,7 @@ class InfoScene(Overlay):
         """(columns, thumb side, text size, row pitch) for this panel."""
         ctx = self.ctx
         cols = 2 if ctx.layout.portrait else 3
-        thumb = min(thumb_size(ctx.layout), self.content.w // cols // 3)
+        thumb = min(thumb_size(ctx.layout), self.content.w // cols // getattr(self, "thumb_share", 3))
         size = max(9, ctx.layout.fonts.body * 4 // 5)
         return cols, thumb, size, size * 6 // 5
 
@@ -207,25 +207,72 @@ class InfoScene(Overlay):
         note_size = max(9, size * 4 // 5)
         page_h = self.content.h - note_size * 2
         col_w = self.content.w // cols
-        pages: list[list[tuple[PayCard, int, int]]] = [[]]  # (card, column, y)
-        col, y = 0, 0
+        self.thumb_share = 3  # a column's share for the symbol; smaller if the pays would need small type
+        self.row_size = self._row_size(cards, col_w)
+        if self.row_size < size * 9 // 10:
+            self.thumb_share = 4
+            self.row_size = self._row_size(cards, col_w)
+        # Cards in the YAML's order, as many per page as its columns hold; then each page's
+        # cards are dealt to its columns so that the columns come out about equally tall
+        # (filling one column before the next left the last one half empty).
+        pages: list[list[PayCard]] = [[]]
+        used = 0
+        capacity = cols * page_h
         for card in cards:
             h = self._card_height(card, col_w)
-            if y > 0 and y + h > page_h:  # the next column, or a new page
-                col, y = col + 1, 0
-                if col == cols:
-                    pages.append([])
-                    col = 0
-            pages[-1].append((card, col, y))
-            y += h
+            if pages[-1] and (used + h > capacity * 0.9 or not self._columns_hold(pages[-1] + [card], cols, col_w,
+                                                                                   page_h)):
+                pages.append([])
+                used = 0
+            pages[-1].append(card)
+            used += h
         out = []
-        for placed in pages:
+        for cards_here in pages:
             page = self._blank()
-            for card, c, top in placed:
-                self._draw_card(page, card, Box(c * col_w, top, col_w - col_w // 20, self._card_height(card, col_w)))
+            columns = self._balanced(cards_here, cols, col_w)
+            tallest = max((sum(self._card_height(c, col_w) for c in column) for column in columns), default=0)
+            top0 = max(0, (page_h - tallest) // 2)  # the block sits in the middle of the page
+            for c, column in enumerate(columns):
+                top = top0
+                for card in column:
+                    h = self._card_height(card, col_w)
+                    self._draw_card(page, card, Box(c * col_w, top, col_w - col_w // 20, h - h // 16))
+                    top += h
             self._paytable_note(page, note_size)
             out.append(page)
         return out
+
+    def _balanced(self, cards: list[PayCard], cols: int, col_w: int) -> list[list[PayCard]]:
+        """``cards`` in order, cut into ``cols`` runs of about equal height (reading order kept)."""
+        heights = [self._card_height(c, col_w) for c in cards]
+        target = sum(heights) / max(1, cols)
+        columns: list[list[PayCard]] = [[] for _ in range(cols)]
+        col, filled = 0, 0.0
+        for card, h in zip(cards, heights):
+            left_cols = cols - col - 1
+            if columns[col] and col < cols - 1 and filled + h / 2 > target and left_cols > 0:
+                col, filled = col + 1, 0.0
+            columns[col].append(card)
+            filled += h
+        return columns
+
+    def _columns_hold(self, cards: list[PayCard], cols: int, col_w: int, page_h: int) -> bool:
+        columns = self._balanced(cards, cols, col_w)
+        return all(sum(self._card_height(c, col_w) for c in column) <= page_h for column in columns)
+
+    def _row_size(self, cards: list[PayCard], col_w: int) -> int:
+        """One type size for every pay row of the paytable: the largest at which the widest
+        row (its count, coins or "100x BET", and amount) fits its card, so no row is smaller."""
+        _cols, thumb, size, _pitch = self._card_metrics()
+        text_w = col_w - col_w // 20 - thumb - col_w // 16 - 4
+        font = self.ctx.text.font
+        while size > 9:
+            count_w = font(size).size("10")[0] + size // 2
+            if all(count_w + font(size).size(coins)[0] + size // 2 + font(size).size(amount)[0] <= text_w
+                   for card in cards for _n, coins, amount in card.rows):
+                break
+            size -= 1
+        return size
 
     def _paytable_note(self, page: pygame.Surface, size: int) -> None:
         ctx = self.ctx
@@ -251,13 +298,13 @@ class InfoScene(Overlay):
         text_w = box.right - tx - 4
         page.blit(text.fit(card.title, size, text_w, GOLD), (tx, ty))
         y = ty + pitch
-        count_w = text.font(size).size("10")[0] + size // 2
+        row_size = getattr(self, "row_size", size)  # one size for every row (see _row_size)
+        count_w = text.font(row_size).size("10")[0] + row_size // 2
         for n, coins, amount in card.rows:
-            page.blit(text.render(n, size, PALE_GOLD), (tx, y))
-            img = text.fit(amount, size, text_w // 2, WHITE)
+            page.blit(text.render(n, row_size, PALE_GOLD), (tx, y))
+            img = text.render(amount, row_size, WHITE)
             page.blit(img, img.get_rect(topright=(tx + text_w, y)))
-            room = text_w - count_w - img.get_width() - size // 3
-            page.blit(text.fit(coins, size, max(8, room), WHITE), (tx + count_w, y))
+            page.blit(text.render(coins, row_size, WHITE), (tx + count_w, y))
             y += pitch
         note_size = size * 4 // 5
         for note in card.notes:
@@ -325,14 +372,21 @@ class InfoScene(Overlay):
             y += size // 2
         return page
 
+    def rules_metrics(self) -> tuple[int, int, int]:
+        """(type size, line pitch, measure) of the rules pages: the body size with room to
+        breathe between lines, on a measure of at most ~70 characters (long lines tire)."""
+        size = max(10, self.ctx.layout.fonts.body * 21 // 20)
+        pitch = size * 3 // 2
+        measure = min(self.content.w - 2 * size, self.ctx.text.font(size).size("n" * 70)[0])
+        return size, pitch, measure
+
     def _rules(self) -> list[pygame.Surface]:
         ctx = self.ctx
-        size = ctx.layout.fonts.body * 9 // 10
-        pitch = size * 5 // 4
+        size, pitch, measure = self.rules_metrics()
         per_page = max(1, self.content.h // pitch)
         blocks: list[list[str]] = []
         for paragraph in ctx.defn.rules or ("See the paytable for the pays.",):
-            wrapped = ctx.text.wrap(paragraph, size, self.content.w - size)
+            wrapped = ctx.text.wrap(paragraph, size, measure)
             blocks.append(["- " + line if i == 0 else "  " + line for i, line in enumerate(wrapped)])
         pages: list[list[str]] = [[]]
         for block in blocks:  # a rule is not split over two pages when it fits on one
@@ -347,10 +401,16 @@ class InfoScene(Overlay):
                 pages[-1].append(line)
         self.rule_lines = pages  # each page's lines ("- " opens a rule, "  " continues it)
         out = []
+        left = max(0, (self.content.w - measure - 2 * size) // 2)  # the text block centred on the page
         for lines in pages:
             page = self._blank()
             for k, line in enumerate(lines):
-                page.blit(ctx.text.render(line, size, WHITE), (0, k * pitch))
+                y = k * pitch
+                if line.startswith("- "):  # a gold bullet opens each rule
+                    r = max(2, size // 5)
+                    pygame.draw.circle(page, GOLD, (left + size // 2, y + ctx.text.font(size).get_ascent() * 6 // 10), r)
+                if line.strip():
+                    page.blit(ctx.text.render(line[2:], size, WHITE), (left + 2 * size, y))
             out.append(page)
         return out
 

@@ -167,6 +167,29 @@ class LobbyScene:
             pygame.draw.rect(surface, (120, 80, 30), (0, y - band, w, 2 * band))
         return surface.convert() if pygame.display.get_surface() is not None else surface
 
+    def name_lines(self, name: str, tile_w: int, band_h: int) -> tuple[int, list[str]]:
+        """A tile's name in the one type size every tile of this width shares, on one line or,
+        for a long name, two: a long name wraps rather than shrinks, so no title looks smaller."""
+        wanted = max(10, int(band_h * 0.42))
+        room = int(tile_w * 0.9)
+        size = min(self._name_size(g.name, wanted, room) for g in self.games) if self.games else wanted
+        if self.text.font(size).size(name.upper())[0] <= room:
+            return size, [name.upper()]
+        return size, self.text.wrap(name.upper(), size, room)[:2]
+
+    def _name_size(self, name: str, wanted: int, room: int) -> int:
+        """The largest size up to ``wanted`` at which ``name`` fits ``room`` on at most two lines
+        (two lines only from 0.8 of ``wanted`` down: a wrapped name is set a little smaller)."""
+        upper = name.upper()
+        one_line = self.text.fit_size(upper, wanted, room)
+        if one_line == wanted:
+            return wanted
+        two = int(wanted * 0.8)
+        lines = self.text.wrap(upper, two, room)
+        if len(lines) <= 2 and all(self.text.font(two).size(line)[0] <= room for line in lines):
+            return max(one_line, two)
+        return one_line
+
     def _tile(self, game: TileInfo, size: tuple[int, int], selected: bool) -> pygame.Surface:
         w, h = size
         radius = max(6, h // 12)
@@ -192,17 +215,24 @@ class LobbyScene:
         else:
             logo = self.text.fit(game.name.upper(), h // 6, logo_box[0], PALE_GOLD, outline=True)
         art.blit(logo, logo.get_rect(center=(w // 2, int(h * 0.38))))
-        band_h = int(h * 0.26)
+        base_band = int(h * 0.26)
+        size_now, lines = self.name_lines(game.name, w, base_band)
+        line_h = self.text.font(size_now).get_linesize()
+        most_lines = max(len(self.name_lines(g.name, w, base_band)[1]) for g in self.games) if self.games else 1
+        band_h = base_band + (most_lines - 1) * line_h  # every tile's band alike, tall enough for the longest
         band = pygame.Surface((w, band_h), pygame.SRCALPHA)
         band.fill((8, 4, 18, 215))
         art.blit(band, (0, h - band_h))
         pygame.draw.line(art, GOLD, (0, h - band_h), (w, h - band_h), max(1, h // 150))
-        name = self.text.fit(game.name.upper(), max(10, int(band_h * 0.42)), int(w * 0.9),
-                             PALE_GOLD if selected else (250, 246, 236), outline=True)
-        art.blit(name, name.get_rect(center=(w // 2, h - band_h + int(band_h * 0.38))))
+        colour = PALE_GOLD if selected else (250, 246, 236)
+        names_h = band_h - int(base_band * 0.24)  # the summary's line below them
+        top = h - band_h + names_h // 2 - line_h * (len(lines) - 1) // 2 + int(base_band * 0.04)
+        for i, line in enumerate(lines):
+            img = self.text.render(line, size_now, colour, outline=True)
+            art.blit(img, img.get_rect(center=(w // 2, top + i * line_h)))
         if game.summary:
-            info = self.text.fit(game.summary, max(8, int(band_h * 0.22)), int(w * 0.9), (190, 178, 214))
-            art.blit(info, info.get_rect(center=(w // 2, h - band_h + int(band_h * 0.78))))
+            info = self.text.fit(game.summary, max(8, int(base_band * 0.22)), int(w * 0.9), (190, 178, 214))
+            art.blit(info, info.get_rect(center=(w // 2, h - int(base_band * 0.2))))
         out = _rounded(art, radius)
         rim = max(2, h // (45 if selected else 90))
         pygame.draw.rect(out, (255, 226, 120) if selected else (150, 110, 40), out.get_rect(), width=rim,

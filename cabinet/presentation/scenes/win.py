@@ -1,14 +1,20 @@
 """Win presentation: every winning position first, then each win in turn.
 
 Phase ``all``: all winning symbols throb and glow while the win meter counts up with
-a tick; a tiered win (big / mega / epic from the game's ``win_tiers``) adds its
-banner and a coin shower. Phase ``cycle``: each win alone, its payline drawn and its
-amount shown. Any button during ``all`` skips to the end of it. A round's last
+a tick. A tiered win (big / mega / epic from the game's ``win_tiers``) *climbs*: the
+meter counts to the BIG threshold, and each tier it passes on the way to the round's
+own gets its moment (banner, sound, more coins, the status line naming it), so the
+banner never names a tier the meter has not reached. The coins fall only above the
+control deck and are gone when the banner closes. Phase ``cycle``: each win alone, its
+payline drawn and its amount on a label placed where it hides none of the win's
+symbols. Any button during ``all`` skips to the end of it. A round's last
 presentation keeps cycling while the cabinet is idle, until SPIN or a bet change
 ends it (the base scene removes it).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -19,14 +25,25 @@ from cabinet.machine.buttons import Press
 from ..art import BANNER_STEPS
 from ..context import Context
 from ..hud import GOLD
-from ..wins import CoinShower, count_duration, draw_highlights, draw_payline
+from ..wins import (
+    CoinShower,
+    coin_area,
+    count_duration,
+    draw_highlights,
+    draw_payline,
+    line_label_centre,
+    tier_schedule,
+)
 
+TIER_ORDER = ("big", "mega", "epic")
 CYCLE_TIME = 1.3  # seconds per win in the cycle
 QUICK_CYCLE_TIME = 0.7
 HOLD_AFTER_COUNT = 0.5
 TIER_HOLD = 1.6
 TICK_INTERVAL = 0.085
 TIER_SOUNDS = {"big": "big_win", "mega": "mega_win", "epic": "epic_win"}
+TIER_NAMES = {"big": "BIG WIN", "mega": "MEGA WIN", "epic": "EPIC WIN"}
+BANNER_ZOOM = 0.5  # seconds a tier's banner takes to zoom in
 
 
 class WinScene:
@@ -47,16 +64,18 @@ class WinScene:
         self.phase = "all"
         self.t = 0.0
         self.cycle_t = 0.0
-        self.count_time = count_duration(amount, ctx.session.bet.total or 1, tier, quick)
+        bet_total = ctx.session.bet.total or 1
+        # (seconds, amount counted) at which the meter reaches each tier on its way up
+        self.schedule = tier_schedule(ctx.defn.win_tiers, amount, meter_from, bet_total, tier, quick) if tier else []
+        self.count_time = self.schedule[-1][0] if self.schedule else count_duration(amount, bet_total, tier, quick)
+        self.shown_tier = ""  # the tier the meter has climbed to so far
+        self.tier_reached_at = 0.0  # when it got there (its banner zooms in from then)
         self.hold = TIER_HOLD if tier else HOLD_AFTER_COUNT * (0.6 if quick else 1.0)
         self.finished = False
         self.counted = False
         self._next_tick = 0.0
         self.coins = CoinShower(seed)
         self.positions: set[Position] = {p for w in wins for p in getattr(w, "positions", ())}
-        if tier:
-            self.coins.start(tier)
-            ctx.audio.play(TIER_SOUNDS[tier])
         if self.triggers:
             ctx.audio.play("feature_trigger")
 
@@ -76,6 +95,8 @@ class WinScene:
         if self.phase != "all":
             return
         self.t = self.count_time + self.hold
+        if self.tier:
+            self.shown_tier, self.tier_reached_at = self.tier, self.t
         self._count_done()
 
     def end(self) -> None:
@@ -89,10 +110,12 @@ class WinScene:
         if self.phase == "all":
             self.t += dt
             progress = min(1.0, self.t / self.count_time) if self.count_time > 0 else 1.0
-            self.ctx.hud.win = self.meter_from + int(self.amount * progress)  # display only
+            self.ctx.hud.win = self.meter_from + self.counted_amount()  # display only
             if progress < 1.0 and self.t >= self._next_tick and self.amount:
                 self._next_tick = self.t + TICK_INTERVAL
                 self.ctx.audio.play("win_tick", volume=0.6)
+            if self.tier:
+                self._climb()
             if self.tier and progress >= 1.0:
                 self.coins.stop()
             if self.t >= self.count_time + self.hold:
@@ -103,16 +126,40 @@ class WinScene:
             if not self.loop and self.cycle_t >= per * max(1, len(self.wins)):
                 self.finished = True
 
+    def counted_amount(self) -> Money:
+        """How much of the win the meter shows at this moment of the count-up."""
+        if self.count_time <= 0 or self.t >= self.count_time:
+            return self.amount
+        if not self.schedule:
+            return int(self.amount * self.t / self.count_time)
+        previous = (0.0, 0)
+        for moment in self.schedule:
+            if self.t < moment[0]:
+                (t0, a0), (t1, a1) = previous, moment
+                return a0 + int((a1 - a0) * (self.t - t0) / (t1 - t0)) if t1 > t0 else a1
+            previous = moment
+        return self.amount
+
+    def _climb(self) -> None:
+        """The meter has passed a tier's threshold: that tier's moment (banner, sound, coins)."""
+        reached = [name for name, (when, _) in zip(TIER_ORDER, self.schedule[:-1]) if self.t >= when]
+        if not reached or reached[-1] == self.shown_tier:
+            return
+        self.shown_tier, self.tier_reached_at = reached[-1], self.t
+        self.coins.start(self.shown_tier)
+        self.ctx.audio.play(TIER_SOUNDS[self.shown_tier])
+        self.ctx.hud.say(f"{TIER_NAMES[self.shown_tier]}!")
+        if self.shown_tier != "big":
+            self.ctx.shake(0.5, 250)
+
     def _count_done(self) -> None:
         if self.counted:
             return
         self.counted = True
         self.ctx.hud.win = self.meter_from + self.amount
-        self.coins.stop()
-        if not self.tier:
-            self.coins.clear()
-            if self.amount:
-                self.ctx.audio.play("win_small")
+        self.coins.clear()  # the celebration is over: no coin outlives its banner
+        if not self.tier and self.amount:
+            self.ctx.audio.play("win_small")
         if self.amount:
             self.ctx.shake(0.9 if self.tier else 0.4, 500 if self.tier else 180)
         if self.wins and (self.loop or not self.quick):
@@ -143,20 +190,26 @@ class WinScene:
                 pattern = ctx.defn.lines[win.line]
                 draw_payline(surface, art, layout, pattern, win.line)
                 draw_highlights(surface, art, layout, self.screen, win.positions, self.cycle_t)
-                self._amount_label(surface, win.amount, layout.cells[2 if layout.reels > 2 else 0][pattern[
-                    2 if layout.reels > 2 else 0]].center, f"LINE {win.line + 1}")
+                self._amount_label(surface, win.amount, f"LINE {win.line + 1}",
+                                   lambda size: line_label_centre(layout, pattern, win.positions, size))
             elif isinstance(win, ScatterWin):
                 draw_highlights(surface, art, layout, self.screen, win.positions, self.cycle_t)
-                self._amount_label(surface, win.amount, layout.reel_window.center, f"{win.count} x {win.symbol}")
+                self._amount_label(surface, win.amount, f"{win.count} x {win.symbol}",
+                                   lambda size: layout.reel_window.center)
         if self.tier and self.phase == "all" and art.window_dim is not None:
             window = layout.reel_window
             surface.blit(art.window_dim, (window.x, window.y))  # the reels step back for the banner
-        self.coins.draw(surface, art)
+        if self.coins.coins:
+            surface.set_clip(coin_area(layout))  # over the game, never over the meters and buttons
+            self.coins.draw(surface, art)
+            surface.set_clip(None)
         if self.tier and self.phase == "all":
             self._banner(surface)
 
-    def _amount_label(self, surface: pygame.Surface, amount: Money, centre: tuple[int, int], caption: str) -> None:
-        """The win's amount on a dark pill, its caption (LINE 3, 4 x STAR) above it."""
+    def _amount_label(self, surface: pygame.Surface, amount: Money, caption: str,
+                      place: Callable[[tuple[int, int]], tuple[int, int]]) -> None:
+        """The win's amount on a dark pill, its caption (LINE 3, 4 x STAR) above it, centred
+        where ``place`` puts a pill of its size."""
         ctx = self.ctx
         size = ctx.layout.fonts.title * 3 // 5
         img = ctx.text.render(ctx.money(amount), size, (255, 236, 150))
@@ -164,7 +217,7 @@ class WinScene:
         w = max(img.get_width(), cap.get_width()) + size
         h = img.get_height() + cap.get_height() + size // 4
         pill = pygame.Rect(0, 0, w, h)
-        pill.center = (centre[0], centre[1] + ctx.layout.cell // 4)
+        pill.center = place((w, h))
         pygame.draw.rect(surface, (16, 8, 28), pill, border_radius=h // 3)
         pygame.draw.rect(surface, GOLD, pill, width=max(2, size // 12), border_radius=h // 3)
         surface.blit(cap, cap.get_rect(midtop=(pill.centerx, pill.y + size // 8)))
@@ -172,13 +225,13 @@ class WinScene:
 
     def _banner(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
-        frames = ctx.art.banners.get(self.tier)
+        frames = ctx.art.banners.get(self.shown_tier)  # none before the meter reaches BIG
         banner_box = ctx.layout.banner
         if frames:
-            zoom_time = 0.5
-            i = min(len(BANNER_STEPS) - 2, int(self.t / zoom_time * (len(BANNER_STEPS) - 1)))
-            if self.t >= zoom_time:  # after the zoom-in, throb between the last two sizes
-                i = len(BANNER_STEPS) - 1 - (int(self.t * 3) % 2)
+            since = self.t - self.tier_reached_at
+            i = min(len(BANNER_STEPS) - 2, int(since / BANNER_ZOOM * (len(BANNER_STEPS) - 1)))
+            if since >= BANNER_ZOOM:  # after the zoom-in, throb between the last two sizes
+                i = len(BANNER_STEPS) - 1 - (int(since * 3) % 2)
             img = frames[i]
             surface.blit(img, img.get_rect(center=(banner_box.center[0], banner_box.y + banner_box.h // 3)))
         ctx.text.counter(surface, ctx.money(ctx.hud.win), ctx.layout.fonts.banner, (255, 240, 170),

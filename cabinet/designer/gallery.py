@@ -1,0 +1,375 @@
+"""Every screen of a game, headless: the pictures of ``cabinet gallery`` and of the reference tests.
+
+A gallery is a fixed list of *moments* (``MOMENTS``): idle, spinning, each win tier,
+each feature's intro / play / outro, the panels, history, attract, the lobby, and the
+idle screen left-handed, in portrait and at 1280x720. Each is reached the way a player
+would reach it (presses, forced rounds through the session's normal path, headless
+frames at a fixed time step), so the same seed gives the same pixels every run.
+
+Win tiers are forced with a base-game script (one stop per reel) found by
+``tier_scripts``: a fixed-seed search over screens whose reels line up a symbol, so a
+game without a scenario for a tier still shows it. A game that cannot reach a tier at
+all (its pays are too small) simply has no picture of it; ``Gallery.missing`` says so.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from cabinet.errors import CabinetError
+
+TIERS = ("big", "mega", "epic")
+TIER_SEARCH_SEED = 14
+TIER_SEARCH_TRIES = 6000  # scripted base spins tried per game for the tier pictures
+FRAME_LIMIT = 30_000  # frames a moment may take to come (a bug, not a slow game, if it runs out)
+PORTRAIT_OF = {(640, 360): (360, 640)}  # the smallest landscape turns into the smallest portrait
+
+# The moments, in the order of the contact sheet. A feature's three moments are named
+# after the feature (``free_spins-intro``).
+MOMENTS = ("idle", "spinning", "win-line", *(f"win-{tier}" for tier in TIERS), "feature-intro", "feature-play",
+           "feature-outro", "menu", "paytable", "rules", "bet-panel", "autoplay-panel", "history", "attract",
+           "lobby", "left-hand", "portrait", "1280x720", "designer", "designer-forced")
+
+
+@dataclass
+class Gallery:
+    """The pictures of one game: (name, surface) in contact-sheet order, and what could not be shown."""
+
+    game: str
+    shots: list[tuple[str, Any]] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+
+    def names(self) -> list[str]:
+        return [name for name, _ in self.shots]
+
+
+# -- forcing rounds -------------------------------------------------------------------------------
+
+
+def round_tier(defn: Any, script: tuple[int, ...]) -> tuple[str, bool]:
+    """The win tier of a default-bet round forced with ``script`` and whether a feature ran."""
+    from cabinet.core.bet import default_bet
+    from cabinet.core.events import RoundEnded
+    from cabinet.core.round import RoundRequest, play_round
+
+    result = play_round(defn, RoundRequest(default_bet(defn), TIER_SEARCH_SEED, script=script, with_offer=False))
+    tier = next((e.tier for e in result.events if isinstance(e, RoundEnded)), "")
+    return tier, bool(result.features)
+
+
+def tier_scripts(defn: Any, *, tries: int = TIER_SEARCH_TRIES) -> dict[str, tuple[int, ...]]:
+    """A base-spin script (one stop per reel) for each win tier the search reaches, and
+    under ``"line"`` one for a plain win of fewer symbols than reels (its label's place).
+
+    Random screens almost never pay 60x the bet, so each try picks one symbol and, on
+    every reel, a stop that shows it (or a wild) somewhere: a screen likely to pay on
+    many lines. Rounds that trigger a feature are skipped (a feature is its own moment);
+    a tier no base spin reaches is taken from a scenario that reaches it, if one does.
+    """
+    strips = defn.reels[defn.base_game.reel_sets[0].set]
+    rows = defn.grid.rows
+    wilds = {s.id for s in defn.symbols if getattr(s, "kind", "") == "wild"}
+    symbols = sorted({sym for strip in strips for sym in strip})
+    showing: dict[str, list[list[int]]] = {}
+    for symbol in symbols:
+        wanted = {symbol} | wilds
+        showing[symbol] = [[stop for stop in range(len(strip))
+                            if any(strip[(stop + r) % len(strip)] in wanted for r in range(rows))]
+                           for strip in strips]
+    rng = random.Random(TIER_SEARCH_SEED)
+    found: dict[str, tuple[int, ...]] = {}
+    for _ in range(tries):
+        if len(found) == len(TIERS) + 1:
+            break
+        if "line" not in found:  # plain random stops: most wins are short lines
+            script = tuple(rng.randrange(len(strip)) for strip in strips)
+            if short_line_win(defn, script):
+                found["line"] = script
+            continue
+        stops = showing[rng.choice(symbols)]
+        if not all(stops):
+            continue
+        script = tuple(rng.choice(choices) for choices in stops)
+        tier, feature = round_tier(defn, script)
+        if tier and not feature and tier not in found:
+            found[tier] = script
+    for scenario in defn.scenarios:
+        if scenario.respin_reel or len(found) == len(TIERS) + 1:
+            continue
+        tier, _ = round_tier(defn, tuple(scenario.script))
+        if tier and tier not in found:
+            found[tier] = tuple(scenario.script)
+    return found
+
+
+def short_line_win(defn: Any, script: tuple[int, ...]) -> bool:
+    """A round forced with ``script`` pays a line of fewer symbols than reels, no tier, no feature."""
+    from cabinet.core.bet import default_bet
+    from cabinet.core.events import LineWin, RoundEnded
+    from cabinet.core.round import RoundRequest, play_round
+
+    result = play_round(defn, RoundRequest(default_bet(defn), TIER_SEARCH_SEED, script=script, with_offer=False))
+    if result.features or any(isinstance(e, RoundEnded) and e.tier for e in result.events):
+        return False
+    lines = [e for e in result.events if isinstance(e, LineWin)]
+    return bool(lines) and all(len({reel for reel, _ in e.positions}) < defn.grid.reels for e in lines)
+
+
+def feature_script(defn: Any) -> tuple[str, tuple[int, ...]] | None:
+    """The first scenario whose round runs a feature with an intro (free spins): name, script."""
+    from cabinet.core.bet import default_bet
+    from cabinet.core.round import RoundRequest, play_round
+
+    for scenario in defn.scenarios:
+        if scenario.respin_reel:
+            continue
+        result = play_round(defn, RoundRequest(default_bet(defn), TIER_SEARCH_SEED, script=tuple(scenario.script)))
+        if "free_spins" in result.features:
+            return scenario.name, tuple(scenario.script)
+    return None
+
+
+# -- driving an app -------------------------------------------------------------------------------
+
+
+def run_until(app: Any, reached: Callable[[], bool], what: str) -> None:
+    for _ in range(FRAME_LIMIT):
+        if reached():
+            return
+        app.run_frames(1)
+    raise CabinetError(f"{app.defn.name}: the gallery never reached {what}")
+
+
+def snapshot(app: Any) -> Any:
+    app.draw()
+    return app.screen.copy()
+
+
+def finish_round(app: Any) -> None:
+    """Let the round on screen play to its end, then clear its presentation."""
+    run_until(app, lambda: not app.base.in_round, "the end of a round")
+    app.base.end_presentation()
+    app.run_frames(2)
+
+
+def open_panel(app: Any, press: Any, settle_frames: int = 20) -> Any:
+    """The screen with the panel ``press`` opens, then the panel closed again."""
+    app.press([press])
+    app.run_frames(settle_frames)
+    picture = snapshot(app)
+    close_top(app)
+    return picture
+
+
+def close_top(app: Any) -> None:
+    """Remove every scene over the base game (a panel, a history list)."""
+    for scene in [s for s in app.stack if s is not app.base]:
+        app.stack.remove(scene)
+    app.run_frames(2)
+
+
+def start_app(defn: Any, *, size: tuple[int, int], seed: int, left_hand: bool = False) -> Any:
+    from cabinet.app import App, AppOptions
+
+    app = App(defn, AppOptions(size=size, left_hand=left_hand, seed=seed, headless=True))
+    app.start()
+    return app
+
+
+def win_tier_shot(app: Any, script: tuple[int, ...], tier: str) -> Any:
+    """The tiered win when its last tier is on the banner and the meter has counted on a while."""
+    from cabinet.presentation.scenes.win import WinScene
+
+    app.base.start_round(script=script)
+
+    def at_the_top() -> bool:
+        win = app.stack.find(WinScene)
+        if win is None or not win.tier:
+            return False
+        return win.phase != "all" or (win.shown_tier == tier and win.t >= win.tier_reached_at + 0.8)
+
+    run_until(app, at_the_top, f"the {tier} win")
+    picture = snapshot(app)
+    finish_round(app)
+    return picture
+
+
+def feature_shots(app: Any, script: tuple[int, ...]) -> list[tuple[str, Any]]:
+    """Free spins: their intro card, a spin in play (its win counted), and the outro card."""
+    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+
+    app.base.start_round(script=script)
+    free: Callable[[], Any] = lambda: app.stack.find(FreeSpinsScene)  # noqa: E731
+    shots = []
+    run_until(app, lambda: free() is not None and free().phase == "intro" and free().t >= 1.0, "the feature intro")
+    shots.append(("feature-intro", snapshot(app)))
+    run_until(app, lambda: free() is not None and free().phase == "running" and free().played >= 2
+              and app.base.reels.all_stopped, "the feature in play")
+    app.run_frames(20)
+    shots.append(("feature-play", snapshot(app)))
+    run_until(app, lambda: free() is not None and free().phase == "outro" and free().t >= 1.0, "the feature outro")
+    shots.append(("feature-outro", snapshot(app)))
+    finish_round(app)
+    return shots
+
+
+def line_win_shot(app: Any, script: tuple[int, ...]) -> Any:
+    """A plain line win cycling: its payline, its symbols lit and the amount's label."""
+    from cabinet.presentation.scenes.win import WinScene
+
+    app.base.start_round(script=script)
+    run_until(app, lambda: (win := app.stack.find(WinScene)) is not None and win.phase == "cycle"
+              and win.cycle_t > 0.3, "a line win cycling")
+    picture = snapshot(app)
+    finish_round(app)
+    return picture
+
+
+def designer_shots(defn: Any, *, size: tuple[int, int], seed: int,
+                   feature: tuple[str, tuple[int, ...]] | None) -> Iterator[tuple[str, Any]]:
+    """Designer mode: its notice just after start, and a forced feature round with its tag."""
+    from cabinet.app import App, AppOptions
+
+    app = App(defn, AppOptions(size=size, seed=seed, headless=True, designer=True))
+    app.start()
+    app.run_frames(30)
+    yield "designer", snapshot(app)
+    if feature is None:
+        return
+    number = next(i for i, s in enumerate(defn.scenarios) if tuple(s.script) == feature[1])
+    from .shots import play_scenario
+
+    play_scenario(app, number + 1)
+    yield "designer-forced", snapshot(app)
+
+
+def attract_shot(app: Any, seconds: float = 2.5) -> Any:
+    """This game's attract show a moment in (its first demo spin under way)."""
+    import pygame
+
+    from cabinet.app import FPS
+    from cabinet.kiosk.demo import demo_factory
+    from cabinet.presentation.scenes.attract import AttractScene
+
+    ctx = app.ctx
+    factory = demo_factory(app.defn, text=ctx.text, cache=ctx.cache, builder=ctx.builder, audio=ctx.audio,
+                           settings=ctx.settings)
+    size = app.screen.get_size()
+    show = AttractScene(ctx.text, size, [factory], [app.defn.name])
+    for _ in range(int(seconds * FPS)):
+        show.update(1.0 / FPS)
+    surface = pygame.Surface(size)
+    show.draw(surface)
+    return surface
+
+
+def idle_shot(defn: Any, *, size: tuple[int, int], seed: int, left_hand: bool = False) -> Any:
+    app = start_app(defn, size=size, seed=seed, left_hand=left_hand)
+    app.run_frames(2)
+    return snapshot(app)
+
+
+# -- the whole set --------------------------------------------------------------------------------
+
+
+def portrait_size(size: tuple[int, int]) -> tuple[int, int]:
+    return PORTRAIT_OF.get(size, (size[1], size[0]))
+
+
+def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str]) -> Iterator[tuple[str, Any]]:
+    from cabinet.designer.shots import render_lobby
+    from cabinet.machine.buttons import Button, Press
+    from cabinet.presentation.scenes.history import HistoryScene
+    from cabinet.presentation.scenes.info import InfoScene
+
+    app = start_app(defn, size=size, seed=seed)
+    app.run_frames(2)
+    yield "idle", snapshot(app)
+    app.press([Press(Button.SPIN)])
+    app.run_frames(30)
+    yield "spinning", snapshot(app)
+    finish_round(app)
+
+    scripts = tier_scripts(defn)
+    if "line" in scripts:
+        yield "win-line", line_win_shot(app, scripts["line"])
+    else:
+        missing.append("win-line: no base spin found that pays a short line")
+    for tier in TIERS:
+        if tier in scripts:
+            yield f"win-{tier}", win_tier_shot(app, scripts[tier], tier)
+        else:
+            missing.append(f"win-{tier}: no base spin found that pays a {tier} win")
+
+    feature = feature_script(defn)
+    if feature is None:
+        missing.append("feature: no scenario runs free spins")
+    else:
+        yield from feature_shots(app, feature[1])
+
+    yield "menu", open_panel(app, Press(Button.MENU))
+    yield "paytable", open_panel(app, Press(Button.INFO))
+    app.stack.push(InfoScene(app.ctx, section="RULES"))
+    app.run_frames(20)
+    yield "rules", snapshot(app)
+    close_top(app)
+    yield "bet-panel", open_panel(app, Press(Button.BET_SELECT))
+    yield "autoplay-panel", open_panel(app, Press(Button.AUTOPLAY))
+    app.stack.push(HistoryScene(app.ctx))
+    app.run_frames(20)
+    yield "history", snapshot(app)
+    close_top(app)
+    yield "attract", attract_shot(app)
+    yield "lobby", render_lobby(size).copy()
+    yield "left-hand", idle_shot(defn, size=size, seed=seed, left_hand=True)
+    yield "portrait", idle_shot(defn, size=portrait_size(size), seed=seed)
+    yield "1280x720", idle_shot(defn, size=(1280, 720), seed=seed)
+    yield from designer_shots(defn, size=size, seed=seed, feature=feature)
+
+
+def build_gallery(defn: Any, *, size: tuple[int, int] = (1280, 720), seed: int = 1,
+                  only: frozenset[str] | None = None) -> Gallery:
+    """Every moment of ``defn`` (or those named in ``only``), headless at ``size``."""
+    from cabinet.app import use_dummy_drivers
+
+    use_dummy_drivers()
+    gallery = Gallery(defn.name)
+    for name, surface in iter_shots(defn, size=size, seed=seed, missing=gallery.missing):
+        if only is None or name in only:
+            gallery.shots.append((name, surface))
+    return gallery
+
+
+# -- the contact sheet ----------------------------------------------------------------------------
+
+
+def contact_sheet(gallery: Gallery, *, columns: int = 5, thumb: tuple[int, int] = (384, 216)) -> Any:
+    """Every picture as a thumbnail with its name under it, in rows of ``columns``."""
+    import pygame
+
+    from cabinet.presentation.text import Text
+
+    text = Text()
+    caption_h, pad = 26, 10
+    cell_w, cell_h = thumb[0] + pad, thumb[1] + caption_h + pad
+    count = max(1, len(gallery.shots))
+    rows = (count + columns - 1) // columns
+    title_h = 44
+    sheet = pygame.Surface((columns * cell_w + pad, title_h + rows * cell_h + pad))
+    sheet.fill((18, 14, 26))
+    heading = text.render(f"{gallery.game.upper()} - {len(gallery.shots)} SCREENS", 24, (255, 232, 160))
+    sheet.blit(heading, (pad, (title_h - heading.get_height()) // 2))
+    for i, (name, surface) in enumerate(gallery.shots):
+        x = pad + (i % columns) * cell_w
+        y = title_h + (i // columns) * cell_h
+        w, h = surface.get_size()
+        scale = min(thumb[0] / w, thumb[1] / h)
+        small = pygame.transform.smoothscale(surface, (max(1, round(w * scale)), max(1, round(h * scale))))
+        pygame.draw.rect(sheet, (40, 32, 56), (x, y, thumb[0], thumb[1]))
+        sheet.blit(small, small.get_rect(center=(x + thumb[0] // 2, y + thumb[1] // 2)))
+        label = text.render(name, 16, (230, 224, 240))
+        sheet.blit(label, (x, y + thumb[1] + (caption_h - label.get_height()) // 2))
+    return sheet
