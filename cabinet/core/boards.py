@@ -206,6 +206,10 @@ class HeldRespinEngine:
     filled: list[str] = field(default_factory=list)  # boards that paid their fill, in order
     paid: Money = 0
     respins_played: int = 0
+    multiplied: Money = 0  # what prize multipliers added to the held prizes
+    # the same, each multiplier counted at its expectation over the prize and multiplier it
+    # may draw given the prizes held when it lands (par's estimate: same mean, less noise)
+    multiplied_expected: Fraction = Fraction(0)
     _pending: set[Cell] = field(default_factory=set)  # placed, not yet resolved
 
     def __post_init__(self) -> None:
@@ -352,6 +356,17 @@ class HeldRespinEngine:
         targets = self.held_prizes()
         if not targets:
             return None
+        by_table: dict[tuple[WeightedValue, ...], int] = {}  # held value by the multipliers allowed on it
+        for cell in targets:
+            value = self.held[cell].value
+            table = tuple(action.allowed_multipliers(value, self.bet_total))
+            by_table[table] = by_table.get(table, 0) + value
+        expected = Fraction(0)
+        for table, values in by_table.items():
+            weight = sum(e.weight for e in table)
+            if weight:
+                expected += sum(((e.value - 1) * e.weight for e in table), Fraction(0)) * values / weight
+        self.multiplied_expected += expected / len(targets)
         target = targets[self.rng.below(len(targets))] if len(targets) > 1 else targets[0]
         held = self.held[target]
         allowed = action.allowed_multipliers(held.value, self.bet_total)
@@ -359,6 +374,7 @@ class HeldRespinEngine:
             return None
         entry = allowed[0] if len(allowed) == 1 else allowed[self.rng.weighted([e.weight for e in allowed])]
         multiplier = entry.value.numerator  # whole (the block's check)
+        self.multiplied += held.value * (multiplier - 1)
         held.value *= multiplier
         self.book.add(
             PrizeMultiplied(

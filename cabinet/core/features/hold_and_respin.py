@@ -25,7 +25,7 @@ And Halloween Wins 3's Halloween Ghosts X (a 3x3 board, pumpkins collect reels 1
       - type: hold_and_respin
         name: ghosts
         trigger_symbols: {MUMMY: 1}
-        trigger_counts: {1: "1/40", 2: "1/10", 3: 1}
+        trigger_counts: {1: "1/40", 2: "1/10", 3: 1}   # or opened_by: a mummy_access panel's name
         respins: 3
         start: [{symbol: PUMPKIN, reel: 2}, {symbol: GHOST}, {symbol: GHOST}]
         boards:
@@ -81,6 +81,7 @@ import heapq
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from math import comb, gcd
 from typing import Annotated, Any, Literal
 
 from ..bet import Bet
@@ -185,6 +186,15 @@ class HoldAndRespin:
     start: tuple[StartCell, ...] = doc("symbols on the boards at the start, before the placed ones", factory=tuple)
     jackpots: dict[str, Fraction] = doc("jackpot name -> its value as a multiple of the total bet", factory=dict)
     in_free_spins: bool = doc("whether free spins can trigger it too", default=False)
+    par_samples: int = doc(
+        "runs par's estimate of this block uses at least (0: par's --samples); enough for the interval "
+        "the game publishes", default=0
+    )
+    opened_by: str = doc(
+        "the feature that opens it (Halloween Wins 3's mummy panel): it then never triggers on its own, "
+        "its trigger_counts are not read, and that feature's par values each opening (empty: none)",
+        default="",
+    )
 
 
 # --- compiled views ------------------------------------------------------------------------------
@@ -321,6 +331,11 @@ def trigger_distribution(defn: Definition, f: HoldAndRespin) -> dict[int, Fracti
 
 def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     """Play the feature from ``trigger`` to its end, appending its events to ``ctx.book``."""
+    return play_feature(ctx, trigger)[0]
+
+
+def play_feature(ctx: FeatureContext, trigger: Trigger) -> tuple[FeatureRun, HeldRespinEngine]:
+    """``run``, also handing back the engine it played on (par reads its tallies)."""
     f: HoldAndRespin = ctx.feature
     if ctx.rng is None:
         raise ValueError("hold and respin needs an rng to play")
@@ -359,15 +374,23 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     stats = {f"{f.name}_respins": engine.respins_played}
     for name in engine.filled:
         stats[f"{f.name}_filled_{name}"] = 1
-    return FeatureRun(total, engine.respins_played, stats=stats)
+    return FeatureRun(total, engine.respins_played, stats=stats), engine
 
 
 def run_from_trigger(defn: Definition, f: HoldAndRespin, bet: Bet, count: int, seed: int) -> FeatureRun:
     """The feature opened by trigger count ``count``, played on ``seed``'s draws by this
     block's own ``run`` (lean: no events kept)."""
     trigger = Trigger(f.name, next(iter(f.trigger_symbols), ""), count, (), f.respins)
+    return engine_from_trigger(defn, f, bet, count, seed)[0]
+
+
+def engine_from_trigger(
+    defn: Definition, f: HoldAndRespin, bet: Bet, count: int, seed: int
+) -> tuple[FeatureRun, HeldRespinEngine]:
+    """``run_from_trigger``, with the engine the run played on."""
+    trigger = Trigger(f.name, next(iter(f.trigger_symbols), ""), count, (), f.respins)
     ctx = FeatureContext(defn, f, bet, Rng(seed), "base", book=Book(keep=False))
-    return run(ctx, trigger)
+    return play_feature(ctx, trigger)
 
 
 # --- the exact chain -----------------------------------------------------------------------------
@@ -380,6 +403,9 @@ class ChainResult:
     fill_probability: dict[str, Fraction]
     expected_respins: Fraction
     value_x_bet: Fraction | None  # None: multipliers make the value non-linear (estimated instead)
+    # the value with every prize multiplier left out (None: not known exactly); with prize
+    # multipliers, par adds what they add, estimated from runs, to this exact part
+    linear_value_x_bet: Fraction | None = None
 
 
 def chain_blockers(defn: Definition, f: HoldAndRespin) -> list[str]:
@@ -544,10 +570,277 @@ def fill_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
                     fills[boards[b].name] += p * q
             arrive(after, (reset_to if reset else left - 1) + added, p * q)
 
-    if linear:
-        value += sum((spins[b] * spin_value[b] for b in range(len(boards))), Fraction(0))
-        value += sum((fills[spec.name] * spec.fill_x_bet for spec in f.boards), Fraction(0))
-    return ChainResult(fills, respins, value if linear else None)
+    value += sum((spins[b] * spin_value[b] for b in range(len(boards))), Fraction(0))
+    value += sum((fills[spec.name] * spec.fill_x_bet for spec in f.boards), Fraction(0))
+    no_cell_multipliers = not any(a.cell_multiplier for a in actions.values())
+    return ChainResult(fills, respins, value if linear else None, value if no_cell_multipliers else None)
+
+
+def _start_states(defn: Definition, f: HoldAndRespin, count: int) -> tuple[dict[tuple[int, ...], Fraction], Fraction]:
+    """The held cells per board once the feature opened by ``count`` has placed its start
+    symbols (each on a random eligible free cell), with probabilities, and the expected
+    value (x total bet) the placed symbols show."""
+    boards = boards_of(defn, f)
+    actions = actions_of(defn, f)
+    sizes = [b.size for b in boards]
+    strips = [b.strips[0] for b in boards]
+    placed = [s.symbol for s in f.start] + [f.place_symbol] * (count if f.place_symbol else 0)
+    means = {sym: _mean_value_x_bet(sym, actions) for sym in set(placed)}
+    if not f.start and placed and all(f.place_symbol in strip for strip in strips):
+        # one symbol on random free cells of every board: a uniformly random set of cells
+        n = min(len(placed), sum(sizes))
+        ways = comb(sum(sizes), n)
+        uniform: dict[tuple[int, ...], Fraction] = {}
+        for state in _compositions(n, sizes):
+            weight = 1
+            for held, size in zip(state, sizes):
+                weight *= comb(size, held)
+            uniform[state] = Fraction(weight, ways)
+        return uniform, n * means[f.place_symbol]
+    starts: dict[tuple[int, ...], Fraction] = {tuple(0 for _ in boards): Fraction(1)}
+    value = Fraction(0)
+    for i, sym in enumerate(placed):
+        only = f.start[i].board if i < len(f.start) else ""
+        step: dict[tuple[int, ...], Fraction] = {}
+        for state, p in starts.items():
+            free = [
+                sizes[b] - state[b] if (not only or boards[b].name == only) and sym in strips[b] else 0
+                for b in range(len(boards))
+            ]
+            room = sum(free)
+            if room == 0:
+                step[state] = step.get(state, Fraction(0)) + p
+                continue
+            value += p * means[sym]
+            for b, n in enumerate(free):
+                if n:
+                    nxt = state[:b] + (state[b] + 1,) + state[b + 1 :]
+                    step[nxt] = step.get(nxt, Fraction(0)) + p * Fraction(n, room)
+        starts = step
+    return starts, value
+
+
+def _compositions(total: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every way to write ``total`` as a sum of len(caps) parts, part i at most caps[i]."""
+    if not caps:
+        return [()] if total == 0 else []
+    out = []
+    for first in range(min(total, caps[0]) + 1):
+        out += [(first, *rest) for rest in _compositions(total - first, caps[1:])]
+    return out
+
+
+def pacing_board(defn: Definition, f: HoldAndRespin) -> int | None:
+    """The one board whose strip holds the symbols that change the respins (None: no board
+    does). Raises ValueError when two boards do (the boards are then coupled)."""
+    actions = actions_of(defn, f)
+    pacing = [
+        i for i, b in enumerate(boards_of(defn, f))
+        if any((a := actions.get(sym)) is not None and (a.respins or a.resets_respins) for sym in b.strips[0])
+    ]
+    if len(pacing) > 1:
+        raise ValueError("more than one board changes the respins")
+    return pacing[0] if pacing else None
+
+
+@dataclass(frozen=True)
+class _PacingRun:
+    """The pacing board from one start, spin by spin (index t: before spin t+1)."""
+
+    spins: tuple[Fraction, ...]  # P(spin t+1 is played), ignoring the all-full end
+    spins_full: tuple[Fraction, ...]  # P(spin t+1 is played and the pacing board is full)
+    free_spun: Fraction  # expected cells of the pacing board spun over the feature
+    filled: Fraction  # P(the pacing board is full at the end)
+
+
+def _pacing_run(defn: Definition, f: HoldAndRespin, pace: int | None, held0: int) -> _PacingRun:
+    """The walk of (held cells, respins left) of the pacing board from ``held0`` held, spin by
+    spin. Masses are kept as whole numbers over L**(size * t) (L: the strip's length): no
+    fraction arithmetic inside the walk, one division per spin at the end."""
+    if pace is None:  # nothing changes the respins: every respin is played
+        one = tuple(Fraction(1) for _ in range(f.respins))
+        return _PacingRun(one, tuple(Fraction(0) for _ in one), Fraction(0), Fraction(0))
+    board = boards_of(defn, f)[pace]
+    actions = actions_of(defn, f)
+    strip, size = board.strips[0], board.size
+    length = len(strip)
+    reset_to = f.reset_to or f.respins
+    per_cell: dict[tuple[int, int, bool], int] = {}
+    for sym in strip:
+        a = actions.get(sym)
+        key = (0, 0, False) if a is None else (int(a.hold), a.respins, a.resets_respins)
+        per_cell[key] = per_cell.get(key, 0) + 1
+    steps: list[dict[tuple[int, int, bool], int]] = [{(0, 0, False): 1}]  # free cells -> counts over L**free
+    for _ in range(size):
+        nxt: dict[tuple[int, int, bool], int] = {}
+        for (h1, a1, r1), n1 in steps[-1].items():
+            for (h2, a2, r2), n2 in per_cell.items():
+                k = (h1 + h2, a1 + a2, r1 or r2)
+                nxt[k] = nxt.get(k, 0) + n1 * n2
+        steps.append(nxt)
+    mass: dict[tuple[int, int], int] = {(held0, f.respins): 1}
+    spins: list[Fraction] = []
+    spins_full: list[Fraction] = []
+    free_spun, filled = Fraction(0), Fraction(0)
+    while mass:
+        if len(spins) >= MAX_FEATURE_SPINS:
+            raise ChainTooLarge
+        t = len(spins)
+        denominator = length ** (size * t)
+        playing = {k: n for k, n in mass.items() if k[1] > 0}
+        filled += Fraction(sum(n for (h, left), n in mass.items() if left <= 0 and h == size), denominator)
+        if not playing:
+            break
+        spins.append(Fraction(sum(playing.values()), denominator))
+        spins_full.append(Fraction(sum(n for (h, _), n in playing.items() if h == size), denominator))
+        free_spun += Fraction(sum(n * (size - h) for (h, _), n in playing.items()), denominator)
+        moved: dict[tuple[int, int], int] = {}
+        for (h, left), n in playing.items():
+            free = size - h
+            scale = n * length ** (size - free)  # onto the common denominator L**(size * (t + 1))
+            for (new, added, reset), count in steps[free].items():
+                key = (h + new, (reset_to if reset else left - 1) + added)
+                moved[key] = moved.get(key, 0) + scale * count
+        if len(moved) > MAX_CHAIN_STATES:
+            raise ChainTooLarge
+        mass = moved
+    return _PacingRun(tuple(spins), tuple(spins_full), free_spun, filled)
+
+
+def _all_full_respins(
+    defn: Definition, f: HoldAndRespin, pace: int, starts: dict[tuple[int, ...], Fraction],
+    walk_of: Callable[[int], _PacingRun], misses: list[Fraction],
+) -> Fraction:
+    """E[respins the walk plays after every board is full] (the feature has ended then):
+    sum over starts and spins of P(pacing full and playing) x P(every other board full).
+    Whole numbers over one denominator per (pacing start, spin): no gcd per term."""
+    boards = boards_of(defn, f)
+    sizes = [b.size for b in boards]
+    others = [b for b in range(len(boards)) if b != pace]
+    lengths = [m.denominator for m in misses]
+    out = Fraction(0)
+    by_pacing: dict[int, list[tuple[tuple[int, ...], Fraction]]] = {}
+    for state, p in starts.items():
+        by_pacing.setdefault(state[pace], []).append((state, p))
+    for hm, group in by_pacing.items():
+        walk = walk_of(hm)
+        common = 1
+        for _, p in group:
+            common = common * p.denominator // gcd(common, p.denominator)
+        for t, both in enumerate(walk.spins_full):
+            if not both:
+                continue
+            # board b's `free` cells all held after t spins: (L^t - M^t)^free / L^(t free),
+            # L its strip's length, M the stops that do not hold
+            held_t = [lengths[b] ** t - (misses[b] * lengths[b]).numerator ** t for b in range(len(boards))]
+            raised: dict[tuple[int, int], int] = {}
+            total = 0  # over common x the product of L^(t size) of the other boards
+            for state, p in group:
+                numerator = p.numerator * (common // p.denominator)
+                for b in others:
+                    free = sizes[b] - state[b]
+                    if (b, free) not in raised:  # onto the common denominator L^(t size)
+                        raised[(b, free)] = held_t[b] ** free * lengths[b] ** (t * (sizes[b] - free))
+                    numerator *= raised[(b, free)]
+                total += numerator
+            den = common
+            for b in others:
+                den *= lengths[b] ** (t * sizes[b])
+            out += both * Fraction(total, den)
+    return out
+
+
+def split_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
+    """The exact figures when at most one board (the pacing board) carries the symbols
+    that change the respins: given its walk (held cells and respins left, spin by spin),
+    the cells of every other board hold independently of everything else, each free cell
+    with its strip's holding chance per spin.
+
+    The walk ignores the all-full end: once every board is full nothing lands and nothing
+    pays, so fills and values are the same; only the respins played need it, and there it
+    is taken out exactly (all boards full before a spin: the pacing one, times the others).
+    Prize multipliers are left out of the value (``linear_value_x_bet``); cell multipliers
+    leave no exact value."""
+    boards = boards_of(defn, f)
+    actions = actions_of(defn, f)
+    sizes = [b.size for b in boards]
+    strips = [b.strips[0] for b in boards]
+    pace = pacing_board(defn, f)
+    spin_value = [sum((_mean_value_x_bet(s, actions) for s in strip), Fraction(0)) / len(strip) for strip in strips]
+    misses = [Fraction(sum(1 for s in strip if (a := actions.get(s)) is None or not a.hold), len(strip))
+              for strip in strips]  # a free cell's chance not to hold in one spin
+    starts, value = _start_states(defn, f, count)
+    walks: dict[int, _PacingRun] = _cached(defn, f, "pacing", dict)
+    others = [b for b in range(len(boards)) if b != pace]
+
+    def walk_of(held0: int) -> _PacingRun:
+        if held0 not in walks:
+            walks[held0] = _pacing_run(defn, f, pace, held0)
+        return walks[held0]
+
+    powers: dict[tuple[int, int], list[Fraction]] = {}
+
+    def full_after(b: int, free: int, steps: int) -> list[Fraction]:
+        """P(``free`` free cells of board ``b`` are all held after t spins), t = 0..steps."""
+        key = (b, free)
+        found = powers.get(key)
+        if found is None or len(found) <= steps:
+            found = powers[key] = [(1 - misses[b] ** t) ** free for t in range(steps + 1)]
+        return found
+
+    # the start's marginals: (pacing held, board b held) -> probability
+    pairs: dict[int, dict[tuple[int, int], Fraction]] = {b: {} for b in others}
+    pacing_held: dict[int, Fraction] = {}
+    for state, p in starts.items():
+        hm = state[pace] if pace is not None else 0
+        pacing_held[hm] = pacing_held.get(hm, Fraction(0)) + p
+        for b in others:
+            key = (hm, state[b])
+            pairs[b][key] = pairs[b].get(key, Fraction(0)) + p
+
+    fills = {b.name: Fraction(0) for b in boards}
+    respins = Fraction(0)
+    for hm, p in pacing_held.items():
+        walk = walk_of(hm)
+        respins += p * sum(walk.spins, Fraction(0))
+        if pace is not None:
+            fills[boards[pace].name] += p * walk.filled
+            value += p * walk.free_spun * spin_value[pace]
+    per_pair: dict[tuple[int, int, int], tuple[Fraction, Fraction]] = _cached(defn, f, "pairs", dict)
+    for b in others:
+        name = boards[b].name
+        for (hm, hb), p in pairs[b].items():
+            key = (hm, b, sizes[b] - hb)
+            if key not in per_pair:
+                walk = walk_of(hm)
+                steps = len(walk.spins)
+                free = sizes[b] - hb
+                full = full_after(b, free, steps)
+                # P(T = t) for t = 0..steps, T the respins the walk plays
+                ends = [1 - (walk.spins[0] if steps else 1)] + [
+                    walk.spins[t - 1] - (walk.spins[t] if t < steps else 0) for t in range(1, steps + 1)
+                ]
+                filled = sum((ends[t] * full[t] for t in range(steps + 1)), Fraction(0))
+                landed = free * sum((walk.spins[t] * misses[b] ** t for t in range(steps)), Fraction(0))
+                per_pair[key] = (filled, landed)
+            filled, landed = per_pair[key]
+            fills[name] += p * filled
+            value += p * spin_value[b] * landed
+    if pace is not None:  # the respins not played because every board was full before them
+        respins -= _all_full_respins(defn, f, pace, starts, walk_of, misses)
+    value += sum((fills[spec.name] * spec.fill_x_bet for spec in f.boards), Fraction(0))
+    linear = not any(a.multipliers or a.cell_multiplier for a in actions.values())
+    no_cell_multipliers = not any(a.cell_multiplier for a in actions.values())
+    return ChainResult(fills, respins, value if linear else None, value if no_cell_multipliers else None)
+
+
+def split_applies(defn: Definition, f: HoldAndRespin) -> bool:
+    """Whether ``split_chain`` applies: at most one board changes the respins."""
+    try:
+        pacing_board(defn, f)
+    except ValueError:
+        return False
+    return True
 
 
 def chain_for(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult | None:
@@ -564,6 +857,11 @@ def chain_for(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult | N
             results[count] = fill_chain(defn, f, count)
         except ChainTooLarge:
             results[count] = None
+        if results[count] is None and split_applies(defn, f):
+            try:
+                results[count] = split_chain(defn, f, count)
+            except ChainTooLarge:
+                results[count] = None
     return results[count]
 
 
@@ -577,17 +875,22 @@ class HoldAndRespinBlock(Block):
     resume_kinds = frozenset({"feature_started", "board_spun", "feature_ended"})
 
     def modes(self, params: Any) -> frozenset[str]:
+        if params.opened_by:  # played only from inside the feature that opens it
+            return frozenset()
         return frozenset({"base", "respin", "free"} if params.in_free_spins else {"base", "respin"})
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         f: HoldAndRespin = params
-        if not f.trigger_symbols:
+        if f.opened_by:
+            if not any(p.name == f.opened_by for p in defn.features if p is not f):
+                report(("opened_by",), f"no feature is named '{f.opened_by}'")
+        elif not f.trigger_symbols:
             report(("trigger_symbols",), "trigger_symbols needs at least one symbol: count entry")
         for sid, weight in f.trigger_symbols.items():
             check_symbol(defn, report, ("trigger_symbols", sid, "__key__"), sid, what="trigger symbol")
             if weight < 1:
                 report(("trigger_symbols", sid), f"a trigger symbol counts at least 1, got {weight}")
-        if not any(chance > 0 for chance in f.trigger_counts.values()):
+        if not f.opened_by and not any(chance > 0 for chance in f.trigger_counts.values()):
             report(("trigger_counts",), "trigger_counts needs a count with a chance above 0")
         for count, chance in f.trigger_counts.items():
             if count < 1:
@@ -724,6 +1027,8 @@ class HoldAndRespinBlock(Block):
     def triggers(self, ctx: FeatureContext, spin: Spin) -> Trigger | None:
         """The screen's trigger count; a chance below 1 draws one ``rng.chance``."""
         f: HoldAndRespin = ctx.feature
+        if f.opened_by:
+            return None
         count, positions = trigger_count(f, spin.screen)
         chance = chance_for(f, count) if count else Fraction(0)
         if chance <= 0:
@@ -747,17 +1052,19 @@ class HoldAndRespinBlock(Block):
         return found.value_x_bet * ctx.bet.total
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        need = smallest_trigger(params)
+        need = 0 if params.opened_by else smallest_trigger(params)
         return (BatchHint(window_counts(defn, params, reel_set), need),) if need else ()
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
-        need = smallest_trigger(params)
+        need = 0 if params.opened_by else smallest_trigger(params)
         if not need:
             return ()
         return tuple((sid, -(-need // weight)) for sid, weight in params.trigger_symbols.items() if weight > 0)
 
-    def par(self, pctx: ParContext) -> BlockPar:
+    def par(self, pctx: ParContext) -> BlockPar | None:
         defn, f = pctx.defn, pctx.feature
+        if f.opened_by:
+            return None  # the feature that opens it prices each opening (its modes are empty: not missing)
         triggers = trigger_distribution(defn, f)
         rate = sum(triggers.values(), Fraction(0))
         figures: dict[str, Value] = {"trigger_rate": Exact(rate)}
@@ -779,6 +1086,18 @@ class HoldAndRespinBlock(Block):
                 figures["expected_value_x_bet"] = Exact(value / rate)
                 notes.append("exact: a Markov chain over held cells per board and respins left")
                 return BlockPar(f.name, Exact(value), figures, tuple(notes), detail)
+            if all(c.linear_value_x_bet is not None for c in exact_chains.values()):
+                linear = sum((q * (exact_chains[k].linear_value_x_bet or 0) for k, q in triggers.items()), Fraction(0))
+                figures["value_without_multipliers_x_bet"] = Exact(linear / rate)
+                uplift = self._estimate_multiplied(pctx, triggers, rate)
+                figures["multipliers_add_x_bet"] = uplift.scaled(1 / rate)
+                value_rtp = Exact(linear) + uplift
+                figures["expected_value_x_bet"] = value_rtp.scaled(1 / rate)
+                notes.append("exact: fills, respins and the value without multipliers (a Markov chain: the "
+                             "pacing board's held cells and respins left, the other boards independent given it)")
+                notes.append(f"estimated: what the prize multipliers add, {self._samples(pctx, f):,} runs of this "
+                             "block from its trigger, stratified by trigger count")
+                return BlockPar(f.name, value_rtp, figures, tuple(notes), detail)
             notes.append("fill probabilities and respins exact (Markov chain); the value is estimated: "
                          "multipliers make it non-linear")
         else:
@@ -789,6 +1108,27 @@ class HoldAndRespinBlock(Block):
             figures.setdefault(key, figure)
         notes.append(f"the value: {pctx.samples:,} runs of this block from its trigger, stratified by trigger count")
         return BlockPar(f.name, rtp, figures, tuple(notes), detail)
+
+    @staticmethod
+    def _samples(pctx: ParContext, f: HoldAndRespin) -> int:
+        return max(pctx.samples, f.par_samples)
+
+    def _estimate_multiplied(self, pctx: ParContext, triggers: dict[int, Fraction], rate: Fraction) -> Value:
+        """The RTP the prize multipliers add: the mean over runs of this block of what its
+        multipliers added to the held prizes (the rest of the value is exact)."""
+        defn, f, bet = pctx.defn, pctx.feature, pctx.bet
+        samples = self._samples(pctx, f)
+        method = (f"what the multipliers add in runs of {f.name} from its trigger, each at its expectation "
+                  "given the prizes held when it lands")
+        out: Value = Exact(Fraction(0))
+        for k, q in triggers.items():
+            n = max(2, int(samples * q / rate))
+
+            def added(i: int, k: int = k) -> Fraction:
+                return engine_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k))[1].multiplied_expected
+
+            out = out + estimate_runs(added, n, pctx.seed, method, scale=q / bet.total)
+        return out
 
     @staticmethod
     def _estimate(pctx: ParContext, triggers: dict[int, Fraction], rate: Fraction) -> tuple[Value, dict[str, Value]]:
