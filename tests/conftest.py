@@ -13,6 +13,11 @@ import pytest  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-references", action="store_true", default=False,
+                     help="rewrite the reference screenshots in tests/gallery/ (test_gallery.py)")
+
+
 @pytest.fixture
 def games_dir() -> Path:
     return ROOT / "games"

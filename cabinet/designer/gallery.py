@@ -6,6 +6,10 @@ idle screen left-handed, in portrait and at 1280x720. Each is reached the way a 
 would reach it (presses, forced rounds through the session's normal path, headless
 frames at a fixed time step), so the same seed gives the same pixels every run.
 
+The wall clock is pinned while a gallery is made (``GALLERY_TIME``): the history list
+shows when each round was played, and a picture that changed every minute could not be
+a reference.
+
 Win tiers are forced with a base-game script (one stop per reel) found by
 ``tier_scripts``: a fixed-seed search over screens whose reels line up a symbol, so a
 game without a scenario for a tier still shows it. A game that cannot reach a tier at
@@ -14,9 +18,11 @@ all (its pays are too small) simply has no picture of it; ``Gallery.missing`` sa
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from cabinet.errors import CabinetError
@@ -25,7 +31,8 @@ TIERS = ("big", "mega", "epic")
 TIER_SEARCH_SEED = 14
 TIER_SEARCH_TRIES = 6000  # scripted base spins tried per game for the tier pictures
 FRAME_LIMIT = 30_000  # frames a moment may take to come (a bug, not a slow game, if it runs out)
-PORTRAIT_OF = {(640, 360): (360, 640)}  # the smallest landscape turns into the smallest portrait
+PORTRAIT_OF = {(640, 360): (360, 640)}
+GALLERY_TIME = datetime(2026, 1, 2, 12, 0, tzinfo=UTC)  # when the gallery's rounds are stamped  # the smallest landscape turns into the smallest portrait
 
 # The moments, in the order of the contact sheet. A feature's three moments are named
 # after the feature (``free_spins-intro``).
@@ -279,7 +286,8 @@ def portrait_size(size: tuple[int, int]) -> tuple[int, int]:
     return PORTRAIT_OF.get(size, (size[1], size[0]))
 
 
-def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str]) -> Iterator[tuple[str, Any]]:
+def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str],
+               lobby_games: tuple[str, ...] | None = None) -> Iterator[tuple[str, Any]]:
     from cabinet.designer.shots import render_lobby
     from cabinet.machine.buttons import Button, Press
     from cabinet.presentation.scenes.history import HistoryScene
@@ -323,23 +331,40 @@ def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str
     yield "history", snapshot(app)
     close_top(app)
     yield "attract", attract_shot(app)
-    yield "lobby", render_lobby(size).copy()
+    yield "lobby", render_lobby(size, games=lobby_games).copy()
     yield "left-hand", idle_shot(defn, size=size, seed=seed, left_hand=True)
     yield "portrait", idle_shot(defn, size=portrait_size(size), seed=seed)
     yield "1280x720", idle_shot(defn, size=(1280, 720), seed=seed)
     yield from designer_shots(defn, size=size, seed=seed, feature=feature)
 
 
+@contextlib.contextmanager
+def pinned_clock(moment: datetime = GALLERY_TIME) -> Iterator[None]:
+    """Rounds recorded meanwhile are stamped ``moment`` (the ledgers read the clock from
+    ``cabinet.services.atomic.utc_now`` at each round)."""
+    from cabinet.services import atomic
+
+    real = atomic.utc_now
+    atomic.utc_now = lambda: moment
+    try:
+        yield
+    finally:
+        atomic.utc_now = real
+
+
 def build_gallery(defn: Any, *, size: tuple[int, int] = (1280, 720), seed: int = 1,
-                  only: frozenset[str] | None = None) -> Gallery:
-    """Every moment of ``defn`` (or those named in ``only``), headless at ``size``."""
+                  only: frozenset[str] | None = None, lobby_games: tuple[str, ...] | None = None) -> Gallery:
+    """Every moment of ``defn`` (or those named in ``only``), headless at ``size``; the lobby
+    shows every game in games/, or ``lobby_games`` (ids) only."""
     from cabinet.app import use_dummy_drivers
 
     use_dummy_drivers()
     gallery = Gallery(defn.name)
-    for name, surface in iter_shots(defn, size=size, seed=seed, missing=gallery.missing):
-        if only is None or name in only:
-            gallery.shots.append((name, surface))
+    with pinned_clock():
+        for name, surface in iter_shots(defn, size=size, seed=seed, missing=gallery.missing,
+                                        lobby_games=lobby_games):
+            if only is None or name in only:
+                gallery.shots.append((name, surface))
     return gallery
 
 

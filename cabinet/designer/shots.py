@@ -15,8 +15,9 @@ from cabinet.errors import CabinetError
 FRAME_LIMIT = 20_000
 
 
-def render_lobby(size: tuple[int, int]) -> Any:
-    """The lobby of every game in games/ at ``size``, its first tile highlighted."""
+def render_lobby(size: tuple[int, int], *, games: tuple[str, ...] | None = None) -> Any:
+    """The lobby of every game in games/ (or of ``games``, ids in order) at ``size``, its
+    first tile highlighted."""
     import pygame
 
     from cabinet.kiosk.catalog import load_entries
@@ -28,7 +29,7 @@ def render_lobby(size: tuple[int, int]) -> Any:
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(size)
-    entries, problems = load_entries()
+    entries, problems = load_entries(games)
     if not entries:
         raise CabinetError("no game to show:\n" + "\n".join(problems))
     text = Text()

@@ -49,6 +49,9 @@ def draw_static(ctx: Context, surface: pygame.Surface) -> None:
         title = {"balance": "BALANCE", "bet": "TOTAL BET", "win": "WIN"}[name]
         label = text.fit(title, label_size, box.w * 9 // 10, GOLD)  # narrow windows: the label shrinks
         surface.blit(label, label.get_rect(midtop=(box.x + box.w // 2, box.y + box.h // 14)))
+    from . import side_panel  # here, not at the top: it takes its colours from this module
+
+    side_panel.draw_static(ctx, surface)  # the empty side (landscape) or bottom strip (portrait): TOP AWARDS
 
 
 def bet_parts(ctx: Context) -> str:
@@ -109,6 +112,9 @@ def draw_dynamic(ctx: Context, surface: pygame.Surface, enabled: dict[Button, bo
                      (box.x, box.y))
         if button == Button.AUTOPLAY and autoplay and autoplay_left > 0:
             _count_badge(ctx, surface, box, str(autoplay_left))
+    from . import side_panel  # (see draw_static)
+
+    side_panel.draw_dynamic(ctx, surface)  # the TOP AWARDS amounts at the current bet
     status = ctx.hud.status
     if status:
         img = text.fit(status, fonts.status, layout.status.w, PALE_GOLD, shadow=True)
@@ -152,3 +158,4 @@ def draw_respin_tags(ctx: Context, surface: pygame.Surface, prices: tuple[int | 
         label = text.fit(ctx.money(price), layout.fonts.tag, tag.w - tag.h - 6,
                          WHITE if affordable else (150, 140, 150))
         surface.blit(label, label.get_rect(midleft=(tag.x + tag.h + 4, tag.y + tag.h // 2)))
+

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import random
-from fractions import Fraction
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 import pygame
 

@@ -248,7 +248,7 @@ class InfoScene(Overlay):
         target = sum(heights) / max(1, cols)
         columns: list[list[PayCard]] = [[] for _ in range(cols)]
         col, filled = 0, 0.0
-        for card, h in zip(cards, heights):
+        for card, h in zip(cards, heights, strict=True):
             left_cols = cols - col - 1
             if columns[col] and col < cols - 1 and filled + h / 2 > target and left_cols > 0:
                 col, filled = col + 1, 0.0

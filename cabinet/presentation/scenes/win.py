@@ -142,7 +142,7 @@ class WinScene:
 
     def _climb(self) -> None:
         """The meter has passed a tier's threshold: that tier's moment (banner, sound, coins)."""
-        reached = [name for name, (when, _) in zip(TIER_ORDER, self.schedule[:-1]) if self.t >= when]
+        reached = [name for name, (when, _) in zip(TIER_ORDER, self.schedule[:-1], strict=False) if self.t >= when]
         if not reached or reached[-1] == self.shown_tier:
             return
         self.shown_tier, self.tier_reached_at = reached[-1], self.t
