@@ -115,6 +115,11 @@ class FreeSpins:
     top_up_spins: int = doc("spins added each time the minimum is not reached", default=0)
     max_win_coins: int = doc("cap on the feature's total win, in coins (0: none)", default=0)
     max_win_x_bet: Fraction = doc("cap on the feature's total win as a multiple of the bet (0: none)", default=Fraction(0))
+    continue_after_seconds: Fraction = doc(
+        "the screen only: seconds the intro's Continue button waits before the feature starts by itself "
+        "(a kiosk; 0: the scene's own short default)",
+        default=Fraction(0),
+    )
 
 # --- triggering ------------------------------------------------------------------------------------
 
