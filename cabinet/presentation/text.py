@@ -1,9 +1,11 @@
 """Type: one bundled bold face at any size.
 
 The face is DejaVu Sans Condensed Bold, shipped in ``cabinet/assets/fonts`` (its licence
-allows bundling; LICENSE-DejaVu.txt). pygame's own freesansbold.ttf was the face before;
-its capital T has no kerning against its neighbours and an advance that sets it apart at
-every size ("MULT IPLIED", "AFT ER", "IN TRO", "LAN TERN"); DejaVu kerns those pairs and
+allows bundling; LICENSE-DejaVu.txt). pygame's own freesansbold.ttf was the face before:
+its kerning table pushes a capital T *away* from its straight-sided neighbours (T-I, T-H,
+T-E, N-T, T-R, I-T: +3 px at 40 px, a visible gap at every size: "MULT IPLIED", "AFT ER",
+"T HE", "IN TRO", "LAN TERN"), SDL_ttf applies those pairs, and pygame-ce's ``Font`` has
+no switch to leave them out. DejaVu's capitals are evenly spaced, and the condensed cut
 is about as wide, so every label still fits where it did. A build without the bundled
 file falls back to pygame's face.
 
