@@ -252,3 +252,7 @@ def reach_level(play: Playback, event: LevelReached) -> None:
 @presents(StickyReelAdded.kind)
 def stick_reel(play: Playback, event: StickyReelAdded) -> None:
     play.ctx.hud.say(f"REEL {event.reel + 1} STAYS WILD")
+
+
+# The board events' presenters register themselves (imported last: they build on this module).
+from . import board_presenters  # noqa: E402,F401

@@ -49,6 +49,7 @@ from cabinet.core.events import (
 from cabinet.core.features import block
 from cabinet.core.money import Money
 
+PAYING_BOARD_KINDS = frozenset({"board_filled", "cell_paid", "held_prizes_paid"})  # their `amount` is paid
 FREE_SPINS = "free_spins"  # the presenter of the free-spins counter (a block's ``presenter``)
 
 
@@ -264,6 +265,9 @@ class ScreenState:
         """A board event the reducer has no rule for: kept by field name on its board, and
         by cell when it names one, so the board's view can read it."""
         values = {f.name: getattr(event, f.name) for f in fields(event)}
+        if event.kind in PAYING_BOARD_KINDS:  # a fill award, a cell paid, the held prizes: on the meter
+            self.meter += values["amount"]
+            self.hud_win = self.meter
         board = self.boards.setdefault(values.pop("board"), {})
         board["last_kind"] = event.kind
         if "reel" in values and "row" in values:

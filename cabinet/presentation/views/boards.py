@@ -1,0 +1,516 @@
+"""Boards of single-cell reels on screen: Happy Lucky Slot's four 3x5 boards, Halloween
+Wins 3's 3x3 collector.
+
+Two parts, usable apart:
+
+- ``boards(n, reels, rows, layout=...)``: pure rectangles. ``n`` boards of ``reels`` x
+  ``rows`` cells, 2x2 (or in one row for 2 and 3) in landscape, stacked in portrait, in
+  mirror order in left-hand mode (the first board on the side the controls are on), with a
+  title strip over each board for its name and Bonus Prize. ``BoardBox.cells[reel][row]``.
+- ``BoardScene``: the scene the board presenters (``board_presenters.py``) put over the
+  game while the feature plays. It reads a ``BoardsModel`` (``board_model.py``: what the
+  events say each cell shows) and only animates: every spun cell spins and lands on its own,
+  the last empty cells of a board spin longer with a glow (anticipation), held baskets show
+  their prizes, the respins counter pulses as it resets or grows, multipliers fly to the
+  prize they multiply, a filled board celebrates with its Bonus Prize, and the final collect
+  counts every prize into the WIN meter. Baskets fly from the base reels to the boards at
+  the start (``fly_in``).
+
+The presenters drive it with ``spin``, ``land``, ``fly_multiplier``, ``celebrate``,
+``collect`` and ``outro`` and wait on ``busy``. Nothing here decides an outcome.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pygame
+
+from cabinet.core.events import Position
+
+from ..context import Context
+from ..hud import GOLD, PALE_GOLD, WHITE
+from ..layout import Box, Layout
+from .board_model import BoardShown, BoardsModel
+
+BLANK_SYMBOLS = frozenset({"BLANK", ""})
+SPIN_TIME = 0.55  # a cell spins at least this long ...
+LAND_STAGGER = 0.045  # ... and the cells of a board land one after another, reel by reel
+ANTICIPATION_CELLS = 2  # a board with this few empty cells left makes them wait ...
+ANTICIPATION_TIME = 0.9  # ... this much longer, glowing
+SPIN_SPEED = 9.0  # symbols a second through a spinning cell
+FLY_TIME = 0.55  # a basket or a multiplier in flight
+CELEBRATE_TIME = 1.8  # a filled board's Bonus Prize banner
+COLLECT_STEP = 0.09  # each prize of the final collect
+COUNTER_PULSE = 0.8  # the respins counter glows this long when it resets or grows
+OUTRO_TIME = 2.2
+BOARD_COLOURS = {  # frame colours by board name (others: gold)
+    "GRAND": (236, 46, 46), "MAJOR": (170, 70, 230), "MINOR": (40, 150, 240), "MINI": (40, 190, 90),
+}
+
+
+@dataclass(frozen=True)
+class BoardBox:
+    """Where one board goes: its frame, its title strip and its cells (``cells[reel][row]``)."""
+
+    index: int
+    frame: Box
+    title: Box
+    cells: tuple[tuple[Box, ...], ...]
+    cell: int  # side of one cell
+
+
+def board_area(layout: Layout) -> Box:
+    """Where the boards go on the game's layout: the reels' place and the band around them,
+    down to the deck (landscape) or to the meters (portrait), under the logo's band."""
+    w, h = layout.size
+    top = max(layout.logo.bottom, layout.counter_badge.bottom) + h // 100
+    if layout.portrait:
+        bottom = min(box.y for box in layout.meters.values()) - h // 100
+        return Box(w // 40, top, w - w // 20, bottom - top)
+    bottom = layout.status.y
+    return Box(w // 40, top, w - w // 20, bottom - top)
+
+
+def boards(n: int, reels: int, rows: int, *, layout: Layout | None = None, area: Box | None = None,
+           portrait: bool = False, left_hand: bool = False) -> tuple[BoardBox, ...]:
+    """``n`` boards of ``reels`` x ``rows`` cells in ``area`` (default: ``board_area(layout)``).
+
+    Landscape: up to two boards a row (one row for 2 boards, 2x2 for 4, 2+1 for 3); portrait:
+    one board a row. Left-hand mode mirrors the columns. Every board gets the same cell size,
+    the largest that fits; the grid is centred in the area."""
+    if layout is not None:
+        area = area or board_area(layout)
+        portrait, left_hand = layout.portrait, layout.left_hand
+    if area is None:
+        raise ValueError("boards() needs a layout or an area")
+    if n < 1:
+        return ()
+    columns = 1 if portrait else min(n, 2)
+    grid_rows = math.ceil(n / columns)
+    gap = max(4, min(area.w, area.h) // 40)
+    slot_w = (area.w - gap * (columns - 1)) / columns
+    slot_h = (area.h - gap * (grid_rows - 1)) / grid_rows
+    # a board: its title strip (0.55 cell) over its cells, a frame of 0.12 cell around
+    cell = int(min(slot_w / (reels + 0.24), slot_h / (rows + 0.55 + 0.24)))
+    cell = max(8, cell)
+    frame_w, frame_h = round(cell * (reels + 0.24)), round(cell * (rows + 0.55 + 0.24))
+    used_w = columns * frame_w + (columns - 1) * gap
+    used_h = grid_rows * frame_h + (grid_rows - 1) * gap
+    x0, y0 = area.x + (area.w - used_w) // 2, area.y + (area.h - used_h) // 2
+    out = []
+    for i in range(n):
+        row, column = divmod(i, columns)
+        if left_hand:
+            column = columns - 1 - column
+        in_row = min(columns, n - row * columns)  # a last row with fewer boards is centred
+        shift = (columns - in_row) * (frame_w + gap) // 2
+        fx = x0 + column * (frame_w + gap) + shift
+        fy = y0 + row * (frame_h + gap)
+        pad = round(cell * 0.12)
+        title = Box(fx + pad, fy + pad // 2, frame_w - 2 * pad, round(cell * 0.55))
+        top = title.bottom + pad // 2
+        cells = tuple(tuple(Box(fx + pad + reel * cell, top + r * cell, cell, cell) for r in range(rows))
+                      for reel in range(reels))
+        out.append(BoardBox(i, Box(fx, fy, frame_w, frame_h), title, cells, cell))
+    return tuple(out)
+
+
+def cover_height(layout: Layout) -> int:
+    """How far down the boards' backdrop covers the game: to the deck (landscape), to the
+    meters (portrait); the meters stay in sight for the final collect."""
+    if layout.portrait:
+        return min(box.y for box in layout.meters.values()) - layout.height // 200
+    return layout.deck.y
+
+
+# --- the scene -----------------------------------------------------------------------------------
+
+
+@dataclass
+class CellSpin:
+    """A cell in motion: it spins from ``start`` and lands at ``stop`` (scene clock)."""
+
+    start: float
+    stop: float
+    symbol: str  # what it lands on
+    anticipation: bool = False
+
+
+@dataclass
+class Flight:
+    """Something flying across the screen: a basket to its board, a multiplier to its prize."""
+
+    start: float
+    origin: tuple[int, int]
+    target: tuple[int, int]
+    label: str  # drawn in flight ("x5"), or a symbol id
+    symbol: str = ""
+    duration: float = FLY_TIME
+
+    def position(self, now: float) -> tuple[int, int] | None:
+        t = (now - self.start) / self.duration
+        if t < 0 or t > 1:
+            return None
+        ease = 1 - (1 - t) ** 2
+        x = self.origin[0] + (self.target[0] - self.origin[0]) * ease
+        y = self.origin[1] + (self.target[1] - self.origin[1]) * ease - math.sin(t * math.pi) * 60
+        return int(x), int(y)
+
+
+@dataclass
+class Celebration:
+    board: str
+    amount: int
+    start: float
+
+
+@dataclass
+class BoardScene:
+    """The boards over the game while a hold-and-respin plays (see the module doc)."""
+
+    ctx: Context
+    model: BoardsModel
+    strips: dict[str, tuple[str, ...]] = field(default_factory=dict)  # board -> symbols a spinning cell shows
+    clock: float = 0.0
+    spins: dict[tuple[str, Position], CellSpin] = field(default_factory=dict)
+    flights: list[Flight] = field(default_factory=list)
+    celebrations: list[Celebration] = field(default_factory=list)
+    counter_pulse: float = 0.0
+    collected: dict[tuple[str, Position], float] = field(default_factory=dict)  # cells counted in, when
+    phase: str = "running"  # "running" | "outro" | "done"
+    outro_t: float = 0.0
+    finished: bool = False
+    opaque = False
+    modal = False
+
+    def __post_init__(self) -> None:
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple[object, ...] | None = None
+        self._tiles: dict[tuple[str, int, bool], pygame.Surface] = {}
+
+    # -- geometry ---------------------------------------------------------------------------------
+
+    def geometry(self) -> tuple[BoardBox, ...]:
+        shown = list(self.model.boards.values())
+        if not shown:
+            return ()
+        first = shown[0]
+        return boards(len(shown), first.reels, first.rows, layout=self.ctx.layout)
+
+    def cell_box(self, board: str, position: Position) -> Box | None:
+        names = self.model.names()
+        if board not in names:
+            return None
+        geometry = self.geometry()[names.index(board)]
+        reel, row = position
+        return geometry.cells[reel][row]
+
+    # -- driven by the presenters -----------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Something is still moving: the presenters wait on it."""
+        now = self.clock
+        return (any(s.stop > now for s in self.spins.values()) or any(f.start + f.duration > now for f in self.flights)
+                or any(c.start + CELEBRATE_TIME > now for c in self.celebrations))
+
+    def spin(self, board: str, positions: Sequence[Position], symbols: Sequence[str]) -> None:
+        """``positions`` of ``board`` start spinning now; they land on ``symbols`` (``land`` times them)."""
+        for position, symbol in zip(positions, symbols):
+            self.spins[(board, position)] = CellSpin(self.clock, math.inf, symbol)
+
+    def land(self) -> None:
+        """Time every spinning cell's landing: reel by reel on each board, its last empty cells
+        later, with anticipation."""
+        pending: dict[str, list[Position]] = {}
+        for (board, position), spin in self.spins.items():
+            if spin.stop == math.inf:
+                pending.setdefault(board, []).append(position)
+        for board, positions in pending.items():
+            shown = self.model.boards.get(board)
+            empty_after = len(positions)
+            anticipate = shown is not None and 0 < empty_after <= ANTICIPATION_CELLS and shown.size > 1
+            for k, position in enumerate(sorted(positions)):
+                spin = self.spins[(board, position)]
+                spin.stop = self.clock + SPIN_TIME + LAND_STAGGER * k
+                if anticipate:
+                    spin.stop += ANTICIPATION_TIME
+                    spin.anticipation = True
+
+    def fly_in(self, origins: Sequence[tuple[int, int]], targets: Sequence[tuple[str, Position]], symbol: str) -> None:
+        """Baskets from the base reels (screen points) to the cells they were placed on."""
+        for i, (board, position) in enumerate(targets):
+            box = self.cell_box(board, position)
+            if box is None:
+                continue
+            origin = origins[i % len(origins)] if origins else (self.ctx.layout.width // 2, 0)
+            self.flights.append(Flight(self.clock + 0.05 * i, origin, box.center, "", symbol, FLY_TIME * 1.4))
+
+    def fly_multiplier(self, source: tuple[str, Position], target: tuple[str, Position], multiplier: int) -> None:
+        a, b = self.cell_box(*source), self.cell_box(*target)
+        if a is not None and b is not None:
+            self.flights.append(Flight(self.clock, a.center, b.center, f"x{multiplier}"))
+
+    def respins_changed(self, reason: str) -> None:
+        if reason in ("added", "reset"):
+            self.counter_pulse = COUNTER_PULSE
+            self.ctx.audio.play("feature_trigger")
+
+    def celebrate(self, board: str, amount: int) -> None:
+        self.celebrations.append(Celebration(board, amount, self.clock))
+        self.ctx.audio.play("big_win")
+        self.ctx.shake(0.4, 250)
+
+    def collect_cell(self, board: str, position: Position) -> None:
+        self.collected[(board, position)] = self.clock
+
+    def outro(self) -> None:
+        self.phase, self.outro_t = "outro", 0.0
+
+    # -- the scene protocol -----------------------------------------------------------------------
+
+    def hit_regions(self) -> list:
+        return []
+
+    def handle(self, press: object) -> bool:
+        if self.phase == "outro":
+            self.phase, self.finished = "done", True
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.counter_pulse = max(0.0, self.counter_pulse - dt)
+        now = self.clock
+        self.spins = {k: s for k, s in self.spins.items() if s.stop > now}
+        self.flights = [f for f in self.flights if f.start + f.duration > now]
+        self.celebrations = [c for c in self.celebrations if c.start + CELEBRATE_TIME > now]
+        if self.phase == "outro":
+            self.outro_t += dt
+            if self.outro_t >= OUTRO_TIME:
+                self.phase, self.finished = "done", True
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def _tile(self, symbol: str, side: int, blurred: bool = False) -> pygame.Surface | None:
+        """The symbol at a board cell's size, scaled once per size."""
+        key = (symbol, side, blurred)
+        found = self._tiles.get(key)
+        if found is None:
+            art = self.ctx.art
+            source = (art.blurred if blurred else art.symbols).get(symbol)
+            if source is None and blurred:
+                source = art.symbols.get(symbol)
+            if source is None:
+                return None
+            found = self._tiles[key] = pygame.transform.smoothscale(source, (side, side))
+        return found
+
+    def _static_surface(self, geometry: tuple[BoardBox, ...]) -> pygame.Surface:
+        """The backdrop, the boards' frames and titles with their Bonus Prizes, the empty cells:
+        drawn once per window size and set of boards."""
+        ctx = self.ctx
+        layout = ctx.layout
+        key = (layout.size, layout.left_hand, tuple((b.name, b.fill_award) for b in self.model.boards.values()))
+        if self._static is not None and self._static_key == key:
+            return self._static
+        size = (layout.width, cover_height(layout))
+        surface = pygame.Surface(size)
+        background = ctx.art.background
+        if background is not None:
+            surface.blit(background, (0, 0))
+        else:
+            surface.fill((6, 30, 26))
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 120))
+        surface.blit(veil, (0, 0))
+        text = ctx.text
+        for box, shown in zip(geometry, self.model.boards.values()):
+            colour = BOARD_COLOURS.get(shown.name, GOLD)
+            frame = pygame.Rect(box.frame)
+            radius = max(4, box.cell // 6)
+            pygame.draw.rect(surface, (18, 10, 24), frame, border_radius=radius)
+            pygame.draw.rect(surface, colour, frame, width=max(2, box.cell // 14), border_radius=radius)
+            title = pygame.Rect(box.title)
+            pygame.draw.rect(surface, colour, title, border_radius=max(3, title.h // 3))
+            label = f"{shown.name}  {ctx.money(shown.fill_award)}" if shown.fill_award else shown.name
+            img = text.fit(label, max(9, title.h * 70 // 100), int(title.w * 0.94), WHITE, outline=True)
+            surface.blit(img, img.get_rect(center=title.center))
+            for column in box.cells:
+                for cell in column:
+                    inner = pygame.Rect(cell).inflate(-max(2, box.cell // 16), -max(2, box.cell // 16))
+                    pygame.draw.rect(surface, (40, 26, 52), inner, border_radius=max(2, box.cell // 8))
+                    pygame.draw.rect(surface, (90, 70, 110), inner, width=1, border_radius=max(2, box.cell // 8))
+        self._static, self._static_key = surface, key
+        return surface
+
+    def draw(self, surface: pygame.Surface) -> None:
+        geometry = self.geometry()
+        if not geometry:
+            return
+        surface.blit(self._static_surface(geometry), (0, 0))
+        now = self.clock
+        for box, shown in zip(geometry, self.model.boards.values()):
+            self._draw_board(surface, box, shown, now)
+        self._draw_counter(surface)
+        self._draw_status(surface)
+        for flight in self.flights:
+            self._draw_flight(surface, flight, now)
+        for celebration in self.celebrations:
+            self._draw_celebration(surface, geometry, celebration, now)
+        if self.phase == "outro":
+            self._draw_outro(surface)
+
+    def _draw_board(self, surface: pygame.Surface, box: BoardBox, shown: BoardShown, now: float) -> None:
+        text = self.ctx.text
+        side = box.cell - max(4, box.cell // 8)
+        value_size = max(9, box.cell * 30 // 100)
+        for reel, column in enumerate(box.cells):
+            for row, cell in enumerate(column):
+                position = (reel, row)
+                x, y = cell.x + (cell.w - side) // 2, cell.y + (cell.h - side) // 2
+                spin = self.spins.get((shown.name, position))
+                if spin is not None and spin.stop > now:
+                    self._draw_spinning(surface, shown.name, cell, side, spin, now)
+                    continue
+                held = shown.held.get(position)
+                if held is None:
+                    symbol = shown.landed.get(position, "")
+                    if symbol and symbol not in BLANK_SYMBOLS:
+                        tile = self._tile(symbol, side)
+                        if tile is not None:
+                            surface.blit(tile, (x, y))
+                    continue
+                collected = self.collected.get((shown.name, position))
+                if collected is not None and now - collected < 0.25:  # counted in: it flashes
+                    pygame.draw.rect(surface, PALE_GOLD, pygame.Rect(cell).inflate(2, 2), border_radius=box.cell // 6)
+                tile = self._tile(held.symbol, side)
+                if tile is not None:
+                    surface.blit(tile, (x, y))
+                if held.value:
+                    label = self.ctx.money(held.value)
+                    colour = (255, 120, 255) if held.multiplied > 1 else (255, 240, 170)
+                    img = text.fit(label, value_size, int(cell.w * 0.96), colour, outline=True)
+                    surface.blit(img, img.get_rect(center=(cell.x + cell.w // 2, cell.y + cell.h * 72 // 100)))
+        if shown.filled:
+            tag = text.fit("FULL", max(9, box.title.h * 55 // 100), box.title.w // 4, (255, 255, 255), outline=True)
+            surface.blit(tag, tag.get_rect(midright=(box.title.right - box.title.h // 4, box.title.y + box.title.h // 2)))
+
+    def _draw_spinning(self, surface: pygame.Surface, board: str, cell: Box, side: int, spin: CellSpin,
+                       now: float) -> None:
+        strip = self.strips.get(board) or (spin.symbol,)
+        travel = (now - spin.start) * SPIN_SPEED
+        index, offset = int(travel), travel - int(travel)
+        rect = pygame.Rect(cell).inflate(-max(2, cell.w // 16), -max(2, cell.w // 16))
+        if spin.anticipation:  # the last empty cells glow while they spin longer
+            pulse = 120 + int(100 * abs(math.sin(now * 8)))
+            pygame.draw.rect(surface, (255, pulse, 40), rect.inflate(6, 6), width=max(2, cell.w // 14),
+                             border_radius=cell.w // 6)
+        previous = surface.get_clip()
+        surface.set_clip(rect)
+        x = cell.x + (cell.w - side) // 2
+        for k in (0, 1):
+            symbol = strip[(index + k) % len(strip)]
+            if symbol in BLANK_SYMBOLS:
+                continue
+            tile = self._tile(symbol, side, blurred=True)
+            if tile is not None:
+                surface.blit(tile, (x, int(cell.y + (offset - k) * cell.h)))
+        surface.set_clip(previous)
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        """The status line over the backdrop (landscape: the deck's own is under it)."""
+        ctx = self.ctx
+        layout = ctx.layout
+        if ctx.hud.status and layout.status.bottom <= cover_height(layout):
+            img = ctx.text.fit(ctx.hud.status, layout.fonts.status, layout.status.w, PALE_GOLD, shadow=True)
+            surface.blit(img, img.get_rect(center=layout.status.center))
+
+    def _draw_counter(self, surface: pygame.Surface) -> None:
+        """RESPINS n and the feature's WIN so far, in the free-spins badges' places."""
+        ctx = self.ctx
+        layout = ctx.layout
+        self._badge(surface, layout.counter_badge, "RESPINS", str(max(0, self.model.respins)),
+                    glowing=self.counter_pulse > 0 and int(self.counter_pulse / 0.15) % 2 == 0,
+                    grew=self.counter_pulse > 0)
+        won = sum(c.value for b in self.model.boards.values() for c in b.held.values()) + sum(
+            b.fill_award for b in self.model.boards.values() if b.filled)
+        self._badge(surface, layout.multiplier_badge, "PRIZES HELD", ctx.money(won))
+
+    def _badge(self, surface: pygame.Surface, box: Box, caption: str, value: str, *, glowing: bool = False,
+               grew: bool = False) -> None:
+        text = self.ctx.text
+        rect = pygame.Rect(box)
+        if glowing:
+            pygame.draw.rect(surface, PALE_GOLD, rect.inflate(10, 10), border_radius=box.h // 3 + 5)
+        pygame.draw.rect(surface, (24, 12, 44), rect, border_radius=box.h // 3)
+        pygame.draw.rect(surface, GOLD, rect, width=max(2, box.h // 16), border_radius=box.h // 3)
+        if self.ctx.layout.portrait:  # a short badge: caption and value on one line
+            img = text.fit(f"{caption} {value}", max(9, box.h * 62 // 100), int(box.w * 0.92), PALE_GOLD, outline=True)
+            surface.blit(img, img.get_rect(center=rect.center))
+            return
+        cap = text.fit(caption, max(8, box.h // 4), int(box.w * 0.9), GOLD)
+        surface.blit(cap, cap.get_rect(midtop=(rect.centerx, box.y + box.h // 12)))
+        size = max(9, box.h // 2 + (box.h // 8 if grew else 0))
+        img = text.fit(value, size, int(box.w * 0.9), PALE_GOLD, outline=True)
+        surface.blit(img, img.get_rect(midbottom=(rect.centerx, box.y + box.h - box.h // 12)))
+
+    def _draw_flight(self, surface: pygame.Surface, flight: Flight, now: float) -> None:
+        at = flight.position(now)
+        if at is None:
+            return
+        side = max(16, self.ctx.layout.cell * 6 // 10)
+        if flight.symbol:
+            tile = self._tile(flight.symbol, side)
+            if tile is not None:
+                surface.blit(tile, tile.get_rect(center=at))
+            return
+        img = self.ctx.text.render(flight.label, max(12, side * 6 // 10), (255, 120, 255), outline=True)
+        surface.blit(img, img.get_rect(center=at))
+
+    def _draw_celebration(self, surface: pygame.Surface, geometry: tuple[BoardBox, ...], celebration: Celebration,
+                          now: float) -> None:
+        names = self.model.names()
+        if celebration.board not in names:
+            return
+        box = geometry[names.index(celebration.board)]
+        t = now - celebration.start
+        scale = min(1.0, 0.5 + t * 2.5)
+        frame = pygame.Rect(box.frame)
+        w, h = int(frame.w * 0.9 * scale), int(frame.h * 0.55 * scale)
+        banner = pygame.Rect(0, 0, w, h)
+        banner.center = frame.center
+        colour = BOARD_COLOURS.get(celebration.board, GOLD)
+        pygame.draw.rect(surface, (30, 12, 40), banner, border_radius=max(4, h // 5))
+        pygame.draw.rect(surface, colour, banner, width=max(3, h // 14), border_radius=max(4, h // 5))
+        text = self.ctx.text
+        top = text.fit(f"{celebration.board} BONUS PRIZE", max(9, h // 4), int(w * 0.9), WHITE, outline=True)
+        surface.blit(top, top.get_rect(center=(banner.centerx, banner.y + h * 30 // 100)))
+        big = text.fit(self.ctx.money(celebration.amount), max(10, h * 42 // 100), int(w * 0.9), (255, 232, 120),
+                       outline=True)
+        surface.blit(big, big.get_rect(center=(banner.centerx, banner.y + h * 68 // 100)))
+        for k in range(10):  # sparks around the banner
+            angle = k * math.pi / 5 + t * 3
+            r = max(w, h) * (0.5 + 0.1 * math.sin(t * 7 + k))
+            point = (int(banner.centerx + math.cos(angle) * r * 0.6), int(banner.centery + math.sin(angle) * r * 0.4))
+            pygame.draw.circle(surface, (255, 230, 120), point, max(2, h // 30))
+
+    def _draw_outro(self, surface: pygame.Surface) -> None:
+        ctx = self.ctx
+        layout = ctx.layout
+        box = pygame.Rect(layout.banner)
+        pygame.draw.rect(surface, (24, 12, 44), box, border_radius=box.h // 6)
+        pygame.draw.rect(surface, GOLD, box, width=max(3, box.h // 30), border_radius=box.h // 6)
+        text = ctx.text
+        title = text.fit("RESPIN FEATURE COMPLETE", layout.fonts.title, int(box.w * 0.9), PALE_GOLD, outline=True)
+        surface.blit(title, title.get_rect(center=(box.centerx, box.y + box.h * 28 // 100)))
+        big = text.fit(ctx.money(self.model.total), layout.fonts.banner, int(box.w * 0.9), (255, 232, 120),
+                       outline=True)
+        surface.blit(big, big.get_rect(center=(box.centerx, box.y + box.h * 62 // 100)))
+        filled = [b.name for b in self.model.boards.values() if b.filled]
+        small = ("BONUS PRIZES: " + ", ".join(filled)) if filled else f"{self.model.respins_played} RESPINS PLAYED"
+        img = text.fit(small, layout.fonts.title * 2 // 3, int(box.w * 0.9), WHITE, outline=True)
+        surface.blit(img, img.get_rect(center=(box.centerx, box.y + box.h * 86 // 100)))
