@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cabinet.core.bet import Bet
 from cabinet.core.definition import Definition
 from cabinet.designer.speed import Timing
 from cabinet.machine.buttons import Press
@@ -48,6 +49,7 @@ class AppOptions:
     guard: bool = False  # recover from scene errors instead of stopping (kiosk; designer mode)
     log_path: Path | None = None  # where recovered errors are written (<data-dir>/kiosk.log)
     embedded: bool = False  # run inside a lobby shell: its window and pads, pygame left running
+    forced_round: tuple[int, Bet] | None = None  # cabinet play --round SEED: (seed, bet) played first
 
 
 class FramePacer:
@@ -171,6 +173,7 @@ class App:
         self.failed = False  # errors kept coming: whoever runs the app should start it over
         self.window_closed = False
         self.frame_work = 0.0  # seconds the last frame's input, updates and drawing took
+        self.forced_seed: int | None = None  # the seed of a round cabinet play --round started
 
     # -- start-up ---------------------------------------------------------------------------------
 
@@ -239,6 +242,8 @@ class App:
             self.base.show_intro()
         self._show_opening(opened)
         self._start_tools()
+        if opts.forced_round is not None:
+            self._start_forced_round(*opts.forced_round)
         self.started = True
         self.draw()  # the first frame: the cabinet is on screen from here
         self.first_frame_at = time.perf_counter()
@@ -315,6 +320,34 @@ class App:
             self.guard = ErrorGuard(opts.log_path)
             if self.session is not None:  # storage that cannot record is news for kiosk.log too
                 self.session.storage.reporters.append(self.guard.note)
+
+    def _start_forced_round(self, seed: int, bet: Bet) -> None:
+        """The round of ``seed`` at ``bet`` (a simulation's top win), as a real round;
+        ``_draw`` tags it FORCED: ROUND <seed> while it plays."""
+        from cabinet.errors import CabinetError
+
+        session = self.session
+        assert session is not None
+        if session.in_round:
+            raise CabinetError("--round: a round restored from the journal is still open; finish it first")
+        if not session.set_bet(bet):
+            raise CabinetError(f"--round: {self.defn.name} does not allow the bet {bet}")
+        if not self.base.start_round(seed=seed):
+            raise CabinetError(f"--round: the round could not start ({self.ctx.hud.status or 'refused'})")
+        self.forced_seed = seed
+
+    def _draw_forced_tag(self) -> Any:
+        """The tag's rectangle while the forced round plays (None once it is over)."""
+        from cabinet.designer.overlay import WARN, draw_tag
+
+        session = self.session
+        current = session.current if session is not None else None
+        if current is None or current.request.seed != self.forced_seed or not (
+                self.base.in_round or session.in_round):
+            return None
+        frame = self.ctx.layout.reel_frame
+        return draw_tag(self.screen, self.ctx.text, f"FORCED: ROUND {self.forced_seed}", WARN,
+                        center=(frame.center[0], max(12, frame.y - 2)))
 
     def _initial_size(self) -> tuple[int, int]:
         return initial_window_size(self.options, self.pg)
@@ -396,6 +429,8 @@ class App:
 
     def _draw(self) -> None:
         self.stack.draw(self.screen)
+        if self.forced_seed is not None:
+            self._draw_forced_tag()
         if self.designer is not None:
             self.designer.draw(self.screen)
         if self.guard is not None and self.guard.notice_left > 0:

@@ -21,6 +21,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 from cabinet.errors import CabinetError
 from cabinet.machine.buttons import Press
@@ -51,6 +52,30 @@ def parse_seed(text: str) -> int:
     return seed
 
 
+def parse_round_seed(text: str) -> int:
+    try:
+        return parse_seed(text)
+    except CabinetError as exc:
+        raise CabinetError(str(exc).replace("--seed", "--round", 1)) from None
+
+
+def parse_bet(text: str, defn: Any) -> Any:
+    """``LINESxCOINSxCOIN_VALUE`` (``20x1x0.05``) as a bet the game allows."""
+    from cabinet.core.bet import Bet, is_allowed
+    from cabinet.core.money import parse_money
+
+    match = re.fullmatch(r"\s*(\d{1,4})\s*[xX]\s*(\d{1,6})\s*[xX]\s*([0-9.]{1,20})\s*", text)
+    if match is None:
+        raise CabinetError(f"--bet: expected LINESxCOINSxCOIN_VALUE such as 20x1x0.05, got {text!r}")
+    try:
+        bet = Bet(int(match[1]), int(match[2]), parse_money(match[3], defn.bet.minor_units))
+    except ValueError as exc:
+        raise CabinetError(f"--bet: {exc}") from None
+    if not is_allowed(defn, bet):
+        raise CabinetError(f"--bet: {defn.name} does not allow {text}")
+    return bet
+
+
 def add_common(p: argparse.ArgumentParser) -> None:
     p.add_argument("game", nargs="?", default=DEFAULT_GAME, help="a game name in games/ or a YAML path")
     p.add_argument("--size", type=parse_size, help="window size WxH (default: fits the screen)")
@@ -75,6 +100,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="designer mode: scenarios on F1-F9, speed keys [ ] \\ P ., overlay on F12")
     p.add_argument("--watch", action="store_true",
                    help="reload the game's YAML, sprites and sounds when they change (implies --designer)")
+    p.add_argument("--round", type=parse_round_seed, metavar="SEED",
+                   help="replay the round of this seed first (e.g. a top win of cabinet simulate), marked FORCED; "
+                        "without --data-dir on an in-memory demo balance")
+    p.add_argument("--bet", metavar="LINESxCOINSxVALUE",
+                   help="with --round: the bet it was played at, e.g. 20x1x0.05 (default: the game's default bet)")
     p.set_defaults(game=None)  # no game given: the lobby when games/ has two or more (cabinet/kiosk/launch.py)
 
 
@@ -109,6 +139,13 @@ def run(args: argparse.Namespace) -> int:
                                     seed=args.seed, data_dir=args.data_dir or default_data_dir(),
                                     designer=designer), watch=args.watch)
     defn = load_game(game)
+    if args.bet is not None and args.round is None:
+        raise CabinetError("--bet needs --round (the bet of the replayed round)")
+    forced_round = None
+    if args.round is not None:
+        from cabinet.core.bet import default_bet
+
+        forced_round = (args.round, parse_bet(args.bet, defn) if args.bet else default_bet(defn))
     watch = resolve_game(game) if args.watch else None
     if not args.headless and (args.script or args.frames is not None):
         raise CabinetError("--script and --frames need --headless")
@@ -122,10 +159,12 @@ def run(args: argparse.Namespace) -> int:
     if args.fast and any(e.frame is not None for e in entries):
         raise CabinetError("--fast changes what a frame number means: use paced entries ({press: SPIN})")
     credits = parse_credits(args.credits, defn.bet.minor_units) if args.credits is not None else None
-    data_dir = args.data_dir if args.data_dir or args.headless else default_data_dir()
+    # A replayed round is a demo: it stays out of the player's data folder unless one is named.
+    in_memory = args.headless or forced_round is not None
+    data_dir = args.data_dir if args.data_dir or in_memory else default_data_dir()
     options = AppOptions(size=args.size, fullscreen=args.fullscreen, left_hand=args.left_hand, seed=args.seed,
                          data_dir=data_dir, headless=args.headless, designer=designer,
-                         watch=watch, start_credits=credits)
+                         watch=watch, start_credits=credits, forced_round=forced_round)
     app = App(defn, options)
     if not args.headless:
         return app.run()

@@ -1,27 +1,42 @@
-"""``cabinet simulate GAME --spins N --seed S [--workers K] [--json] [--report FILE.png]``.
+"""``cabinet simulate GAME --spins N --seed S [--workers K | --cluster ADDRESS] [--top K]
+[--checkpoint FILE] [--json] [--report FILE.png]``.
 
 Round ``i`` is ``play_round`` with seed ``derive_seed(S, i)``; the report (RTP with its
 95% confidence interval, sigma, volatility index, hit rate, features, max win and the
-seed that replays it) is identical for any worker count. A progress bar is drawn on
-stderr only when stderr is a terminal. ``--report`` also draws the math report (win
-distribution and RTP convergence against the exact par) to a PNG, headless.
+seed that replays it, the ``--top`` largest rounds) is identical for any worker count
+and on a Dask cluster (``--cluster tcp://host:8786`` or ``local:K``, see
+``cabinet/core/cluster.py``). ``--checkpoint FILE`` keeps every finished shard's tally
+in FILE (rewritten atomically): the same command run again skips them, and a file made
+for another game file, seed, bet, spins, shard size or ``--top`` is refused.
+
+A progress bar (tqdm: rounds/s, ETA, the running RTP and its 95% band) is drawn on
+stderr when stderr is a terminal (``--progress on|off`` overrides it); stdout carries
+only the report, so ``--json`` output stays one JSON object. ``--report`` also draws
+the math report (win distribution, RTP convergence against the exact par, the largest
+wins) to a PNG, headless.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 import time
-from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..core.bet import Bet, default_bet, is_allowed
 from ..core.definition import Definition
 from ..core.money import format_money, parse_money
-from ..core.simulate import MAX_SPINS, SimReport
+from ..core.rng import derive_seed
+from ..core.simulate import MAX_SPINS, MAX_TOP, SHARD_SIZE, RunningStats, SimReport, Tally
 from ..errors import CabinetError
+
+CHECKPOINT_FORMAT = "cabinet-simulate-checkpoint/1"
+CHECKPOINT_EVERY = 2.0  # seconds between checkpoint rewrites (and always at the end)
+DEFAULT_TOP = 10
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -34,6 +49,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lines", type=int, default=0, help="lines played (default: the game's default bet)")
     p.add_argument("--coins-per-line", type=int, default=0, help="coins per line / bet level")
     p.add_argument("--coin-value", default="", help="coin value in currency, e.g. 0.05")
+    p.add_argument("--cluster", default="", metavar="ADDRESS",
+                   help="run the shards on a Dask cluster: a scheduler (tcp://host:8786) or local:K "
+                        "for K worker processes here; needs pip install -e \".[cluster]\"")
+    p.add_argument("--top", type=int, default=DEFAULT_TOP, metavar="K",
+                   help=f"keep the K largest rounds with their seeds (default: {DEFAULT_TOP}; 0: none)")
+    p.add_argument("--checkpoint", default="", metavar="FILE",
+                   help="keep finished shards in FILE; the same command run again skips them")
+    p.add_argument("--progress", choices=("auto", "on", "off"), default="auto",
+                   help="progress bar on stderr (default auto: when stderr is a terminal)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--report", default="", metavar="FILE.png",
                    help="also draw the math report (win distribution, RTP convergence) to this PNG")
@@ -42,7 +66,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.loader import load_game
+    from ..core.loader import load_game, resolve_game
     from ..core.simulate import simulate
 
     if args.spins <= 0:
@@ -53,18 +77,39 @@ def run(args: argparse.Namespace) -> int:
         raise CabinetError(f"--seed must be from 0 to 2^64-1, got {args.seed}")
     if args.workers < 1:
         raise CabinetError(f"--workers must be at least 1, got {args.workers}")
+    if not 0 <= args.top <= MAX_TOP:
+        raise CabinetError(f"--top must be from 0 to {MAX_TOP}, got {args.top}")
+    runner = None
+    if args.cluster:
+        from ..core.cluster import cluster_runner, require_dask
+
+        runner = cluster_runner(args.cluster)  # a malformed address is refused before the game is loaded
+        require_dask()
+        if args.workers != 1:
+            raise CabinetError("--workers and --cluster exclude each other (a cluster has its own workers)")
     report_to = _report_target(args)
-    defn = load_game(args.game)
+    game_path = resolve_game(args.game)
+    defn = load_game(game_path)
     bet = _bet(defn, args)
-    progress = _progress_bar(defn.id) if sys.stderr.isatty() else None
+    store = None
+    if args.checkpoint:
+        header = checkpoint_header(game_path, defn, bet, args.seed, args.spins, SHARD_SIZE, args.top)
+        store = Checkpoint.open(Path(args.checkpoint), header)
+    show = args.progress == "on" or (args.progress == "auto" and sys.stderr.isatty())
+    bar = ProgressBar(defn.id) if show else None
     try:
-        report = simulate(defn, args.spins, args.seed, workers=args.workers, bet=bet, progress=progress)
+        report = simulate(
+            defn, args.spins, args.seed, workers=args.workers, bet=bet, progress=bar, shard_size=SHARD_SIZE, top=args.top,
+            runner=runner, finished=store.finished if store else None,
+            on_shard=store.add if store else None,
+        )
     except ValueError as exc:
         raise CabinetError(str(exc)) from exc
     finally:
-        if progress is not None:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
+        if bar is not None:
+            bar.close()
+        if store is not None:
+            store.save()  # what finished is kept, even when the run was interrupted
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
@@ -75,6 +120,99 @@ def run(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"report            {path}")
     return 0
+
+
+# --- checkpoints -------------------------------------------------------------------------------------
+
+
+def checkpoint_header(
+    game_path: Path, defn: Definition, bet: Bet, seed: int, spins: int, shard_size: int, top: int
+) -> dict[str, Any]:
+    """What a checkpoint's shards depend on: a rerun must match all of it."""
+    return {
+        "format": CHECKPOINT_FORMAT,
+        "game": defn.id,
+        "game_sha256": hashlib.sha256(game_path.read_bytes()).hexdigest(),
+        "seed": seed,
+        "bet": [bet.lines, bet.coins_per_line, bet.coin_value],
+        "spins": spins,
+        "shard_size": shard_size,
+        "top": top,
+    }
+
+
+_HEADER_WORDS = {
+    "format": "format",
+    "game": "game",
+    "game_sha256": "game file content",
+    "seed": "seed",
+    "bet": "bet (lines, coins per line, coin value)",
+    "spins": "spins",
+    "shard_size": "shard size",
+    "top": "--top",
+}
+
+
+class Checkpoint:
+    """The finished shards of one run, in a JSON file replaced atomically as shards finish."""
+
+    def __init__(self, path: Path, header: dict[str, Any], finished: dict[int, Tally]) -> None:
+        self.path = path
+        self.header = header
+        self.finished = finished  # shard start -> tally
+        self._saved = len(finished)
+        self._last_save = time.monotonic()
+
+    @classmethod
+    def open(cls, path: Path, header: dict[str, Any]) -> Checkpoint:
+        """The checkpoint at ``path`` (empty when there is none); one line when it belongs to another run."""
+        if path.is_dir():
+            raise CabinetError(f"--checkpoint {path} is a folder, not a file")
+        if not path.parent.is_dir():
+            raise CabinetError(f"--checkpoint: no such directory: {path.parent}")
+        if not path.exists():
+            return cls(path, header, {})
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            theirs = data["run"]
+            shards = data["shards"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise CabinetError(f"--checkpoint {path} is not a simulation checkpoint ({exc})") from None
+        if not isinstance(theirs, dict) or not isinstance(shards, dict):
+            raise CabinetError(f"--checkpoint {path} is not a simulation checkpoint")
+        for key, mine in header.items():
+            if theirs.get(key) != mine:
+                raise CabinetError(
+                    f"--checkpoint {path} belongs to another run: its {_HEADER_WORDS[key]} is "
+                    f"{theirs.get(key)!r}, this run's is {mine!r} (use another file or delete it)"
+                )
+        try:
+            finished = {int(start): Tally.from_dict(t) for start, t in shards.items()}
+        except (ValueError, TypeError) as exc:
+            raise CabinetError(f"--checkpoint {path} is damaged: {exc}") from None
+        return cls(path, header, finished)
+
+    def add(self, start: int, tally: Tally) -> None:
+        self.finished[start] = tally
+        if time.monotonic() - self._last_save >= CHECKPOINT_EVERY:
+            self.save()
+
+    def save(self) -> None:
+        """Rewrite the file if shards finished since the last write (old or new file, never half)."""
+        from ..services.atomic import write_atomic
+
+        if len(self.finished) == self._saved and self.path.exists():
+            return
+        body = {
+            "run": self.header,
+            "shards": {str(start): self.finished[start].to_dict() for start in sorted(self.finished)},
+        }
+        try:
+            write_atomic(self.path, json.dumps(body, separators=(",", ":")).encode("utf-8"))
+        except OSError as exc:
+            raise CabinetError(f"--checkpoint: cannot write {self.path}: {exc}") from exc
+        self._saved = len(self.finished)
+        self._last_save = time.monotonic()
 
 
 def _report_target(args: argparse.Namespace) -> tuple[Path, tuple[int, int]] | None:
@@ -140,20 +278,35 @@ def _bet(defn, args: argparse.Namespace) -> Bet:  # type: ignore[no-untyped-def]
     return chosen
 
 
-def _progress_bar(game: str) -> Callable[[int, int], None]:
-    started = time.perf_counter()
+def running_rtp_text(stats: RunningStats) -> str:
+    """The running RTP with its 95% band, as the bar shows it."""
+    rtp, half = stats.rtp, stats.ci95_half
+    if rtp is None or half is None:
+        return "RTP -"
+    return f"RTP {rtp * 100:.3f}% \u00b1{half * 100:.3f}%"
 
-    def show(done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total
-        rate = done / max(time.perf_counter() - started, 1e-9)
-        sys.stderr.write(
-            f"\rsimulating {game} [{'#' * filled}{'.' * (width - filled)}] {100 * done // total:3d}%"
-            f"  {done:,}/{total:,}  {rate:,.0f} rounds/s"
-        )
-        sys.stderr.flush()
 
-    return show
+class ProgressBar:
+    """A tqdm bar on stderr: rounds done, rounds/s, ETA and the running RTP with its 95% band."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self._bar: Any = None
+
+    def __call__(self, stats: RunningStats) -> None:
+        from tqdm import tqdm
+
+        if self._bar is None:  # the first call says how much a checkpoint already had
+            self._bar = tqdm(
+                total=stats.spins, initial=stats.done, desc=f"simulating {self.game}", unit=" rounds",
+                unit_scale=True, file=sys.stderr, dynamic_ncols=True, smoothing=0.1, mininterval=0.5,
+            )
+        self._bar.set_postfix_str(running_rtp_text(stats), refresh=False)
+        self._bar.update(stats.done - self._bar.n)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
 
 
 def render(r: SimReport, name: str, currency: str) -> str:
@@ -167,6 +320,11 @@ def render(r: SimReport, name: str, currency: str) -> str:
         + (f"  (1 in {float(1 / r.hit_rate):.2f})" if r.hit_rate else ""),
         f"max win           {float(r.max_win_x):,.2f} x bet  (seed {r.max_win_seed}, round {r.tally.max_index})",
     ]
+    for rank, (win, index) in enumerate(r.tally.top, 1):
+        lines.append(
+            f"top {rank:<3}           {float(Fraction(win, r.bet_total)):,.2f} x bet  "
+            f"(seed {derive_seed(r.seed, index)}, round {index})"
+        )
     for feature, stats in r.features().items():
         one_in = f"1 in {stats['one_in']:,.1f} rounds" if stats["one_in"] else "never"
         lines.append(

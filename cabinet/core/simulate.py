@@ -62,6 +62,7 @@ from .round import RoundRequest, RoundResult, play_round
 
 SHARD_SIZE = 1 << 18  # rounds per shard (results do not depend on it)
 MAX_SPINS = 10**12  # more would run for weeks; a typo such as 10^23 is refused, not started
+MAX_TOP = 10_000  # largest rounds kept by --top (each shard sends that many back)
 BASE_CHUNK = 1 << 16  # base spins priced per numpy pass
 Z95 = 1.959963984540054  # two-sided 95% normal quantile
 _DERIVE_XOR = 0xD1B54A32D192ED03  # derive_seed's second mixing constant (rng.py)
@@ -398,9 +399,15 @@ class Tally:
     histogram: list[int] = field(default_factory=list)  # rounds per win bucket (WIN_EDGES_X)
     # (rounds, win) counted from this tally's first round, at the checkpoints it covers
     convergence: list[tuple[int, int]] = field(default_factory=list)
+    top_k: int = 0  # how many of the largest rounds ``top`` keeps
+    # (win, round index) of the largest winning rounds, largest first, ties by round index
+    top: list[tuple[int, int]] = field(default_factory=list)
 
     def merge(self, later: Tally) -> None:
         """Add a tally of LATER rounds (ties of the max keep the earlier round)."""
+        self.top_k = max(self.top_k, later.top_k)
+        if later.top:
+            self.top = largest_rounds(self.top + later.top, self.top_k)
         self.convergence.extend((self.rounds + n, self.win_sum + w) for n, w in later.convergence)
         if later.histogram:
             mine = self.histogram or [0] * len(later.histogram)
@@ -416,6 +423,70 @@ class Tally:
             mine = self.features.setdefault(name, [0, 0])
             mine[0] += n
             mine[1] += w
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values (every integer exact), for a checkpoint file."""
+        return {
+            "rounds": self.rounds,
+            "win_sum": self.win_sum,
+            "win_sq_sum": self.win_sq_sum,
+            "hits": self.hits,
+            "max_win": self.max_win,
+            "max_index": self.max_index,
+            "scalar_rounds": self.scalar_rounds,
+            "features": {name: list(v) for name, v in sorted(self.features.items())},
+            "histogram": list(self.histogram),
+            "convergence": [list(c) for c in self.convergence],
+            "top_k": self.top_k,
+            "top": [list(t) for t in self.top],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Tally:
+        """The inverse of ``to_dict``; raises ValueError on anything but what it wrote."""
+        try:
+            tally = cls(
+                rounds=_whole(data["rounds"]),
+                win_sum=_whole(data["win_sum"]),
+                win_sq_sum=_whole(data["win_sq_sum"]),
+                hits=_whole(data["hits"]),
+                max_win=_whole(data["max_win"]),
+                max_index=_whole(data["max_index"]),
+                scalar_rounds=_whole(data["scalar_rounds"]),
+                features={str(k): [_whole(n), _whole(w)] for k, (n, w) in data["features"].items()},
+                histogram=[_whole(n) for n in data["histogram"]],
+                convergence=[(_whole(n), _whole(w)) for n, w in data["convergence"]],
+                top_k=_whole(data["top_k"]),
+                top=[(_whole(w), _whole(i)) for w, i in data["top"]],
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise ValueError(f"not a shard tally ({exc.__class__.__name__}: {exc})") from None
+        if len(tally.histogram) not in (0, HISTOGRAM_BUCKETS):
+            raise ValueError(f"a shard histogram has {HISTOGRAM_BUCKETS} buckets, not {len(tally.histogram)}")
+        return tally
+
+
+def _whole(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def largest_rounds(candidates: list[tuple[int, int]], k: int) -> list[tuple[int, int]]:
+    """The ``k`` largest (win, round index) pairs, largest win first, ties by the earlier
+    round: one answer whatever order the shards were merged in."""
+    return sorted(candidates, key=lambda t: (-t[0], t[1]))[:k]
+
+
+def shard_top(win: np.ndarray, start: int, k: int) -> list[tuple[int, int]]:
+    """The ``k`` largest winning rounds of a shard whose first round is ``start``
+    (rounds that win nothing are never listed)."""
+    if k <= 0 or len(win) == 0:
+        return []
+    floor = max(int(np.partition(win, -k)[-k]), 1) if k < len(win) else 1
+    picked = np.nonzero(win >= floor)[0]  # ascending: the tie-break by round index is kept
+    order = np.lexsort((picked, -win[picked]))[:k]
+    return [(int(win[i]), start + int(i)) for i in picked[order]]
 
 
 def _square_sum(wins: np.ndarray) -> int:
@@ -472,8 +543,10 @@ def round_wins(
 
 
 def run_shard(
-    defn: Definition, bet: Bet, master: int, start: int, count: int, spinner: BatchSpinner
+    defn: Definition, bet: Bet, master: int, start: int, count: int, spinner: BatchSpinner, *, top: int = 0
 ) -> Tally:
+    """The tally of rounds ``start .. start + count - 1`` (``top``: keep that many of its
+    largest rounds). Nothing per round outlives the call."""
     seeds = derive_seeds(master, start, count)
     out = round_outcomes(defn, bet, seeds, spinner)
     win = out.win
@@ -481,11 +554,13 @@ def run_shard(
     tally.win_sum = int(win.sum())
     tally.win_sq_sum = _square_sum(win)
     tally.hits = int(np.count_nonzero(win > 0))
-    top = int(np.argmax(win))
-    tally.max_win, tally.max_index = int(win[top]), start + top
+    first_max = int(np.argmax(win))
+    tally.max_win, tally.max_index = int(win[first_max]), start + first_max
     tally.scalar_rounds = int(out.scalar.sum())
     for name, (ran, total) in out.features.items():
         tally.features[name] = [int(ran.sum()), int(total.sum())]
+    tally.top_k = top
+    tally.top = shard_top(win, start, top)
     _count_for_report(tally, win, start, bet)
     return tally
 
@@ -592,6 +667,15 @@ class SimReport:
             "total_bet": money_str(self.spins * self.bet_total, self.minor_units),
             "total_win": money_str(self.tally.win_sum, self.minor_units),
             "scalar_rounds": self.tally.scalar_rounds,
+            "top_wins": [
+                {
+                    "win": money_str(win, self.minor_units),
+                    "win_x": float(Fraction(win, self.bet_total)),
+                    "round": index,
+                    "seed": derive_seed(self.seed, index),
+                }
+                for win, index in self.tally.top
+            ],
             "histogram": {
                 "edges_x_bet": [fraction_str(e) for e in WIN_EDGES_X],
                 "counts": list(self.tally.histogram),  # [no win, below edge 0, [e0, e1), ..., [e_last, inf)]
@@ -606,7 +690,38 @@ class SimReport:
 
 # --- running -----------------------------------------------------------------------------------------
 
-Progress = Callable[[int, int], None]  # (rounds done, rounds in all)
+
+@dataclass(frozen=True)
+class RunningStats:
+    """What a progress display shows while a run goes on: every finished shard counted,
+    in whatever order they finished (the final report merges them in shard order)."""
+
+    done: int  # rounds finished, including shards taken from a checkpoint
+    spins: int
+    resumed: int  # of ``done``, the rounds a checkpoint already had
+    win_sum: int
+    win_sq_sum: int
+    bet_total: int
+
+    @property
+    def rtp(self) -> float | None:
+        return self.win_sum / (self.done * self.bet_total) if self.done else None
+
+    @property
+    def ci95_half(self) -> float | None:
+        """Half the width of the running RTP's 95% band (None before any round)."""
+        if not self.done:
+            return None
+        mean = Fraction(self.win_sum, self.done)
+        variance = (Fraction(self.win_sq_sum, self.done) - mean * mean) / self.bet_total**2
+        return Z95 * math.sqrt(variance) / math.sqrt(self.done)
+
+
+Progress = Callable[[RunningStats], None]
+ShardDone = Callable[[int, Tally], None]  # (shard start, its tally): e.g. to keep it in a checkpoint
+# Runs (start, count) jobs elsewhere, e.g. on a Dask cluster (``cluster.cluster_runner``):
+# (definition, bet, master seed, jobs, top) -> (shard start, tally) in any order.
+ShardRunner = Callable[[Definition, Bet, int, Iterator[tuple[int, int]], int], Iterator[tuple[int, Tally]]]
 
 
 def shards(spins: int, size: int = SHARD_SIZE) -> Iterator[tuple[int, int]]:
@@ -617,13 +732,13 @@ def shards(spins: int, size: int = SHARD_SIZE) -> Iterator[tuple[int, int]]:
 _WORKER: dict[str, Any] = {}
 
 
-def _worker_init(defn: Definition, bet: Bet, master: int) -> None:
-    _WORKER.update(defn=defn, bet=bet, master=master, spinner=BatchSpinner(defn, bet))
+def _worker_init(defn: Definition, bet: Bet, master: int, top: int = 0) -> None:
+    _WORKER.update(defn=defn, bet=bet, master=master, top=top, spinner=BatchSpinner(defn, bet))
 
 
-def _worker_shard(job: tuple[int, int]) -> Tally:
+def _worker_shard(job: tuple[int, int]) -> tuple[int, Tally]:
     w = _WORKER
-    return run_shard(w["defn"], w["bet"], w["master"], job[0], job[1], w["spinner"])
+    return job[0], run_shard(w["defn"], w["bet"], w["master"], job[0], job[1], w["spinner"], top=w["top"])
 
 
 def triggered_feature_names(defn: Definition) -> list[str]:
@@ -649,8 +764,21 @@ def simulate(
     bet: Bet | None = None,
     progress: Progress | None = None,
     shard_size: int = SHARD_SIZE,
+    *,
+    top: int = 0,
+    runner: ShardRunner | None = None,
+    finished: dict[int, Tally] | None = None,
+    on_shard: ShardDone | None = None,
 ) -> SimReport:
-    """Simulate rounds ``0..spins-1`` of seed ``seed``; see the module docstring."""
+    """Simulate rounds ``0..spins-1`` of seed ``seed``; see the module docstring.
+
+    ``top``: keep that many of the largest rounds. ``runner``: who runs the shards instead
+    of ``workers`` local processes (``cluster.cluster_runner("tcp://host:8786")``: a Dask
+    cluster). ``finished``: shard start -> tally of shards
+    already done (a checkpoint), which are not run again; ``on_shard`` is told of every
+    shard this call runs, as it finishes. The report depends only on the game, bet,
+    seed, spins and ``top``: never on workers, runner, shard order or what was resumed.
+    """
     if isinstance(spins, bool) or not isinstance(spins, int) or spins <= 0:
         raise ValueError(f"--spins must be a positive whole number, got {spins}")
     if spins > MAX_SPINS:
@@ -660,19 +788,54 @@ def simulate(
     check_seed(seed)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise ValueError(f"--workers must be at least 1, got {workers}")
+    if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top <= MAX_TOP:
+        raise ValueError(f"--top must be a whole number from 0 to {MAX_TOP}, got {top}")
     bet = bet or default_bet(defn)
     if not 0 < bet.lines <= len(defn.lines) or bet.coins_per_line <= 0 or bet.coin_value <= 0:
         raise ValueError(f"{defn.name} cannot be played at {bet}")
-    jobs = shards(spins, shard_size)
-    n_jobs = -(-spins // shard_size)
+    finished = dict(finished or {})
+    expected = dict(shards(spins, shard_size)) if finished else {}
+    for start, part in finished.items():
+        if expected.get(start) != part.rounds or part.top_k != top:
+            raise ValueError(f"a finished shard at round {start:,} does not belong to this run")
+    jobs = (job for job in shards(spins, shard_size) if job[0] not in finished)
+    n_jobs = -(-spins // shard_size) - len(finished)
     started = time.perf_counter()
-    tally = Tally(features={name: [0, 0] for name in triggered_feature_names(defn)})
-    done = 0
-    for part in _run_jobs(defn, bet, seed, jobs, n_jobs, workers):
-        tally.merge(part)
-        done += part.rounds
+    tally = Tally(features={name: [0, 0] for name in triggered_feature_names(defn)}, top_k=top)
+    ready = finished.copy()  # shards done but not merged yet: the merge goes in shard order
+    next_start = 0
+    resumed = sum(part.rounds for part in finished.values())
+    running = [resumed, sum(p.win_sum for p in finished.values()), sum(p.win_sq_sum for p in finished.values())]
+
+    def merge_ready() -> None:
+        nonlocal next_start
+        while next_start in ready:
+            part = ready.pop(next_start)
+            tally.merge(part)
+            next_start += part.rounds
+
+    def report_progress() -> None:
         if progress is not None:
-            progress(done, spins)
+            progress(RunningStats(running[0], spins, resumed, running[1], running[2], bet.total))
+
+    merge_ready()
+    report_progress()
+    if n_jobs:
+        if runner is not None:
+            results = runner(defn, bet, seed, jobs, top)
+        else:
+            results = _run_jobs(defn, bet, seed, jobs, n_jobs, workers, top=top)
+        for start, part in results:
+            if on_shard is not None:
+                on_shard(start, part)
+            running[0] += part.rounds
+            running[1] += part.win_sum
+            running[2] += part.win_sq_sum
+            ready[start] = part
+            merge_ready()
+            report_progress()
+    if tally.rounds != spins:  # a lost or doubled shard must never pass as a result
+        raise RuntimeError(f"merged {tally.rounds:,} rounds of {spins:,}")
     _close_convergence(tally)
     return SimReport(
         defn.id, spins, seed, bet, tally, defn.bet.minor_units, seconds=time.perf_counter() - started
@@ -680,18 +843,27 @@ def simulate(
 
 
 def _run_jobs(
-    defn: Definition, bet: Bet, seed: int, jobs: Iterator[tuple[int, int]], n_jobs: int, workers: int
-) -> Iterator[Tally]:
+    defn: Definition,
+    bet: Bet,
+    seed: int,
+    jobs: Iterator[tuple[int, int]],
+    n_jobs: int,
+    workers: int,
+    *,
+    top: int = 0,
+) -> Iterator[tuple[int, Tally]]:
     if workers == 1 or n_jobs == 1:
         spinner = BatchSpinner(defn, bet)
         for start, count in jobs:
-            yield run_shard(defn, bet, seed, start, count, spinner)
+            yield start, run_shard(defn, bet, seed, start, count, spinner, top=top)
         return
     context = multiprocessing.get_context("spawn")  # no fork: safe with any parent state
     with context.Pool(
-        min(workers, n_jobs), initializer=_worker_init, initargs=(clean_copy(defn), bet, seed)
+        min(workers, n_jobs), initializer=_worker_init, initargs=(clean_copy(defn), bet, seed, top)
     ) as pool:
-        yield from pool.imap(_worker_shard, jobs, chunksize=1)  # results come back in shard order
+        # Whichever shard finishes first is reported first (a smoother progress bar);
+        # ``simulate`` merges them in shard order.
+        yield from pool.imap_unordered(_worker_shard, jobs, chunksize=1)
 
 
 def scalar_simulate(defn: Definition, spins: int, seed: int, bet: Bet | None = None) -> Tally:

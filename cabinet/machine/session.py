@@ -303,15 +303,17 @@ class GameSession:
             return None
         return self.offer[reel]
 
-    def begin_round(self, script: tuple[int, ...] = ()) -> RoundResult:
+    def begin_round(self, script: tuple[int, ...] = (), *, seed: int | None = None) -> RoundResult:
         """Start a spin: check the credits, play the round, journal and charge it.
 
         ``script`` forces the round's draws (a designer scenario): it is still a real round,
-        charged and paid like any other, and its request says it was forced."""
+        charged and paid like any other, and its request says it was forced. ``seed``
+        replays the round of that seed (``cabinet play --round``) instead of the next one."""
         refusal = self.spin_refusal()
         if refusal:
             raise SessionError(refusal)
-        request = RoundRequest(bet=self.bet, seed=self.seed_for(self.rounds), script=tuple(script))
+        seed = self.seed_for(self.rounds) if seed is None else seed
+        request = RoundRequest(bet=self.bet, seed=seed, script=tuple(script))
         return self._begin(request, self.bet.total)
 
     def begin_respin(self, reel: int, script: tuple[int, ...] = ()) -> RoundResult:

@@ -26,6 +26,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")  # headless: never needs a dis
 import pygame  # noqa: E402
 
 from ..core.money import fraction_str  # noqa: E402
+from ..core.rng import derive_seed  # noqa: E402
 from ..core.simulate import WIN_EDGES_X, Z95, SimReport  # noqa: E402
 
 DEFAULT_SIZE = (1600, 1000)
@@ -84,6 +85,7 @@ class ReportData:
     convergence: tuple[tuple[int, int], ...]  # (rounds, cumulative win), last = (spins, win_sum)
     par_rtp: Fraction | None  # the exact total RTP (None: not known exactly)
     par_note: str = ""  # what the par is made of
+    top_wins: tuple[tuple[int, int, int], ...] = ()  # (win in minor units, round, seed), largest first
 
     @property
     def rtp(self) -> Fraction:
@@ -145,6 +147,7 @@ def report_data(sim: SimReport, name: str, bet_label: str, par_rtp: Fraction | N
         convergence=tuple(t.convergence),
         par_rtp=par_rtp,
         par_note=par_note,
+        top_wins=tuple((win, index, derive_seed(sim.seed, index)) for win, index in t.top),
     )
 
 
@@ -537,6 +540,30 @@ def _big_win_box(ink: _Ink, data: ReportData, r: pygame.Rect) -> None:
         y += 22 * s
 
 
+TOP_WINS_LISTED = 5  # the report lists this many of --top's rounds (the JSON has them all)
+
+
+def _top_wins_box(ink: _Ink, data: ReportData, r: pygame.Rect) -> None:
+    """The largest rounds with the seed that replays each (``cabinet play GAME --round SEED``),
+    at the bottom right of the convergence plot: late in a run the band is narrow around
+    the centre, so that corner is empty."""
+    if not data.top_wins:
+        return
+    s = ink.scale
+    lines = ["largest wins (cabinet play GAME --round SEED)"]
+    for rank, (win, index, seed) in enumerate(data.top_wins[:TOP_WINS_LISTED], 1):
+        lines.append(f"{rank}. {float(Fraction(win, data.bet_total)):,.2f}x  round {index:,}  seed {seed}")
+    box = pygame.Rect(0, 0, max(ink.width(t, 15) for t in lines) + round(24 * s),
+                      round((20 * len(lines) + 14) * s))
+    box.bottomright = (r.right - round(10 * s), r.bottom - round(10 * s))
+    pygame.draw.rect(ink.surface, PANEL, box, border_radius=round(6 * s))
+    pygame.draw.rect(ink.surface, PANEL_EDGE, box, width=1, border_radius=round(6 * s))
+    y = box.top + 8 * s
+    for i, line in enumerate(lines):
+        ink.text(line, 15, MUTED if i == 0 else TEXT, (box.right - 12 * s, y), "topright")
+        y += 20 * s
+
+
 def _nice_step(span: float, target: int) -> float:
     raw = span / target
     power = 10.0 ** math.floor(math.log10(raw))
@@ -571,6 +598,7 @@ def _draw_convergence(ink: _Ink, data: ReportData, layout: ReportLayout) -> None
     r = layout.conv.rect
     label = f"{centre_name} {_pct(data.centre, 4)}"
     ink.text(label, 16, PAR, (r.left + 12 * s, layout.par_y(data) - 4 * s), "bottomleft")
+    _top_wins_box(ink, data, r)
 
 
 def _convergence_axes(ink: _Ink, layout: ReportLayout) -> None:

@@ -390,12 +390,15 @@ class BaseGameScene:
 
     # -- rounds -----------------------------------------------------------------------------------
 
-    def start_round(self, respin: int | None = None, script: tuple[int, ...] = ()) -> bool:
-        """``script``: a forced round (designer scenarios, the attract deck)."""
+    def start_round(self, respin: int | None = None, script: tuple[int, ...] = (), *,
+                    seed: int | None = None) -> bool:
+        """``script``: a forced round (designer scenarios, the attract deck); ``seed``: the round
+        of that seed (``cabinet play --round``)."""
         ctx = self.ctx
         session = ctx.session
         try:
-            result = session.begin_round(script) if respin is None else session.begin_respin(respin, script)
+            result = (session.begin_round(script, seed=seed) if respin is None
+                      else session.begin_respin(respin, script))
         except SessionError as exc:
             if self.autoplay.running:
                 self.autoplay.controller.stop(StopReason.CREDITS)

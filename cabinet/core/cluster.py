@@ -1,0 +1,167 @@
+"""The simulator's shards as tasks on a Dask distributed cluster (``cabinet simulate --cluster``).
+
+``simulate(..., runner=cluster_runner(address))``: only the command imports this module,
+and only for a cluster run; Dask itself is imported inside the functions, so the rest of
+the cabinet never needs it (it is the ``cluster`` extra: ``pip install -e ".[cluster]"``).
+
+What travels: per task the definition (about 10 KB), the bet and four integers (master
+seed, shard start, count, top) out, and one ``Tally`` back
+(sums, the histogram, the convergence marks, the top wins): a few hundred integers a
+shard, never anything per round. A task is ``run_shard`` — the function a local run
+calls — so a shard's tally is the same wherever it runs, and ``simulate`` merges the
+tallies in shard order. When a worker dies, the scheduler hands its unfinished tasks
+to another worker; re-running a shard gives the same tally (it is a pure function of
+its arguments), so the report is unchanged.
+
+Addresses: ``local:K`` starts a LocalCluster of K single-threaded worker processes on
+this machine (and closes it afterwards); anything with a scheme (``tcp://host:8786``,
+``tls://...``) is a running scheduler's address.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import pickle
+import re
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+from ..errors import CabinetError
+from .bet import Bet
+from .definition import Definition
+from .simulate import BatchSpinner, ShardRunner, Tally, clean_copy, run_shard
+
+INSTALL_HINT = 'pip install -e ".[cluster]"'
+MAX_LOCAL_WORKERS = 256
+CONNECT_TIMEOUT = "20s"
+TASKS_PER_THREAD = 4  # tasks queued per worker thread: busy workers, few tallies waiting to be merged
+_SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
+
+# Per worker process: the batch pricer of the game being simulated (compiled once per
+# worker, not once per shard). One entry: a worker serves one run at a time.
+_SPINNERS: dict[str, BatchSpinner] = {}
+
+
+def parse_address(address: str) -> tuple[str, int | str]:
+    """``("local", K)`` or ``("scheduler", address)``; one clear line for anything else."""
+    text = address.strip()
+    match = re.fullmatch(r"local:(\d{1,4})", text)
+    if match:
+        count = int(match[1])
+        if not 1 <= count <= MAX_LOCAL_WORKERS:
+            raise CabinetError(f"--cluster local:K needs K from 1 to {MAX_LOCAL_WORKERS}, got {address}")
+        return "local", count
+    if text.startswith(_SCHEMES) and len(text) > text.index("://") + 3:
+        return "scheduler", text
+    raise CabinetError(
+        f"--cluster must be a scheduler address such as tcp://host:8786, or local:K, got {address!r}"
+    )
+
+
+def require_dask() -> None:
+    """One line saying what to install when Dask distributed is missing."""
+    _distributed()
+
+
+def _distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise CabinetError(f"--cluster needs Dask distributed, which is not installed: {INSTALL_HINT}") from None
+    return distributed
+
+
+def connect(address: str) -> tuple[Any, Any]:
+    """(client, the LocalCluster it started or None)."""
+    kind, where = parse_address(address)
+    distributed = _distributed()
+    if kind == "local":
+        assert isinstance(where, int)
+        with warnings.catch_warnings():
+            # The scheduler's HTTP endpoint moves to a free port when 8787 is taken and says
+            # so; a local run shows no dashboard, so the note is noise on the terminal.
+            warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
+            local = distributed.LocalCluster(
+                n_workers=where,
+                threads_per_worker=1,  # a shard is numpy and Python: one per process, as --workers does
+                processes=True,
+                dashboard_address=None,  # no dashboard for a local run
+                silence_logs=logging.ERROR,
+            )
+        return distributed.Client(local), local
+    try:
+        return distributed.Client(where, timeout=CONNECT_TIMEOUT), None
+    except (OSError, TimeoutError) as exc:
+        raise CabinetError(f"--cluster: cannot reach the Dask scheduler at {where}: {exc}") from None
+
+
+def shard_task(defn: Definition, bet: Bet, key: str, master: int, start: int, count: int, top: int) -> Tally:
+    """One shard on a worker: ``run_shard`` with this worker's pricer for ``key``."""
+    spinner = _SPINNERS.get(key)
+    if spinner is None:
+        _SPINNERS.clear()
+        spinner = _SPINNERS[key] = BatchSpinner(defn, bet)
+    return run_shard(defn, bet, master, start, count, spinner, top=top)
+
+
+def run_key(defn: Definition, bet: Bet, master: int, top: int) -> str:
+    """Names this run's tasks: the same shard of the same run has the same task key."""
+    digest = hashlib.sha256(pickle.dumps((clean_copy(defn), bet, master, top))).hexdigest()
+    return digest[:24]
+
+
+def run_on_cluster(
+    address: str, defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], *, top: int = 0
+) -> Iterator[tuple[int, Tally]]:
+    """(shard start, tally) of every job, in the order they finish."""
+    client, local = connect(address)
+    try:
+        distributed = _distributed()
+        threads = sum(client.nthreads().values()) or 1
+        key = run_key(defn, bet, master, top)
+        # Each task carries the definition (about 10 KB pickled) rather than a handle to data
+        # scattered once: scattered data dies with the workers holding it, a task's own
+        # arguments never do, so a task can always be re-run elsewhere.
+        sendable = clean_copy(defn)
+        pending = distributed.as_completed()
+        queued = 0
+
+        def submit(job: tuple[int, int]) -> None:
+            start, count = job
+            future = client.submit(
+                shard_task, sendable, bet, key, master, start, count, top,
+                key=f"cabinet-shard-{key}-{start}", pure=False,
+            )
+            pending.add(future)
+
+        for job in jobs:
+            submit(job)
+            queued += 1
+            if queued >= threads * TASKS_PER_THREAD:
+                break
+        for future in pending:
+            tally = future.result()
+            start = int(future.key.rsplit("-", 1)[1])
+            future.release()
+            yield start, tally
+            following = next(jobs, None)
+            if following is not None:
+                submit(following)
+    finally:
+        client.close()
+        if local is not None:
+            local.close()
+
+
+def cluster_runner(address: str) -> ShardRunner:
+    """A ``simulate`` runner for the cluster at ``address`` (checked now, connected when it runs)."""
+    parse_address(address)
+
+    def run(
+        defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], top: int
+    ) -> Iterator[tuple[int, Tally]]:
+        return run_on_cluster(address, defn, bet, master, jobs, top=top)
+
+    return run
