@@ -137,6 +137,9 @@ def _game_of_interrupted_round(defn: Definition, ledger: JournaledLedger) -> tup
 
 def _alert(recovered: RecoveredRound, session: GameSession) -> str:
     money = _money(session.defn)
+    if recovered.record is not None and recovered.record.outcome == "discarded" and recovered.result is not None:
+        return (f"YOUR INTERRUPTED ROUND BEGAN MORE THAN 24 MONTHS AGO. IT WAS COMPLETED AUTOMATICALLY AND ITS "
+                f"UNPAID WIN OF {money(recovered.result.total_win)} WAS DISCARDED. ITS REPLAY IS IN HISTORY.")
     if recovered.status == "auto_completed":
         win = recovered.record.win if recovered.record else 0
         return (f"YOUR INTERRUPTED ROUND WAS COMPLETED AUTOMATICALLY. WIN {money(win)} WAS CREDITED. "

@@ -16,7 +16,8 @@ def marks(record: HistoryRecord) -> list[str]:
     out = []
     if record.request.forced:
         out.append("FORCED")
-    out += {"auto_completed": ["AUTO-COMPLETED"], "voided": ["VOIDED"], "recovered": ["RESTORED"]}.get(
+    out += {"auto_completed": ["AUTO-COMPLETED"], "voided": ["VOIDED"], "recovered": ["RESTORED"],
+            "discarded": ["WIN DISCARDED (24 MONTHS)"]}.get(
         record.outcome, [])  # fmt: skip
     return out
 

@@ -49,7 +49,7 @@ HISTORY_NAME = "history.json"
 DEFAULT_HISTORY_SIZE = 50
 MIN_HISTORY_SIZE = 10
 
-OUTCOMES = ("played", "auto_completed", "recovered", "voided")
+OUTCOMES = ("played", "auto_completed", "recovered", "voided", "discarded")  # discarded: unpaid_winnings.py
 
 
 # --- the step summary ----------------------------------------------------------------------------

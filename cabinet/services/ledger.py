@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from cabinet.core.definition import Definition
-from cabinet.core.money import Money
+from cabinet.core.money import Money, format_money
 from cabinet.core.rng import Rng, derive_seed
 from cabinet.core.round import RoundRequest, RoundResult
 from cabinet.errors import CabinetError
@@ -44,6 +44,7 @@ from .history import DEFAULT_HISTORY_SIZE, HISTORY_NAME, OUTCOMES, History, Hist
 from .journal import DEFAULT_MAX_RECORDS, JOURNAL_NAME, Journal, PendingRound, salvage_round
 from .meters import Meters, exact_amount
 from .store import CriticalState, CriticalStore, Malfunction, OpenCharge
+from .unpaid_winnings import DISCARDED, discard_due, discard_notice
 
 PlayRound = Callable[[Definition, RoundRequest], RoundResult]
 Chooser = Callable[[RoundResult, Rng], str]  # picks a decision for an awaiting round
@@ -466,10 +467,27 @@ class JournaledLedger:
             self.decision(pending.round_id, decision)
             request = replace(request, decisions=request.decisions + (decision,))
             result = play_round_fn(game.definition, request)
+        if discard_due(pending.started_at, self._clock()) is not None:
+            return self._discard_unpaid(game, pending, request, result)
         record = self.end_round(pending.round_id, RoundSummary.from_result(result), "auto_completed")
         return RecoveredRound(
             "auto_completed", pending.round_id, pending.game_id,
             "the interrupted round was completed automatically and credited",
+            request, result, None, pending.cost, pending.credits_before, record,
+        )  # fmt: skip
+
+    def _discard_unpaid(
+        self, game: GameRef, pending: PendingRound, request: RoundRequest, result: RoundResult
+    ) -> RecoveredRound:
+        """The 24-month rule (``unpaid_winnings.py``): completed and recorded, its win not credited."""
+        bet = game.definition.bet
+        amount = format_money(result.total_win, bet.currency, bet.minor_units)
+        summary = replace(RoundSummary.from_result(result), win=0)
+        record = self.end_round(pending.round_id, summary, DISCARDED)
+        message = discard_notice(pending.round_id, pending.started_at, amount)
+        self.notices.append(message)
+        return RecoveredRound(
+            "auto_completed", pending.round_id, pending.game_id, message,
             request, result, None, pending.cost, pending.credits_before, record,
         )  # fmt: skip
 
