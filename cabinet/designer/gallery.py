@@ -106,10 +106,25 @@ def tier_scripts(defn: Any, *, tries: int = TIER_SEARCH_TRIES) -> dict[str, tupl
     for scenario in defn.scenarios:
         if scenario.respin_reel or len(found) == len(TIERS) + 1:
             continue
-        tier, _ = round_tier(defn, tuple(scenario.script))
+        script = tuple(scenario.script)
+        tier = scripted_tier(defn, script)
         if tier and tier not in found:
-            found[tier] = tuple(scenario.script)
+            found[tier] = script
     return found
+
+
+def scripted_tier(defn: Any, script: tuple[int, ...]) -> str:
+    """The tier of a round ``script`` decides on its own ("" if it has none, or if the
+    draws after the script, which come from the session's seed, could change it)."""
+    from cabinet.core.bet import default_bet
+    from cabinet.core.events import RoundEnded
+    from cabinet.core.round import RoundRequest, play_round
+
+    outcomes = set()
+    for seed in (TIER_SEARCH_SEED, TIER_SEARCH_SEED + 1, TIER_SEARCH_SEED + 2):
+        result = play_round(defn, RoundRequest(default_bet(defn), seed, script=script, with_offer=False))
+        outcomes.add((result.total_win, next((e.tier for e in result.events if isinstance(e, RoundEnded)), "")))
+    return next(iter(outcomes))[1] if len(outcomes) == 1 else ""
 
 
 def short_line_win(defn: Any, script: tuple[int, ...]) -> bool:
