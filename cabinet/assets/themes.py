@@ -169,6 +169,11 @@ _add(Theme(
     name="lucky", title="HAPPY LUCKY", subtitle="SLOT",
     symbols=(
         S("BASKET", "basket"),
+        S("GOLDEN_BASKET", "golden_basket"),  # Happy Lucky Slot's symbols (symbols_lucky.py)
+        S("PLUS", "plus_one"),
+        S("MULT", "multiplier_orb"),
+        S("MYSTERY", "mystery_box"),
+        S("BLANK", "board_blank"),
         S("WILD", "seal_wild", {"plate": "#0a7a5a"}),
         S("COIN", "fs_coin", {"ribbon": "#d0101a"}, text="LUCKY"),
         S("PEACH", "peach"),
