@@ -21,7 +21,7 @@ from .draw import (
     path,
     rotate,
 )
-from .symbols import SHAPES, Palette, _coin, _ribbon, finish, fruit_texture, gold, leaf, spark
+from .symbols import SHAPES, Palette, _coin, _ribbon, finish, fruit_texture, gold, leaf, letter_plate, spark
 
 
 def _ball(c: Canvas, x: float, y: float, r: float, colour: Colour, hi: float = 0.5, lo: float = 0.55) -> Array:
@@ -566,6 +566,73 @@ def cauldron(c: Canvas, p: Palette, **_: Any) -> None:
     finish(c, 3, colour="#05020a")
 
 
+# Halloween Wins 3's minigame board: a glowing collector pumpkin, ghosts carrying a value,
+# the Mummy X mark, the jackpot coins and the empty cell (drawn here, never downloaded).
+
+def collector_pumpkin(c: Canvas, p: Palette, **_: Any) -> None:
+    cx, cy = 128, 140
+    halo = np.clip(c.circle(cx, cy, 122) - c.circle(cx, cy, 104), 0, 1)
+    gold(c, halo, cy - 122, cy + 122, 4)
+    c.paint(blur(c.circle(cx, cy, 100), c.L(18)), "#ffb02a", 0.55)
+    pumpkin(c, p)
+    plate = c.rrect(58, 206, 140, 40, 16)
+    c.paint(plate, c.linear(0, 206, 0, 246, ["#7a2ab0", "#3a0a5a"]))
+    c.bevel(plate, 3, 0.5)
+    letter_plate(c, "COLLECT", cx, 226, 26, 128, c.linear(0, 212, 0, 240, ["#ffffff", "#ffd04a"]), 2.5,
+                 outline_paint="#2a0040")
+
+
+def ghost_coin(c: Canvas, p: Palette, **_: Any) -> None:
+    cx, cy = 128, 128
+    disc = c.circle(cx, cy, 118)
+    c.paint(disc, c.radial(cx - 30, cy - 40, 200, ["#b07aff", "#5a1aa0", "#1a0638"]))
+    rim = np.clip(disc - c.circle(cx, cy, 106), 0, 1)
+    gold(c, rim, cy - 118, cy + 118, 3)
+    ghost(c, p)
+
+
+def mummy_x(c: Canvas, p: Palette, **_: Any) -> None:
+    cx = 128
+    mummy(c, p)
+    badge = c.circle(cx + 62, 196, 50)
+    c.paint(badge, c.radial(cx + 50, 180, 90, ["#ff6a4a", "#c01010", "#5a0000"]))
+    gold(c, np.clip(badge - c.circle(cx + 62, 196, 42), 0, 1), 146, 246, 2)
+    letter_plate(c, "+1", cx + 62, 198, 46, 80, c.linear(0, 176, 0, 220, ["#ffffff", "#ffe27a"]), 3,
+                 outline_paint="#3a0000")
+    finish(c, 2)
+
+
+def jackpot_coin(c: Canvas, p: Palette, text: str = "MINOR", **_: Any) -> None:
+    cx, cy = 128, 128
+    disc = c.circle(cx, cy, 118)
+    gold(c, disc, cy - 118, cy + 118, 5)
+    face = c.circle(cx, cy, 98)
+    main = p.get("main", "#1a6aff")
+    c.paint(face, c.radial(cx - 30, cy - 40, 180, [lighten(main, 0.45), main, darken(main, 0.6)]))
+    c.bevel(face, 4, 0.7, light=(0.6, 0.8))
+    fill = c.linear(0, 100, 0, 156, ["#ffffff", "#fff0a0", "#ffc21a", "#c07008"])
+    letter_plate(c, text, cx, cy, 58, 176, fill, 3.5, outline_paint="#2a1000")
+    spark(c, 196, 64, 16)
+    finish(c, 2.5)
+
+
+def board_blank(c: Canvas, p: Palette, **_: Any) -> None:
+    cx, cy = 128, 128
+    cell = c.rrect(18, 18, 220, 220, 30)
+    c.paint(cell, c.radial(cx, cy - 20, 190, ["#3a1a4a", "#1a0a26", "#0a040e"]), 0.85)
+    web = c.empty()
+    for k in range(6):  # a faint cobweb in the corner
+        a = math.radians(k * 18)
+        web = np.maximum(web, c.stroke([(30, 30), (30 + 120 * math.cos(a), 30 + 120 * math.sin(a))], 1.5))
+    for r in (40, 70, 100):
+        web = np.maximum(web, c.stroke(arc_points(30, 30, r, r, 0, 90, 12), 1.5))
+    c.paint(web * cell, "#c8b0e0", 0.35)
+
+
+SHAPES.update({
+    "collector_pumpkin": collector_pumpkin, "ghost_coin": ghost_coin, "mummy_x": mummy_x,
+    "jackpot_coin": jackpot_coin, "board_blank": board_blank,
+})
 SHAPES.update({
     "santa": santa, "reindeer": reindeer, "snowman": snowman, "gift": gift, "stocking": stocking,
     "ornament": ornament, "candy_cane": candy_cane, "holly": holly,

@@ -196,6 +196,8 @@ _add(Theme(
     name="halloween", title="HALLOWEEN WINS 3", subtitle="",
     symbols=(
         S("WILD", "wild_badge", {"plate": "#5a0a8a"}),
+        S("XWILD", "wild_badge", {"plate": "#0a7a3a"}, text="EXPAND"),
+        S("MWILD", "wild_badge", {"plate": "#c0101a"}, text="WILD x"),
         S("DRACULA", "dracula"),
         S("FRANKENSTEIN", "frankenstein"),
         S("MUMMY", "mummy"),
@@ -209,6 +211,14 @@ _add(Theme(
         S("K", "card", CARD_PURPLE, text="K"),
         S("Q", "card", CARD_GREEN, text="Q"),
         S("J", "card", CARD_RED, text="J"),
+        # the Halloween Ghosts X board (ids are the sprite names the game's symbols give)
+        S("COLLECTOR_PUMPKIN", "collector_pumpkin"),
+        S("GHOST_COIN", "ghost_coin"),
+        S("MUMMY_X", "mummy_x"),
+        S("COIN_MINOR", "jackpot_coin", {"main": "#1a6aff"}, text="MINOR"),
+        S("COIN_MAJOR", "jackpot_coin", {"main": "#d01a6a"}, text="MAJOR"),
+        S("COIN_GRAND", "jackpot_coin", {"main": "#1a9a3a"}, text="GRAND"),
+        S("BOARD_BLANK", "board_blank"),
     ),
     background="spooky",
     colours={"bg_top": "#0a0418", "bg_bottom": "#2a0a2a", "accent": "#ff8a1a", "accent2": "#8a3aff",
