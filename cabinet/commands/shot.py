@@ -100,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         app.designer.overlay = True
         app.designer.theory.wait(app.defn, app.session.bet)
     if args.scenario is not None:
-        shots.play_scenario(app, args.scenario)
+        shots.play_scenario(app, args.scenario, at="" if args.at == "idle" else args.at)
         surface = app.screen
     else:
         surface = render(app, args.at)

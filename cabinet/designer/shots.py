@@ -56,10 +56,12 @@ def play_quietly(app: Any, rounds: int) -> None:
     app.run_frames(int(STATS_REFRESH * FPS) + 3)
 
 
-def play_scenario(app: Any, number: int) -> None:
-    """Scenario ``number`` (1-based) through the designer, to mid-feature or its win."""
+def play_scenario(app: Any, number: int, at: str = "") -> None:
+    """Scenario ``number`` (1-based) through the designer, to mid-feature or its win (a
+    feature on boards: the moment ``at`` names, ``BoardScene.picture_ready``)."""
     from cabinet.presentation.scenes.free_spins import FreeSpinsScene
     from cabinet.presentation.scenes.win import WinScene
+    from cabinet.presentation.views.boards import BoardScene
 
     scenarios = app.defn.scenarios
     if not 1 <= number <= len(scenarios):
@@ -70,6 +72,9 @@ def play_scenario(app: Any, number: int) -> None:
     for _ in range(FRAME_LIMIT):
         app.run_frames(1)
         free = app.stack.find(FreeSpinsScene)
+        boards = app.stack.find(BoardScene)
+        if feature and boards is not None and boards.picture_ready(at):
+            return
         if feature:
             if free is not None and free.phase == "running" and free.played >= 2 and app.base.reels.all_stopped:
                 return

@@ -160,6 +160,8 @@ def change_respins(play: Playback, event: RespinsChanged) -> Step | None:
     if event.reason == "reset":
         play.ctx.hud.say(f"RESPINS RESET TO {event.respins}")
         return wait(play, RESPINS_HOLD)
+    if event.reason == "spin":
+        play.ctx.hud.say("LAST RESPIN!" if event.respins == 0 else f"{event.respins} RESPINS LEFT")
     return None
 
 

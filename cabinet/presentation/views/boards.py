@@ -25,11 +25,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
 from cabinet.core.events import Position
 
+from .. import hud
 from ..context import Context
 from ..hud import GOLD, PALE_GOLD, WHITE
 from ..layout import Box, Layout
@@ -67,8 +69,8 @@ def board_area(layout: Layout) -> Box:
     down to the deck (landscape) or to the meters (portrait), under the logo's band."""
     w, h = layout.size
     top = max(layout.logo.bottom, layout.counter_badge.bottom) + h // 100
-    if layout.portrait:
-        bottom = min(box.y for box in layout.meters.values()) - h // 100
+    if layout.portrait:  # the whole height down to the boards' own meter band and status line
+        bottom = meter_band(layout).y - layout.status.h - h // 100
         return Box(w // 40, top, w - w // 20, bottom - top)
     bottom = layout.status.y
     return Box(w // 40, top, w - w // 20, bottom - top)
@@ -119,11 +121,17 @@ def boards(n: int, reels: int, rows: int, *, layout: Layout | None = None, area:
 
 
 def cover_height(layout: Layout) -> int:
-    """How far down the boards' backdrop covers the game: to the deck (landscape), to the
-    meters (portrait); the meters stay in sight for the final collect."""
-    if layout.portrait:
-        return min(box.y for box in layout.meters.values()) - layout.height // 200
-    return layout.deck.y
+    """How far down the boards' backdrop covers the game: to the deck in landscape (its
+    meters stay in sight for the final collect); all of it in portrait, where the boards
+    draw their own meter band (``meter_band``)."""
+    return layout.height if layout.portrait else layout.deck.y
+
+
+def meter_band(layout: Layout) -> Box:
+    """Portrait: the band at the foot of the screen with BALANCE, BET and WIN during the feature."""
+    w, h = layout.size
+    band_h = round(h * 0.075)
+    return Box(w // 40, h - band_h - h // 100, w - w // 20, band_h)
 
 
 # --- the scene -----------------------------------------------------------------------------------
@@ -183,7 +191,9 @@ class BoardScene:
     phase: str = "running"  # "running" | "outro" | "done"
     outro_t: float = 0.0
     finished: bool = False
-    opaque = False
+    # The boards cover the game's reels: the scene draws the deck itself (from the game scene's
+    # own static art and meters), so the game's reels are not drawn under it every frame.
+    opaque = True
     modal = False
 
     def __post_init__(self) -> None:
@@ -270,6 +280,21 @@ class BoardScene:
     def outro(self) -> None:
         self.phase, self.outro_t = "outro", 0.0
 
+    def picture_ready(self, at: str = "") -> bool:
+        """Whether now is the moment ``at`` names, for a still picture (``cabinet shot --scenario``):
+        "spinning" cells landing one by one; "stopped" a respin landed; "win" (or nothing) the
+        most telling moment: a Bonus Prize celebrated, a multiplier on its way, the outro."""
+        now = self.clock
+        if at == "spinning":
+            return self.model.respins_played >= 1 and any(0.35 < s.stop - now < 1e9 for s in self.spins.values())
+        if at == "stopped":
+            return self.model.respins_played >= 2 and not self.busy
+        if at == "idle":
+            return not self.busy and not self.spins and self.model.respins_played == 0 and bool(self.model.boards)
+        return (any(now - c.start > 0.7 for c in self.celebrations)
+                or any(f.label and 0.55 < (now - f.start) / f.duration < 0.75 for f in self.flights)
+                or (self.phase == "outro" and self.outro_t > 0.6))
+
     # -- the scene protocol -----------------------------------------------------------------------
 
     def hit_regions(self) -> list:
@@ -296,17 +321,20 @@ class BoardScene:
     # -- drawing ----------------------------------------------------------------------------------
 
     def _tile(self, symbol: str, side: int, blurred: bool = False) -> pygame.Surface | None:
-        """The symbol at a board cell's size, scaled once per size."""
+        """The symbol at a board cell's size, scaled once per size; ``blurred``: the same,
+        stretched and faded, as it looks passing through a spinning cell."""
         key = (symbol, side, blurred)
         found = self._tiles.get(key)
         if found is None:
-            art = self.ctx.art
-            source = (art.blurred if blurred else art.symbols).get(symbol)
-            if source is None and blurred:
-                source = art.symbols.get(symbol)
+            source = self.ctx.art.symbols.get(symbol)
             if source is None:
                 return None
-            found = self._tiles[key] = pygame.transform.smoothscale(source, (side, side))
+            if blurred:
+                found = pygame.transform.smoothscale(source, (side * 3 // 4, side))
+                found.set_alpha(150)
+            else:
+                found = pygame.transform.smoothscale(source, (side, side))
+            self._tiles[key] = found
         return found
 
     def _static_surface(self, geometry: tuple[BoardBox, ...]) -> pygame.Surface:
@@ -318,12 +346,15 @@ class BoardScene:
         if self._static is not None and self._static_key == key:
             return self._static
         size = (layout.width, cover_height(layout))
-        surface = pygame.Surface(size)
+        surface = pygame.Surface(layout.size)
+        game = self._game_scene()
+        if game is not None:  # the deck, as the game draws it (landscape: it stays in sight)
+            surface.blit(game.static, (0, 0))
         background = ctx.art.background
         if background is not None:
-            surface.blit(background, (0, 0))
+            surface.blit(background, (0, 0), pygame.Rect(0, 0, *size))
         else:
-            surface.fill((6, 30, 26))
+            surface.fill((6, 30, 26), pygame.Rect(0, 0, *size))
         veil = pygame.Surface(size, pygame.SRCALPHA)
         veil.fill((0, 0, 0, 120))
         surface.blit(veil, (0, 0))
@@ -347,11 +378,22 @@ class BoardScene:
         self._static, self._static_key = surface, key
         return surface
 
+    def _game_scene(self) -> Any:
+        """The game scene under the boards (its static art, its meters and buttons), if any."""
+        return next((s for s in self.ctx.stack if hasattr(s, "static") and hasattr(s, "enabled_buttons")), None)
+
     def draw(self, surface: pygame.Surface) -> None:
         geometry = self.geometry()
         if not geometry:
             return
         surface.blit(self._static_surface(geometry), (0, 0))
+        game = self._game_scene()
+        if game is not None and not self.ctx.layout.portrait:  # the deck's meters and buttons, the deck only
+            previous = surface.get_clip()
+            surface.set_clip(pygame.Rect(0, cover_height(self.ctx.layout), *self.ctx.layout.size))
+            hud.draw_dynamic(self.ctx, surface, game.enabled_buttons(), False, game.autoplay.running,
+                             game.autoplay.rounds_left)
+            surface.set_clip(previous)
         now = self.clock
         for box, shown in zip(geometry, self.model.boards.values()):
             self._draw_board(surface, box, shown, now)
@@ -395,39 +437,76 @@ class BoardScene:
                     colour = (255, 120, 255) if held.multiplied > 1 else (255, 240, 170)
                     img = text.fit(label, value_size, int(cell.w * 0.96), colour, outline=True)
                     surface.blit(img, img.get_rect(center=(cell.x + cell.w // 2, cell.y + cell.h * 72 // 100)))
-        if shown.filled:
-            tag = text.fit("FULL", max(9, box.title.h * 55 // 100), box.title.w // 4, (255, 255, 255), outline=True)
-            surface.blit(tag, tag.get_rect(midright=(box.title.right - box.title.h // 4, box.title.y + box.title.h // 2)))
+        if shown.filled:  # a full board wears a pulsing gold frame for the rest of the feature
+            glow = 200 + int(55 * abs(math.sin(now * 3)))
+            pygame.draw.rect(surface, (255, glow, 90), pygame.Rect(box.frame).inflate(4, 4),
+                             width=max(3, box.cell // 10), border_radius=max(4, box.cell // 6))
+
+    def _spin_strip(self, board: str, side: int) -> pygame.Surface:
+        """An opaque column of the board's spinning symbols (faded, over the cell in motion),
+        one cell a symbol and the first repeated at the end: a spinning cell is one blit of a
+        window of it, with no per-pixel alpha (60 cells spin at once)."""
+        strip = self.strips.get(board) or ("BLANK",)
+        key = ("strip:" + board, side, True)
+        found = self._tiles.get(key)
+        if found is None:
+            found = pygame.Surface((side, side * (len(strip) + 1)))
+            found.fill((58, 40, 74))
+            for k, symbol in enumerate((*strip, strip[0])):
+                tile = None if symbol in BLANK_SYMBOLS else self._tile(symbol, side, blurred=True)
+                if tile is not None:
+                    found.blit(tile, ((side - tile.get_width()) // 2, k * side))
+            self._tiles[key] = found
+        return found
 
     def _draw_spinning(self, surface: pygame.Surface, board: str, cell: Box, side: int, spin: CellSpin,
                        now: float) -> None:
-        strip = self.strips.get(board) or (spin.symbol,)
-        travel = (now - spin.start) * SPIN_SPEED
-        index, offset = int(travel), travel - int(travel)
-        rect = pygame.Rect(cell).inflate(-max(2, cell.w // 16), -max(2, cell.w // 16))
+        strip = self.strips.get(board) or ("BLANK",)
+        inset = max(2, cell.w // 16)
+        inner = cell.w - 2 * inset
+        column = self._spin_strip(board, inner)
+        reel_row = (cell.x // max(1, cell.w)) * 5 + (cell.y // max(1, cell.h)) * 3  # cells out of step
+        travel = ((now - spin.start) * SPIN_SPEED + (reel_row % 11) * 0.37) % len(strip)
+        # the strip scrolls down: the window moves up the column
+        top = int((len(strip) - travel) * inner) % (len(strip) * inner)
+        surface.blit(column, (cell.x + inset, cell.y + inset), pygame.Rect(0, top, inner, inner))
         if spin.anticipation:  # the last empty cells glow while they spin longer
             pulse = 120 + int(100 * abs(math.sin(now * 8)))
+            rect = pygame.Rect(cell).inflate(-inset, -inset)
             pygame.draw.rect(surface, (255, pulse, 40), rect.inflate(6, 6), width=max(2, cell.w // 14),
                              border_radius=cell.w // 6)
-        previous = surface.get_clip()
-        surface.set_clip(rect)
-        x = cell.x + (cell.w - side) // 2
-        for k in (0, 1):
-            symbol = strip[(index + k) % len(strip)]
-            if symbol in BLANK_SYMBOLS:
-                continue
-            tile = self._tile(symbol, side, blurred=True)
-            if tile is not None:
-                surface.blit(tile, (x, int(cell.y + (offset - k) * cell.h)))
-        surface.set_clip(previous)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
-        """The status line over the backdrop (landscape: the deck's own is under it)."""
+        """The status line over the backdrop (landscape: the deck's own place, under the boards;
+        portrait: over the boards' meter band, which shows BALANCE, BET and the WIN meter)."""
         ctx = self.ctx
         layout = ctx.layout
-        if ctx.hud.status and layout.status.bottom <= cover_height(layout):
-            img = ctx.text.fit(ctx.hud.status, layout.fonts.status, layout.status.w, PALE_GOLD, shadow=True)
-            surface.blit(img, img.get_rect(center=layout.status.center))
+        where = layout.status
+        if layout.portrait:
+            band = meter_band(layout)
+            where = Box(band.x, band.y - layout.status.h, band.w, layout.status.h)
+            self._draw_meters(surface, band)
+        if ctx.hud.status:
+            img = ctx.text.fit(ctx.hud.status, layout.fonts.status, where.w, PALE_GOLD, shadow=True)
+            surface.blit(img, img.get_rect(center=where.center))
+
+    def _draw_meters(self, surface: pygame.Surface, band: Box) -> None:
+        ctx = self.ctx
+        text = ctx.text
+        session = ctx.session
+        values = (("BALANCE", ctx.money(session.credits)), ("TOTAL BET", ctx.money(session.bet.total)),
+                  ("WIN", ctx.money(ctx.hud.win) if ctx.hud.win else ""))
+        gap = band.w // 60
+        w = (band.w - 2 * gap) // 3
+        for i, (caption, value) in enumerate(values):
+            box = pygame.Rect(band.x + i * (w + gap), band.y, w, band.h)
+            pygame.draw.rect(surface, (24, 12, 44), box, border_radius=band.h // 5)
+            pygame.draw.rect(surface, GOLD, box, width=max(2, band.h // 30), border_radius=band.h // 5)
+            cap = text.fit(caption, max(8, band.h * 28 // 100), int(w * 0.9), GOLD)
+            surface.blit(cap, cap.get_rect(midtop=(box.centerx, box.y + band.h // 10)))
+            if value:
+                img = text.fit(value, max(9, band.h * 42 // 100), int(w * 0.9), PALE_GOLD, outline=True)
+                surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - band.h // 10)))
 
     def _draw_counter(self, surface: pygame.Surface) -> None:
         """RESPINS n and the feature's WIN so far, in the free-spins badges' places."""
