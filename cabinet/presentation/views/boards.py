@@ -160,8 +160,9 @@ class Flight:
 
     def position(self, now: float) -> tuple[int, int] | None:
         t = (now - self.start) / self.duration
-        if t < 0 or t > 1:
+        if t > 1:
             return None
+        t = max(0.0, t)  # not yet gone: it waits where it starts
         ease = 1 - (1 - t) ** 2
         x = self.origin[0] + (self.target[0] - self.origin[0]) * ease
         y = self.origin[1] + (self.target[1] - self.origin[1]) * ease - math.sin(t * math.pi) * 60
@@ -542,8 +543,13 @@ class BoardScene:
         if at is None:
             return
         side = max(16, self.ctx.layout.cell * 6 // 10)
-        if flight.symbol:
-            tile = self._tile(flight.symbol, side)
+        if flight.symbol:  # a basket leaves its base-reel cell at the reels' size and lands at a cell's
+            geometry = self.geometry()
+            small = geometry[0].cell if geometry else side
+            t = min(1.0, max(0.0, (now - flight.start) / flight.duration))
+            size = max(8, int(self.ctx.layout.cell + (small - self.ctx.layout.cell) * t))
+            size -= size % 4  # a few sizes, each scaled once
+            tile = self._tile(flight.symbol, size)
             if tile is not None:
                 surface.blit(tile, tile.get_rect(center=at))
             return
