@@ -1,0 +1,138 @@
+"""The reference gallery (issue 14): every screen of each shipped game, rendered headless with
+a fixed seed and clock at 640x360, compared at half that size with the PNGs in
+tests/gallery/<game>/ with a tolerance.
+
+After an intended change to what a screen looks like, rewrite the references with
+``python -m pytest tests/test_gallery.py --update-references`` and look at the new PNGs
+(``cabinet gallery GAME --out DIR`` writes the same set at full size, and a contact sheet).
+
+A picture passes when at most ``MAX_CHANGED_SHARE`` of its pixels differ from the
+reference by more than ``PIXEL_TOLERANCE`` in some channel: antialiasing and scaling may
+move by a level or two between SDL builds, but a moved panel, a missing label or a
+different colour changes thousands of pixels. On a failure the rendered picture and a
+difference map are written next to the test's tmp folder, named in the message.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from cabinet.core.loader import load_game
+from cabinet.designer.gallery import MOMENTS, build_gallery, contact_sheet, tier_scripts
+
+REFERENCES = Path(__file__).resolve().parent / "gallery"
+SHIPPED = ("classic", "happy-riches", "retro-reels-diamond-glitz", "lucky-christmas")
+SIZE = (640, 360)  # rendered at the smallest landscape layout...
+REFERENCE_SCALE = 2  # ...and kept at half that (320x180): all four games' references are about 4 MB
+PIXEL_TOLERANCE = 40  # levels (of 255) a channel may move before the pixel counts as changed
+MAX_CHANGED_SHARE = 0.004  # of a picture's pixels
+
+
+def pixels(surface: pygame.Surface) -> np.ndarray:
+    return pygame.surfarray.array3d(surface).astype(np.int16)
+
+
+def changed_share(picture: pygame.Surface, reference: pygame.Surface) -> tuple[float, np.ndarray]:
+    """The share of pixels that differ by more than the tolerance, and where they are."""
+    if picture.get_size() != reference.get_size():
+        return 1.0, np.ones(picture.get_size(), dtype=bool)
+    changed = np.abs(pixels(picture) - pixels(reference)).max(axis=2) > PIXEL_TOLERANCE
+    return float(changed.mean()), changed
+
+
+def save_difference(out: Path, picture: pygame.Surface, changed: np.ndarray) -> None:
+    marked = pixels(picture) // 3
+    marked[changed] = (255, 0, 255)
+    pygame.image.save(pygame.surfarray.make_surface(marked.astype(np.uint8)), str(out))
+
+
+@pytest.fixture(scope="module", params=SHIPPED)
+def gallery(request):  # noqa: ANN001, ANN201
+    return request.param, build_gallery(load_game(request.param), size=SIZE, seed=1, lobby_games=SHIPPED)
+
+
+def test_every_moment_is_pictured(gallery) -> None:  # noqa: ANN001
+    game, shots = gallery
+    names = shots.names()
+    assert names == [m for m in MOMENTS if m in names]  # contact-sheet order
+    missing = set(MOMENTS) - set(names)
+    # Lucky Christmas pays 10 lines: no base spin reaches EPIC, its largest-win scenario does.
+    assert missing == set(), f"{game}: no picture of {sorted(missing)} ({shots.missing})"
+    for name, surface in shots.shots:
+        expected = (SIZE[1], SIZE[0]) if name == "portrait" else (1280, 720) if name == "1280x720" else SIZE
+        assert surface.get_size() == expected, name
+
+
+def test_the_screens_match_their_references(gallery, request, tmp_path) -> None:  # noqa: ANN001
+    game, shots = gallery
+    folder = REFERENCES / game
+    update = request.config.getoption("--update-references")
+    failures = []
+    for name, surface in shots.shots:
+        path = folder / f"{name}.png"
+        picture = reference_sized(surface)
+        if update:
+            folder.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(picture, str(path))
+            continue
+        assert path.exists(), f"no reference {path}: run pytest {__file__} --update-references"
+        share, changed = changed_share(picture, pygame.image.load(str(path)))
+        if share > MAX_CHANGED_SHARE:
+            pygame.image.save(picture, str(tmp_path / f"{name}.png"))
+            save_difference(tmp_path / f"{name}-difference.png", picture, changed)
+            failures.append(f"{name}: {share:.2%} of the pixels changed")
+    if update:
+        pytest.skip(f"references of {game} rewritten in {folder}")
+    assert not failures, f"{game} differs from tests/gallery/{game} ({tmp_path}): " + "; ".join(failures)
+
+
+def reference_sized(surface: pygame.Surface) -> pygame.Surface:
+    """A picture as its reference keeps it: 320x180 (180x320 in portrait; the 1280x720 moment too)."""
+    w, h = surface.get_size()
+    scale = REFERENCE_SCALE * (2 if (w, h) == (1280, 720) else 1)
+    return pygame.transform.smoothscale(surface, (w // scale, h // scale))
+
+
+def test_the_comparison_catches_a_moved_panel_and_forgives_antialiasing() -> None:
+    base = pygame.Surface(SIZE)
+    base.fill((40, 20, 60))
+    pygame.draw.rect(base, (236, 196, 92), (200, 100, 240, 120))
+    shifted_levels = base.copy()
+    shifted_levels.fill((6, 6, 6), special_flags=pygame.BLEND_RGB_ADD)  # a build that blends a level off
+    assert changed_share(shifted_levels, base)[0] == 0.0
+    moved = pygame.Surface(SIZE)
+    moved.fill((40, 20, 60))
+    pygame.draw.rect(moved, (236, 196, 92), (230, 100, 240, 120))  # the panel 30 px to the right
+    assert changed_share(moved, base)[0] > MAX_CHANGED_SHARE
+
+
+def test_win_tier_pictures_show_the_tier_the_meter_reached(gallery) -> None:  # noqa: ANN001
+    """Each tier's picture is taken once the meter has climbed to that tier: the banner's
+    name and the counted amount agree (the final tier used to show at once)."""
+    game, shots = gallery
+    defn = load_game(game)
+    pictures = dict(shots.shots)
+    for tier in ("big", "mega", "epic"):
+        assert f"win-{tier}" in pictures
+    scripts = tier_scripts(defn)
+    assert {"line", "big", "mega", "epic"} <= set(scripts), f"{game}: {sorted(scripts)}"
+
+
+def test_the_contact_sheet_shows_every_picture(gallery) -> None:  # noqa: ANN001
+    game, shots = gallery
+    sheet = contact_sheet(shots, columns=5, thumb=(192, 108))
+    rows = (len(shots.shots) + 4) // 5
+    assert sheet.get_width() == 5 * (192 + 10) + 10 and sheet.get_height() == 44 + rows * (108 + 26 + 10) + 10
+    for index in (0, len(shots.shots) - 1):  # the first and the last cell show their pictures
+        source = shots.shots[index][1]
+        x, y = 10 + (index % 5) * (192 + 10), 44 + (index // 5) * (108 + 26 + 10)
+        w, h = source.get_size()
+        scale = min(192 / w, 108 / h)
+        thumb = pygame.Rect(0, 0, round(w * scale), round(h * scale))
+        thumb.center = (x + 96, y + 54)
+        shown = pixels(sheet.subsurface(thumb)).mean(axis=(0, 1))
+        assert np.abs(shown - pixels(source).mean(axis=(0, 1))).max() < 6  # the same picture, smaller
