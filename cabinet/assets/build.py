@@ -6,10 +6,13 @@ Output is deterministic (fixed seeds, no clocks), so running it twice gives the 
 from __future__ import annotations
 
 import os
+import struct
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+import numpy as np
 
 from . import draw, fx, sound, ui
 from .symbols import render_symbol
@@ -69,7 +72,10 @@ def common_files(sprites: Path) -> dict[Path, tuple[int, int]]:
 
 def sound_files(sounds: Path, themes: Iterable[str]) -> list[Path]:
     out = [sounds / "common" / f"{n}.wav" for n in SOUND_NAMES]
-    out += [sounds / t / "music.wav" for t in themes]
+    for t in themes:
+        out.append(sounds / t / "music.wav")
+        if THEMES[t].feature_music is not None:
+            out.append(sounds / t / "feature_music.wav")
     return out
 
 
@@ -124,6 +130,63 @@ def write_music(sounds: Path, theme: Theme) -> None:
     sound.write_wav(sounds / theme.name / "music.wav", render_music(theme.music), MUSIC_RATE)
 
 
+def write_feature_music(sounds: Path, theme: Theme) -> None:
+    """The loop a feature plays from its intro to its outro (``Audio.start_feature_music``),
+    4-bit IMA ADPCM: a quarter of the size of 16-bit samples (SDL reads it as a sound)."""
+    from .music import FEATURE_MUSIC_RATE, render_feature_music
+    if theme.feature_music is not None:
+        samples = render_feature_music(theme.feature_music)
+        pcm = np.frombuffer(sound.to_pcm(samples, FEATURE_MUSIC_RATE), dtype="<i2")
+        path = sounds / theme.name / "feature_music.wav"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(ima_adpcm_wav(pcm, FEATURE_MUSIC_RATE))
+
+
+# IMA ADPCM (the standard tables): each sample is a 4-bit step up or down from the last,
+# the step size adapting to the signal; blocks restart from a full 16-bit sample.
+IMA_STEPS = (7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 25, 28, 31, 34, 37, 41, 45, 50, 55, 60, 66, 73, 80,
+             88, 97, 107, 118, 130, 143, 157, 173, 190, 209, 230, 253, 279, 307, 337, 371, 408, 449, 494, 544,
+             598, 658, 724, 796, 876, 963, 1060, 1166, 1282, 1411, 1552, 1707, 1878, 2066, 2272, 2499, 2749,
+             3024, 3327, 3660, 4026, 4428, 4871, 5358, 5894, 6484, 7132, 7845, 8630, 9493, 10442, 11487, 12635,
+             13899, 15289, 16818, 18500, 20350, 22385, 24623, 27086, 29794, 32767)
+IMA_INDEX = (-1, -1, -1, -1, 2, 4, 6, 8)
+IMA_BLOCK = 512  # bytes per block: 1017 samples
+
+
+def ima_adpcm_wav(pcm: np.ndarray, rate: int, block: int = IMA_BLOCK) -> bytes:
+    """Mono 16-bit samples as a WAV file of IMA ADPCM blocks (format 0x11)."""
+    per_block = (block - 4) * 2 + 1
+    data = bytearray()
+    index = 0
+    samples = [int(v) for v in pcm]
+    for start in range(0, len(samples), per_block):
+        chunk = samples[start:start + per_block]
+        chunk += [0] * (per_block - len(chunk))
+        predicted = chunk[0]
+        data += struct.pack("<hBB", predicted, index, 0)
+        codes = []
+        for value in chunk[1:]:
+            step = IMA_STEPS[index]
+            diff = value - predicted
+            code = 8 if diff < 0 else 0
+            diff = abs(diff)
+            delta = step >> 3
+            for bit in (4, 2, 1):
+                if diff >= step:
+                    code |= bit
+                    diff -= step
+                    delta += step
+                step >>= 1
+            predicted = max(-32768, min(32767, predicted - delta if code & 8 else predicted + delta))
+            index = max(0, min(88, index + IMA_INDEX[code & 7]))
+            codes.append(code)
+        data += bytes(codes[i] | (codes[i + 1] << 4) for i in range(0, len(codes), 2))
+    fmt = struct.pack("<HHIIHHHH", 0x11, 1, rate, rate * block // per_block, block, 4, 2, per_block)
+    body = (b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt + b"fact" + struct.pack("<II", 4, len(samples))
+            + b"data" + struct.pack("<I", len(data)) + bytes(data))
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
 def jobs(out: Path, themes: list[Theme], only: str | None, common: bool) -> list[tuple[Callable[..., None], tuple]]:
     sprites, sounds = out / "sprites", out / "sounds"
     js: list[tuple[Callable[..., None], tuple]] = []
@@ -137,6 +200,7 @@ def jobs(out: Path, themes: list[Theme], only: str | None, common: bool) -> list
             js += [(write_fx, (sprites, part)) for part in ("coin",) + BANNER_KINDS]
     if only in (None, "sounds"):
         js += [(write_music, (sounds, t)) for t in themes]
+        js += [(write_feature_music, (sounds, t)) for t in themes if t.feature_music is not None]
         if common:
             js += [(write_sound, (sounds, n)) for n in SOUND_NAMES]
     return js
@@ -154,7 +218,7 @@ def build(out: Path, theme: str | None = None, only: str | None = None, workers:
     themes = [THEMES[n] for n in names]
     js = jobs(out, themes, only, common=theme is None)
     # the slow jobs (backdrops, logos, music) first, so the workers finish together
-    slow = (write_theme_art, write_music, write_buttons)
+    slow = (write_theme_art, write_music, write_feature_music, write_buttons)
     js.sort(key=lambda j: 0 if j[0] in slow else 1)
     if workers <= 1:
         for j in js:

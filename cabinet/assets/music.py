@@ -1,4 +1,5 @@
-"""Theme music: an 8-bar loop of chords, bass, a seeded melody and drums, rendered at 22050 Hz.
+"""Theme music: a loop of chords, bass, a seeded melody and drums (8 bars at 22050 Hz for a
+theme's music; a feature's loop is shorter, faster and busier, see ``themes.FEATURE_MUSIC``).
 
 The loop is seamless: whatever rings past the end (reverb, release tails) is folded
 back onto the start, and the last bar's notes stop early so the loop point sits near silence.
@@ -31,7 +32,12 @@ from .sound import (
 from .themes import MusicSpec
 
 MUSIC_RATE = 22050
-BARS = 8
+# A feature loop plays only during its feature, and is stored 4-bit (IMA ADPCM, ``build.py``)
+# at this rate so its few seconds stay small: sprites and sounds together are held under
+# 25 MB (tests/test_assets.py). It is rendered at twice the rate and filtered down, so
+# nothing above the new Nyquist frequency folds back as a false tone.
+FEATURE_MUSIC_RATE = 12000
+BARS = 8  # a theme loop's length, the default of ``MusicSpec.bars``
 
 
 def instrument(kind: str, note: float, seconds: float, rate: int = MUSIC_RATE) -> Array:
@@ -71,6 +77,11 @@ def instrument(kind: str, note: float, seconds: float, rate: int = MUSIC_RATE) -
         return saw(phase(f, n, rate), f, rate, 6) * env(n, rate, 0.25, 0.2, 0.8, 0.3) * 0.14
     if kind == "chip_arp":
         return pulse(phase(f, n, rate), 0.5) * env(n, rate, 0.002, 0.04, 0.5, 0.02) * 0.12
+    if kind == "celesta":  # a music box's short bright bell, for running figures
+        return fm_bell(f, seconds, rate, 4.0, 1.2, 0.18) * 0.3
+    if kind == "pluck":  # a plucked string, short
+        return additive(phase(f, n, rate), [1, 0.6, 0.3, 0.15], [0.12, 0.08, 0.05, 0.03], rate) \
+            * perc(n, rate, 0.15) * 0.35
     raise ValueError(kind)
 
 
@@ -86,7 +97,8 @@ def chord(spec: MusicSpec, degree: int) -> list[int]:
 
 
 def melody(spec: MusicSpec) -> list[tuple[int, float, float]]:
-    """(note, beat, beats) over BARS bars: a two-bar motif, repeated with variations, ending on the tonic."""
+    """(note, beat, beats) over ``spec.bars`` bars: a two-bar motif, repeated with variations, ending
+    on the tonic."""
     rng = np.random.default_rng(spec.seed)
     bpb = spec.beats_per_bar
     rhythms: list[list[float]] = [[1, 1, 1, 1], [0.5, 0.5, 1, 2], [1.5, 0.5, 1, 1], [0.5, 0.5, 0.5, 0.5, 2], [1, 0.5, 0.5, 2],
@@ -94,15 +106,16 @@ def melody(spec: MusicSpec) -> list[tuple[int, float, float]]:
     motif_rhythm = [rhythms[int(rng.integers(len(rhythms)))] for _ in range(2)]
     notes: list[tuple[int, float, float]] = []
     prev = 7 if len(spec.scale) == 7 else 5  # start an octave above the root
-    for bar in range(BARS):
+    bars = spec.bars
+    for bar in range(bars):
         degs = spec.progression[bar % len(spec.progression)]
         chord_tones = {degs % len(spec.scale), (degs + 2) % len(spec.scale), (degs + 4) % len(spec.scale)}
         rh = motif_rhythm[bar % 2] if bar % 4 != 3 else rhythms[int(rng.integers(len(rhythms)))]
-        if bar == BARS - 1:
+        if bar == bars - 1:
             rh = [1, 1, 1.5]  # resolve and leave half a beat of air before the loop point
         beat = 0.0
         for i, ln in enumerate(rh):
-            if bar == BARS - 1 and i == len(rh) - 1:
+            if bar == bars - 1 and i == len(rh) - 1:
                 deg = len(spec.scale)  # the tonic, an octave up
             else:
                 step = int(rng.choice([-2, -1, -1, 1, 1, 2, 0, 3, -3]))
@@ -133,6 +146,22 @@ def drum_hits(style: str, bpb: int) -> list[tuple[str, float]]:
                 ("bells", 3), ("bells", 3.5)]
     if style == "spooky":
         return [("kick", 0), ("kick", 1.5), ("snare", 2), ("hat", 3), ("hat", 3.5)]
+    # The features' busier patterns: a kick on every beat under running eighths or sixteenths.
+    if style == "gallop":  # sleigh bells at a gallop
+        return [("kick", b) for b in range(bpb)] + [("snare", 1), ("snare", 3)] + \
+            [("bells", b / 4) for b in range(bpb * 4) if b % 4]
+    if style == "drive":  # four on the floor, open eighths
+        return [("kick", b) for b in range(bpb)] + [("snare", 1), ("snare", 3)] + \
+            [("hat", b + 0.5) for b in range(bpb)] + [("hat", b + 0.25) for b in range(bpb) if b % 2]
+    if style == "chip_drive":
+        return [("kick", 0), ("kick", 0.75), ("snare", 1), ("kick", 2), ("kick", 2.5), ("snare", 3),
+                ("snare", 3.75)] + [("hat", b / 2) for b in range(bpb * 2) if b % 2]
+    if style == "taiko":  # drums and woodblocks of a festival
+        return [("kick", 0), ("kick", 1.5), ("kick", 2), ("kick", 3), ("kick", 3.5)] + \
+            [("wood", b / 2) for b in range(bpb * 2) if b % 2] + [("woodlo", 1), ("woodlo", 3)]
+    if style == "spooky_drive":
+        return [("kick", 0), ("kick", 0.75), ("kick", 2), ("kick", 2.75), ("snare", 1), ("snare", 3)] + \
+            [("hat", b / 2) for b in range(bpb * 2)]
     return []
 
 
@@ -151,10 +180,26 @@ def drum_sound(drum: str, bar: int, rate: int) -> Array:
     raise ValueError(drum)
 
 
+def arpeggio(tones: list[int]) -> list[int]:
+    """One bar's sixteenths over a chord: up through it and an octave, and back down."""
+    up = [tones[0], tones[1], tones[2], tones[0] + 12]
+    return up + up[::-1][1:] + [tones[1]]
+
+
+def render_feature_music(spec: MusicSpec, rate: int = FEATURE_MUSIC_RATE) -> Array:
+    """A feature loop at ``rate``: rendered at twice it, low-passed under the new Nyquist
+    frequency, then every second sample kept (the loop stays seamless: its length halves)."""
+    from .sound import lowpass
+
+    fine = render_music(spec, rate * 2)
+    return lowpass(fine, rate * 0.45, rate * 2)[::2].copy()
+
+
 def render_music(spec: MusicSpec, rate: int = MUSIC_RATE) -> Array:
     beat = 60.0 / spec.bpm
     bpb = spec.beats_per_bar
-    length = BARS * bpb * beat
+    bars = spec.bars
+    length = bars * bpb * beat
     n = int(round(length * rate))
     tail = int(2.0 * rate)
     buf = np.zeros(n + tail)
@@ -165,12 +210,12 @@ def render_music(spec: MusicSpec, rate: int = MUSIC_RATE) -> Array:
             frac += spec.swing
         return (whole + frac) * beat
 
-    end_beat = BARS * bpb - 0.5  # everything stops half a beat early
-    for bar in range(BARS):
+    end_beat = bars * bpb - 0.5  # everything stops half a beat early
+    for bar in range(bars):
         deg = spec.progression[bar % len(spec.progression)]
         tones = chord(spec, deg)
         b0 = bar * bpb
-        last = bar == BARS - 1
+        last = bar == bars - 1
         # pad / comping
         if spec.pad == "chip_arp":
             for k in range(bpb * 4):
@@ -188,6 +233,14 @@ def render_music(spec: MusicSpec, rate: int = MUSIC_RATE) -> Array:
             note = tones[0] - 24 if k % 2 == 0 else tones[2] - 24
             ln = min(0.9, end_beat - (b0 + k)) * beat
             place(buf, instrument(spec.bass, note, ln, rate), at(b0 + k), rate, 0.9)
+        # the feature loops' running sixteenths above the chords
+        if spec.arp:
+            figure = arpeggio(tones)
+            for k in range(bpb * 4):
+                if b0 + k * 0.25 >= end_beat:
+                    break
+                note = figure[k % len(figure)] + 12
+                place(buf, instrument(spec.arp, note, beat * 0.22, rate), at(b0 + k * 0.25), rate, 0.45)
         # drums
         for drum, b in drum_hits(spec.drums, bpb):
             if b0 + b >= end_beat:

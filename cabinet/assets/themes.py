@@ -7,7 +7,7 @@ give it a palette and parameters, pick a background style and a music spec.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 
@@ -33,6 +33,8 @@ class MusicSpec:
     seed: int
     beats_per_bar: int = 4
     swing: float = 0.0
+    bars: int = 8  # the loop's length
+    arp: str = ""  # an instrument for running sixteenths over the chords ("": none)
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,7 @@ class Theme:
     background: str  # style name understood by ui.background
     colours: Mapping[str, str]  # bg_top, bg_bottom, accent, accent2, glow, reel_mid, reel_edge, plate
     music: MusicSpec
+    feature_music: MusicSpec | None = None  # played from a feature's intro to its outro (FEATURE_MUSIC)
 
     def symbol(self, sid: str) -> SymbolSpec:
         for s in self.symbols:
@@ -226,6 +229,27 @@ _add(Theme(
     music=MusicSpec(root=50, scale=HARMONIC_MINOR, bpm=100, progression=(0, 5, 3, 4, 0, 5, 1, 4),
                     lead="theremin", bass="pluck_bass", pad="organ", drums="spooky", seed=606, beats_per_bar=4),
 ))
+
+# Each theme's feature loop: its own music lifted for the feature, a tone or two higher, faster,
+# with a kick on every beat and running sixteenths, four bars long (a short loop keeps the
+# sound files small; the feature is over in a minute or two).
+FEATURE_MUSIC: dict[str, MusicSpec] = {
+    "classic": MusicSpec(root=62, scale=MAJOR, bpm=138, progression=(0, 5, 3, 4), lead="square",
+                         bass="pluck_bass", pad="organ", drums="drive", seed=111, bars=4, arp="chip_arp"),
+    "retro": MusicSpec(root=59, scale=MINOR, bpm=140, progression=(0, 5, 3, 4), lead="pulse",
+                       bass="square_bass", pad="chip_arp", drums="chip_drive", seed=212, bars=4, arp="pluck"),
+    "riches": MusicSpec(root=64, scale=PENTATONIC, bpm=132, progression=(0, 3, 4, 0), lead="koto",
+                        bass="soft_bass", pad="bowed", drums="taiko", seed=313, bars=4, arp="pluck"),
+    "christmas": MusicSpec(root=67, scale=MAJOR, bpm=138, progression=(0, 5, 3, 4), lead="bells",
+                           bass="pluck_bass", pad="organ", drums="gallop", seed=414, bars=4, arp="celesta"),
+    "lucky": MusicSpec(root=66, scale=PENTATONIC, bpm=138, progression=(0, 2, 4, 0), lead="flute",
+                       bass="soft_bass", pad="bowed", drums="taiko", seed=515, bars=4, arp="celesta"),
+    "halloween": MusicSpec(root=52, scale=HARMONIC_MINOR, bpm=138, progression=(0, 5, 3, 4),
+                           lead="theremin", bass="pluck_bass", pad="organ", drums="spooky_drive", seed=616,
+                           bars=4, arp="pluck"),
+}
+for _name, _spec in FEATURE_MUSIC.items():
+    THEMES[_name] = replace(THEMES[_name], feature_music=_spec)
 
 # Finish these first; the others follow when time allows (see the generator's --theme).
 PRIORITY = ("classic", "retro", "riches", "christmas", "lucky", "halloween")

@@ -1,9 +1,15 @@
-"""Sound effects and the theme's music loop; silence when there is no audio device.
+"""Sound effects and the theme's music loops; silence when there is no audio device.
 
 Effects are loaded once. A missing or broken file plays nothing and warns once; a
 mixer that cannot open puts the cabinet in silent mode (never a crash). Sound and
 music are switched separately (the menu's Sound and Music toggles); a master volume
 (0-100 %, the game settings' slider) scales every effect's own level and the music's.
+
+Two music loops per theme: ``music.wav`` while the game is played and
+``feature_music.wav`` from a feature's intro to its outro (``start_feature_music`` /
+``end_feature_music``). The track the cabinet wants is kept even while music is off or
+silent, so switching music on mid-feature starts the feature's loop; ``music_log``
+records every switch (tests and the bench read it, as ``played`` for effects).
 """
 
 from __future__ import annotations
@@ -22,6 +28,10 @@ EFFECTS = ("spin_start", "reel_stop", "anticipation", "win_tick", "win_small", "
 
 
 MUSIC_LEVEL = 0.45  # the music loop sits under the effects
+THEME_TRACK = "music"  # file stems under sounds/<theme>/
+FEATURE_TRACK = "feature_music"
+FEATURE_CHANNEL = 0  # the mixer channel kept for the feature's loop
+MUSIC_FADE_MS = 350  # the feature's loop fades in rather than starting at full level
 
 
 @contextlib.contextmanager
@@ -59,6 +69,12 @@ class Audio:
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._warned: set[str] = set()
         self._music_playing = False
+        self.track = THEME_TRACK  # the loop the cabinet wants now (THEME_TRACK or FEATURE_TRACK)
+        self._feature_sound: pygame.mixer.Sound | None = None  # the feature's loop, loaded when first wanted
+        self._feature_channel: pygame.mixer.Channel | None = None
+        self.music_log: list[str] = []  # each switch of track, in order (kept however music is set)
+        self._features: set[int] = set()  # tokens of the features holding the feature loop
+        self._feature_tokens = 0
         self.played: list[str] = []  # names of effects started (tests and the bench read it)
         self.volume = 100  # master volume in percent; the app sets the remembered one
         self._levels: dict[str, float] = {}  # each effect's own level when last played, before the master
@@ -75,6 +91,7 @@ class Audio:
                 with native_stderr_silenced():
                     pygame.mixer.init(44100, -16, 2, 512)
             pygame.mixer.set_num_channels(16)
+            pygame.mixer.set_reserved(FEATURE_CHANNEL + 1)  # effects never take the feature loop's channel
             self.available = True
         except pygame.error as exc:
             self._warn("mixer", f"no audio device ({exc}); running silent")
@@ -135,11 +152,23 @@ class Audio:
                 sound.set_volume(self._levels.get(name, 1.0) * self.volume / 100)
         if self._music_playing:
             pygame.mixer.music.set_volume(MUSIC_LEVEL * self.volume / 100)
+        if self._feature_sound is not None:
+            self._feature_sound.set_volume(MUSIC_LEVEL * self.volume / 100)
 
     def start_music(self) -> None:
-        if not (self.music_on and self.available) or self._music_playing:
+        """Play the wanted loop (the theme's, or the feature's while one is on), if music is on.
+
+        The theme's loop streams (``pygame.mixer.music``); the feature's is a short 4-bit
+        sound looped on a channel of its own while the theme's waits, paused where it was."""
+        if not (self.music_on and self.available):
             return
-        path = self.root / self.theme / "music.wav"
+        if self.track == FEATURE_TRACK and self._start_feature_loop():
+            return
+        self._stop_feature_loop()
+        if self._music_playing:
+            pygame.mixer.music.unpause()
+            return
+        path = self.root / self.theme / f"{THEME_TRACK}.wav"
         try:
             pygame.mixer.music.load(str(path))
             pygame.mixer.music.set_volume(MUSIC_LEVEL * self.volume / 100)
@@ -148,10 +177,66 @@ class Audio:
         except (pygame.error, FileNotFoundError, OSError) as exc:
             self._warn("music", f"music {path} missing or unreadable ({exc}); no music")
 
+    def _start_feature_loop(self) -> bool:
+        """The feature's loop over the paused theme music; False when the theme has none."""
+        if self._feature_channel is not None and self._feature_channel.get_busy():
+            return True
+        if self._feature_sound is None:
+            path = self.root / self.theme / f"{FEATURE_TRACK}.wav"
+            try:
+                self._feature_sound = pygame.mixer.Sound(str(path))
+            except (pygame.error, FileNotFoundError, OSError) as exc:
+                self._warn(FEATURE_TRACK, f"music {path} missing or unreadable ({exc}); the theme's music plays on")
+                return False
+        if self._music_playing:
+            pygame.mixer.music.pause()
+        self._feature_sound.set_volume(MUSIC_LEVEL * self.volume / 100)
+        channel = pygame.mixer.Channel(FEATURE_CHANNEL)
+        channel.play(self._feature_sound, loops=-1, fade_ms=MUSIC_FADE_MS)
+        self._feature_channel = channel
+        return True
+
+    def _stop_feature_loop(self) -> None:
+        if self._feature_channel is not None:
+            self._feature_channel.stop()
+            self._feature_channel = None
+
+    def _switch_track(self, track: str) -> None:
+        if track == self.track:
+            return
+        self.track = track
+        self.music_log.append(track)
+        del self.music_log[:-200]
+        self.start_music()
+
+    def start_feature_music(self) -> int:
+        """A feature's intro: its own loop until every feature that asked for it has ended.
+
+        Returns the token to end it with. Features on screen at once (a history replay's,
+        a demo's, over the player's own paused one) each hold the loop: it stops when
+        the last one lets go."""
+        self._feature_tokens += 1
+        token = self._feature_tokens
+        self._features.add(token)
+        self._switch_track(FEATURE_TRACK)
+        return token
+
+    def end_feature_music(self, token: int) -> None:
+        """That feature is over (its outro shown, or the feature gone from the screen)."""
+        self._features.discard(token)
+        if not self._features:
+            self._switch_track(THEME_TRACK)
+
+    @property
+    def feature_music_on(self) -> bool:
+        return self.track == FEATURE_TRACK
+
     def set_music(self, on: bool) -> None:
         self.music_on = on
         if on:
             self.start_music()
-        elif self._music_playing:
+            return
+        self._stop_feature_loop()
+        if self._music_playing:
             pygame.mixer.music.stop()
             self._music_playing = False

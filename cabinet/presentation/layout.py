@@ -107,6 +107,7 @@ class Layout:
     panel: Box  # overlays (menu, bet selector, info pages)
     counter_badge: Box  # free spins counter
     multiplier_badge: Box
+    progress_bar: Box  # a feature's progress meter: beside the reels (landscape), under them (portrait)
     fonts: Fonts
     ui_button: int  # side of overlay buttons (close, arrows, toggles are two wide)
 
@@ -134,6 +135,7 @@ class Layout:
             status=self.status.mirrored(w),
             counter_badge=self.counter_badge.mirrored(w),
             multiplier_badge=self.multiplier_badge.mirrored(w),
+            progress_bar=self.progress_bar.mirrored(w),
         )
 
     def hit_regions(self, respin: bool = False) -> list[tuple[Box, Press]]:
@@ -147,7 +149,8 @@ class Layout:
     def all_boxes(self) -> dict[str, Box]:
         """Every named box (tests check they fit the window and do not collide)."""
         out = {"logo": self.logo, "reel_frame": self.reel_frame, "deck": self.deck, "status": self.status,
-               "counter_badge": self.counter_badge, "multiplier_badge": self.multiplier_badge}
+               "counter_badge": self.counter_badge, "multiplier_badge": self.multiplier_badge,
+               "progress_bar": self.progress_bar}
         out.update({f"button:{b}": box for b, box in self.buttons.items()})
         out.update({f"meter:{m}": box for m, box in self.meters.items()})
         out.update({f"tag:{i}": box for i, box in enumerate(self.tags)})
@@ -256,6 +259,12 @@ def _landscape(w: int, h: int, reels: int, rows: int) -> Layout:
     buttons = {Button.SPIN: spin, Button.BET_MINUS: minus, Button.BET_PLUS: plus, Button.MAX_BET: max_bet,
                Button.AUTOPLAY: auto, Button.MENU: menu, Button.INFO: info}
     badge_w, badge_h = w * 0.16, logo_h * 0.62
+    multiplier_badge = _centered(w - m - badge_w / 2, logo.y + logo_h / 2, badge_w, badge_h)
+    # The side the multiplier badge is on, from under it to the foot of the reel frame: a tall
+    # meter beside the reels, read at a glance with the reels (the other side has the wrench).
+    bar_x = frame.right + m * 0.7
+    bar_y = multiplier_badge.bottom + h * 0.02
+    progress_bar = _box(bar_x, bar_y, w - m - bar_x, frame.bottom - bar_y)
     return Layout(
         size=(w, h), portrait=False, left_hand=False, reels=reels, rows=rows, cell=cell, logo=logo,
         reel_frame=frame, reel_window=window, columns=columns, cells=cells, tags=tags, deck=deck,
@@ -263,7 +272,8 @@ def _landscape(w: int, h: int, reels: int, rows: int) -> Layout:
         banner=_centered(w / 2, window.y + window.h / 2, min(w * 0.7, window.w * 1.1), window.h * 0.62),
         panel=_centered(w / 2, h * 0.46, min(w * 0.62, h * 1.25), h * 0.78),
         counter_badge=_centered(m + badge_w / 2, logo.y + logo_h / 2, badge_w, badge_h),
-        multiplier_badge=_centered(w - m - badge_w / 2, logo.y + logo_h / 2, badge_w, badge_h),
+        multiplier_badge=multiplier_badge,
+        progress_bar=progress_bar,
         fonts=_fonts(unit, deck_h),
         ui_button=max(20, round(h * 0.065)),
     )
@@ -316,6 +326,9 @@ def _portrait(w: int, h: int, reels: int, rows: int) -> Layout:
         panel=_centered(w / 2, h * 0.45, w * 0.92, h * 0.72),
         counter_badge=_box(m, by, badge_w, badge_h),
         multiplier_badge=_box(w - m - badge_w, by, badge_w, badge_h),
+        # The band under the reels (the price tags' and bet pills' place: neither is used
+        # during a feature), so the meter sits right under the reels it counts from.
+        progress_bar=_box(window.x, frame.bottom + h * 0.002, window.w, status.y - frame.bottom - h * 0.004),
         fonts=_fonts(unit, h * 0.1),
         ui_button=max(20, round(w * 0.085)),
     )

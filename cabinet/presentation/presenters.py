@@ -24,6 +24,7 @@ from cabinet.core.events import (
     FeatureStarted,
     FeatureTriggered,
     LevelReached,
+    ProgressAdvanced,
     ReelsStopped,
     RoundEnded,
     RoundStarted,
@@ -97,13 +98,15 @@ class Playback:
 
 
 def show_state(play: Playback) -> None:
-    """Put the state's WIN meter and free-spins counter on the screen (after each event)."""
+    """Put the state's WIN meter, free-spins counter and feature HUD on the screen (after each event)."""
     state = play.state
     play.ctx.hud.win = state.hud_win
     counter, free = state.free, play.free
     if counter is not None and free is not None:
         free.played, free.total_spins, free.multiplier = counter.played, counter.total_spins, counter.multiplier
         free.total_win = counter.total_win
+    if free is not None and free.hud is not None:
+        free.hud.sync(state.features.get(free.hud.name))
 
 
 def wait(play: Playback, seconds: float) -> Step:
@@ -137,6 +140,7 @@ def greet(play: Playback, event: RoundStarted) -> None:
 def start_reels(play: Playback, event: SpinStarted) -> Step:
     scene, ctx = play.scene, play.ctx
     if event.mode == "free" and play.free is not None:
+        play.free.level_spins = 0  # the levels' extra spins are in the state's count from this spin
         show_state(play)  # the counter reads the new spin's number first
         yield from wait(play, FREE_SPIN_PAUSE)
     scene.reel_set = event.reel_set
@@ -243,15 +247,47 @@ def multiply_wins(play: Playback, event: WinMultiplied) -> None:
     play.ctx.hud.say(f"WINS x{event.multiplier}")
 
 
+@presents(ProgressAdvanced.kind)
+def fill_meter(play: Playback, event: ProgressAdvanced) -> Step:
+    """The symbols that moved the bar fly from their cells to it; each point lights as one arrives."""
+    hud = play.free.hud if play.free is not None else None
+    if hud is None or not event.positions:
+        return
+    hud.launch(event.positions, event.points, event.added, hud.params.symbol)
+    play.ctx.audio.play("coin_drop")
+    while hud.flying:
+        yield
+
+
 @presents(LevelReached.kind)
-def reach_level(play: Playback, event: LevelReached) -> None:
-    extra = f" +{event.extra_spins} FREE SPINS" if event.extra_spins else ""
-    play.ctx.hud.say(f"LEVEL {event.level} REACHED{extra}")
+def reach_level(play: Playback, event: LevelReached) -> Step:
+    """The level's banner over the reels; its spins join the counter at once."""
+    free = play.free
+    hud = free.hud if free is not None else None
+    mark = hud.reach(event.level) if hud is not None else None
+    if free is None or hud is None or mark is None:
+        extra = f" +{event.extra_spins} FREE SPINS" if event.extra_spins else ""
+        play.ctx.hud.say(f"LEVEL {event.level} REACHED{extra}")
+        return
+    free.level_added(event.extra_spins)
+    play.ctx.hud.say(mark.banner)
+    play.ctx.audio.play("free_spin_start")
+    play.ctx.shake(0.5, 200)
+    while hud.banner_showing:
+        yield
 
 
 @presents(StickyReelAdded.kind)
-def stick_reel(play: Playback, event: StickyReelAdded) -> None:
+def stick_reel(play: Playback, event: StickyReelAdded) -> Step:
+    """The reel freezes over into its wild, for the rest of the feature."""
     play.ctx.hud.say(f"REEL {event.reel + 1} STAYS WILD")
+    hud = play.free.hud if play.free is not None else None
+    if hud is None:
+        return
+    hud.freeze(event.reel)
+    play.ctx.audio.play("respin")
+    while hud.freezing_now:
+        yield
 
 
 # The board events' presenters register themselves (imported last: they build on this module).
