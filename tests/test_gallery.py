@@ -136,3 +136,27 @@ def test_the_contact_sheet_shows_every_picture(gallery) -> None:  # noqa: ANN001
         thumb.center = (x + 96, y + 54)
         shown = pixels(sheet.subsurface(thumb)).mean(axis=(0, 1))
         assert np.abs(shown - pixels(source).mean(axis=(0, 1))).max() < 6  # the same picture, smaller
+
+
+def test_the_gallery_command_writes_the_moments_and_a_contact_sheet(tmp_path) -> None:  # noqa: ANN001
+    from cabinet.cli import main
+
+    out = tmp_path / "classic"
+    assert main(["gallery", "classic", "--out", str(out), "--size", "640x360", "--only", "idle,menu,portrait"]) == 0
+    assert sorted(p.name for p in out.iterdir()) == ["contact-sheet.png", "idle.png", "menu.png", "portrait.png"]
+    assert pygame.image.load(str(out / "portrait.png")).get_size() == (360, 640)
+    sheet = pygame.image.load(str(out / "contact-sheet.png"))
+    assert sheet.get_width() > 5 * 384  # five columns of thumbnails
+
+
+def test_the_gallery_command_refuses_what_it_cannot_do(tmp_path, capsys) -> None:  # noqa: ANN001
+    from cabinet.cli import main
+
+    assert main(["gallery", "classic", "--out", str(tmp_path), "--only", "idle,nowhere"]) == 2
+    assert "no moment called nowhere" in capsys.readouterr().err
+    a_file = tmp_path / "file.png"
+    a_file.write_bytes(b"")
+    assert main(["gallery", "classic", "--out", str(a_file)]) == 2
+    assert "is a file" in capsys.readouterr().err
+    assert main(["gallery", "classic", "--out", str(tmp_path / "x"), "--size", "720x1280"]) == 2
+    assert "landscape" in capsys.readouterr().err

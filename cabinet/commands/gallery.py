@@ -29,7 +29,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=parse_size, default=(1280, 720),
                    help="landscape size WxH of the pictures (default 1280x720; portrait is it turned)")
     p.add_argument("--seed", type=parse_seed, help="the session's seed (default 1)")
-    p.add_argument("--only", help="comma-separated moment names (default: all of them)")
+    p.add_argument("--only", help="comma-separated moment names to write (default: all of them; the moments "
+                        "before them are still played, since each follows from the last)")
 
 
 def prepare_folder(out: Path) -> None:
