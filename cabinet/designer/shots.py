@@ -75,6 +75,8 @@ def play_scenario(app: Any, number: int, at: str = "") -> None:
         boards = app.stack.find(BoardScene)
         if feature and boards is not None and boards.picture_ready(at):
             return
+        if feature and _halloween_picture(app, at):
+            return
         if feature:
             if free is not None and free.phase == "running" and free.played >= 2 and app.base.reels.all_stopped:
                 return
@@ -83,3 +85,17 @@ def play_scenario(app: Any, number: int, at: str = "") -> None:
         if win is not None and ((win.phase == "cycle" and win.cycle_t > 0.3) or (win.tier and win.t > 1.6)):
             return
     raise CabinetError("the scenario round did not reach a moment worth a picture")
+
+
+def _halloween_picture(app: Any, at: str) -> bool:
+    """Halloween Wins 3's moments: the wheel paid (or a ring turning), the Dracula reel held."""
+    from cabinet.presentation.halloween_presenters import ReelLock
+    from cabinet.presentation.views.wheel import WheelScene
+
+    wheel = app.stack.find(WheelScene)
+    if wheel is not None:
+        return bool(wheel.picture_ready(at))
+    lock = app.stack.find(ReelLock)
+    if lock is not None and app.base.reel_set != app.defn.base_game.reel_sets[0].set:  # the respin is on
+        return (not app.base.reels.all_stopped) if at == "spinning" else bool(app.base.reels.all_stopped)
+    return False

@@ -1,0 +1,272 @@
+"""Presenters of Halloween Wins 3's blocks: the electric wheel, the Dracula respin and the
+mummy panel (registered by event kind with ``presents``, as ``board_presenters`` does).
+
+- ``wheel`` block: ``FeatureStarted`` puts up a ``WheelScene`` (``views/wheel.py``), each
+  ``WheelSpun`` turns its ring onto the pocket, ``FeatureEnded`` shows the win.
+- ``wild_respin`` block: while its respins play, ``ReelLock`` frames the held reel with
+  a glowing "LOCKED" tag (the Dracula reel locking).
+- ``mummy_access`` block: ``MummiesMoved`` fills ``MummyPanel`` beside the reels (one
+  mummy a slot, the door's chance written under it); ``DoorDrawn`` opens the pumpkin door
+  or leaves it shut.
+
+Kinds shared with free spins and the boards (``feature_started``, ``feature_ended``) go
+to the presenter registered before this module for any other feature.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from cabinet.core.events import FeatureEnded, FeatureStarted, WheelSpun
+from cabinet.core.features import block
+from cabinet.core.features.mummy_access import DoorDrawn, MummiesMoved
+from cabinet.machine.buttons import Press
+
+from .context import Context
+from .hud import GOLD, PALE_GOLD, WHITE
+from .presenters import Playback, presenter_for, presents, wait
+from .views.wheel import WheelScene
+
+Step = Generator[None, None, None]
+
+POCKET_HOLD = 0.6  # a stopped pocket is seen before play passes on
+WHEEL_WIN_HOLD = 1.6
+PANEL_FILL = 0.7  # the mummies fly to the panel
+DOOR_HOLD = 0.9
+RESPIN_HOLD = 0.9
+
+_other_start = presenter_for(FeatureStarted.kind)
+_other_end = presenter_for(FeatureEnded.kind)
+
+
+def _params(play: Playback, name: str) -> Any:
+    return next((f for f in play.ctx.defn.features if f.name == name), None)
+
+
+def _type_of(play: Playback, name: str) -> str:
+    params = _params(play, name)
+    entry = block(params.type) if params is not None else None
+    return entry.type if entry is not None else ""
+
+
+def _delegate(fn: Any, play: Playback, event: Any) -> Step:
+    if fn is None:
+        return
+    step = fn(play, event)
+    if step is not None:
+        yield from step
+
+
+@dataclass
+class ReelLock:
+    """A held reel framed in glowing red with a LOCKED tag, over the reels (no input)."""
+
+    ctx: Context
+    reel: int
+    clock: float = 0.0
+    finished: bool = False
+    opaque = False
+    modal = False
+
+    def handle(self, press: Press) -> bool:
+        return False
+
+    def hit_regions(self) -> list[tuple[Any, Press]]:
+        return []
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = self.ctx.layout.columns[self.reel]
+        pulse = 0.5 + 0.5 * abs(pygame.math.Vector2(1, 0).rotate(self.clock * 240).x)
+        colour = (255, int(40 + 80 * pulse), 40)
+        rect = pygame.Rect(box.x - 3, box.y - 3, box.w + 6, box.h + 6)
+        pygame.draw.rect(surface, colour, rect, 5, border_radius=10)
+        tag = self.ctx.text.fit("LOCKED", max(12, box.w // 5), box.w - 8, WHITE, outline=True)
+        plate = tag.get_rect(midbottom=(rect.centerx, rect.bottom - 6)).inflate(14, 6)
+        pygame.draw.rect(surface, (150, 10, 20), plate, border_radius=8)
+        pygame.draw.rect(surface, GOLD, plate, 2, border_radius=8)
+        surface.blit(tag, tag.get_rect(center=plate.center))
+
+
+@dataclass
+class MummyPanel:
+    """The mummy panel beside the reels: a slot per mummy that moved in, the door's chance,
+    and the pumpkin door (shut, or open when access is granted)."""
+
+    ctx: Context
+    slots: int = 3
+    mummies: int = 0
+    chance: str = ""
+    door: str = "shut"  # "shut" | "open" | "denied"
+    clock: float = 0.0
+    filled_at: float = 0.0
+    flights: list[tuple[float, float]] = field(default_factory=list)  # (x, y) the mummies came from
+    finished: bool = False
+    opaque = False
+    modal = False
+
+    def handle(self, press: Press) -> bool:
+        return False
+
+    def hit_regions(self) -> list[tuple[Any, Press]]:
+        return []
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+    def fill(self, mummies: int, open_weight: int, shut_weight: int, origins: list[tuple[float, float]]) -> None:
+        self.mummies, self.filled_at, self.flights = mummies, self.clock, origins
+        total = open_weight + shut_weight
+        self.chance = "ALWAYS" if shut_weight == 0 else f"1 IN {total // open_weight}" if open_weight and \
+            total % open_weight == 0 else f"{open_weight}/{total}"
+        self.slots = max(self.slots, mummies)
+
+    def box(self) -> pygame.Rect:
+        bar = self.ctx.layout.progress_bar
+        return pygame.Rect(bar.x, bar.y, bar.w, bar.h)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctx, rect = self.ctx, self.box()
+        if rect.w < 20 or rect.h < 20:
+            return
+        pygame.draw.rect(surface, (30, 10, 40), rect, border_radius=14)
+        pygame.draw.rect(surface, GOLD, rect, 3, border_radius=14)
+        text = ctx.text
+        vertical = rect.h >= rect.w
+        title = text.fit("MUMMY PANEL", max(10, min(rect.w, rect.h) // 6), rect.w - 12, PALE_GOLD, outline=True)
+        surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 6)))
+        # the slots the mummies fill
+        thumb = ctx.art.thumbs.get("MUMMY") if getattr(ctx, "art", None) is not None else None
+        n = self.slots
+        progress = min(1.0, (self.clock - self.filled_at) / PANEL_FILL) if self.mummies else 0.0
+        for i in range(n):
+            if vertical:
+                side = min(rect.w - 20, (rect.h // 2 - title.get_height()) // n)
+                cell = pygame.Rect(0, 0, side, side)
+                cell.midtop = (rect.centerx, rect.top + title.get_height() + 10 + i * (side + 4))
+            else:
+                side = min(rect.h - title.get_height() - 16, (rect.w // 2) // n)
+                cell = pygame.Rect(0, 0, side, side)
+                cell.topleft = (rect.left + 10 + i * (side + 4), rect.top + title.get_height() + 8)
+            pygame.draw.rect(surface, (60, 30, 70), cell, border_radius=8)
+            if i < self.mummies and progress > i / max(1, self.mummies) * 0.5:
+                if thumb is not None:
+                    surface.blit(pygame.transform.smoothscale(thumb, cell.size), cell)
+                else:
+                    pygame.draw.rect(surface, (230, 220, 190), cell.inflate(-8, -8), border_radius=6)
+            pygame.draw.rect(surface, GOLD, cell, 2, border_radius=8)
+        # the pumpkin door
+        door = pygame.Rect(0, 0, min(rect.w - 20, rect.h // 3), min(rect.w - 20, rect.h // 3))
+        door.midbottom = (rect.centerx, rect.bottom - 30) if vertical else (rect.right - door.w // 2 - 10,
+                                                                            rect.bottom - 30)
+        pygame.draw.ellipse(surface, (230, 110, 20), door)
+        if self.door == "open":
+            inner = door.inflate(-door.w // 3, -door.h // 4)
+            pygame.draw.ellipse(surface, (255, 240, 140), inner)
+            label = "OPEN!"
+        else:
+            pygame.draw.line(surface, (90, 40, 0), door.midtop, door.midbottom, 4)
+            label = "SHUT" if self.door == "denied" else "DOOR"
+        pygame.draw.ellipse(surface, (90, 40, 0), door, 3)
+        caption = text.fit(label, max(10, door.h // 4), rect.w - 10, WHITE, outline=True)
+        surface.blit(caption, caption.get_rect(center=door.center))
+        if self.chance:
+            odds = text.fit(f"ACCESS {self.chance}", max(10, rect.w // 9), rect.w - 10, PALE_GOLD, outline=True)
+            surface.blit(odds, odds.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+
+
+def _panel(play: Playback) -> MummyPanel:
+    found = play.ctx.stack.find(MummyPanel)
+    if found is None:
+        found = MummyPanel(play.ctx)
+        play.ctx.stack.push(found)
+    return found  # type: ignore[no-any-return]
+
+
+@presents(FeatureStarted.kind)
+def start_feature(play: Playback, event: FeatureStarted) -> Step:
+    kind = _type_of(play, event.feature)
+    if kind == "wheel":
+        scene = WheelScene(play.ctx, _params(play, event.feature))
+        play.ctx.stack.push(scene)
+        play.ctx.hud.say("FRANKENSTEIN TURNS THE ELECTRIC WHEEL")
+        yield from wait(play, 0.5)
+    elif kind == "wild_respin":
+        params = _params(play, event.feature)
+        play.ctx.stack.push(ReelLock(play.ctx, params.reel - 1))
+        play.ctx.hud.say(f"DRACULA HOLDS REEL {params.reel}: {event.spins} RESPIN{'S' if event.spins > 1 else ''}")
+        play.ctx.audio.play("feature_trigger")
+        yield from wait(play, 0.6)
+    elif kind == "mummy_access":
+        return
+    else:
+        yield from _delegate(_other_start, play, event)
+
+
+@presents(WheelSpun.kind)
+def turn_ring(play: Playback, event: WheelSpun) -> Step:
+    scene = play.ctx.stack.find(WheelScene)
+    if scene is None:
+        return
+    scene.spin_to(event.ring, event.pocket)
+    while scene.turning:
+        yield
+    if event.next_ring is not None:
+        play.ctx.hud.say(f"ELECTRIC! RING {event.next_ring + 1} TURNS")
+        play.ctx.audio.play("feature_trigger")
+    elif event.jackpot:
+        play.ctx.hud.say(f"{event.jackpot} JACKPOT {play.ctx.money(event.amount)}")
+    else:
+        play.ctx.hud.say(f"{event.value}x THE BET: {play.ctx.money(event.amount)}")
+    yield from wait(play, POCKET_HOLD)
+
+
+@presents(FeatureEnded.kind)
+def end_feature(play: Playback, event: FeatureEnded) -> Step:
+    kind = _type_of(play, event.feature)
+    stack = play.ctx.stack
+    if kind == "wheel":
+        scene = stack.find(WheelScene)
+        if scene is not None:
+            scene.finish(event.total)
+            yield from wait(play, WHEEL_WIN_HOLD)
+            stack.remove(scene)
+    elif kind == "wild_respin":
+        lock = stack.find(ReelLock)
+        if lock is not None:
+            yield from wait(play, RESPIN_HOLD)  # the respin's screen is seen with the reel still held
+            stack.remove(lock)
+    elif kind == "mummy_access":
+        panel = stack.find(MummyPanel)
+        if panel is not None:
+            stack.remove(panel)
+    else:
+        yield from _delegate(_other_end, play, event)
+
+
+@presents(MummiesMoved.kind)
+def mummies_to_panel(play: Playback, event: MummiesMoved) -> Step:
+    panel = _panel(play)
+    cells = play.ctx.layout.cells
+    origins = [(cells[r][w].x, cells[r][w].y) for r, w in event.positions if r < len(cells) and w < len(cells[r])]
+    panel.fill(event.mummies, event.open, event.shut, origins)
+    play.ctx.hud.say(f"{event.mummies} MUMM{'IES' if event.mummies > 1 else 'Y'} TO THE PANEL")
+    yield from wait(play, PANEL_FILL)
+
+
+@presents(DoorDrawn.kind)
+def open_door(play: Playback, event: DoorDrawn) -> Step:
+    panel = _panel(play)
+    panel.door = "open" if event.opened else "denied"
+    if event.opened:
+        play.ctx.hud.say("THE PUMPKIN DOOR OPENS: HALLOWEEN GHOSTS X!")
+        play.ctx.audio.play("feature_trigger")
+    yield from wait(play, DOOR_HOLD)
+    if event.opened:
+        play.ctx.stack.remove(panel)  # the minigame's boards take the screen
