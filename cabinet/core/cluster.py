@@ -119,36 +119,38 @@ def run_on_cluster(
     client, local = connect(address)
     try:
         distributed = _distributed()
-        threads = sum(client.nthreads().values()) or 1
         key = run_key(defn, bet, master, top)
         # Each task carries the definition (about 10 KB pickled) rather than a handle to data
         # scattered once: scattered data dies with the workers holding it, a task's own
         # arguments never do, so a task can always be re-run elsewhere.
         sendable = clean_copy(defn)
         pending = distributed.as_completed()
-        queued = 0
+        in_flight = 0
 
-        def submit(job: tuple[int, int]) -> None:
-            start, count = job
-            future = client.submit(
-                shard_task, sendable, bet, key, master, start, count, top,
-                key=f"cabinet-shard-{key}-{start}", pure=False,
-            )
-            pending.add(future)
+        def top_up() -> None:
+            """Queue tasks up to a few per worker thread (recounted as workers join or leave)."""
+            nonlocal in_flight
+            window = TASKS_PER_THREAD * max(1, sum(client.nthreads().values()))
+            while in_flight < window:
+                job = next(jobs, None)
+                if job is None:
+                    return
+                start, count = job
+                future = client.submit(
+                    shard_task, sendable, bet, key, master, start, count, top,
+                    key=f"cabinet-shard-{key}-{start}", pure=False,
+                )
+                pending.add(future)
+                in_flight += 1
 
-        for job in jobs:
-            submit(job)
-            queued += 1
-            if queued >= threads * TASKS_PER_THREAD:
-                break
+        top_up()
         for future in pending:
             tally = future.result()
             start = int(future.key.rsplit("-", 1)[1])
             future.release()
+            in_flight -= 1
             yield start, tally
-            following = next(jobs, None)
-            if following is not None:
-                submit(following)
+            top_up()
     finally:
         client.close()
         if local is not None:

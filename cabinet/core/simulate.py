@@ -825,15 +825,22 @@ def simulate(
             results = runner(defn, bet, seed, jobs, top)
         else:
             results = _run_jobs(defn, bet, seed, jobs, n_jobs, workers, top=top)
-        for start, part in results:
-            if on_shard is not None:
-                on_shard(start, part)
-            running[0] += part.rounds
-            running[1] += part.win_sum
-            running[2] += part.win_sq_sum
-            ready[start] = part
-            merge_ready()
-            report_progress()
+        try:
+            for start, part in results:
+                if on_shard is not None:
+                    on_shard(start, part)
+                running[0] += part.rounds
+                running[1] += part.win_sum
+                running[2] += part.win_sq_sum
+                ready[start] = part
+                merge_ready()
+                report_progress()
+        finally:
+            # Stopped early (Ctrl+C, an error): the pool or the cluster client shuts down now,
+            # before the caller saves its checkpoint, not whenever the generator is collected.
+            close = getattr(results, "close", None)
+            if close is not None:
+                close()
     if tally.rounds != spins:  # a lost or doubled shard must never pass as a result
         raise RuntimeError(f"merged {tally.rounds:,} rounds of {spins:,}")
     _close_convergence(tally)
