@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from cabinet.core.events import FeatureEnded, FeatureStarted, WheelSpun
+from cabinet.core.events import FeatureEnded, FeatureStarted, SpinsAdded, WheelSpun
 from cabinet.core.features import block
 from cabinet.core.features.mummy_access import DoorDrawn, MummiesMoved
 from cabinet.machine.buttons import Press
@@ -41,6 +41,8 @@ RESPIN_HOLD = 0.9
 
 _other_start = presenter_for(FeatureStarted.kind)
 _other_end = presenter_for(FeatureEnded.kind)
+_other_added = presenter_for(SpinsAdded.kind)
+GUARANTEE_HOLD = 1.2  # the guarantee's message is read before the extra spins play
 
 
 def _params(play: Playback, name: str) -> Any:
@@ -270,3 +272,17 @@ def open_door(play: Playback, event: DoorDrawn) -> Step:
     yield from wait(play, DOOR_HOLD)
     if event.opened:
         play.ctx.stack.remove(panel)  # the minigame's boards take the screen
+
+
+@presents(SpinsAdded.kind)
+def guarantee_spins(play: Playback, event: SpinsAdded) -> Step:
+    """The free spins' minimum-win guarantee (``minimum_win_x_bet``): say why the spins came."""
+    yield from _delegate(_other_added, play, event)
+    if event.reason != "top_up":
+        return
+    params = _params(play, event.feature)
+    minimum = getattr(params, "minimum_win_x_bet", 0)
+    if play.free is not None:
+        play.free.popup_caption = f"{minimum}x BET GUARANTEE"
+    play.ctx.hud.say(f"FEATURE WIN BELOW {minimum}x THE BET: {event.spins} EXTRA FREE SPINS")
+    yield from wait(play, GUARANTEE_HOLD)
