@@ -13,8 +13,8 @@ from .symbols_more import basket
 
 def golden_basket(c: Canvas, p: Palette, **_: Any) -> None:
     """The basket on a red sunburst with a GOLDEN ribbon: it counts two."""
-    burst = c.poly(star_points(128, 128, 124, 92, 18, -90))
-    c.paint(burst, c.radial(128, 128, 124, ["#fff6b0", "#ff9a1a", "#c01010"]))
+    burst = c.poly(star_points(128, 128, 112, 84, 18, -90))  # inside the sprite's clear margin
+    c.paint(burst, c.radial(128, 128, 112, ["#fff6b0", "#ff9a1a", "#c01010"]))
     c.glow(c.circle(128, 128, 96), "#ffe27a", 16, 0.6)
     with c.transform(12, 4, 0.9):
         basket(c, p)
@@ -67,10 +67,18 @@ def mystery_box(c: Canvas, p: Palette, **_: Any) -> None:
 
 
 def board_blank(c: Canvas, p: Palette, **_: Any) -> None:
-    """An empty cell of the boards: a faint jade plate with a small gold knot."""
+    """A cell with nothing on it: a jade plaque with a gold lucky knot (the board view shows
+    an empty cell instead; the plaque is for the paytable and the designer's pages)."""
     plate = c.rrect(40, 40, 176, 176, 30)
-    c.paint(plate, c.radial(128, 110, 150, ["#1a6a52", "#0a3a2c"]), 0.35)
-    gold(c, c.circle(128, 128, 10), 118, 138, 2)
+    c.paint(plate, c.radial(100, 90, 190, ["#9af0d0", "#1a8a62", "#04382a"]))
+    c.bevel(plate, 8, 0.55)
+    knot = c.poly([(128, 78), (178, 128), (128, 178), (78, 128)])
+    hole = c.poly([(128, 102), (154, 128), (128, 154), (102, 128)])
+    gold(c, knot * (1 - hole), 78, 178, 3)
+    tassel = c.stroke([(128, 178), (128, 206)], 8)
+    gold(c, tassel, 178, 206, 2)
+    c.gloss(plate, 60, 54, 110, 44, 0.35, 16)
+    finish(c, 3)
 
 
 SHAPES.update({

@@ -98,6 +98,7 @@ def open_board(play: Playback, event: BoardOpened) -> Step | None:
     scene.model.apply(event)
     if isinstance(_next(play), BoardOpened):
         return None
+    scene.warm()  # every board is up: its sizes are made before the first frame shows them
     return _fly_in(play, scene)
 
 

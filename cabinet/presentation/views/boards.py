@@ -201,6 +201,7 @@ class BoardScene:
         self._static: pygame.Surface | None = None
         self._static_key: tuple[object, ...] | None = None
         self._tiles: dict[tuple[str, int, bool], pygame.Surface] = {}
+        self._warm_key: tuple[object, ...] | None = None
 
     # -- geometry ---------------------------------------------------------------------------------
 
@@ -308,6 +309,7 @@ class BoardScene:
         return False
 
     def update(self, dt: float) -> None:
+        self.warm()
         self.clock += dt
         self.counter_pulse = max(0.0, self.counter_pulse - dt)
         now = self.clock
@@ -322,21 +324,44 @@ class BoardScene:
     # -- drawing ----------------------------------------------------------------------------------
 
     def _tile(self, symbol: str, side: int, blurred: bool = False) -> pygame.Surface | None:
-        """The symbol at a board cell's size, scaled once per size; ``blurred``: the same,
-        stretched and faded, as it looks passing through a spinning cell."""
+        """The symbol at a board cell's size, from the asset cache (which scales each sprite
+        once per size); ``blurred``: narrower and faded, as it passes through a spinning cell."""
         key = (symbol, side, blurred)
         found = self._tiles.get(key)
         if found is None:
-            source = self.ctx.art.symbols.get(symbol)
-            if source is None:
+            ctx = self.ctx
+            if symbol not in ctx.defn.symbol_map:
                 return None
+            rel = f"{ctx.defn.theme}/symbols/{ctx.builder.sprite_name(symbol)}.png"
+            width = side * 3 // 4 if blurred else side
+            found = ctx.cache.get(rel, (width, side), ctx.cache.symbol_placeholder(symbol))
             if blurred:
-                found = pygame.transform.smoothscale(source, (side * 3 // 4, side))
+                found = found.copy()  # the cache's own stays opaque for everyone else
                 found.set_alpha(150)
-            else:
-                found = pygame.transform.smoothscale(source, (side, side))
             self._tiles[key] = found
         return found
+
+    def warm(self) -> None:
+        """Every size the boards draw, made before the frames that show them (a layout change
+        or a new board): the cells' symbols, the spinning columns, the flying baskets."""
+        geometry = self.geometry()
+        if not geometry:
+            return
+        key = (self.ctx.layout.size, len(geometry))
+        if self._warm_key == key:
+            return
+        self._warm_key = key
+        cell = geometry[0].cell
+        side = cell - max(4, cell // 8)
+        inner = cell - 2 * max(2, cell // 16)
+        symbols = {s for strip in self.strips.values() for s in strip if s not in BLANK_SYMBOLS}
+        for symbol in symbols:
+            self._tile(symbol, side)
+        for board in self.model.boards:
+            self._spin_strip(board, inner)
+        for size in range(max(8, min(cell, self.ctx.layout.cell)), max(cell, self.ctx.layout.cell) + 4, 4):
+            for symbol in symbols:
+                self._tile(symbol, size - size % 4)
 
     def _static_surface(self, geometry: tuple[BoardBox, ...]) -> pygame.Surface:
         """The backdrop, the boards' frames and titles with their Bonus Prizes, the empty cells:
@@ -518,7 +543,7 @@ class BoardScene:
                     grew=self.counter_pulse > 0)
         won = sum(c.value for b in self.model.boards.values() for c in b.held.values()) + sum(
             b.fill_award for b in self.model.boards.values() if b.filled)
-        self._badge(surface, layout.multiplier_badge, "PRIZES HELD", ctx.money(won))
+        self._badge(surface, layout.multiplier_badge, "FEATURE WIN", ctx.money(won))  # held prizes and Bonus Prizes won
 
     def _badge(self, surface: pygame.Surface, box: Box, caption: str, value: str, *, glowing: bool = False,
                grew: bool = False) -> None:
