@@ -59,6 +59,11 @@ def guarded(defn, log: Path) -> App:  # noqa: ANN001
     return app
 
 
+# In the notice band's padding above its words (y = h // 40 - 2): the top rows of the words
+# themselves may be ink, depending on the face (DejaVu's capitals start higher in their line).
+NOTICE_PROBE_Y = SMALL[1] // 40 - 2
+
+
 def finish(app: App) -> None:
     for _ in range(20_000):
         if not app.base.in_round:
@@ -80,11 +85,11 @@ def test_a_scene_that_raises_is_dropped_and_play_goes_on(classic, tmp_path: Path
     assert ("RuntimeError: boom in update" if where == "update" else "ZeroDivisionError: boom in draw") in text
     assert app.guard.total == 1 and not app.failed
     # the notice across the top, for a few seconds
-    top = app.screen.get_at((SMALL[0] // 2, SMALL[1] // 40 + 3))[:3]
+    top = app.screen.get_at((SMALL[0] // 2, NOTICE_PROBE_Y))[:3]
     assert top[0] > 100 and top[1] < 60, top
     app.run_frames(int(NOTICE_SECONDS * 60) + 2)
     assert app.guard.notice_left == 0
-    assert app.screen.get_at((SMALL[0] // 2, SMALL[1] // 40 + 3))[:3] != top
+    assert app.screen.get_at((SMALL[0] // 2, NOTICE_PROBE_Y))[:3] != top
     app.press([Press(Button.SPIN)])
     finish(app)
     assert app.session.rounds == 1 and app.guard.total == 1
@@ -149,7 +154,7 @@ def test_a_game_given_up_on_returns_to_the_lobby_with_the_notice(tmp_path: Path)
     assert shell.app is None and shell.lobby is not None
     assert shell.guard.notice_left > 0
     shell.run_frames(1)
-    top = shell.screen.get_at((SMALL[0] // 2, SMALL[1] // 40 + 3))[:3]
+    top = shell.screen.get_at((SMALL[0] // 2, NOTICE_PROBE_Y))[:3]
     assert top[0] > 100 and top[1] < 60, top  # the red notice over the lobby
     assert shell.errors_recovered >= GIVE_UP_AFTER  # a frame's second update may fail once more
     assert log.read_text().count("error in classic update, recovered") == shell.errors_recovered
