@@ -482,10 +482,22 @@ def _star(size: int, colour: RGB, scale: float) -> pygame.Surface:
 
 
 def _petal(size: int, colour: RGB, angle: float) -> pygame.Surface:
-    surface = pygame.Surface((size, size // 2 + 1), pygame.SRCALPHA)
-    pygame.draw.ellipse(surface, (*colour, 230), surface.get_rect())
-    pygame.draw.ellipse(surface, (255, 240, 245, 200), surface.get_rect().inflate(-size // 2, -size // 5))
-    return pygame.transform.rotate(surface, angle)
+    """A petal turned ``angle`` degrees: an ellipse drawn as a polygon at that angle."""
+    surface = pygame.Surface((size + 2, size + 2), pygame.SRCALPHA)
+    c = size / 2 + 1
+    a, turn = math.radians(angle), 24
+
+    def outline(rx: float, ry: float) -> list[tuple[float, float]]:
+        pts = []
+        for k in range(turn):
+            t = k / turn * math.tau
+            x, y = rx * math.cos(t), ry * math.sin(t)
+            pts.append((c + x * math.cos(a) - y * math.sin(a), c + x * math.sin(a) + y * math.cos(a)))
+        return pts
+
+    pygame.draw.polygon(surface, (*colour, 230), outline(size / 2, size / 4))
+    pygame.draw.polygon(surface, (255, 240, 245, 200), outline(size / 4, size / 10))
+    return surface
 
 
 def _bat(size: int, colour: RGB, wings_up: bool) -> pygame.Surface:
@@ -647,12 +659,17 @@ def _snow_trim(card: pygame.Surface, inner: pygame.Rect, style: Atmosphere, unit
                                                          (ix, base + length)])
     for corner_x, flip in ((inner.x + r * 2, 1), (inner.right - r * 2, -1)):
         cy = inner.y + r // 2
-        for angle in (-35, 35):
-            leaf = pygame.Surface((r * 3, r * 3 // 2), pygame.SRCALPHA)
-            pygame.draw.ellipse(leaf, (20, 120, 50), leaf.get_rect())
-            pygame.draw.line(leaf, (60, 180, 90), (2, r * 3 // 4), (r * 3 - 2, r * 3 // 4), max(1, r // 6))
-            rotated = pygame.transform.rotate(leaf, angle * flip)
-            card.blit(rotated, rotated.get_rect(center=(corner_x + flip * (r if angle > 0 else -r), cy)))
+        for angle in (-35, 35):  # two leaves, as pointed polygons at their angle
+            a = math.radians(angle * flip)
+            lx, ly = corner_x + flip * (r if angle > 0 else -r), cy
+            pts = []
+            for k in range(16):
+                t = k / 16 * math.tau
+                x, y = r * 1.5 * math.cos(t), r * 0.75 * math.sin(t) * (1 - 0.35 * abs(math.cos(t)))
+                pts.append((lx + x * math.cos(a) - y * math.sin(a), ly - x * math.sin(a) - y * math.cos(a)))
+            pygame.draw.polygon(card, (20, 120, 50), pts)
+            ex, ey = r * 1.4 * math.cos(a), r * 1.4 * math.sin(a)
+            pygame.draw.line(card, (60, 180, 90), (lx - ex, ly + ey), (lx + ex, ly - ey), max(1, r // 6))
         for dx, dy in ((-0.35, 0.1), (0.35, 0.1), (0.0, -0.3)):
             pygame.draw.circle(card, (220, 20, 30), (int(corner_x + dx * r), int(cy + dy * r)), max(2, r * 2 // 5))
             pygame.draw.circle(card, (255, 150, 150), (int(corner_x + dx * r - r * 0.12), int(cy + dy * r - r * 0.12)),

@@ -28,7 +28,7 @@ import pygame
 
 from cabinet.core.events import LineWin, Position
 
-from .assets import _convert
+from .assets import _convert, _scale
 from .atmosphere import Atmosphere, style_for
 from .context import Context
 from .hud import GOLD, PALE_GOLD, WHITE
@@ -561,7 +561,7 @@ class FeatureHudView:
         frames = []
         for k in range(FLIGHT_SIZES):
             side = max(4, int(start + (end - start) * k / (FLIGHT_SIZES - 1)))
-            frames.append(_convert(pygame.transform.smoothscale(src, (side, side))))
+            frames.append(_convert(_scale(src, (side, side))))
         return {symbol: frames}
 
     def _frost_frame(self, layout: Layout) -> pygame.Surface:
@@ -635,8 +635,7 @@ class FeatureHudView:
             _snowflake(full, (cx, face.y + face.h * 36 // 100), max(4, h // 9), style.rim) if style.trim == "snow" \
                 else _sparkle(full, (cx, face.y + face.h * 36 // 100), max(4, h // 9), style.rim)
         full = _convert(full)
-        return [pygame.transform.smoothscale(full, (max(1, int(w * z)), max(1, int(h * z)))) if z != 1.0 else full
-                for z in BANNER_ZOOM]
+        return [_scale(full, (max(1, int(w * z)), max(1, int(h * z)))) if z != 1.0 else full for z in BANNER_ZOOM]
 
 
 def _lighter(colour: tuple[int, int, int]) -> tuple[int, int, int]:
