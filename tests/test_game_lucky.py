@@ -19,7 +19,6 @@ from cabinet.core.evaluate import evaluate_screen
 from cabinet.core.events import (
     BoardFilled,
     BoardOpened,
-    BoardSpun,
     CellLanded,
     FeatureEnded,
     FeatureStarted,

@@ -380,7 +380,6 @@ def play_feature(ctx: FeatureContext, trigger: Trigger) -> tuple[FeatureRun, Hel
 def run_from_trigger(defn: Definition, f: HoldAndRespin, bet: Bet, count: int, seed: int) -> FeatureRun:
     """The feature opened by trigger count ``count``, played on ``seed``'s draws by this
     block's own ``run`` (lean: no events kept)."""
-    trigger = Trigger(f.name, next(iter(f.trigger_symbols), ""), count, (), f.respins)
     return engine_from_trigger(defn, f, bet, count, seed)[0]
 
 
@@ -593,7 +592,7 @@ def _start_states(defn: Definition, f: HoldAndRespin, count: int) -> tuple[dict[
         uniform: dict[tuple[int, ...], Fraction] = {}
         for state in _compositions(n, sizes):
             weight = 1
-            for held, size in zip(state, sizes):
+            for held, size in zip(state, sizes, strict=True):
                 weight *= comb(size, held)
             uniform[state] = Fraction(weight, ways)
         return uniform, n * means[f.place_symbol]
@@ -699,8 +698,8 @@ def _pacing_run(defn: Definition, f: HoldAndRespin, pace: int | None, held0: int
             free = size - h
             scale = n * length ** (size - free)  # onto the common denominator L**(size * (t + 1))
             for (new, added, reset), count in steps[free].items():
-                key = (h + new, (reset_to if reset else left - 1) + added)
-                moved[key] = moved.get(key, 0) + scale * count
+                after = (h + new, (reset_to if reset else left - 1) + added)
+                moved[after] = moved.get(after, 0) + scale * count
         if len(moved) > MAX_CHAIN_STATES:
             raise ChainTooLarge
         mass = moved
@@ -810,8 +809,8 @@ def split_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
     for b in others:
         name = boards[b].name
         for (hm, hb), p in pairs[b].items():
-            key = (hm, b, sizes[b] - hb)
-            if key not in per_pair:
+            pair = (hm, b, sizes[b] - hb)
+            if pair not in per_pair:
                 walk = walk_of(hm)
                 steps = len(walk.spins)
                 free = sizes[b] - hb
@@ -822,8 +821,8 @@ def split_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
                 ]
                 filled = sum((ends[t] * full[t] for t in range(steps + 1)), Fraction(0))
                 landed = free * sum((walk.spins[t] * misses[b] ** t for t in range(steps)), Fraction(0))
-                per_pair[key] = (filled, landed)
-            filled, landed = per_pair[key]
+                per_pair[pair] = (filled, landed)
+            filled, landed = per_pair[pair]
             fills[name] += p * filled
             value += p * spin_value[b] * landed
     if pace is not None:  # the respins not played because every board was full before them

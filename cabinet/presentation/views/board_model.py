@@ -115,7 +115,7 @@ class BoardsModel:
     def _spun(self, event: BoardSpun) -> None:
         board = self.boards[event.board]
         self.respins_played = max(self.respins_played, event.respin)
-        for position, symbol in zip(event.positions, event.symbols):
+        for position, symbol in zip(event.positions, event.symbols, strict=True):
             board.landed[position] = symbol
 
     def _landed(self, event: CellLanded) -> None:

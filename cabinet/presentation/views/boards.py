@@ -231,7 +231,7 @@ class BoardScene:
 
     def spin(self, board: str, positions: Sequence[Position], symbols: Sequence[str]) -> None:
         """``positions`` of ``board`` start spinning now; they land on ``symbols`` (``land`` times them)."""
-        for position, symbol in zip(positions, symbols):
+        for position, symbol in zip(positions, symbols, strict=True):
             self.spins[(board, position)] = CellSpin(self.clock, math.inf, symbol)
 
     def land(self) -> None:
@@ -385,7 +385,7 @@ class BoardScene:
         veil.fill((0, 0, 0, 120))
         surface.blit(veil, (0, 0))
         text = ctx.text
-        for box, shown in zip(geometry, self.model.boards.values()):
+        for box, shown in zip(geometry, self.model.boards.values(), strict=True):
             colour = BOARD_COLOURS.get(shown.name, GOLD)
             frame = pygame.Rect(box.frame)
             radius = max(4, box.cell // 6)
@@ -421,7 +421,7 @@ class BoardScene:
                              game.autoplay.rounds_left)
             surface.set_clip(previous)
         now = self.clock
-        for box, shown in zip(geometry, self.model.boards.values()):
+        for box, shown in zip(geometry, self.model.boards.values(), strict=True):
             self._draw_board(surface, box, shown, now)
         self._draw_counter(surface)
         self._draw_status(surface)
