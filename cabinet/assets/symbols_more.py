@@ -570,24 +570,24 @@ def cauldron(c: Canvas, p: Palette, **_: Any) -> None:
 # the Mummy X mark, the jackpot coins and the empty cell (drawn here, never downloaded).
 
 def collector_pumpkin(c: Canvas, p: Palette, **_: Any) -> None:
-    cx, cy = 128, 140
-    halo = np.clip(c.circle(cx, cy, 122) - c.circle(cx, cy, 104), 0, 1)
-    gold(c, halo, cy - 122, cy + 122, 4)
+    cx, cy = 128, 130
+    halo = np.clip(c.circle(cx, cy, 112) - c.circle(cx, cy, 98), 0, 1)
+    gold(c, halo, cy - 112, cy + 112, 4)
     c.paint(blur(c.circle(cx, cy, 100), c.L(18)), "#ffb02a", 0.55)
     pumpkin(c, p)
-    plate = c.rrect(58, 206, 140, 40, 16)
-    c.paint(plate, c.linear(0, 206, 0, 246, ["#7a2ab0", "#3a0a5a"]))
+    plate = c.rrect(58, 200, 140, 38, 16)
+    c.paint(plate, c.linear(0, 200, 0, 238, ["#7a2ab0", "#3a0a5a"]))
     c.bevel(plate, 3, 0.5)
-    letter_plate(c, "COLLECT", cx, 226, 26, 128, c.linear(0, 212, 0, 240, ["#ffffff", "#ffd04a"]), 2.5,
+    letter_plate(c, "COLLECT", cx, 219, 26, 128, c.linear(0, 212, 0, 240, ["#ffffff", "#ffd04a"]), 2.5,
                  outline_paint="#2a0040")
 
 
 def ghost_coin(c: Canvas, p: Palette, **_: Any) -> None:
     cx, cy = 128, 128
-    disc = c.circle(cx, cy, 118)
+    disc = c.circle(cx, cy, 112)
     c.paint(disc, c.radial(cx - 30, cy - 40, 200, ["#b07aff", "#5a1aa0", "#1a0638"]))
-    rim = np.clip(disc - c.circle(cx, cy, 106), 0, 1)
-    gold(c, rim, cy - 118, cy + 118, 3)
+    rim = np.clip(disc - c.circle(cx, cy, 100), 0, 1)
+    gold(c, rim, cy - 112, cy + 112, 3)
     ghost(c, p)
 
 
@@ -604,8 +604,8 @@ def mummy_x(c: Canvas, p: Palette, **_: Any) -> None:
 
 def jackpot_coin(c: Canvas, p: Palette, text: str = "MINOR", **_: Any) -> None:
     cx, cy = 128, 128
-    disc = c.circle(cx, cy, 118)
-    gold(c, disc, cy - 118, cy + 118, 5)
+    disc = c.circle(cx, cy, 112)
+    gold(c, disc, cy - 112, cy + 112, 5)
     face = c.circle(cx, cy, 98)
     main = p.get("main", "#1a6aff")
     c.paint(face, c.radial(cx - 30, cy - 40, 180, [lighten(main, 0.45), main, darken(main, 0.6)]))
@@ -617,16 +617,19 @@ def jackpot_coin(c: Canvas, p: Palette, text: str = "MINOR", **_: Any) -> None:
 
 
 def board_blank(c: Canvas, p: Palette, **_: Any) -> None:
+    """An empty cell of the board: a dark stone tile with a cobweb in its corner."""
     cx, cy = 128, 128
-    cell = c.rrect(18, 18, 220, 220, 30)
-    c.paint(cell, c.radial(cx, cy - 20, 190, ["#3a1a4a", "#1a0a26", "#0a040e"]), 0.85)
+    tile = c.rrect(14, 14, 228, 228, 34)
+    c.paint(tile, c.radial(cx - 40, cy - 50, 260, ["#8a6aa0", "#3a2050", "#120818"]))
+    c.bevel(tile, 8, 0.6)
     web = c.empty()
-    for k in range(6):  # a faint cobweb in the corner
+    for k in range(6):  # threads from the corner, and the rings across them
         a = math.radians(k * 18)
-        web = np.maximum(web, c.stroke([(30, 30), (30 + 120 * math.cos(a), 30 + 120 * math.sin(a))], 1.5))
-    for r in (40, 70, 100):
-        web = np.maximum(web, c.stroke(arc_points(30, 30, r, r, 0, 90, 12), 1.5))
-    c.paint(web * cell, "#c8b0e0", 0.35)
+        web = np.maximum(web, c.stroke([(26, 26), (26 + 190 * math.cos(a), 26 + 190 * math.sin(a))], 3))
+    for r in (50, 90, 130, 170):
+        web = np.maximum(web, c.stroke(arc_points(26, 26, r, r, 0, 90, 16), 3))
+    c.paint(web * tile, c.linear(0, 20, 0, 200, ["#ffffff", "#c8b8e0"]), 0.9)
+    finish(c, 2.5, colour="#05020a")
 
 
 SHAPES.update({

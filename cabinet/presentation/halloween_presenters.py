@@ -158,8 +158,8 @@ class MummyPanel:
                 cell.topleft = (rect.left + 10 + i * (side + 4), rect.top + title.get_height() + 8)
             pygame.draw.rect(surface, (60, 30, 70), cell, border_radius=8)
             if i < self.mummies and progress > i / max(1, self.mummies) * 0.5:
-                if thumb is not None:
-                    surface.blit(pygame.transform.smoothscale(thumb, cell.size), cell)
+                if thumb is not None:  # the art's own thumbnail, centred (never scaled in a frame)
+                    surface.blit(thumb, thumb.get_rect(center=cell.center))
                 else:
                     pygame.draw.rect(surface, (230, 220, 190), cell.inflate(-8, -8), border_radius=6)
             pygame.draw.rect(surface, GOLD, cell, 2, border_radius=8)
