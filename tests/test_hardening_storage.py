@@ -319,10 +319,10 @@ def test_a_scripted_run_that_cannot_record_stops_with_an_error_and_is_not_marked
             str(data), "--size", "640x360", "--credits", "100"]
     real_begin = GameSession.begin_round
 
-    def begin_then_fill(self: GameSession, script: tuple[int, ...] = ()) -> Any:
+    def begin_then_fill(self: GameSession, script: tuple[int, ...] = (), **options: Any) -> Any:
         if self.rounds == 2:
             disk.fill(errno.EFBIG)  # the third round meets a file-size limit
-        return real_begin(self, script)
+        return real_begin(self, script, **options)
 
     monkeypatch.setattr(GameSession, "begin_round", begin_then_fill)
     code, out, err = run_cli(args, capsys)
