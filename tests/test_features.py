@@ -12,8 +12,6 @@ from hypothesis import strategies as st
 
 from cabinet.core.bet import Bet
 from cabinet.core.definition import BetModel, Definition, Grid, Symbol, WeightedName, WeightedValue
-from cabinet.core.features.free_spins import FreeSpins
-from cabinet.core.features.paid_respin import PaidRespin
 from cabinet.core.events import (
     FeatureEnded,
     FeatureLimitReached,
@@ -30,7 +28,8 @@ from cabinet.core.events import (
     WinCapped,
 )
 from cabinet.core.features import FeatureBlock, award_for, block, free_spins, registry
-from cabinet.core.features.free_spins import free_spins_value
+from cabinet.core.features.free_spins import FreeSpins, free_spins_value
+from cabinet.core.features.paid_respin import PaidRespin
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundError, RoundRequest, events_total, play_round, respin_prices
 

@@ -11,9 +11,9 @@ import pytest
 
 from cabinet.core.bet import Bet, default_bet
 from cabinet.core.definition import Definition
+from cabinet.core.events import FeatureTriggered, LineWin, ReelsStopped, ScatterWin, SpinStarted
 from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.features.paid_respin import PaidRespin
-from cabinet.core.events import FeatureTriggered, LineWin, ReelsStopped, ScatterWin, SpinStarted
 from cabinet.core.loader import load_game
 from cabinet.core.round import RoundRequest, play_round, respin_prices
 from cabinet.core.tuning import max_in_window, strip_issues

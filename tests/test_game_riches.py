@@ -10,9 +10,9 @@ import pytest
 
 from cabinet.core.bet import Bet, default_bet
 from cabinet.core.definition import Definition
-from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.evaluate import line_pays
 from cabinet.core.events import FeatureTriggered, LineWin, ReelsStopped, ScatterWin, SpinStarted
+from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.loader import load_game
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.core.tuning import max_in_window, strip_issues

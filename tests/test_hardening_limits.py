@@ -3,7 +3,6 @@ respin that is never a bargain (defect 13)."""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from pathlib import Path
 

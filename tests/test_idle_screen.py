@@ -3,8 +3,8 @@
 import pytest
 
 from cabinet.core.bet import default_bet
-from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.evaluate import evaluate_screen, screen_from_stops, symbol_count
+from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.loader import load_game
 from cabinet.presentation.scenes.base import idle_stops
 

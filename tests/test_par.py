@@ -23,12 +23,11 @@ from hypothesis import strategies as st
 from cabinet.cli import main
 from cabinet.core.bet import Bet, default_bet
 from cabinet.core.definition import Definition
-from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.evaluate import evaluate_screen, line_pays, screen_from_stops, symbol_count
 from cabinet.core.features import award_for
-from cabinet.core.features.free_spins import free_spins_value
-from cabinet.core.loader import load_definition_text, load_game
+from cabinet.core.features.free_spins import FreeSpins, free_spins_value
 from cabinet.core.linemath import expected_line_coins
+from cabinet.core.loader import load_definition_text, load_game
 from cabinet.core.par import hit_rate, line_pay_table, par, rules_for
 from cabinet.core.value import Exact
 

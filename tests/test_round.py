@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from cabinet.core.bet import Bet, default_bet
 from cabinet.core.definition import BaseGame, BetModel, Definition, Grid, Symbol, WeightedName
-from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.events import LineWin, ReelsStopped, RoundEnded, ScatterWin
+from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.rng import Rng, derive_seed
 from cabinet.core.round import RoundError, RoundRequest, events_total, play_round, win_tier
 
