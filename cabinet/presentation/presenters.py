@@ -291,5 +291,4 @@ def stick_reel(play: Playback, event: StickyReelAdded) -> Step:
 
 
 # The board events' presenters register themselves (imported last: they build on this module).
-from . import board_presenters  # noqa: E402,F401
-from . import halloween_presenters  # noqa: E402,F401  (the wheel, the Dracula respin, the mummy panel)
+from . import board_presenters, halloween_presenters  # noqa: E402, F401  (boards; wheel, Dracula, mummy panel)

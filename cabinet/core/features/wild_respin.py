@@ -184,7 +184,8 @@ class WildRespinBlock(Block):
             return None
         bet = ctx.bet
         value = respin_value_x_bet(ctx.defn, ctx.feature, bet.lines, bet.coins_per_line, bet.coin_value, bet.total)
-        return value * ctx.feature.respins * bet.total
+        f: WildRespin = ctx.feature
+        return Fraction(value * f.respins * bet.total)
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         f: WildRespin = params
