@@ -234,11 +234,14 @@ def test_the_free_spin_counter_and_x2_badge_show_during_free_spins(retro) -> Non
     assert free.phase == "intro" and free.total_spins == started.spins == 15 and free.multiplier == 2
     run_until(app, lambda: free.popup != "")  # the retrigger celebration
     assert free.popup == "+15 FREE SPINS" and free.total_spins == 30
+    assert app.ctx.hud.status == "RETRIGGER! +15 FREE SPINS: 30 IN ALL"  # not the award any more
     app.stack.draw(app.screen)
     assert rim(layout.counter_badge) == GOLD and rim(layout.multiplier_badge) == GOLD  # counter and x2 badge
     cx, cy = layout.reel_window.center
     banner_top = next(y for y in range(layout.reel_window.y, cy) if tuple(app.screen.get_at((cx, y)))[:3] == GOLD)
     assert banner_top > layout.reel_window.y  # the banner's gold rim over the reels
+    run_until(app, lambda: free.played == 2)
+    assert app.ctx.hud.status == "FREE SPIN 2 OF 30"  # the status line follows the counter
     while free.phase != "outro":
         app.press([Press(Button.SPIN)])
         app.run_frames(12)

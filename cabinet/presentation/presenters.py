@@ -142,6 +142,8 @@ def start_reels(play: Playback, event: SpinStarted) -> Step:
     if event.mode == "free" and play.free is not None:
         play.free.level_spins = 0  # the levels' extra spins are in the state's count from this spin
         show_state(play)  # the counter reads the new spin's number first
+        # the status line follows the counter (after a retrigger it must not still say the award)
+        ctx.hud.say(f"FREE SPIN {event.index} OF {event.index + event.remaining}")
         yield from wait(play, FREE_SPIN_PAUSE)
     scene.reel_set = event.reel_set
     scene.reels.start(ctx.defn.reels[event.reel_set], event.spinning_reels)
@@ -170,6 +172,7 @@ def change_symbols(play: Playback, event: ScreenChanged) -> Step:
 def trigger_feature(play: Playback, event: FeatureTriggered) -> Step:
     if event.retrigger and play.free is not None:
         play.free.retrigger(event.awarded)
+        play.ctx.hud.say(f"RETRIGGER! +{event.awarded} FREE SPINS: {play.free.total_spins} IN ALL")
         yield from wait(play, RETRIGGER_TIME)  # the celebration plays out before the wins
         return
     count = play.state.count  # the base spin's wins and the trigger, before the feature starts
