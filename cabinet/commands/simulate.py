@@ -84,9 +84,9 @@ def run(args: argparse.Namespace) -> int:
         from ..core.cluster import cluster_runner, require_dask
 
         runner = cluster_runner(args.cluster)  # a malformed address is refused before the game is loaded
-        require_dask()
-        if args.workers != 1:
+        if args.workers != 1:  # a mistake in the options is said before a missing install
             raise CabinetError("--workers and --cluster exclude each other (a cluster has its own workers)")
+        require_dask()
     report_to = _report_target(args)
     game_path = resolve_game(args.game)
     defn = load_game(game_path)
