@@ -383,6 +383,16 @@ def line_delta_rtp(
     return figures, total
 
 
+def mixed_line_delta(
+    defn: Definition, variants: list[tuple[Fraction, Definition]], reel_set: str, lines: int
+) -> Fraction:
+    """Extra line pay of one spin over ``lines`` played lines when the game is played as one of
+    ``variants`` (probability, the game with a revealed symbol or a drawn wild multiplier),
+    drawn independently of the stops: the weighted mix of their line values minus the game's."""
+    mixed = sum((q * expected_line_coins(game, reel_set) for q, game in variants), Fraction(0))
+    return (mixed - expected_line_coins(defn, reel_set)) * lines
+
+
 def nested_spin_blocks(defn: Definition, feature: FreeSpins) -> list[str]:
     """Other blocks acting in free spins whose effect this block's exact value leaves out."""
     from . import active

@@ -478,27 +478,7 @@ def fill_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
     spin_value = [sum((_mean_value_x_bet(s, actions) for s in strip), Fraction(0)) / len(strip) for strip in strips]
 
     # START: the placements, each on a random eligible free cell (all of them hold)
-    placed = [s.symbol for s in f.start] + [f.place_symbol] * (count if f.place_symbol else 0)
-    starts: dict[tuple[int, ...], Fraction] = {tuple(0 for _ in boards): Fraction(1)}
-    value = Fraction(0)
-    for i, sym in enumerate(placed):
-        only = f.start[i].board if i < len(f.start) else ""
-        step: dict[tuple[int, ...], Fraction] = {}
-        for state, p in starts.items():
-            free = [
-                sizes[b] - state[b] if (not only or boards[b].name == only) and sym in strips[b] else 0
-                for b in range(len(boards))
-            ]
-            room = sum(free)
-            if room == 0:
-                step[state] = step.get(state, Fraction(0)) + p
-                continue
-            value += p * _mean_value_x_bet(sym, actions)
-            for b, n in enumerate(free):
-                if n:
-                    nxt = state[:b] + (state[b] + 1,) + state[b + 1 :]
-                    step[nxt] = step.get(nxt, Fraction(0)) + p * Fraction(n, room)
-        starts = step
+    starts, value = _start_states(defn, f, count)
 
     fills = {b.name: Fraction(0) for b in boards}
     spins = [Fraction(0) for _ in boards]

@@ -35,7 +35,6 @@ from typing import Any, Literal
 from ..definition import Definition, WeightedValue, doc
 from ..evaluate import evaluate_screen
 from ..events import WinMultiplied
-from ..linemath import line_expectation
 from ..value import Exact
 from . import (
     BatchHint,
@@ -50,7 +49,7 @@ from . import (
     mean_value,
     presence_hint,
 )
-from .free_spins import line_delta_rtp
+from .free_spins import line_delta_rtp, mixed_line_delta
 
 
 @dataclass(frozen=True)
@@ -137,16 +136,10 @@ class MultiplierWildsBlock(ModesBlock):
                 return self._after_expanding(pctx, earlier[0])
             return None  # another screen modifier before it changes what the wild sees: not priced here
 
+        variants = [(Fraction(e.weight, weight), with_multiplier(defn, p.symbol, int(e.value))) for e in p.multipliers]
+
         def delta(reel_set: str) -> Fraction:
-            mixed = sum(
-                (
-                    Fraction(e.weight, weight)
-                    * line_expectation(with_multiplier(defn, p.symbol, int(e.value)), reel_set).total
-                    for e in p.multipliers
-                ),
-                Fraction(0),
-            )
-            return (mixed - line_expectation(defn, reel_set).total) * bet.lines  # over the played lines
+            return mixed_line_delta(defn, variants, reel_set, bet.lines)
 
         found = line_delta_rtp(pctx, p.modes, delta)
         if found is None:

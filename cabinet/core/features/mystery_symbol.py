@@ -34,7 +34,6 @@ from typing import Any, Literal
 
 from ..definition import Definition, doc
 from ..events import ScreenChanged
-from ..linemath import line_expectation
 from ..value import Exact
 from . import (
     BatchHint,
@@ -47,7 +46,7 @@ from . import (
     check_symbol,
     presence_hint,
 )
-from .free_spins import line_delta_rtp
+from .free_spins import line_delta_rtp, mixed_line_delta
 
 
 @dataclass(frozen=True)
@@ -129,17 +128,10 @@ class MysterySymbolBlock(ModesBlock):
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
         weight = sum(reveal_weights(p))
 
+        variants = [(Fraction(r.weight, weight), revealed_definition(defn, p, r.symbol)) for r in p.reveals]
+
         def delta(reel_set: str) -> Fraction:
-            """Expected extra line pay of one spin on ``reel_set``, in coins per line-coin."""
-            mixed = sum(
-                (
-                    Fraction(r.weight, weight)
-                    * line_expectation(revealed_definition(defn, p, r.symbol), reel_set).total
-                    for r in p.reveals
-                ),
-                Fraction(0),
-            )
-            return (mixed - line_expectation(defn, reel_set).total) * bet.lines  # over the played lines
+            return mixed_line_delta(defn, variants, reel_set, bet.lines)
 
         found = line_delta_rtp(pctx, p.modes, delta)
         if found is None:
