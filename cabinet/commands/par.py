@@ -31,11 +31,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--samples", type=int, default=0, help="runs per estimated figure (default: par's)")
     p.add_argument("--seed", type=int, default=None, help="seed of the estimates (default: par's)")
+    p.add_argument(
+        "--precision", default="",
+        help="run the estimates until the total's 95%% interval is this wide either side, e.g. 0.05%% "
+        "(default: the game's par_precision; --samples wins over both)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.loader import load_game
-    from ..core.par import DEFAULT_SAMPLES, DEFAULT_SEED, par
+    from ..core.loader import load_game, parse_exact_fraction
+    from ..core.par import DEFAULT_SAMPLES, DEFAULT_SEED, par, par_to_precision
 
     defn = load_game(args.game)
     bet = default_bet(defn)
@@ -47,7 +52,18 @@ def run(args: argparse.Namespace) -> int:
     if samples < 2:
         raise CabinetError(f"--samples must be at least 2, got {samples}")
     seed = DEFAULT_SEED if getattr(args, "seed", None) is None else args.seed
-    report = par(defn, bet, samples=samples, seed=seed)
+    precision = defn.par_precision
+    if getattr(args, "precision", ""):
+        try:
+            precision = parse_exact_fraction(args.precision if "%" in args.precision else args.precision + "%")
+        except ValueError:
+            raise CabinetError(f"--precision must be a percentage such as 0.05%, got {args.precision!r}") from None
+        if not Fraction(1, 10**6) <= precision <= Fraction(1, 10):
+            raise CabinetError(f"--precision must be from 0.0001% to 10%, got {args.precision}")
+    if precision and not getattr(args, "samples", 0):
+        report = par_to_precision(defn, bet, half_width=precision, seed=seed)
+    else:
+        report = par(defn, bet, samples=samples, seed=seed)
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:

@@ -8,7 +8,9 @@
 - the lean ``play_round`` (no events, no respin offer: what simulate hands feature
   spins to) on the same game (target: at least 20,000 rounds/s on one core);
 - every shipped game: whole-game simulate rounds per second on one core, features
-  played by ``play_round`` itself (target: 150,000), and a cold ``par`` (target: 0.5 s).
+  played by the batch stages or ``play_round`` (target: 150,000; 50,000 for the two
+  feature-rich games, as their issues ask), and a cold ``par`` (target: 0.5 s; 10 s
+  where par estimates a minigame from runs).
 
 Timings are printed, never asserted (tests run on shared machines).
 """
@@ -109,6 +111,12 @@ def measure(spins: int = DEFAULT_SPINS, python_spins: int = PYTHON_SPINS, game: 
 
 
 GAME_ROUNDS = 500_000  # whole-game simulate per shipped game
+# (simulate rounds/s, par seconds) per game where its issue set its own targets
+GAME_TARGETS: dict[str, tuple[int, float]] = {
+    "happy-lucky-slot": (50_000, 10.0),
+    "halloween-wins-3": (50_000, 10.0),
+}
+DEFAULT_TARGETS = (150_000, 0.5)
 
 
 def measure_games(rounds: int = GAME_ROUNDS) -> list[dict[str, Any]]:
@@ -166,10 +174,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"speed-up numpy / Python: {result['speedup']}x")
     print(f"lean play_round (simulation): {result['lean_rounds_per_second']:,} rounds/s  (target >= 20,000)")
     for g in games:
+        rate_target, par_target = GAME_TARGETS.get(g["game"], DEFAULT_TARGETS)
         print(
             f"{g['game']}: whole-game simulate {g['rounds_per_second']:,} rounds/s on 1 core "
             f"({g['feature_rounds']:,} of {g['rounds']:,} rounds by play_round; RTP {g['rtp']:.4f})  "
-            f"(target >= 150,000); par {g['par_seconds'] * 1000:.0f} ms "
-            f"({'exact' if g['par_exact'] else 'with estimates'}; target < 500 ms)"
+            f"(target >= {rate_target:,}); par {g['par_seconds'] * 1000:.0f} ms "
+            f"({'exact' if g['par_exact'] else 'with estimates'}; target < {par_target * 1000:,.0f} ms)"
         )
     return 0

@@ -197,6 +197,11 @@ class Definition:
     bet: BetModel = doc("how bets are made")
     theme: str = doc("art and sound theme: sprites/<theme>/ and sounds/<theme>/", default="classic")
     rtp: Fraction = doc("the published RTP, e.g. '96.47%' (0: not published)", default=Fraction(0))
+    par_precision: Fraction = doc(
+        "the 95% half-width of the total RTP, e.g. '0.05%', that `cabinet par` runs its estimates to when "
+        "no --samples is given (0: par's fixed sample count)",
+        default=Fraction(0),
+    )
     pay_direction: Literal["left_to_right", "both_ways"] = doc(
         "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once",
         default="left_to_right",

@@ -385,14 +385,32 @@ class LinePayTable:
         return index
 
 
-def line_pay_table(defn: Definition, reel_set: str, both_ways: bool | None = None) -> LinePayTable:
+def line_pay_table(
+    defn: Definition,
+    reel_set: str,
+    both_ways: bool | None = None,
+    *,
+    alphabets: tuple[tuple[str, ...], ...] | None = None,
+) -> LinePayTable:
+    """The reel set's line-pay table; ``alphabets``: the symbols each reel may show
+    instead of its strip's (a block that changes windows, e.g. a mystery reveal)."""
     use_both = defn.pay_direction == "both_ways" if both_ways is None else both_ways
-    return _cache(defn, ("table", reel_set, use_both), lambda: _build_table(defn, reel_set, use_both))
+    if alphabets is None or alphabets == strip_alphabets(defn, reel_set):
+        return _cache(defn, ("table", reel_set, use_both), lambda: _build_table(defn, reel_set, use_both))
+    return _cache(defn, ("table", reel_set, use_both, alphabets),
+                  lambda: _build_table(defn, reel_set, use_both, alphabets))
 
 
-def _build_table(defn: Definition, reel_set: str, both_ways: bool) -> LinePayTable:
+def strip_alphabets(defn: Definition, reel_set: str) -> tuple[tuple[str, ...], ...]:
+    """Per reel: the symbols on its strip, in the order they first appear."""
+    return tuple(tuple(dict.fromkeys(strip)) for strip in defn.reels[reel_set])
+
+
+def _build_table(
+    defn: Definition, reel_set: str, both_ways: bool, alphabets: tuple[tuple[str, ...], ...] | None = None
+) -> LinePayTable:
     rules = rules_for(defn)
-    alphabets = tuple(tuple(dict.fromkeys(strip)) for strip in defn.reels[reel_set])
+    alphabets = alphabets or strip_alphabets(defn, reel_set)
     shape = tuple(len(a) for a in alphabets)
     n = len(shape)
     if math.prod(shape) * n > MAX_TABLE_CELLS:

@@ -963,6 +963,12 @@ def _rtp(c: _Checks) -> None:
         c.report(("rtp",), "rtp must be above 0% and at most 100% (or 0: not published)")
 
 
+@_check("par_precision")
+def _par_precision(c: _Checks) -> None:
+    if c.d.par_precision and not Fraction(1, 10**6) <= c.d.par_precision <= Fraction(1, 10):
+        c.report(("par_precision",), "par_precision is a half-width from 0.0001% to 10% (or 0: fixed samples)")
+
+
 @_check("features", "symbols", "rtp")
 def _features(c: _Checks) -> None:
     """Unique names, then each block's own checks (``FeatureBlock.check``)."""

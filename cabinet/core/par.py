@@ -15,6 +15,8 @@ mean (check ``exact`` before trusting the last digits).
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -38,7 +40,7 @@ from .linemath import (  # noqa: F401 - the line math's public names, as they we
     window_ids,
 )
 from .money import fraction_str
-from .value import Estimate, Exact, Value, total
+from .value import Z95, Estimate, Exact, Value, total
 
 ZERO = Fraction(0)
 DEFAULT_SAMPLES = 400  # runs per estimated block figure (cabinet par --samples)
@@ -272,6 +274,33 @@ def par(
         parts=tuple(parts),
         total=whole,
     )
+
+
+MAX_PRECISION_SAMPLES = 2_000_000  # runs per estimate par_to_precision will not go past
+
+
+def par_to_precision(
+    defn: Definition, bet: Bet | None = None, *, half_width: Fraction, seed: int = DEFAULT_SEED,
+    pilot: int = DEFAULT_SAMPLES,
+) -> ParReport:
+    """``par`` with enough samples that the total's 95% interval is at most
+    ``half_width`` either side (an RTP fraction): a pilot run at ``pilot`` samples
+    measures the spread, then one run at the samples that spread needs (standard
+    error falls as 1/sqrt(samples); 10% spare). An exact total needs no second run."""
+    report = par(defn, bet, samples=pilot, seed=seed)
+    whole = report.total
+    if not isinstance(whole, Estimate):
+        return report
+    half = Z95 * whole.std_error
+    if half <= half_width:
+        return report
+    need = min(MAX_PRECISION_SAMPLES, math.ceil(pilot * (half / float(half_width)) ** 2 * 1.1))
+    found = par(defn, bet, samples=need, seed=seed)
+    reached = isinstance(found.total, Estimate) and Z95 * found.total.std_error <= half_width
+    note = (f"samples: {need:,} per estimate, chosen from a {pilot:,}-sample pilot for a 95% half-width of "
+            f"{float(half_width) * 100:g} points" + ("" if reached else " (not reached: the pilot underestimated "
+                                                      "the spread; rerun with more --samples)"))
+    return dataclasses.replace(found, notes=(*found.notes, note))
 
 
 def _ends(part: BlockPar) -> bool:

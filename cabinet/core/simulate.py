@@ -16,12 +16,17 @@ and getting exactly the same numbers:
   pays), pre-scaled to minor units for the bet: a line's table index is the sum of
   per-reel "digits" precomputed for every stop and line. Scatter pays use per-stop
   window counts.
-- The batch prices plain base spins only. ``play_round`` is the one implementation of
-  every mechanic: each feature block says which base spins may involve it
-  (``FeatureBlock.batch_hints``: per-stop counts and a threshold, e.g. "3 or more
-  BONUS", "any MYSTERY"), and every such spin's round is played by the lean
-  ``play_round`` (no events kept, no respin offer priced). So is a round with a
-  rejected draw or a pay that is not a whole number of minor units.
+- Each feature block says which base spins may involve it (``FeatureBlock.batch_hints``:
+  per-window counts and a threshold, e.g. "3 or more BONUS", "any MYSTERY"). Where the
+  block's effect on such a spin is simple, its hint carries it as data
+  (``BatchStage``), built from the same functions the block's own hook uses: a reveal
+  or an expansion changes each reel's windows (the batch compiles one set of digits
+  per reveal outcome), a drawn multiplier picks the line table the spin is paid with,
+  a shut door ends the round. Their draws are taken at the round's own draw indexes
+  (stops, screen stage, win stage, trigger stage). Every other flagged spin is played
+  by the lean ``play_round`` (no events kept, no respin offer priced), which stays the
+  one implementation of every feature that runs. So is a round with a rejected draw
+  or a pay that is not a whole number of minor units.
 
 Shards: rounds [0, N) are cut into fixed shards of ``SHARD_SIZE`` rounds whose
 statistics are merged in shard order; worker processes only change who computes a
@@ -54,8 +59,8 @@ import numpy as np
 from .bet import Bet, default_bet
 from .definition import Definition
 from .evaluate import pay_table, table_value
-from .features import BatchHint, block
-from .linemath import line_pay_table, scatter_adds, window_ids
+from .features import BatchHint, BatchStage, block
+from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
 from .money import fraction_str, money_str
 from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
 from .round import RoundRequest, RoundResult, play_round
@@ -118,14 +123,35 @@ class _ReelGroup:
 
 
 @dataclass
+class _World:
+    """A reel set's windows after the screen stages the batch plays, for one outcome of
+    the drawing screen stage (or the only one): what the lines and counts are looked up in."""
+
+    groups: list[_ReelGroup]
+    line_minor: list[np.ndarray]  # per pricing variant (0: the game's own): index -> minor units
+    line_exact: list[np.ndarray | None]  # per variant: index -> whole minor units (None: all are)
+
+
+@dataclass
+class _Staged:
+    """A hint whose spins the batch plays itself (``BatchStage``), by its index in ``hints``."""
+
+    hint: int
+    stage: BatchStage
+
+
+@dataclass
 class _ReelSetBatch:
     lengths: tuple[int, ...]
-    groups: list[_ReelGroup]
-    line_minor: np.ndarray  # table index -> minor units paid on a line at this bet
-    line_exact: np.ndarray | None  # table index -> whole minor units (None: all are)
+    worlds: list[_World]  # 0: the drawing screen stage did not act; 1 + k: it drew outcome k
     scatter_minor: list[np.ndarray]  # per scatter: count -> minor units
     scatter_exact: list[np.ndarray]
-    thresholds: list[int]  # per batch hint: the count from which play_round plays the spin
+    thresholds: list[int]  # per batch hint: the count from which it may involve the spin
+    reveal: _Staged | None  # the screen stage that draws (its counts: on the windows before it)
+    reveal_counts: list[np.ndarray]  # per reel: its count at each stop
+    priced: _Staged | None  # the win stage that draws a pricing variant
+    quiet: list[_Staged]  # trigger stages whose quiet outcomes the batch plays
+    scalar_hints: list[int]  # hints whose spins only play_round plays
 
 
 GROUP_ROWS = 1 << 14  # largest stop combinations a reel group may hold
@@ -158,18 +184,14 @@ class _Priced:
     lines: np.ndarray  # line wins, minor units
     scatters: np.ndarray  # scatter wins, minor units
     bad: np.ndarray  # the batch cannot price it: play_round plays the round
+    ran: dict[str, np.ndarray] = field(default_factory=dict)  # quiet features the batch played
 
 
 @dataclass
 class BatchRounds:
     win: np.ndarray  # round total, minor units (meaningless where ``scalar``)
     scalar: np.ndarray  # the round must be played by play_round
-
-
-def _lookup(table: np.ndarray, index: np.ndarray, fill: int | bool) -> np.ndarray:
-    """``table[index]`` with indexes past the end answered by ``fill``."""
-    inside = index < len(table)
-    return np.where(inside, table[np.minimum(index, len(table) - 1)], fill)
+    ran: dict[str, np.ndarray] = field(default_factory=dict)  # feature -> rounds it ran in (paying 0)
 
 
 def batch_hints(defn: Definition, reel_set: str) -> list[BatchHint]:
@@ -182,8 +204,42 @@ def batch_hints(defn: Definition, reel_set: str) -> list[BatchHint]:
     return out
 
 
+Windows = list[list[tuple[str, ...]]]  # [reel][stop] -> the window
+
+
+def _weighted_array(
+    seeds: np.ndarray, index: np.ndarray, weights: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray, bool]:
+    """``Rng.weighted(weights)`` answered by draw ``index`` of each seed: (outcomes,
+    rejected mask, whether it drew: a total of 1 draws nothing, as ``below(1)``)."""
+    total = sum(weights)
+    if total == 1:
+        return np.full(len(seeds), next(i for i, w in enumerate(weights) if w), dtype=np.int64), \
+            np.zeros(len(seeds), dtype=bool), False
+    pick, rejected = below_array(seeds, index, total)
+    return np.searchsorted(np.cumsum(weights), pick, side="right").astype(np.int64), rejected, True
+
+
+def _line_minor(table: LinePayTable, bet: Bet, lines: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """A line-pay table in minor units at ``bet`` (0 where not whole), and where it is whole."""
+    per_line_coin = bet.coins_per_line * bet.coin_value
+    scaled = table.coins * per_line_coin
+    exact = scaled % table.denominator == 0
+    minor = np.where(exact, scaled // table.denominator, 0)
+    if minor.max(initial=0) < 2**31 // max(1, lines):
+        minor = minor.astype(np.int32)  # half the memory traffic; sums stay in range
+    return minor, (None if exact.all() else exact)
+
+
 class BatchSpinner:
-    """Prices the plain base spins of many rounds at once; flags the rest for ``play_round``."""
+    """Prices the base spins of many rounds at once; flags the rest for ``play_round``.
+
+    A spin a block's hint flags is played here too when the block says how
+    (``BatchStage``): a reveal or expansion changes the windows the lines are looked up
+    in, a drawn multiplier picks the table they are priced with, a shut door ends the
+    round. Draws are taken in the round's own order (stops, screen stage, win stage,
+    trigger stage); any other flagged spin, and any rejected draw, goes to play_round.
+    """
 
     def __init__(self, defn: Definition, bet: Bet) -> None:
         self.defn = defn
@@ -201,66 +257,162 @@ class BatchSpinner:
         self.compiled.append(self._compile(name))
         return index
 
+    def _stages(self, hints: list[BatchHint], raw: Windows) -> tuple[
+        list[_Staged], _Staged | None, _Staged | None, list[_Staged], list[int]
+    ]:
+        """Which hints' spins the batch plays: (non-drawing screen stages, the drawing
+        screen stage, the drawing win stage, quiet trigger stages, the rest)."""
+        counted = all(h.window_count is not None for h in hints)
+        screens: list[_Staged] = []
+        reveal = priced = None
+        quiet: list[_Staged] = []
+        rest: list[int] = []
+        scatters = scatter_adds(self.defn)
+        for i, h in enumerate(hints):
+            st = h.stage
+            if st is None:
+                rest.append(i)
+            elif st.stage == "screen" and counted and h.threshold == 1 and st.window is not None:
+                if isinstance(st.draw(1), int):
+                    screens.append(_Staged(i, st))
+                elif reveal is None:
+                    reveal = _Staged(i, st)
+                else:
+                    rest.append(i)
+            elif st.stage == "win" and st.pricing is not None and priced is None and isinstance(st.draw(1), tuple):
+                weights = st.draw(1)
+                assert isinstance(weights, tuple)
+                if all(scatter_adds(st.pricing(k)) == scatters for k in range(len(weights))):
+                    priced = _Staged(i, st)
+                else:
+                    rest.append(i)
+            elif st.stage == "trigger" and st.quiet:
+                quiet.append(_Staged(i, st))
+            else:
+                rest.append(i)
+        # a screen stage must leave every window it counts 0 as it is (each reel on its own)
+        for s in [*screens, *([reveal] if reveal else [])]:
+            count, window = hints[s.hint].window_count, s.stage.window
+            assert count is not None and window is not None
+            outcomes = range(len(w)) if isinstance(w := s.stage.draw(1), tuple) else [w]
+            for r, column in enumerate(raw):
+                for win in column:
+                    if not count(r, win) and any(window(k, r, win) != win for k in outcomes):
+                        raise ValueError(f"hint {s.hint}'s screen stage changes windows it does not count")
+        return screens, reveal, priced, quiet, rest
+
     def _compile(self, reel_set: str) -> _ReelSetBatch:
         defn, bet = self.defn, self.bet
-        table = line_pay_table(defn, reel_set)
         strips = defn.reels[reel_set]
         rows = defn.grid.rows
         lines = defn.lines[: bet.lines]
-        shape = table.shape
-        place = [math.prod(shape[r + 1 :]) for r in range(len(shape))]
-        index_type = np.int32 if math.prod(shape) < 2**31 else np.int64
-        digits = []
-        for r, strip in enumerate(strips):
-            local = {sid: i for i, sid in enumerate(table.alphabets[r])}
-            wins = window_ids(strip, rows)
-            digits.append(
-                np.array([[local[w[line[r]]] * place[r] for line in lines] for w in wins], dtype=index_type)
+        raw: Windows = [window_ids(strip, rows) for strip in strips]
+        hints = batch_hints(defn, reel_set)
+        screens, reveal, priced, quiet, rest = self._stages(hints, raw)
+        order = sorted([*screens, *([reveal] if reveal else [])], key=lambda s: s.hint)  # definition order
+
+        def worlds_windows(outcome: int | None) -> tuple[Windows, Windows]:
+            """(windows before the drawing stage, windows after every screen stage)."""
+            now = [list(column) for column in raw]
+            before = now
+            for s in order:
+                window = s.stage.window
+                assert window is not None
+                if s is reveal:
+                    before = [list(column) for column in now]
+                    if outcome is None:
+                        continue
+                    k = outcome
+                else:
+                    k = s.stage.draw(1)  # type: ignore[assignment]
+                now = [[window(k, r, w) for w in column] for r, column in enumerate(now)]
+            return before, now
+
+        reveal_outcomes: list[int | None] = [None]
+        if reveal is not None:
+            weights = reveal.stage.draw(1)
+            assert isinstance(weights, tuple)
+            reveal_outcomes += list(range(len(weights)))
+        variants = [defn]
+        if priced is not None:
+            assert priced.stage.pricing is not None
+            weights = priced.stage.draw(1)
+            assert isinstance(weights, tuple)
+            variants += [priced.stage.pricing(k) for k in range(len(weights))]
+        base_alphabets = strip_alphabets(defn, reel_set)
+        targets = sorted(scatter_adds(defn).items())
+        lengths = tuple(len(s) for s in strips)
+        groups_of = _group_reels(lengths)
+        worlds: list[_World] = []
+        reveal_counts: list[np.ndarray] = []
+        minor_of: dict[int, tuple[np.ndarray, np.ndarray | None]] = {}
+        for outcome in reveal_outcomes:
+            before, shown = worlds_windows(outcome)
+            if reveal is not None and outcome is None:
+                count = hints[reveal.hint].window_count
+                assert count is not None
+                reveal_counts = [np.array([count(r, w) for w in column], dtype=np.int64)
+                                 for r, column in enumerate(before)]
+            alphabets = tuple(
+                base + tuple(dict.fromkeys(s for w in column for s in w if s not in base))
+                for base, column in zip(base_alphabets, shown, strict=True)
             )
-        per_line_coin = bet.coins_per_line * bet.coin_value
-        scaled = table.coins * per_line_coin
-        line_exact = scaled % table.denominator == 0
-        line_minor = np.where(line_exact, scaled // table.denominator, 0)
-        if line_minor.max(initial=0) < 2**31 // max(1, len(lines)):
-            line_minor = line_minor.astype(np.int32)  # half the memory traffic; sums stay in range
-
-        def per_stop(adds: dict[str, int]) -> list[np.ndarray]:
-            return [
-                np.array([sum(adds.get(s, 0) for s in w) for w in window_ids(strip, rows)], dtype=np.int64)
-                for strip in strips
+            tables = [line_pay_table(v, reel_set, alphabets=alphabets) for v in variants]
+            shape = tables[0].shape
+            place = [math.prod(shape[r + 1 :]) for r in range(len(shape))]
+            index_type = np.int32 if math.prod(shape) < 2**31 else np.int64
+            digits = []
+            for r, column in enumerate(shown):
+                local = {sid: i for i, sid in enumerate(alphabets[r])}
+                digits.append(
+                    np.array([[local[w[line[r]]] * place[r] for line in lines] for w in column], dtype=index_type)
+                )
+            for t in tables:
+                if id(t) not in minor_of:
+                    minor_of[id(t)] = _line_minor(t, bet, len(lines))
+            scatter_counts = [
+                [np.array([sum(adds.get(s, 0) for s in w) for w in column], dtype=np.int64) for column in shown]
+                for _, adds in targets
             ]
-
-        scatter_counts, scatter_minor, scatter_exact = [], [], []
-        for target, adds in sorted(scatter_adds(defn).items()):
-            counts = per_stop(adds)
-            top = sum(int(c.max()) for c in counts)
+            hint_counts = []
+            for h in hints:
+                if h.window_count is not None and order:
+                    fn = h.window_count
+                    hint_counts.append([np.array([fn(r, w) for w in column], dtype=np.int64)
+                                        for r, column in enumerate(shown)])
+                else:
+                    hint_counts.append([np.array(c, dtype=np.int64) for c in h.counts])
+            groups = []
+            for reels in groups_of:
+                radix = tuple(math.prod(lengths[i] for i in reels[j + 1 :]) for j in range(len(reels)))
+                groups.append(
+                    _ReelGroup(
+                        reels,
+                        radix,
+                        _combine(digits, reels),
+                        [_combine(c, reels) for c in scatter_counts],
+                        [_combine(c, reels) for c in hint_counts],
+                    )
+                )
+            worlds.append(_World(groups, [minor_of[id(t)][0] for t in tables], [minor_of[id(t)][1] for t in tables]))
+        scatter_minor, scatter_exact = [], []
+        for target, adds in targets:
+            top = sum(max(sum(adds.get(s, 0) for s in w) for w in column) for column in raw)
+            top = max(top, rows * len(strips) * max(adds.values(), default=1))  # a changed window may show more
             values = [table_value(pay_table(defn.pays[target]), k) * bet.total for k in range(top + 1)]
-            scatter_counts.append(counts)
             scatter_exact.append(np.array([v.denominator == 1 for v in values]))
             scatter_minor.append(np.array([v.numerator // v.denominator for v in values], dtype=np.int64))
-        hints = batch_hints(defn, reel_set)
-        hint_counts = [[np.array(c, dtype=np.int64) for c in h.counts] for h in hints]
-        lengths = tuple(len(s) for s in strips)
-        groups = []
-        for reels in _group_reels(lengths):
-            radix = tuple(math.prod(lengths[i] for i in reels[j + 1 :]) for j in range(len(reels)))
-            groups.append(
-                _ReelGroup(
-                    reels,
-                    radix,
-                    _combine(digits, reels),
-                    [_combine(c, reels) for c in scatter_counts],
-                    [_combine(c, reels) for c in hint_counts],
-                )
-            )
         return _ReelSetBatch(
             lengths=lengths,
-            groups=groups,
-            line_minor=line_minor,
-            line_exact=None if line_exact.all() else line_exact,
+            worlds=worlds,
             scatter_minor=scatter_minor,
             scatter_exact=scatter_exact,
             thresholds=[h.threshold for h in hints],
+            reveal=reveal,
+            reveal_counts=reveal_counts,
+            priced=priced,
+            quiet=quiet,
+            scalar_hints=rest,
         )
 
     def _spin(self, seeds: np.ndarray) -> _Priced:
@@ -268,7 +420,7 @@ class BatchSpinner:
         count = len(seeds)
         bad = np.zeros(count, dtype=bool)
         choices, weights = self.base_sets, self.base_weights
-        k: int | np.ndarray = 0
+        k = 0
         if len(choices) > 1:
             pick, rejected = below_array(seeds, 0, sum(weights))
             bad |= rejected
@@ -277,50 +429,123 @@ class BatchSpinner:
         out = _Priced(np.zeros(count, dtype=np.int64), np.zeros(count, dtype=np.int64), bad)
         for c, set_index in enumerate(choices):
             if len(choices) > 1:
-                rows_of: slice | np.ndarray = np.nonzero(chosen == c)[0]
-                if len(rows_of) == 0:  # type: ignore[arg-type]
+                rows_of = np.nonzero(chosen == c)[0]
+                if len(rows_of) == 0:
                     continue
             else:
-                rows_of = slice(None)
-            kk = k
-            rs = self.compiled[set_index]
-            sub = seeds[rows_of]
-            stops = []
-            for n in rs.lengths:
-                if n == 1:  # below(1) draws nothing
-                    stops.append(np.zeros(len(sub), dtype=np.int64))
-                    continue
-                values, rejected = below_array(sub, kk, n)
-                bad[rows_of] |= rejected
-                stops.append(values)
-                kk = kk + 1
-            index = None
-            scatter = [np.zeros(len(sub), dtype=np.int64) for _ in rs.scatter_minor]
-            hinted = [np.zeros(len(sub), dtype=np.int64) for _ in rs.thresholds]
-            for g in rs.groups:
-                combo = stops[g.reels[0]] * g.radix[0]
-                for j in range(1, len(g.reels)):
-                    combo = combo + stops[g.reels[j]] * g.radix[j]
-                part = g.digits[combo]
-                index = part if index is None else index + part
-                for t, counts in enumerate(g.scatter):
-                    scatter[t] += counts[combo]
-                for h, counts in enumerate(g.hints):
-                    hinted[h] += counts[combo]
-            assert index is not None
-            out.lines[rows_of] = rs.line_minor[index].sum(axis=1, dtype=np.int64)
-            wrong = bad[rows_of]
-            if rs.line_exact is not None:
-                wrong = wrong | ~rs.line_exact[index].all(axis=1)
-            total = np.zeros(len(sub), dtype=np.int64)
-            for n_sc, minor, exact in zip(scatter, rs.scatter_minor, rs.scatter_exact, strict=True):
-                total += minor[n_sc]
-                wrong = wrong | ~exact[n_sc]
-            for n_h, threshold in zip(hinted, rs.thresholds, strict=True):
-                wrong = wrong | (n_h >= threshold)
-            out.scatters[rows_of] = total
-            out.bad[rows_of] = wrong
+                rows_of = np.arange(count)
+            self._spin_on(self.compiled[set_index], seeds, rows_of, k, out)
         return out
+
+    def _spin_on(self, rs: _ReelSetBatch, seeds: np.ndarray, rows_of: np.ndarray, k: int, out: _Priced) -> None:
+        """The spins ``rows_of`` of ``seeds`` on one reel set, their draws from index ``k``."""
+        sub = seeds[rows_of]
+        n_rows = len(sub)
+        bad = np.zeros(n_rows, dtype=bool)
+        stops = []
+        for n in rs.lengths:
+            if n == 1:  # below(1) draws nothing
+                stops.append(np.zeros(n_rows, dtype=np.int64))
+                continue
+            values, rejected = below_array(sub, k, n)
+            bad |= rejected
+            stops.append(values)
+            k += 1
+        nxt = np.full(n_rows, k, dtype=np.int64)  # each round's next draw index
+        world = np.zeros(n_rows, dtype=np.int64)
+        if rs.reveal is not None:  # the drawing screen stage, counted on the windows before it
+            shown = np.zeros(n_rows, dtype=np.int64)
+            for c, s in zip(rs.reveal_counts, stops, strict=True):
+                shown += c[s]
+            at = np.nonzero(shown >= 1)[0]
+            if len(at):
+                weights = rs.reveal.stage.draw(1)
+                assert isinstance(weights, tuple)
+                outcome, rejected, drew = _weighted_array(sub[at], nxt[at], weights)
+                bad[at] |= rejected
+                world[at] = 1 + outcome
+                nxt[at] += int(drew)
+        lines = np.zeros(n_rows, dtype=np.int64)
+        scatters = np.zeros(n_rows, dtype=np.int64)
+        for w in np.unique(world).tolist():
+            in_w = np.nonzero(world == w)[0]
+            if len(in_w) == n_rows:
+                in_w = slice(None)  # type: ignore[assignment]
+            self._price(rs, rs.worlds[w], sub[in_w], [s[in_w] for s in stops], nxt[in_w], in_w, bad, lines,
+                        scatters, out.ran, rows_of, len(out.bad))
+        out.lines[rows_of] = lines
+        out.scatters[rows_of] = scatters
+        out.bad[rows_of] |= bad
+
+    def _price(
+        self, rs: _ReelSetBatch, world: _World, seeds: np.ndarray, stops: list[np.ndarray], nxt: np.ndarray,
+        at: np.ndarray | slice, bad: np.ndarray, lines_out: np.ndarray, scatters_out: np.ndarray,
+        ran: dict[str, np.ndarray], rows_of: np.ndarray, total_rows: int,
+    ) -> None:
+        n_rows = len(seeds)
+        nxt = nxt.copy()
+        wrong = bad[at].copy()
+        index = None
+        scatter = [np.zeros(n_rows, dtype=np.int64) for _ in rs.scatter_minor]
+        hinted = [np.zeros(n_rows, dtype=np.int64) for _ in rs.thresholds]
+        for g in world.groups:
+            combo = stops[g.reels[0]] * g.radix[0]
+            for j in range(1, len(g.reels)):
+                combo = combo + stops[g.reels[j]] * g.radix[j]
+            part = g.digits[combo]
+            index = part if index is None else index + part
+            for t, counts in enumerate(g.scatter):
+                scatter[t] += counts[combo]
+            for h, counts in enumerate(g.hints):
+                hinted[h] += counts[combo]
+        assert index is not None
+        variant = np.zeros(n_rows, dtype=np.int64)
+        if rs.priced is not None:  # the win stage's draw picks the table the lines are paid with
+            acting = np.nonzero(hinted[rs.priced.hint] >= rs.thresholds[rs.priced.hint])[0]
+            if len(acting):
+                weights = rs.priced.stage.draw(1)
+                assert isinstance(weights, tuple)
+                outcome, rejected, drew = _weighted_array(seeds[acting], nxt[acting], weights)
+                wrong[acting] |= rejected
+                variant[acting] = 1 + outcome
+                nxt[acting] += int(drew)
+        lines = np.zeros(n_rows, dtype=np.int64)
+        for v in np.unique(variant).tolist():
+            rows = np.nonzero(variant == v)[0] if v or variant.any() else slice(None)
+            idx = index[rows]
+            lines[rows] = world.line_minor[v][idx].sum(axis=1, dtype=np.int64)
+            exact = world.line_exact[v]
+            if exact is not None:
+                wrong[rows] |= ~exact[idx].all(axis=1)
+        total = np.zeros(n_rows, dtype=np.int64)
+        for n_sc, minor, exact in zip(scatter, rs.scatter_minor, rs.scatter_exact, strict=True):
+            total += minor[n_sc]
+            wrong |= ~exact[n_sc]
+        for h in rs.scalar_hints:
+            wrong |= hinted[h] >= rs.thresholds[h]
+        for q in rs.quiet:  # trigger stages, in definition order: a quiet outcome ends the block's part
+            acting = np.nonzero((hinted[q.hint] >= rs.thresholds[q.hint]) & ~wrong)[0]
+            if not len(acting):
+                continue
+            quiet = np.zeros(len(acting), dtype=bool)
+            for c in np.unique(hinted[q.hint][acting]).tolist():
+                these = np.nonzero(hinted[q.hint][acting] == c)[0]
+                pos = acting[these]
+                draw = q.stage.draw(int(c))
+                if isinstance(draw, int):
+                    quiet[these] = draw in q.stage.quiet
+                    continue
+                outcome, rejected, drew = _weighted_array(seeds[pos], nxt[pos], draw)
+                quiet[these] = np.isin(outcome, list(q.stage.quiet)) & ~rejected
+                nxt[pos] += int(drew)
+            wrong[acting[~quiet]] = True
+            if q.stage.ran:
+                mask = ran.setdefault(q.stage.ran, np.zeros(total_rows, dtype=bool))
+                where = np.arange(n_rows)[acting[quiet]] if isinstance(at, slice) else at[acting[quiet]]
+                mask[rows_of[where]] = True
+        lines_out[at] = lines
+        scatters_out[at] = total
+        bad[at] = wrong
 
     def rounds(self, seeds: np.ndarray) -> BatchRounds:
         """Every seed's round, as far as the batch can play it exactly."""
@@ -329,13 +554,20 @@ class BatchSpinner:
             return BatchRounds(np.zeros(count, dtype=np.int64), np.ones(count, dtype=bool))
         wins = []
         scalar = []
+        ran: dict[str, list[np.ndarray]] = {}
         for start in range(0, count, BASE_CHUNK):  # chunks keep the (rounds x lines) arrays small
             priced = self._spin(seeds[start : start + BASE_CHUNK])
             wins.append(priced.lines + priced.scatters)
             scalar.append(priced.bad)
+            n = len(priced.bad)
+            for name in priced.ran:
+                ran.setdefault(name, [np.zeros(len(w), dtype=bool) for w in wins[:-1]])
+            for name, parts in ran.items():
+                parts.append(priced.ran.get(name, np.zeros(n, dtype=bool)))
         if len(wins) == 1:
-            return BatchRounds(wins[0], scalar[0])
-        return BatchRounds(np.concatenate(wins), np.concatenate(scalar))
+            return BatchRounds(wins[0], scalar[0], {k: v[0] for k, v in ran.items()})
+        return BatchRounds(np.concatenate(wins), np.concatenate(scalar),
+                           {k: np.concatenate(v) for k, v in ran.items()})
 
 
 # --- win buckets and convergence checkpoints -----------------------------------------------------------
@@ -524,6 +756,10 @@ def round_outcomes(
     count = len(seeds)
     win = batch.win.copy()
     features: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+    for name, mask in batch.ran.items():  # quiet features the batch played (they paid nothing)
+        ran = mask & ~batch.scalar
+        if ran.any():
+            features[name] = (ran, np.zeros(count, dtype=np.int64))
     for pos in np.nonzero(batch.scalar)[0].tolist():
         result = lean_round(defn, bet, int(seeds[pos]))
         win[pos] = result.total_win

@@ -108,7 +108,7 @@ def play_spin(
         if entry.screen_modifier:
             entry.screen_stage(rc.context(params, mode), draft)
     lean = None
-    if not book.keep and known_wins is None and not _has_win_modifier(blocks):
+    if not book.keep and known_wins is None and _lean_win_stage(blocks):
         # an unchanged screen is priced from its stops alone (per-stop line digits)
         at = stops if draft.screen is landed else None
         lean = lean_win(defn, reel_set, draft.screen, rc.bet, state, stops=at)
@@ -127,7 +127,7 @@ def play_spin(
     if known_wins is not None:
         wins = [e for e in wins if win_key(e) not in known_wins]
         win = sum(getattr(e, "amount", 0) for e in wins)
-    draft.wins, draft.win = wins, win
+    draft.wins, draft.win, draft.lean = wins, win, lean is not None
     for params, entry in blocks:
         if entry.win_modifier:
             entry.win_stage(rc.context(params, mode), draft)
@@ -135,8 +135,9 @@ def play_spin(
     return Spin(mode, reel_set, stops, draft.screen, tuple(draft.wins), draft.win, landed)
 
 
-def _has_win_modifier(blocks: list[tuple[object, FeatureBlock]]) -> bool:
-    return any(getattr(entry, "win_modifier", False) for _, entry in blocks)
+def _lean_win_stage(blocks: list[tuple[object, FeatureBlock]]) -> bool:
+    """Every win modifier of the spin can work from the amount alone."""
+    return all(entry.lean_wins for _, entry in blocks if entry.win_modifier)
 
 
 class _LeanLines:

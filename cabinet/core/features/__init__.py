@@ -27,8 +27,11 @@ What each block also declares:
 - ``check(defn, params, report)``: its own consistency checks (the loader calls it);
 - ``par(pctx)``: what it adds to the RTP, each figure exact (a Fraction) or an
   estimate (``core/value.py``) — never a silent omission;
-- ``batch_hints(defn, params, reel_set)``: which base spins the numpy batch path must
-  hand to ``play_round`` (per-stop counts and a threshold, see ``BatchHint``);
+- ``batch_hints(defn, params, reel_set)``: which base spins may involve it (per-stop
+  counts and a threshold, see ``BatchHint``), and, where its effect on such a spin
+  is one draw and a window change, a pricing variant or a quiet trigger, that effect
+  as data (``BatchStage``) so the numpy batch plays it; other flagged spins go to
+  ``play_round``;
 - ``quiet(defn, params)``: symbol counts the idle screen must not show;
 - ``resume_kinds``: event kinds after which recovery may resume the round;
 - ``presenter``: the name of the presentation block that shows its events.
@@ -46,7 +49,7 @@ import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, runtime_checkable
 
 from ..bet import Bet
 from ..definition import Definition, WeightedName, WeightedValue
@@ -92,6 +95,7 @@ class SpinDraft:
     spinning: tuple[int, ...] = ()  # reels that moved (empty: all)
     wins: list[Event] = field(default_factory=list)
     win: Money = 0
+    lean: bool = False  # the win was priced without win events (simulation): ``wins`` is empty
 
 
 @dataclass
@@ -170,16 +174,69 @@ class FeatureRun:
     stats: dict[str, int] = field(default_factory=dict, compare=False)
 
 
+Window = tuple[str, ...]  # one reel's visible symbols, top row first
+WindowCount = Callable[[int, Window], int]  # (0-based reel, its window) -> what it adds to a count
+
+
+@dataclass(frozen=True)
+class BatchStage:
+    """What a block does on a spin its hint flags, as data the batch path applies itself.
+
+    The block's own hook is written with these same functions (one copy of the rule),
+    and acts only on spins its hint flags. On such a spin the hook first makes
+    ``draw(count)`` (``count``: the hint's total): a tuple is ONE ``rng.weighted`` over
+    those weights, an int is the outcome without a draw. Then, by stage:
+
+    - ``"screen"``: each reel's window becomes ``window(outcome, reel, window)``; the
+      hint's threshold is 1 and a window it counts 0 is left as it is (so the change
+      is local to each reel);
+    - ``"win"``: the spin's lines are paid as on the game ``pricing(outcome)`` (same
+      symbols and scatters, e.g. a wild carrying a multiplier);
+    - ``"trigger"``: an outcome in ``quiet`` ends the block's part of the round with
+      nothing paid and no further draws; the round counts feature ``ran`` as played.
+      Any other outcome is left to ``play_round``.
+    """
+
+    stage: Literal["screen", "win", "trigger"]
+    draw: Callable[[int], tuple[int, ...] | int] = lambda count: 0
+    window: Callable[[int, int, Window], Window] | None = None
+    pricing: Callable[[int], Definition] | None = None
+    quiet: frozenset[int] = frozenset()
+    ran: str = ""
+
+
 @dataclass(frozen=True)
 class BatchHint:
-    """Base spins the batch path must leave to ``play_round``.
+    """Base spins the batch path must leave to ``play_round`` (unless ``stage`` says how
+    to play them).
 
     ``counts[r][stop]`` is what reel ``r``'s window at ``stop`` adds; a spin whose total
-    reaches ``threshold`` may involve the block and is played by ``play_round``.
+    reaches ``threshold`` may involve the block. ``window_count`` is the rule behind
+    ``counts`` (so the batch can count windows another block changed); ``stage``, when
+    set, is what the block does on such a spin (``BatchStage``); without it the spin
+    is played by ``play_round``.
     """
 
     counts: tuple[tuple[int, ...], ...]
     threshold: int
+    window_count: WindowCount | None = field(default=None, compare=False)
+    stage: BatchStage | None = field(default=None, compare=False)
+
+
+def window_hint(
+    defn: Definition, reel_set: str, count: WindowCount, threshold: int, *, stage: BatchStage | None = None
+) -> BatchHint:
+    """A hint counted by ``count`` on every window of ``reel_set``."""
+    rows = defn.grid.rows
+    return BatchHint(
+        tuple(
+            tuple(count(reel, tuple(strip[(stop + r) % len(strip)] for r in range(rows))) for stop in range(len(strip)))
+            for reel, strip in enumerate(defn.reels[reel_set])
+        ),
+        threshold,
+        count,
+        stage,
+    )
 
 
 @dataclass(frozen=True)
@@ -214,6 +271,9 @@ class FeatureBlock(Protocol):
     - ``screen_stage`` / ``win_stage`` may replace ``draft.screen`` / ``draft.wins`` and
       ``draft.win`` and must add an event saying what they changed; draws go through
       ``ctx.rng`` in the order the module documents.
+    - ``lean_wins``: the block's ``win_stage`` also works on a lean draft (``draft.lean``:
+      no win events, the amount alone, when the round keeps no events) and makes the
+      same draws there; a win modifier without it makes simulation build win events.
     - ``triggers`` returns None or a ``Trigger``; it may draw only when ``ctx.rng`` is
       set. It is called for every spin in the block's ``modes``.
     - ``run`` appends every event of the feature to ``ctx.book`` (after the
@@ -229,6 +289,8 @@ class FeatureBlock(Protocol):
     resume_kinds: frozenset[str]
     screen_modifier: bool  # takes part in the screen stage
     win_modifier: bool  # takes part in the win stage
+    lean_wins: bool  # its win stage works on a lean draft (amount only)
+    spins_alike: bool  # its effect on a spin depends on that spin's draws alone (no state between spins)
 
     def modes(self, params: Any) -> frozenset[str]: ...
     def check(self, defn: Definition, params: Any, report: Report) -> None: ...
@@ -254,6 +316,10 @@ class Block:
     resume_kinds: ClassVar[frozenset[str]] = frozenset()
     screen_modifier: ClassVar[bool] = False  # takes part in the screen stage
     win_modifier: ClassVar[bool] = False  # takes part in the win stage
+    lean_wins: ClassVar[bool] = False  # its win stage works on a lean draft (amount only)
+    # its effect on a spin depends on that spin's draws alone, so the free spins it acts in
+    # stay independent and alike (what free-spins par needs to price a top-up by Wald)
+    spins_alike: ClassVar[bool] = False
 
     def modes(self, params: Any) -> frozenset[str]:
         return frozenset({"base"})
@@ -412,22 +478,20 @@ def quiet_rules(defn: Definition) -> list[tuple[str, int]]:
 
 
 def presence_hint(
-    defn: Definition, reel_set: str, symbol: str, *, reels: Iterable[int] | None = None
+    defn: Definition,
+    reel_set: str,
+    symbol: str,
+    *,
+    reels: Iterable[int] | None = None,
+    stage: BatchStage | None = None,
 ) -> BatchHint:
     """A hint for "the screen shows ``symbol``" (on ``reels``, 0-based; None: any reel)."""
-    rows = defn.grid.rows
-    wanted = None if reels is None else set(reels)
-    return BatchHint(
-        tuple(
-            tuple(
-                int((wanted is None or reel in wanted)
-                    and any(strip[(stop + r) % len(strip)] == symbol for r in range(rows)))
-                for stop in range(len(strip))
-            )
-            for reel, strip in enumerate(defn.reels[reel_set])
-        ),
-        1,
-    )
+    wanted = None if reels is None else frozenset(reels)
+
+    def shows(reel: int, window: Window) -> int:
+        return int((wanted is None or reel in wanted) and symbol in window)
+
+    return window_hint(defn, reel_set, shows, 1, stage=stage)
 
 
 class ModesBlock(Block):

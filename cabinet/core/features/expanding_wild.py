@@ -34,6 +34,7 @@ from ..linemath import line_expectation, line_expectation_of_weights
 from ..value import Exact
 from . import (
     BatchHint,
+    BatchStage,
     BlockPar,
     FeatureContext,
     ModesBlock,
@@ -64,6 +65,13 @@ def expanding_reels(defn: Definition, params: ExpandingWild) -> tuple[int, ...]:
     return tuple(r - 1 for r in params.reels) if params.reels else tuple(range(defn.grid.reels))
 
 
+def expanded(symbol: str, grows: frozenset[int], reel: int, column: tuple[str, ...]) -> tuple[str, ...]:
+    """One reel's window after the stage: all ``symbol`` when it grows there and shows it."""
+    if reel in grows and symbol in column:
+        return (symbol,) * len(column)
+    return column
+
+
 def line_weights(defn: Definition, params: ExpandingWild, reel_set: str, line: tuple[int, ...]) -> list[list[tuple[str, int]]]:
     """Per reel: (symbol shown at the line's row after expansion, stops showing it)."""
     rows = defn.grid.rows
@@ -84,6 +92,7 @@ class ExpandingWildBlock(ModesBlock):
     params = ExpandingWild
     presenter = "expanding_wild"
     screen_modifier = True
+    spins_alike = True
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         check_symbol(defn, report, ("symbol",), params.symbol, kinds=("wild",), what="expanding wild")
@@ -91,17 +100,20 @@ class ExpandingWildBlock(ModesBlock):
 
     def screen_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
         p: ExpandingWild = ctx.feature
-        columns = [list(c) for c in draft.screen]
-        for reel in expanding_reels(ctx.defn, p):
-            column = columns[reel]
-            if p.symbol in column and any(s != p.symbol for s in column):
+        grows = frozenset(expanding_reels(ctx.defn, p))
+        for reel in sorted(grows):
+            column = draft.screen[reel]
+            grown = expanded(p.symbol, grows, reel, column)
+            if grown != column:
                 changed = tuple((reel, row) for row, s in enumerate(column) if s != p.symbol)
-                columns[reel] = [p.symbol] * len(column)
-                draft.screen = tuple(tuple(c) for c in columns)
+                draft.screen = draft.screen[:reel] + (grown,) + draft.screen[reel + 1 :]
                 ctx.book.add(ScreenChanged(p.name, "expand", changed, p.symbol, draft.screen))
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        return (presence_hint(defn, reel_set, params.symbol, reels=expanding_reels(defn, params)),)
+        grows = frozenset(expanding_reels(defn, params))
+        symbol = params.symbol
+        stage = BatchStage("screen", window=lambda outcome, reel, w: expanded(symbol, grows, reel, w))
+        return (presence_hint(defn, reel_set, symbol, reels=grows, stage=stage),)
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet

@@ -41,7 +41,11 @@ top-ups: E[spins] x E[one free spin], with retriggers as a geometric series
 (E[spins] = awarded / (1 - E[spins added per spin])), exact by Wald's identity. What a
 cap or a top-up changes is estimated by playing this block's own ``run`` from the
 trigger twice per sample, with and without the rule, on the same draws (a paired
-difference: tight, and never a second copy of the rules). A feature with nested
+difference: tight, and never a second copy of the rules). A top-up alone, on spins
+that are independent and alike (no cap, no block carrying state between spins), is
+priced tighter still: by Wald's identity the extra spins are worth E[their number]
+x the exact value of one free spin (this block's and the spin blocks' exact parts),
+so only the number is estimated, from runs that count the spins the top-up added. A feature with nested
 blocks that change its spins (progress levels) is valued by those blocks' own par.
 """
 
@@ -51,7 +55,7 @@ import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 from ..bet import Bet
 from ..definition import Definition, WeightedName, WeightedValue, doc
@@ -88,6 +92,7 @@ from . import (
     choose_reel_set,
     draw_value,
     mean_value,
+    window_hint,
 )
 
 
@@ -229,12 +234,15 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     remaining = trigger.awarded
     total = 0
     played = 0
+    topped_at = 0  # spins played when the first top-up came (0: none)
     reel_set = ""
     stops: tuple[int, ...] = ()
     limit = MAX_FEATURE_SPINS
     while True:
         if remaining == 0:  # TOP-UP or END
             if f.top_up_spins > 0 and minimum > 0 and total < minimum:
+                if not topped_at:
+                    topped_at = played
                 remaining = f.top_up_spins
                 book.add(SpinsAdded(f.name, f.top_up_spins, "top_up", total))
             else:
@@ -274,7 +282,10 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier,
      state.sticky_reels, state.values) = saved
     book.add(FeatureEnded(f.name, total, played))
-    return FeatureRun(total, played, reel_set, stops, {f"{f.name}_spins": played})
+    stats = {f"{f.name}_spins": played}
+    if topped_at:
+        stats[f"{f.name}_top_up_spins"] = played - topped_at
+    return FeatureRun(total, played, reel_set, stops, stats)
 
 
 # --- exact value -----------------------------------------------------------------------------------
@@ -335,15 +346,24 @@ def trigger_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Frac
     return dict(sorted(out.items()))
 
 
-def run_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int, seed: int) -> Money:
-    """The feature's total when triggered by ``count`` symbols, played on ``seed``'s draws
-    by this block's own ``run`` (lean: no events kept)."""
+@overload
+def run_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int, seed: int) -> Money: ...
+@overload
+def run_from_trigger(
+    defn: Definition, feature: FreeSpins, bet: Bet, count: int, seed: int, *, stats: Literal[True]
+) -> dict[str, int]: ...
+def run_from_trigger(
+    defn: Definition, feature: FreeSpins, bet: Bet, count: int, seed: int, *, stats: bool = False
+) -> Money | dict[str, int]:
+    """The feature's total (``stats``: its run's counters) when triggered by ``count``
+    symbols, played on ``seed``'s draws by this block's own ``run`` (lean: no events kept)."""
     from ..features import Book
 
     trigger = Trigger(feature.name, feature.trigger_symbol, count, (), award_for(feature.awards, count))
     ctx = FeatureContext(defn, feature, bet, Rng(seed), "base", book=Book(keep=False))
     ctx.state.running.append(feature.name)
-    return run(ctx, trigger).total
+    outcome = run(ctx, trigger)
+    return outcome.stats if stats else outcome.total
 
 
 def line_delta_rtp(
@@ -372,7 +392,7 @@ def line_delta_rtp(
         for f in defn.features:
             if not isinstance(f, FreeSpins):
                 continue
-            part = BLOCK.par(ParContext(defn, f, bet, pctx.samples, pctx.seed))
+            part, _, _ = BLOCK.exact_part(ParContext(defn, f, bet, pctx.samples, pctx.seed))
             spins, rate = part.figures.get("expected_spins"), part.figures.get("trigger_rate")
             if not (isinstance(spins, Exact) and isinstance(rate, Exact)):
                 return None
@@ -453,13 +473,43 @@ class FreeSpinsBlock(Block):
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         need = smallest_trigger(params.awards)
-        return (BatchHint(window_counts(defn, reel_set, params.trigger_symbol), need),) if need else ()
+        if not need:
+            return ()
+        adds = {s.id: s.counts for s in defn.symbols if s.base == params.trigger_symbol}
+        return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need),)
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         need = smallest_trigger(params.awards)
         return ((params.trigger_symbol, need),) if need else ()
 
     def par(self, pctx: ParContext) -> BlockPar:
+        part, triggers, rules = self.exact_part(pctx)
+        if not (rules and triggers) or "expected_spins" not in part.figures:
+            return part
+        rtp: Value = part.rtp
+        notes = list(part.notes)
+        spin_value = self._alike_spin_value(pctx, part) if rules == ["top-up"] else None
+        if spin_value is not None:
+            extra, acted, runs = self._extra_spins(pctx, triggers)
+            rtp = rtp + extra.scaled(spin_value)
+            notes.append(
+                f"top-up: E[extra spins] from {runs:,} runs of this block from its trigger (the rule acted in "
+                f"{acted:,}) x the exact value of one free spin with every block acting in it "
+                f"({float(spin_value):.6f} x bet): the spins are independent and alike, so by Wald's identity the "
+                "extra spins are worth their number times that value"
+            )
+        else:
+            effect, acted, runs = self._rule_effect(pctx, triggers, rules)
+            rtp = rtp + effect
+            notes.append(
+                f"{' and '.join(rules)}: estimated from {runs:,} paired runs of this block from its trigger "
+                f"(with and without the rule, on the same draws); the rule acted in {acted:,} of them"
+            )
+        return dataclasses.replace(part, rtp=rtp, notes=tuple(notes))
+
+    def exact_part(self, pctx: ParContext) -> tuple[BlockPar, dict[int, Fraction], list[str]]:
+        """The exact figures without caps and top-ups; the trigger distribution; the rules
+        (cap, top-up) the full par estimates on top."""
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
         triggers = trigger_distribution(defn, f)
         rate = sum(triggers.values(), Fraction(0))
@@ -478,7 +528,7 @@ class FreeSpinsBlock(Block):
         }
         if added >= 1:
             notes.append("retriggers add at least one spin per spin on average: the feature never ends")
-            return BlockPar(f.name, Exact(Fraction(0)), figures, tuple(notes), detail)
+            return BlockPar(f.name, Exact(Fraction(0)), figures, tuple(notes), detail), triggers, []
         figures["expected_spins"] = Exact(award_mass / rate / (1 - added) if rate else Fraction(0))
         rtp: Value = Exact(award_mass / (1 - added) * per_spin / bet.total)
         rules = []
@@ -489,14 +539,56 @@ class FreeSpinsBlock(Block):
         nested = nested_spin_blocks(defn, f)
         if nested:
             notes.append(f"the spin value leaves out {', '.join(nested)}: their own par entries value them")
-        if rules and rate:
-            effect, acted, runs = self._rule_effect(pctx, triggers, rules)
-            rtp = rtp + effect
-            notes.append(
-                f"{' and '.join(rules)}: estimated from {runs:,} paired runs of this block from its trigger "
-                f"(with and without the rule, on the same draws); the rule acted in {acted:,} of them"
-            )
-        return BlockPar(f.name, rtp, figures, tuple(notes), detail)
+        return BlockPar(f.name, rtp, figures, tuple(notes), detail), (triggers if rate else {}), rules
+
+    @staticmethod
+    def _alike_spin_value(pctx: ParContext, part: BlockPar) -> Fraction | None:
+        """E[one free spin's win, with every block acting in it] in bets, exactly, when the
+        spins are independent and alike (no cap, no block carrying state from spin to
+        spin, one free-spins feature); else None."""
+        from . import active, block
+
+        defn, f, bet = pctx.defn, pctx.feature, pctx.bet
+        if sum(1 for p in defn.features if isinstance(p, FreeSpins)) != 1:
+            return None
+        spins, rate, own = part.figures.get("expected_spins"), part.figures.get("trigger_rate"), part.rtp
+        if not (isinstance(spins, Exact) and isinstance(rate, Exact) and isinstance(own, Exact)) or not spins.value:
+            return None
+        total = own.value
+        for params, entry in active(defn, "free"):
+            if params is f:
+                continue
+            if not entry.spins_alike:
+                return None
+            nested = block(params.type)
+            found = None if nested is None else nested.par(ParContext(defn, params, bet, pctx.samples, pctx.seed))
+            value = None if found is None else found.figures.get("free_rtp")
+            if not isinstance(value, Exact):
+                return None
+            total += value.value
+        return total / (rate.value * spins.value)
+
+    @staticmethod
+    def _extra_spins(pctx: ParContext, triggers: dict[int, Fraction]) -> tuple[Value, int, int]:
+        """E[spins the top-up adds] per base spin, from runs of ``run`` from the trigger
+        (stratified by trigger count); with how many runs it acted in, and how many ran."""
+        defn, f, bet = pctx.defn, pctx.feature, pctx.bet
+        rate = sum(triggers.values(), Fraction(0))
+        out: Value = Exact(Fraction(0))
+        acted = [0]
+        runs = 0
+        key = f"{f.name}_top_up_spins"
+        for k, q in triggers.items():
+            n = max(2, int(pctx.samples * q / rate))
+
+            def extra(i: int, k: int = k) -> int:
+                added = run_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k), stats=True).get(key, 0)
+                acted[0] += added > 0
+                return added
+
+            out = out + estimate_runs(extra, n, pctx.seed, f"runs of {f.name} counting top-up spins", scale=q)
+            runs += n
+        return out, acted[0], runs
 
     @staticmethod
     def _rule_effect(

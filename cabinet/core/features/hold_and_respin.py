@@ -105,6 +105,7 @@ from . import (
     Spin,
     Trigger,
     check_symbol,
+    window_hint,
 )
 
 # The exact chain is walked only while it stays small: more states (or a wider step) than
@@ -1032,7 +1033,10 @@ class HoldAndRespinBlock(Block):
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         need = 0 if params.opened_by else smallest_trigger(params)
-        return (BatchHint(window_counts(defn, params, reel_set), need),) if need else ()
+        if not need:
+            return ()
+        adds = params.trigger_symbols
+        return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need),)
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         need = 0 if params.opened_by else smallest_trigger(params)

@@ -35,9 +35,11 @@ from typing import Any, Literal
 from ..definition import Definition, WeightedValue, doc
 from ..evaluate import evaluate_screen
 from ..events import WinMultiplied
+from ..spin import lean_win
 from ..value import Exact
 from . import (
     BatchHint,
+    BatchStage,
     BlockPar,
     FeatureContext,
     ModesBlock,
@@ -76,11 +78,23 @@ def with_multiplier(defn: Definition, symbol: str, multiplier: int) -> Definitio
     return found  # type: ignore[no-any-return]
 
 
+def multiplier_weights(p: MultiplierWilds) -> tuple[int, ...]:
+    return tuple(e.weight for e in p.multipliers)
+
+
+def priced_with(defn: Definition, p: MultiplierWilds, outcome: int) -> Definition:
+    """The game a spin's lines are paid on when the draw picked ``p.multipliers[outcome]``."""
+    m = int(p.multipliers[outcome].value)
+    return defn if m == 1 else with_multiplier(defn, p.symbol, m)
+
+
 class MultiplierWildsBlock(ModesBlock):
     type = "multiplier_wilds"
     params = MultiplierWilds
     presenter = "multiplier_wilds"
     win_modifier = True
+    lean_wins = True
+    spins_alike = True
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         p: MultiplierWilds = params
@@ -103,10 +117,15 @@ class MultiplierWildsBlock(ModesBlock):
         if not wilds:
             return
         assert ctx.rng is not None, "a multiplier wild draws: it needs the round's rng"
-        m = int(p.multipliers[ctx.rng.weighted([e.weight for e in p.multipliers])].value)
+        m = int(p.multipliers[ctx.rng.weighted(multiplier_weights(p))].value)
         if m == 1:
             return
         state = ctx.state
+        if draft.lean:  # simulation: the same screen priced with the wild carrying m, no events
+            lean = lean_win(with_multiplier(ctx.defn, p.symbol, m), draft.reel_set, draft.screen, ctx.bet, state)
+            if lean is not None:
+                draft.win = lean
+                return
         wins, win = evaluate_screen(
             with_multiplier(ctx.defn, p.symbol, m),
             draft.screen,
@@ -118,12 +137,15 @@ class MultiplierWildsBlock(ModesBlock):
         held = set(wilds)
         touched = sum(1 for e in wins if held & set(getattr(e, "positions", ())) and e.kind == "line_win")
         added = win - draft.win
-        draft.wins, draft.win = wins, win
+        draft.wins, draft.win, draft.lean = wins, win, False
         if touched:
             ctx.book.add(WinMultiplied(p.name, m, wilds, touched, added))
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        return (presence_hint(defn, reel_set, params.symbol),)
+        p: MultiplierWilds = params
+        weights = multiplier_weights(p)
+        stage = BatchStage("win", draw=lambda count: weights, pricing=lambda outcome: priced_with(defn, p, outcome))
+        return (presence_hint(defn, reel_set, p.symbol, stage=stage),)
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet

@@ -47,6 +47,7 @@ from ..rng import Rng, derive_seed
 from ..value import Exact, Value, estimate_runs
 from . import (
     BatchHint,
+    BatchStage,
     Block,
     BlockPar,
     Book,
@@ -58,6 +59,7 @@ from . import (
     Trigger,
     block,
     check_symbol,
+    window_hint,
 )
 
 
@@ -109,6 +111,25 @@ def step_for(f: MummyAccess, count: int) -> PanelStep | None:
         if step.mummies <= count and (best is None or step.mummies > best.mummies):
             best = step
     return best
+
+
+OPEN, SHUT = 0, 1  # the door draw's outcomes
+
+
+def door_weights(f: MummyAccess, count: int) -> tuple[int, int]:
+    step = step_for(f, count)
+    return (step.open, step.shut) if step is not None else (0, 1)
+
+
+def door_draw(f: MummyAccess, count: int) -> tuple[int, int] | int:
+    """The door's draw for ``count`` mummies: the ``weighted`` weights (open, shut), or
+    the outcome itself when either weight is 0 (no draw)."""
+    opens, shuts = door_weights(f, count)
+    if opens <= 0:
+        return SHUT
+    if shuts <= 0:
+        return OPEN
+    return (opens, shuts)
 
 
 def open_chance(f: MummyAccess, count: int) -> Fraction:
@@ -164,17 +185,12 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     rng, book = ctx.rng, ctx.book
     if rng is None:
         raise ValueError("the mummy panel needs an rng to draw its door")
-    step = step_for(f, trigger.count)
-    opens, shuts = (step.open, step.shut) if step is not None else (0, 1)
+    opens, shuts = door_weights(f, trigger.count)
     book.add(FeatureStarted(f.name, 0))
     if book.keep:
         book.add(MummiesMoved(f.name, trigger.positions, trigger.count, opens, shuts))
-    if opens <= 0:
-        opened = False
-    elif shuts <= 0:
-        opened = True
-    else:
-        opened = rng.weighted([opens, shuts]) == 0
+    door = door_draw(f, trigger.count)
+    opened = (door if isinstance(door, int) else rng.weighted(door)) == OPEN
     book.add(DoorDrawn(f.name, opened, f.minigame))
     total = 0
     stats: dict[str, int] = {}
@@ -269,12 +285,10 @@ class MummyAccessBlock(Block):
         return run(ctx, trigger)
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        rows = defn.grid.rows
-        counts = tuple(
-            tuple(sum(1 for sid in window(strip, stop, rows) if sid == params.symbol) for stop in range(len(strip)))
-            for strip in defn.reels[reel_set]
-        )
-        return (BatchHint(counts, 1),)
+        f: MummyAccess = params
+        # a shut door pays nothing and draws nothing more: the batch plays those spins itself
+        stage = BatchStage("trigger", draw=lambda count: door_draw(f, count), quiet=frozenset({SHUT}), ran=f.name)
+        return (window_hint(defn, reel_set, lambda reel, w: w.count(f.symbol), 1, stage=stage),)
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, f = pctx.defn, pctx.feature

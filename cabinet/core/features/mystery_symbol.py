@@ -37,6 +37,7 @@ from ..events import ScreenChanged
 from ..value import Exact
 from . import (
     BatchHint,
+    BatchStage,
     BlockPar,
     FeatureContext,
     ModesBlock,
@@ -72,6 +73,11 @@ def reveal_weights(params: MysterySymbol) -> list[int]:
     return [r.weight for r in params.reveals]
 
 
+def revealed(mystery: str, shown: str, column: tuple[str, ...]) -> tuple[str, ...]:
+    """One reel's window after the reveal: every mystery position shows ``shown``."""
+    return tuple(shown if sid == mystery else sid for sid in column) if mystery in column else column
+
+
 def revealed_definition(defn: Definition, params: MysterySymbol, symbol: str) -> Definition:
     """The game with the mystery symbol replaced by ``symbol`` on every strip (kept per game)."""
     cache = defn.__dict__.setdefault("_mystery_reveals", {})
@@ -91,6 +97,7 @@ class MysterySymbolBlock(ModesBlock):
     params = MysterySymbol
     presenter = "mystery_symbol"
     screen_modifier = True
+    spins_alike = True
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         p: MysterySymbol = params
@@ -116,13 +123,19 @@ class MysterySymbolBlock(ModesBlock):
             return
         assert ctx.rng is not None, "a mystery reveal draws: it needs the round's rng"
         shown = p.reveals[ctx.rng.weighted(reveal_weights(p))].symbol
-        draft.screen = tuple(
-            tuple(shown if sid == p.symbol else sid for sid in column) for column in draft.screen
-        )
+        draft.screen = tuple(revealed(p.symbol, shown, column) for column in draft.screen)
         ctx.book.add(ScreenChanged(p.name, "mystery", positions, shown, draft.screen))
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        return (presence_hint(defn, reel_set, params.symbol),)
+        p: MysterySymbol = params
+        weights = tuple(reveal_weights(p))
+        shows = tuple(r.symbol for r in p.reveals)
+        stage = BatchStage(
+            "screen",
+            draw=lambda count: weights,
+            window=lambda outcome, reel, w: revealed(p.symbol, shows[outcome], w),
+        )
+        return (presence_hint(defn, reel_set, p.symbol, stage=stage),)
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet

@@ -66,6 +66,7 @@ from . import (
     Trigger,
     check_reels,
     check_symbol,
+    window_hint,
 )
 
 
@@ -308,7 +309,13 @@ class WheelBlock(Block):
         return None if found is None else found[0][0] * ctx.bet.total
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        return (BatchHint(shows(defn, params, reel_set), len(params.trigger_reels)),)
+        adds = compiled(defn).counts_as.get(params.trigger_symbol, {params.trigger_symbol: 1})
+        wanted = frozenset(r - 1 for r in params.trigger_reels)
+
+        def shown(reel: int, w: tuple[str, ...]) -> int:
+            return int(reel in wanted and any(sid in adds for sid in w))
+
+        return (window_hint(defn, reel_set, shown, len(params.trigger_reels)),)
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         return ((params.trigger_symbol, len(params.trigger_reels)),)

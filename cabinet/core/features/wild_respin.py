@@ -58,6 +58,7 @@ from . import (
     Trigger,
     active,
     check_symbol,
+    window_hint,
 )
 
 
@@ -189,11 +190,11 @@ class WildRespinBlock(Block):
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         f: WildRespin = params
-        counts = tuple(
-            full_reel_stops(defn, f, reel_set) if r == f.reel - 1 else tuple(0 for _ in strip)
-            for r, strip in enumerate(defn.reels[reel_set])
-        )
-        return (BatchHint(counts, 1),)
+
+        def full(reel: int, w: tuple[str, ...]) -> int:
+            return int(reel == f.reel - 1 and all(s == f.symbol for s in w))
+
+        return (window_hint(defn, reel_set, full, 1),)
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet

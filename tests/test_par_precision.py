@@ -1,0 +1,74 @@
+"""Par's estimates: the 10x top-up priced by Wald's identity, and runs sized for a precision."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import pytest
+
+from cabinet.cli import main
+from cabinet.core.bet import default_bet
+from cabinet.core.features import ParContext, block
+from cabinet.core.loader import DefinitionError, load_definition_text, load_game
+from cabinet.core.par import par_to_precision
+from cabinet.core.value import Z95, Estimate
+
+
+@pytest.fixture(scope="module")
+def halloween():  # type: ignore[no-untyped-def]
+    return load_game("halloween-wins-3")
+
+
+def free_spins_part(defn, samples: int):  # type: ignore[no-untyped-def]
+    f = defn.feature("free_spins")
+    return block("free_spins").par(ParContext(defn, f, default_bet(defn), samples, 11))  # type: ignore[union-attr]
+
+
+def test_the_top_up_by_wald_agrees_with_paired_runs_and_is_tighter(halloween) -> None:  # type: ignore[no-untyped-def]
+    entry = block("free_spins")
+    assert entry is not None
+    part = free_spins_part(halloween, 3000)
+    assert any("Wald" in note for note in part.notes)
+    exact, triggers, rules = entry.exact_part(ParContext(halloween, halloween.feature("free_spins"),  # type: ignore[attr-defined]
+                                                         default_bet(halloween), 3000, 11))
+    assert rules == ["top-up"]
+    paired, _, _ = entry._rule_effect(ParContext(halloween, halloween.feature("free_spins"),  # type: ignore[attr-defined]
+                                                 default_bet(halloween), 3000, 11), triggers, rules)
+    wald = part.rtp
+    assert isinstance(wald, Estimate) and isinstance(paired, Estimate)
+    wald_top_up = wald.mean - float(exact.rtp.value)
+    # the two estimators of the same top-up, on independent-enough runs, agree within 3 standard errors
+    assert abs(wald_top_up - paired.mean) < 3 * (wald.std_error**2 + paired.std_error**2) ** 0.5
+    assert wald.std_error < paired.std_error  # only the number of extra spins is random
+
+
+def test_a_capped_feature_keeps_the_paired_runs(halloween) -> None:  # type: ignore[no-untyped-def]
+    f = dataclasses.replace(halloween.feature("free_spins"), max_win_x_bet=Fraction(500))
+    capped = dataclasses.replace(halloween, features=tuple(f if p.type == "free_spins" else p for p in halloween.features))
+    part = block("free_spins").par(ParContext(capped, f, default_bet(capped), 200, 11))  # type: ignore[union-attr]
+    assert not any("Wald" in note for note in part.notes)
+    assert any("paired runs" in note and "cap and top-up" in note for note in part.notes)
+
+
+def test_par_runs_its_estimates_to_the_asked_precision(halloween) -> None:  # type: ignore[no-untyped-def]
+    report = par_to_precision(halloween, half_width=Fraction(6, 1000), pilot=200)
+    whole = report.total
+    assert isinstance(whole, Estimate) and Z95 * whole.std_error <= 0.006
+    assert whole.samples > 2 * 200  # the pilot alone was not enough, a second run was made
+    assert any("chosen from a 200-sample pilot" in note for note in report.notes)
+
+
+def test_an_exact_game_needs_no_second_run() -> None:
+    report = par_to_precision(load_game("classic"), half_width=Fraction(1, 10**6))
+    assert report.exact and not any("pilot" in note for note in report.notes)
+
+
+def test_the_precision_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["par", "classic", "--precision", "lots"]) == 2
+    assert "--precision must be a percentage such as 0.05%" in capsys.readouterr().err
+    text = load_game("classic").source
+    with open(text, encoding="utf-8") as fh:
+        yaml = fh.read().replace("rtp:", 'par_precision: "50%"\nrtp:', 1)
+    with pytest.raises(DefinitionError, match="par_precision is a half-width"):
+        load_definition_text(yaml, "classic.yaml")
