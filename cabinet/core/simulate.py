@@ -220,6 +220,22 @@ def _weighted_array(
     return np.searchsorted(np.cumsum(weights), pick, side="right").astype(np.int64), rejected, True
 
 
+def _stage_draw(
+    staged: _Staged, at: np.ndarray, seeds: np.ndarray, nxt: np.ndarray, bad: np.ndarray, choice: np.ndarray
+) -> None:
+    """A stage's one weighted draw for the rounds ``at`` (its hint fired there): 1 + the
+    outcome goes to ``choice`` (0 stays "did not act"), rejections to ``bad``, and each
+    round's next draw index moves on."""
+    if not len(at):
+        return
+    weights = staged.stage.draw(1)
+    assert isinstance(weights, tuple)
+    outcome, rejected, drew = _weighted_array(seeds[at], nxt[at], weights)
+    bad[at] |= rejected
+    choice[at] = 1 + outcome
+    nxt[at] += int(drew)
+
+
 def _line_minor(table: LinePayTable, bet: Bet, lines: int) -> tuple[np.ndarray, np.ndarray | None]:
     """A line-pay table in minor units at ``bet`` (0 where not whole), and where it is whole."""
     per_line_coin = bet.coins_per_line * bet.coin_value
@@ -457,14 +473,7 @@ class BatchSpinner:
             shown = np.zeros(n_rows, dtype=np.int64)
             for c, s in zip(rs.reveal_counts, stops, strict=True):
                 shown += c[s]
-            at = np.nonzero(shown >= 1)[0]
-            if len(at):
-                weights = rs.reveal.stage.draw(1)
-                assert isinstance(weights, tuple)
-                outcome, rejected, drew = _weighted_array(sub[at], nxt[at], weights)
-                bad[at] |= rejected
-                world[at] = 1 + outcome
-                nxt[at] += int(drew)
+            _stage_draw(rs.reveal, np.nonzero(shown >= 1)[0], sub, nxt, bad, world)
         lines = np.zeros(n_rows, dtype=np.int64)
         scatters = np.zeros(n_rows, dtype=np.int64)
         for w in np.unique(world).tolist():
@@ -502,13 +511,7 @@ class BatchSpinner:
         variant = np.zeros(n_rows, dtype=np.int64)
         if rs.priced is not None:  # the win stage's draw picks the table the lines are paid with
             acting = np.nonzero(hinted[rs.priced.hint] >= rs.thresholds[rs.priced.hint])[0]
-            if len(acting):
-                weights = rs.priced.stage.draw(1)
-                assert isinstance(weights, tuple)
-                outcome, rejected, drew = _weighted_array(seeds[acting], nxt[acting], weights)
-                wrong[acting] |= rejected
-                variant[acting] = 1 + outcome
-                nxt[acting] += int(drew)
+            _stage_draw(rs.priced, acting, seeds, nxt, wrong, variant)
         lines = np.zeros(n_rows, dtype=np.int64)
         for v in np.unique(variant).tolist():
             rows = np.nonzero(variant == v)[0] if v or variant.any() else slice(None)
