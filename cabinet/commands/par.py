@@ -132,6 +132,14 @@ def render(r: ParReport) -> str:
         )
         out.append(f"  value per spin   {fixed(fs.spin_value, 6)} x bet")
         out.append(f"  RTP              {value_text(fs.value)}")
+        part = next((p for p in r.parts if p.name == fs.name), None)
+        if part is not None and "rules_rtp" in part.figures:
+            rules = " and ".join(part.detail.get("rules", ())) or "rules"
+            out.append(f"    without {rules}: {value_text(part.figures['rtp_without_rules'])}")
+            out.append(f"    {rules} adds: {value_text(part.figures['rules_rtp'])}")
+            if "top_up_spins" in part.figures:
+                out.append(f"    top-up spins per feature: {value_text(part.figures['top_up_spins'], percent=False)}, "
+                           f"each worth {value_text(part.figures['alike_spin_value'], percent=False)} x bet")
     if r.free_spins:
         out.append(f"free spins RTP   {pct(r.free_spins_rtp)}")
     for part in r.parts:

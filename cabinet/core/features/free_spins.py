@@ -346,6 +346,10 @@ def trigger_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Frac
     return dict(sorted(out.items()))
 
 
+def triggers_rate(triggers: dict[int, Fraction]) -> Fraction:
+    return sum(triggers.values(), Fraction(0))
+
+
 @overload
 def run_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int, seed: int) -> Money: ...
 @overload
@@ -488,10 +492,15 @@ class FreeSpinsBlock(Block):
             return part
         rtp: Value = part.rtp
         notes = list(part.notes)
+        figures = dict(part.figures)
+        figures["rtp_without_rules"] = part.rtp
         spin_value = self._alike_spin_value(pctx, part) if rules == ["top-up"] else None
         if spin_value is not None:
             extra, acted, runs = self._extra_spins(pctx, triggers)
-            rtp = rtp + extra.scaled(spin_value)
+            figures["top_up_spins"] = extra.scaled(1 / triggers_rate(triggers))
+            figures["alike_spin_value"] = Exact(spin_value)
+            figures["rules_rtp"] = extra.scaled(spin_value)
+            rtp = rtp + figures["rules_rtp"]
             notes.append(
                 f"top-up: E[extra spins] from {runs:,} runs of this block from its trigger (the rule acted in "
                 f"{acted:,}) x the exact value of one free spin with every block acting in it "
@@ -500,12 +509,13 @@ class FreeSpinsBlock(Block):
             )
         else:
             effect, acted, runs = self._rule_effect(pctx, triggers, rules)
+            figures["rules_rtp"] = effect
             rtp = rtp + effect
             notes.append(
                 f"{' and '.join(rules)}: estimated from {runs:,} paired runs of this block from its trigger "
                 f"(with and without the rule, on the same draws); the rule acted in {acted:,} of them"
             )
-        return dataclasses.replace(part, rtp=rtp, notes=tuple(notes))
+        return dataclasses.replace(part, rtp=rtp, figures=figures, notes=tuple(notes), detail={**part.detail, "rules": rules})
 
     def exact_part(self, pctx: ParContext) -> tuple[BlockPar, dict[int, Fraction], list[str]]:
         """The exact figures without caps and top-ups; the trigger distribution; the rules
