@@ -287,7 +287,7 @@ def test_caps_and_top_ups_are_named_in_the_report() -> None:
     assert any(n.startswith("free_spins: cap and top-up: estimated from") for n in report.notes)
     # honest: a cap and a top-up make the feature's value, and so the total, an estimate
     assert not report.exact and report.total is not None and not report.total.exact
-    assert report.estimates() == ["free_spins.rtp"]
+    assert report.estimates() == ["free_spins.rtp", "free_spins.rules_rtp"]
     data = report.to_dict()
     assert data["exact"] is False and data["total"]["exact"] is False and data["total"]["samples"] > 0
     # the estimate is the same block played from its trigger: play_round agrees within the bands
@@ -394,7 +394,7 @@ def test_par_exact_only_fails_on_any_estimate(capsys: pytest.CaptureFixture[str]
     assert "estimate: 95%" in captured.out and "not every figure is exact: free_spins.rtp" in captured.err
     assert main(["par", "retro-reels-diamond-glitz", "--json", "--samples", "50", "--seed", "3"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["exact"] is False and data["estimates"] == ["free_spins.rtp"]
+    assert data["exact"] is False and data["estimates"] == ["free_spins.rtp", "free_spins.rules_rtp"]
     assert data["total"]["exact"] is False and data["total"]["seed"] == 3 and data["total"]["samples"] >= 50
     assert data["features"][0]["rtp"]["method"].startswith("paired runs of free_spins")
 
