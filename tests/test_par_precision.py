@@ -56,7 +56,7 @@ def test_par_runs_its_estimates_to_the_asked_precision(halloween) -> None:  # ty
     whole = report.total
     assert isinstance(whole, Estimate) and Z95 * whole.std_error <= 0.006
     assert whole.samples > 2 * 200  # the pilot alone was not enough, a second run was made
-    assert any("chosen from a 200-sample pilot" in note for note in report.notes)
+    assert any("grown from a 200-sample pilot" in note for note in report.notes)
 
 
 def test_an_exact_game_needs_no_second_run() -> None:
@@ -72,3 +72,33 @@ def test_the_precision_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
         yaml = fh.read().replace("rtp:", 'par_precision: "50%"\nrtp:', 1)
     with pytest.raises(DefinitionError, match="par_precision is a half-width"):
         load_definition_text(yaml, "classic.yaml")
+
+
+def test_a_control_variate_keeps_the_mean_and_cuts_the_noise() -> None:
+    from cabinet.core.rng import Rng
+    from cabinet.core.value import estimate_runs
+
+    def pair(i: int) -> tuple[int, int]:
+        rng = Rng(i)
+        y = rng.below(201) - 100  # mean exactly 0
+        return 3 * y + rng.below(21) + 40, y  # x = 3y + noise of mean 50
+
+    plain = estimate_runs(lambda i: pair(i)[0], 4000, 0, "toy")
+    controlled = estimate_runs(lambda i: pair(i)[0], 4000, 0, "toy", control=lambda i: pair(i)[1])
+    assert abs(controlled.mean - 50) < 3 * controlled.std_error < 3 * plain.std_error / 10
+    assert "control variate (b = 3.0" in controlled.method
+
+
+def test_the_minigame_s_control_has_mean_zero_and_follows_its_total(halloween) -> None:  # type: ignore[no-untyped-def]
+    import numpy as np
+
+    from cabinet.core.features.mummy_access import play_minigame
+    from cabinet.core.rng import derive_seed
+
+    bet = default_bet(halloween)
+    ghosts = halloween.feature("hold_and_respin")
+    runs = [play_minigame(halloween, ghosts, bet, derive_seed(3, i)) for i in range(3000)]
+    totals = np.array([r.total for r in runs], dtype=float)
+    controls = np.array([float(r.control) for r in runs])
+    assert abs(controls.mean()) < 4 * controls.std() / len(runs) ** 0.5  # what landed minus what was due
+    assert np.corrcoef(totals, controls)[0, 1] > 0.8  # a jackpot coin that lands shows in both

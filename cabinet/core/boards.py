@@ -210,6 +210,12 @@ class HeldRespinEngine:
     # the same, each multiplier counted at its expectation over the prize and multiplier it
     # may draw given the prizes held when it lands (par's estimate: same mean, less noise)
     multiplied_expected: Fraction = Fraction(0)
+    # par's control variate: with ``worths`` (symbol -> what it pays on average, x bet; cell
+    # -> that mean over the cell's strip), ``surprise`` sums over every spun cell (worth of
+    # what landed) - (its strip's mean): each term has mean 0 whatever came before, so the
+    # sum has mean 0 and moves with the total
+    worths: tuple[dict[str, Fraction], dict[Cell, Fraction]] | None = None
+    surprise: Fraction = Fraction(0)
     _pending: set[Cell] = field(default_factory=set)  # placed, not yet resolved
 
     def __post_init__(self) -> None:
@@ -288,6 +294,8 @@ class HeldRespinEngine:
                 symbol = strip[below(len(strip))]
                 symbols.append(symbol)
                 landed.append((cell, symbol))
+                if self.worths is not None:
+                    self.surprise += self.worths[0][symbol] - self.worths[1][cell]
             if self.book.keep:
                 positions = tuple((r, w) for _, r, w in free)
                 self.book.add(BoardSpun(self.feature, b.name, self.respins_played, positions, tuple(symbols)))

@@ -277,6 +277,7 @@ def par(
 
 
 MAX_PRECISION_SAMPLES = 2_000_000  # runs per estimate par_to_precision will not go past
+PRECISION_ROUNDS = 4  # par runs at most: the pilot and three larger ones
 
 
 def par_to_precision(
@@ -285,22 +286,29 @@ def par_to_precision(
 ) -> ParReport:
     """``par`` with enough samples that the total's 95% interval is at most
     ``half_width`` either side (an RTP fraction): a pilot run at ``pilot`` samples
-    measures the spread, then one run at the samples that spread needs (standard
-    error falls as 1/sqrt(samples); 10% spare). An exact total needs no second run."""
+    measures the spread, then a run at the samples that spread needs (standard error
+    falls as 1/sqrt(samples); 10% spare), again while the wider run's spread says it
+    is short (at most ``PRECISION_ROUNDS`` runs). An exact total needs no second run."""
     report = par(defn, bet, samples=pilot, seed=seed)
+    samples = pilot
+    runs = 1
+    while runs < PRECISION_ROUNDS:
+        whole = report.total
+        if not isinstance(whole, Estimate) or Z95 * whole.std_error <= half_width or samples >= MAX_PRECISION_SAMPLES:
+            break
+        # heavy tails make a small run's spread an underestimate: grow by at least half each time
+        wanted = math.ceil(samples * (Z95 * whole.std_error / float(half_width)) ** 2 * 1.1)
+        samples = min(MAX_PRECISION_SAMPLES, max(wanted, samples * 3 // 2))
+        report = par(defn, bet, samples=samples, seed=seed)
+        runs += 1
+    if runs == 1:
+        return report
     whole = report.total
-    if not isinstance(whole, Estimate):
-        return report
-    half = Z95 * whole.std_error
-    if half <= half_width:
-        return report
-    need = min(MAX_PRECISION_SAMPLES, math.ceil(pilot * (half / float(half_width)) ** 2 * 1.1))
-    found = par(defn, bet, samples=need, seed=seed)
-    reached = isinstance(found.total, Estimate) and Z95 * found.total.std_error <= half_width
-    note = (f"samples: {need:,} per estimate, chosen from a {pilot:,}-sample pilot for a 95% half-width of "
-            f"{float(half_width) * 100:g} points" + ("" if reached else " (not reached: the pilot underestimated "
-                                                      "the spread; rerun with more --samples)"))
-    return dataclasses.replace(found, notes=(*found.notes, note))
+    reached = isinstance(whole, Estimate) and Z95 * whole.std_error <= half_width
+    note = (f"samples: {samples:,} per estimate, grown from a {pilot:,}-sample pilot in {runs - 1} step(s) for a 95% "
+            f"half-width of {float(half_width) * 100:g} points" + ("" if reached else " (not reached: rerun with more "
+                                                                  "--samples)"))
+    return dataclasses.replace(report, notes=(*report.notes, note))
 
 
 def _ends(part: BlockPar) -> bool:

@@ -122,13 +122,16 @@ class RoundState:
 
 
 class Book:
-    """The round's ordered events. A lean book (simulation) keeps none of them."""
+    """The round's ordered events. A lean book (simulation) keeps none of them;
+    ``controls``: par is running the block, which may then tally a control variate of its
+    total (``FeatureRun.control``)."""
 
-    __slots__ = ("events", "keep")
+    __slots__ = ("controls", "events", "keep")
 
-    def __init__(self, *, keep: bool = True) -> None:
+    def __init__(self, *, keep: bool = True, controls: bool = False) -> None:
         self.events: list[Event] = []
         self.keep = keep
+        self.controls = controls
 
     def add(self, event: Event) -> None:
         if self.keep:
@@ -172,6 +175,9 @@ class FeatureRun:
     final_reel_set: str = ""
     final_stops: tuple[int, ...] = ()
     stats: dict[str, int] = field(default_factory=dict, compare=False)
+    # a zero-mean quantity of the run, in minor units, that moves with ``total`` (tallied when
+    # ``Book.controls``): par's estimates regress on it to cut their noise (0: none)
+    control: Fraction = field(default=Fraction(0), compare=False)
 
 
 Window = tuple[str, ...]  # one reel's visible symbols, top row first

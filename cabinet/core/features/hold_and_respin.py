@@ -85,7 +85,7 @@ from math import comb, gcd
 from typing import Annotated, Any, Literal
 
 from ..bet import Bet
-from ..boards import Board, CellAction, HeldRespinEngine, check_whole_x_bet
+from ..boards import Board, Cell, CellAction, HeldRespinEngine, check_whole_x_bet
 from ..definition import STRIP, Definition, doc
 from ..evaluate import compiled, window
 from ..events import FeatureEnded, FeatureLimitReached, FeatureStarted, Position, Screen
@@ -351,6 +351,7 @@ def play_feature(ctx: FeatureContext, trigger: Trigger) -> tuple[FeatureRun, Hel
         respins=f.respins,
         reset_to=f.reset_to,
         fills={spec.name: spec.fill_x_bet for spec in f.boards if spec.fill_x_bet},
+        worths=worths_of(ctx.defn, f) if book.controls else None,
     )
     book.add(FeatureStarted(f.name, f.respins))
     engine.open_boards()
@@ -375,21 +376,44 @@ def play_feature(ctx: FeatureContext, trigger: Trigger) -> tuple[FeatureRun, Hel
     stats = {f"{f.name}_respins": engine.respins_played}
     for name in engine.filled:
         stats[f"{f.name}_filled_{name}"] = 1
-    return FeatureRun(total, engine.respins_played, stats=stats), engine
+    control = engine.surprise * ctx.bet.total
+    return FeatureRun(total, engine.respins_played, stats=stats, control=control), engine
 
 
-def run_from_trigger(defn: Definition, f: HoldAndRespin, bet: Bet, count: int, seed: int) -> FeatureRun:
+def worths_of(defn: Definition, f: HoldAndRespin) -> tuple[dict[str, Fraction], dict[Cell, Fraction]]:
+    """What each symbol pays on average (x bet), and each cell's strip on average: the
+    engine's control variate (kept per game)."""
+
+    def make() -> tuple[dict[str, Fraction], dict[Cell, Fraction]]:
+        actions = actions_of(defn, f)
+        boards = boards_of(defn, f)
+        symbols = {s for b in boards for strip in b.strips for s in strip}
+        worth = {s: _mean_value_x_bet(s, actions) for s in symbols}
+        cells = {}
+        for b in boards:
+            for reel in range(b.reels):
+                for row in range(b.rows):
+                    strip = b.strips[reel * b.rows + row]
+                    cells[(b.name, reel, row)] = sum((worth[s] for s in strip), Fraction(0)) / len(strip)
+        return worth, cells
+
+    return _cached(defn, f, "worths", make)  # type: ignore[no-any-return]
+
+
+def run_from_trigger(
+    defn: Definition, f: HoldAndRespin, bet: Bet, count: int, seed: int, *, controls: bool = False
+) -> FeatureRun:
     """The feature opened by trigger count ``count``, played on ``seed``'s draws by this
-    block's own ``run`` (lean: no events kept)."""
-    return engine_from_trigger(defn, f, bet, count, seed)[0]
+    block's own ``run`` (lean: no events kept; ``controls``: with its control variate)."""
+    return engine_from_trigger(defn, f, bet, count, seed, controls=controls)[0]
 
 
 def engine_from_trigger(
-    defn: Definition, f: HoldAndRespin, bet: Bet, count: int, seed: int
+    defn: Definition, f: HoldAndRespin, bet: Bet, count: int, seed: int, *, controls: bool = False
 ) -> tuple[FeatureRun, HeldRespinEngine]:
     """``run_from_trigger``, with the engine the run played on."""
     trigger = Trigger(f.name, next(iter(f.trigger_symbols), ""), count, (), f.respins)
-    ctx = FeatureContext(defn, f, bet, Rng(seed), "base", book=Book(keep=False))
+    ctx = FeatureContext(defn, f, bet, Rng(seed), "base", book=Book(keep=False, controls=controls))
     return play_feature(ctx, trigger)
 
 
@@ -1126,10 +1150,11 @@ class HoldAndRespinBlock(Block):
 
             def played(i: int, k: int = k, runs: dict[int, FeatureRun] = runs) -> FeatureRun:
                 if i not in runs:
-                    runs[i] = run_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k))
+                    runs[i] = run_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k), controls=True)
                 return runs[i]
 
-            rtp = rtp + estimate_runs(lambda i: played(i).total, n, pctx.seed, method, scale=q / bet.total)
+            rtp = rtp + estimate_runs(lambda i: played(i).total, n, pctx.seed, method, scale=q / bet.total,
+                                      control=lambda i: played(i).control)
             share = q / rate
             figures: dict[str, Callable[[FeatureRun], int]] = {"expected_respins": _respins_of}
             for spec in f.boards:

@@ -230,21 +230,27 @@ def minigame_value(pctx: ParContext, f: MummyAccess) -> Value | None:
     if exact is not None:
         return Exact(exact / bet.total)
 
-    def one(i: int) -> int:
-        return play_minigame(defn, params, bet, derive_seed(pctx.seed, i))
+    runs: dict[int, FeatureRun] = {}
 
-    return estimate_runs(one, pctx.samples, pctx.seed, f"runs of {params.name} from the open door",
-                         scale=Fraction(1, bet.total))
+    def one(i: int) -> FeatureRun:
+        if i not in runs:
+            runs.clear()  # each run is read twice in a row (total, control): keep one
+            runs[i] = play_minigame(defn, params, bet, derive_seed(pctx.seed, i))
+        return runs[i]
+
+    return estimate_runs(lambda i: one(i).total, pctx.samples, pctx.seed, f"runs of {params.name} from the open door",
+                         scale=Fraction(1, bet.total), control=lambda i: one(i).control)
 
 
-def play_minigame(defn: Definition, params: Any, bet: Bet, seed: int) -> int:
-    """The minigame's total on ``seed``'s draws, played by its own block (lean: no events)."""
+def play_minigame(defn: Definition, params: Any, bet: Bet, seed: int) -> FeatureRun:
+    """The minigame on ``seed``'s draws, played by its own block (lean: no events; with
+    its control variate for par)."""
     entry = block(params.type)
     assert entry is not None
-    ctx = FeatureContext(defn, params, bet, Rng(seed), "base", book=Book(keep=False))
+    ctx = FeatureContext(defn, params, bet, Rng(seed), "base", book=Book(keep=False, controls=True))
     trigger = Trigger(params.name, "", 1, (), getattr(params, "respins", 0))
     ctx.state.running.append(params.name)
-    return entry.run(ctx, trigger).total
+    return entry.run(ctx, trigger)
 
 
 class MummyAccessBlock(Block):
