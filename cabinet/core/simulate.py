@@ -981,11 +981,15 @@ def _worker_shard(job: tuple[int, int]) -> tuple[int, Tally]:
 
 
 def triggered_feature_names(defn: Definition) -> list[str]:
-    """The features a round can run (the report lists each, ran or not)."""
+    """The features a round can run (the report lists each, ran or not). Screen and win
+    modifiers (mystery symbols, expanding and multiplier wilds) change spins and never
+    run as features of their own: their share is in the line pays (``cabinet par``)."""
     out = []
     for params in defn.features:
         entry = block(params.type)
-        if entry is not None and entry.modes(params) & {"base", "respin"}:
+        if entry is None or entry.screen_modifier or entry.win_modifier:
+            continue
+        if entry.modes(params) & {"base", "respin"}:
             out.append(params.name)
     return out
 
