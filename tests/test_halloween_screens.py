@@ -1,15 +1,23 @@
-"""Halloween Wins 3 on screen: the wheel scene over the reels, the Dracula reel locked
-during its respin, the mummy panel beside the reels; pixels at known places."""
+"""Halloween Wins 3 on screen: the wheel scene over the reels (its labels inside their
+pockets at every size), the Dracula reel locked during its respin, the mummy panel beside
+the reels, the Halloween Ghosts X minigame (values travelling into the pumpkins, Mummy X
+marks, the respins reset to 3); pixels at known places."""
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
 import pygame
 import pytest
 
 from cabinet.app import App, AppOptions
+from cabinet.core.events import Collected
 from cabinet.core.loader import load_game
 from cabinet.presentation.halloween_presenters import MummyPanel, ReelLock
-from cabinet.presentation.views.wheel import POINTER, WheelScene
+from cabinet.presentation.hud import PALE_GOLD
+from cabinet.presentation.views.boards import COUNT_TIME, MARK_COLOUR, TRAIL_STEP, BoardScene
+from cabinet.presentation.views.wheel import POINTER, WheelScene, label_rotation, pocket_label
 
 SIZE = (1280, 720)
 
@@ -78,3 +86,181 @@ def test_the_mummy_panel_fills_and_opens_its_door(halloween) -> None:  # noqa: A
     shot = frame(app)
     assert shot.get_at((box.x + 1, box.centery))[:3] != (0, 0, 0)  # the panel is drawn beside the reels
     assert not box.colliderect(pygame.Rect(*app.ctx.layout.reel_window))
+
+
+# -- the Halloween Ghosts X minigame: values travel into the pumpkins ---------------------------------
+
+
+def minigame_app(defn) -> tuple[App, BoardScene]:  # noqa: ANN001
+    app = scenario_app(defn, "mummy access into a big collect")
+    run_until(app, lambda: app.stack.find(BoardScene) is not None, limit=6000)
+    return app, app.stack.find(BoardScene)
+
+
+def collect_events(app: App) -> list[Collected]:
+    return [e for e in app.session.current.events if isinstance(e, Collected)]
+
+
+def test_each_collected_value_travels_from_its_cell_into_the_pumpkin(halloween) -> None:  # noqa: ANN001
+    app, scene = minigame_app(halloween)
+    first = collect_events(app)[0]  # the starting ghosts: 2.00 and 1.00 into the pumpkin on the centre reel
+    assert first.collector == (1, 1) and first.positions == ((0, 0), (2, 2)) and first.total == 300
+    run_until(app, lambda: bool(scene.flows))
+    (flow,) = scene.flows
+    # what travels is what the events say: the cells the collect names, their values, into the collector
+    assert [t.source for t in flow.tokens] == list(first.positions)
+    assert [t.value for t in flow.tokens] == [200, 100] and flow.base == 0
+    board = "HALLOWEEN GHOSTS"
+    source, target = scene.cell_box(board, (0, 0)), scene.cell_box(board, (1, 1))
+    assert flow.tokens[0].origin == source.center and flow.tokens[0].target == target.center
+    shown = scene.model.boards[board]
+    assert shown.values == {(0, 0): 200, (2, 2): 100}  # both ghosts wait on their cells with their values
+    # on its way: the first token is in the air between its cell and the pumpkin, drawn where it is
+    token = flow.tokens[0]
+    assert flow.tokens[1].start > token.start + token.duration * 0.4  # the cells leave one after another
+    run_until(app, lambda: scene.clock >= token.start + token.duration * 0.4)
+    head = token.position(scene.clock)
+    assert head is not None
+    x, y = int(head[0]), int(head[1])
+    assert min(math.dist((x, y), source.center), math.dist((x, y), target.center)) > source.w / 3  # between them
+    shot = frame(app)
+    core = shot.get_at((x, y))
+    assert core.r == 255 and core.g >= 235 and 190 <= core.b <= 225  # the token's bright core ...
+    trail = token.position(scene.clock - TRAIL_STEP * 3)
+    glow = shot.get_at((int(trail[0]), int(trail[1])))
+    assert glow.r > 200 and glow.b < 200  # ... and its amber trail behind it
+    before = frame_without_tokens(app, scene)
+    assert before.get_at((x, y))[:3] != core[:3]  # the token is what put that colour there
+    # the cell it left is empty now; the other ghost has not left yet
+    assert scene.departed(board, (0, 0)) and not scene.departed(board, (2, 2))
+    # the pumpkin counts each value in as it arrives: 0, then 2.00, then 3.00
+    assert scene.shown_value(board, (1, 1), 0) == 0
+    run_until(app, lambda: scene.clock >= flow.tokens[0].arrives + COUNT_TIME)
+    assert scene.shown_value(board, (1, 1), 0) == 200
+    run_until(app, lambda: scene.clock >= flow.tokens[1].arrives + COUNT_TIME)
+    assert scene.shown_value(board, (1, 1), 0) == 300
+    run_until(app, lambda: not scene.flows)
+    assert shown.held[(1, 1)].value == 300 and shown.values == {}  # in the model now; the cells are cleared
+
+
+def frame_without_tokens(app: App, scene: BoardScene) -> pygame.Surface:
+    flows, scene.flows = scene.flows, []
+    try:
+        return frame(app)
+    finally:
+        scene.flows = flows
+
+
+def test_two_pumpkins_take_the_same_values_side_by_side(halloween) -> None:  # noqa: ANN001
+    app, scene = minigame_app(halloween)
+    pair = [e for e in collect_events(app) if e.positions == ((0, 1), (2, 2))]
+    assert [e.collector for e in pair] == [(1, 0), (1, 1)]  # the new pumpkin and the first one
+    run_until(app, lambda: len(scene.flows) == 2, limit=8000)
+    assert {f.collector for f in scene.flows} == {(1, 0), (1, 1)}
+    assert all(f.tokens[0].start == scene.flows[0].tokens[0].start for f in scene.flows)  # together
+    assert [f.base for f in scene.flows] == [0, 800]
+    run_until(app, lambda: not scene.flows)
+    held = scene.model.boards["HALLOWEEN GHOSTS"].held
+    assert (held[(1, 0)].value, held[(1, 1)].value) == (2060, 2860)
+
+
+def test_a_mummy_x_leaves_its_mark_on_the_cell_and_the_respins_reset_to_3(halloween) -> None:  # noqa: ANN001
+    app, scene = minigame_app(halloween)
+    board = "HALLOWEEN GHOSTS"
+    shown = scene.model.boards[board]
+    run_until(app, lambda: (board, (0, 1)) in scene.marks, limit=8000)
+    assert shown.landed.get((0, 1)) == "MUMMY_X"  # seen on its cell first ...
+    run_until(app, lambda: shown.multipliers.get((0, 1)) == 2)
+    assert (0, 1) not in shown.landed  # ... then it disappears, leaving the mark
+    app.run_frames(30)
+    shot = frame(app)
+    marked, plain = scene.cell_box(board, (0, 1)), scene.cell_box(board, (0, 2))
+    for cell, expected in ((marked, True), (plain, False)):
+        side = max(12, cell.w * 36 // 100)
+        spot = (cell.x + cell.w // 20 + side // 2, cell.y + cell.h // 20 + side // 14 + 2)  # inside its rim, over the label
+        assert (shot.get_at(spot)[:3] == MARK_COLOUR) is expected
+    # the new ghost's value resets the respins to 3; the counter glows as it does
+    run_until(app, lambda: scene.model.respins == 3 and scene.model.respins_reason == "reset")
+    assert scene.counter_pulse > 0
+    run_until(app, lambda: int(scene.counter_pulse / 0.15) % 2 == 0)
+    badge = app.ctx.layout.counter_badge
+    assert frame(app).get_at((badge.x - 3, badge.y + badge.h // 2))[:3] == PALE_GOLD
+
+
+def test_the_centre_reel_spins_pumpkins_only(halloween) -> None:  # noqa: ANN001
+    app, scene = minigame_app(halloween)
+    board = "HALLOWEEN GHOSTS"
+    assert set(scene.reel_strips[(board, 1)]) == {"HG_PUMPKIN", "BLANK"}
+    assert "HG_PUMPKIN" not in scene.strips[board] or (board, 0) in scene.reel_strips
+    assert "HG_PUMPKIN" not in scene.reel_strips.get((board, 0), scene.strips[board])
+
+
+# -- the wheel's labels fit their pockets ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (720, 1280), (1080, 1920)])
+def test_every_pocket_label_lies_inside_its_pocket(halloween, size) -> None:  # noqa: ANN001
+    """Each label as drawn (its own pixels), put where the ring puts it, at several turns of the
+    ring: every opaque pixel is inside its pocket, and the label is not shrunk to nothing."""
+    app = App(halloween, AppOptions(size=size, seed=3, headless=True))
+    app.start()
+    wheel_params = next(f for f in halloween.features if f.type == "wheel")
+    scene = WheelScene(app.ctx, wheel_params)
+    cx, cy, outer = scene.geometry()
+    band = outer / (len(wheel_params.rings) + 0.6)
+    short_side = min(size)
+    for i, ring in enumerate(wheel_params.rings):
+        r_out = outer - i * band
+        r_in = r_out - band + 4
+        n = len(ring.pockets)
+        width = 360.0 / n
+        for j, pocket in enumerate(ring.pockets):
+            if pocket.next:
+                continue
+            for turn in (0.0, 37.0, 101.0, 180.0, 250.0):
+                mid = turn + (j + 0.5) * width - 90.0
+                label = scene._label(i, j, pocket, r_in, r_out, n, mid)
+                lx, ly = cx + (r_in + r_out) / 2 * math.cos(math.radians(mid)), \
+                    cy + (r_in + r_out) / 2 * math.sin(math.radians(mid))
+                rect = label.get_rect(center=(round(lx), round(ly)))
+                alpha = pygame.surfarray.pixels_alpha(label)
+                xs, ys = (alpha > 96).nonzero()
+                del alpha
+                assert len(xs) > 20, pocket_label(wheel_params, pocket)
+                px, py = xs + rect.x + 0.5 - cx, ys + rect.y + 0.5 - cy
+                radius = (px ** 2 + py ** 2) ** 0.5
+                angle = (np.degrees(np.arctan2(py, px)) - (mid - width / 2)) % 360.0
+                text = pocket_label(wheel_params, pocket)
+                assert radius.min() >= r_in - 1 and radius.max() <= r_out + 1, (text, size, turn)
+                assert angle.max() <= width + 0.5, (text, size, turn)
+            # readable: at least 1/60 of the window's short side (12 px at 720)
+            size_px = scene._sizes[(i, j, round(r_in), round(r_out))]
+            assert size_px >= short_side / 60, (pocket_label(wheel_params, pocket), size, size_px)
+    app.pg.quit()
+
+
+def test_labels_read_along_the_ring_and_never_upside_down() -> None:
+    assert label_rotation(-90.0) == 0  # at the top: upright
+    assert label_rotation(0.0) == 270  # at 3 o'clock: its top to the right (outward), read downwards
+    assert label_rotation(90.0) == 0  # at the bottom: upright again, not upside down
+    assert label_rotation(170.0) == 280 % 360  # lower left: turned the reading way
+    assert label_rotation(-170.0) == 80  # upper left: its top outward
+
+
+def test_the_mini_pocket_shows_its_whole_label_under_the_pointer(halloween) -> None:  # noqa: ANN001
+    app = scenario_app(halloween, "MINI jackpot pocket")
+    run_until(app, lambda: (w := app.stack.find(WheelScene)) is not None and w.total is not None)
+    wheel = app.stack.find(WheelScene)
+    cx, cy, outer = wheel.geometry()
+    band = outer / (len(wheel.feature.rings) + 0.6)
+    shot = frame(app)
+    # the MINI pocket stopped at the top of ring 1: white label pixels across its middle, inside the ring
+    row = [shot.get_at((x, round(cy - outer + band / 2))) for x in range(cx - int(band), cx + int(band))]
+    white = [p for p in row if p.r > 235 and p.g > 235 and p.b > 235]
+    assert len(white) >= 4
+    # nothing of it spills into the next ring, under the pocket
+    below = [shot.get_at((x, round(cy - outer + band + 6))) for x in range(cx - int(band), cx + int(band))]
+    assert not [p for p in below if p.r > 235 and p.g > 235 and p.b > 235]
+    # the win shows clear of the meters
+    box = wheel.win_box(cx, cy, outer)
+    assert not any(box.colliderect(pygame.Rect(*m)) for m in app.ctx.layout.meters.values())

@@ -6,6 +6,11 @@ applies its event to the scene's ``BoardsModel`` (``views/board_model.py``) and 
 it. A round restored half-way through the feature builds the scene from the events the
 screen had shown (``BoardsModel.from_events``), so it carries on with the same boards.
 
+A collector's collect (``Collected``: Halloween Wins 3's pumpkins) is shown as the values
+travelling from their cells into the collector, counted in as each arrives; several
+collectors taking the same batch are shown together. A cell multiplier (``CellMultiplierChanged``:
+a Mummy X) is seen on its cell before it turns into the cell's mark.
+
 The feature's end is shared with free spins: ``feature_ended`` ends the boards' feature
 and hands any other feature's end to the presenter registered before it.
 """
@@ -20,6 +25,8 @@ from cabinet.core.events import (
     BoardOpened,
     BoardSpun,
     CellLanded,
+    CellMultiplierChanged,
+    Collected,
     Event,
     FeatureEnded,
     FeatureTriggered,
@@ -38,6 +45,7 @@ FLY_IN_HOLD = 0.35  # the boards are seen on their own before the baskets fly in
 RESPINS_HOLD = 0.35  # the counter's change is seen before the cells spin
 MULTIPLIER_HOLD = 0.25  # the multiplied prize is seen before the next event
 COLLECT_STEP = 0.09  # each prize of the final collect
+VALUES_HOLD = 0.3  # values that landed for a collector are seen on their cells before they travel
 
 _other_feature_end = presenter_for(FeatureEnded.kind)  # free spins' outro: other features end there
 
@@ -47,18 +55,34 @@ def _feature_of(play: Playback, index: int) -> str:
     return str(getattr(event, "feature", ""))
 
 
-def _strips(play: Playback, feature: str) -> dict[str, tuple[str, ...]]:
-    """The symbols each board's spinning cells show: the feature's own strips, blanks thinned
-    out (a spinning cell shows what it may land on)."""
+def _flicker(strips: list[tuple[str, ...]]) -> tuple[str, ...]:
+    """What a spinning cell shows: every symbol its strips hold, one blank between them (a
+    spinning cell flickers with what it can land on)."""
+    shown = list(dict.fromkeys(s for strip in strips for s in strip))
+    return tuple(x for s in shown if s != "BLANK" for x in (s, "BLANK")) or tuple(shown)
+
+
+def _strips(play: Playback, feature: str) -> tuple[dict[str, tuple[str, ...]], dict[tuple[str, int], tuple[str, ...]]]:
+    """The symbols each board's spinning cells show, from the feature's own strips: per board,
+    and per reel where a board's reels differ (the collector's centre reel holds pumpkins only)."""
     params = _params(play, feature)
-    out: dict[str, tuple[str, ...]] = {}
+    boards: dict[str, tuple[str, ...]] = {}
+    reels: dict[tuple[str, int], tuple[str, ...]] = {}
     for spec in getattr(params, "boards", ()) or ():
-        strip = tuple(spec.strip) or (tuple(spec.reel_strips[0]) if spec.reel_strips else
-                                      tuple(spec.cell_strips[0]) if spec.cell_strips else ())
-        shown = [s for s in dict.fromkeys(strip)]
-        # one blank between symbols: a spinning cell flickers with what it can land on
-        out[spec.name] = tuple(x for s in shown if s != "BLANK" for x in (s, "BLANK")) or tuple(shown)
-    return out
+        if spec.strip:
+            boards[spec.name] = _flicker([tuple(spec.strip)])
+            continue
+        if spec.reel_strips:
+            per_reel = [[tuple(spec.reel_strips[reel])] for reel in range(spec.reels)]
+        else:  # cell strips: reel 1 top to bottom, then the next reels
+            per_reel = [[tuple(spec.cell_strips[reel * spec.rows + row]) for row in range(spec.rows)]
+                        for reel in range(spec.reels)]
+        boards[spec.name] = _flicker([strip for strips in per_reel for strip in strips])
+        for reel, strips in enumerate(per_reel):
+            own = _flicker(strips)
+            if own != boards[spec.name]:
+                reels[(spec.name, reel)] = own
+    return boards, reels
 
 
 def _params(play: Playback, feature: str) -> Any:
@@ -74,7 +98,8 @@ def scene_of(play: Playback) -> BoardScene:
         feature = _feature_of(play, play.index)
         model = BoardsModel.from_events(play.result.events[: play.index], feature=feature)
         model.feature = feature
-        scene = BoardScene(play.ctx, model, strips=_strips(play, feature))
+        strips, reel_strips = _strips(play, feature)
+        scene = BoardScene(play.ctx, model, strips=strips, reel_strips=reel_strips)
         stack.push(scene)
     return scene
 
@@ -106,17 +131,17 @@ def _fly_in(play: Playback, scene: BoardScene) -> Step:
     """The boards are up: the triggering baskets fly from the base reels to their cells
     (two from each Golden Basket, as the trigger counts them)."""
     ctx = play.ctx
-    ctx.hud.say(f"RESPIN FEATURE - {scene.model.respins} RESPINS")
+    ctx.hud.say(f"{scene.model.title} - {scene.model.respins} RESPINS")
     yield from wait(play, FLY_IN_HOLD)
     events = play.result.events
     trigger = next((e for e in reversed(events[: play.index]) if isinstance(e, FeatureTriggered)), None)
     targets: list[tuple[str, Any]] = []
-    symbol = ""
+    symbols: list[str] = []
     for later in events[play.index + 1:]:
         if not isinstance(later, CellLanded):
             break
         targets.append((later.board, later.position))
-        symbol = symbol or later.symbol
+        symbols.append(later.symbol)
     origins: list[tuple[int, int]] = []
     if trigger is not None:
         layout = ctx.layout
@@ -128,7 +153,7 @@ def _fly_in(play: Playback, scene: BoardScene) -> Step:
                 sid = screen[reel][row] if reel < len(screen) and row < len(screen[reel]) else ""
                 origins += [layout.cells[reel][row].center] * max(1, int(counts.get(sid, 1)))
     if not play.restored:
-        scene.fly_in(origins, targets, symbol or "BASKET")
+        scene.fly_in(origins, targets, symbols)
         ctx.audio.play("feature_trigger")
         yield from _after(play, scene)
 
@@ -140,8 +165,13 @@ def spin_board(play: Playback, event: BoardSpun) -> Step | None:
     scene.spin(event.board, event.positions, event.symbols)
     if isinstance(_next(play), BoardSpun):  # every board of the respin starts together
         return None
-    scene.land()
+    waiting = scene.land()
     play.ctx.audio.play("respin")
+    if waiting:  # the last empty cells of a board: say what is at stake
+        board, cells = max(waiting.items(), key=lambda item: scene.model.boards[item[0]].fill_award)
+        award = scene.model.boards[board].fill_award
+        prize = f" FOR {play.ctx.money(award)}" if award else ""
+        play.ctx.hud.say(f"{cells} CELL{'S' if cells > 1 else ''} TO FILL {board}{prize}!")
     return _after(play, scene)
 
 
@@ -204,10 +234,67 @@ def collect_prizes(play: Playback, event: HeldPrizesPaid) -> Step:
     scene.model.apply(event)
 
 
+@presents(Collected.kind)
+def collect_values(play: Playback, event: Collected) -> Step | None:
+    """A collector takes the values on its reels: each travels from its cell into it, and its
+    total counts up as each arrives. The collects that follow at once (every collector of the
+    batch) travel together; their own turn then finds them shown."""
+    scene = scene_of(play)
+    if play.index <= scene.applied_through:
+        return None
+    events = play.result.events
+    run = [event]
+    while play.index + len(run) < len(events):
+        later = events[play.index + len(run)]
+        if not isinstance(later, Collected) or later.feature != event.feature:
+            break
+        run.append(later)
+    scene.applied_through = play.index + len(run) - 1
+    return _collect(play, scene, run)
+
+
+def _collect(play: Playback, scene: BoardScene, run: list[Collected]) -> Step:
+    ctx = play.ctx
+    yield from wait(play, VALUES_HOLD)
+    for collected in run:
+        shown = scene.model.boards.get(collected.board)
+        if shown is None:
+            continue
+        sources = []
+        for position in collected.positions:
+            held = shown.held.get(position)
+            sources.append((position, held.value if held is not None else shown.values.get(position, 0)))
+        if sources and sum(v for _, v in sources) != collected.value:  # the event's figure is the truth
+            last, value = sources[-1]
+            sources[-1] = (last, value + collected.value - sum(v for _, v in sources))
+        scene.collect(collected.board, collected.collector, collected.total - collected.value, sources)
+    first = scene.model.boards.get(run[0].board)
+    keeper = first.held.get(run[0].collector) if first is not None else None
+    symbol = ctx.defn.symbol_map.get(keeper.symbol) if keeper is not None else None
+    name = (symbol.name if symbol is not None else "collector").upper()
+    ctx.hud.say(f"{name} COLLECTS {ctx.money(run[0].value)}" if len(run) == 1 else
+                f"{len(run)} {name}S COLLECT {ctx.money(run[0].value)} EACH")
+    yield from _after(play, scene)
+    for collected in run:
+        scene.model.apply(collected)
+    scene.end_collect()
+
+
+@presents(CellMultiplierChanged.kind)
+def mark_cell(play: Playback, event: CellMultiplierChanged) -> Step:
+    """A cell multiplier symbol is seen on its cell, then turns into the cell's mark ("x2")."""
+    scene = scene_of(play)
+    scene.mark(event.board, event.position, event.multiplier)
+    play.ctx.hud.say(f"x{event.multiplier} ON THIS CELL")
+    yield from _after(play, scene)
+    scene.model.apply(event)
+
+
 @presents(*(BOARD_KINDS - {BoardOpened.kind, BoardSpun.kind, CellLanded.kind, RespinsChanged.kind,
-                           PrizeMultiplied.kind, BoardFilled.kind, HeldPrizesPaid.kind}))
+                           PrizeMultiplied.kind, BoardFilled.kind, HeldPrizesPaid.kind, Collected.kind,
+                           CellMultiplierChanged.kind}))
 def follow_board(play: Playback, event: Event) -> None:
-    """Board events with no animation of their own (cells paid, collected, cell multipliers)."""
+    """Board events with no animation of their own (cells paid as they land)."""
     scene_of(play).model.apply(event)
 
 
@@ -222,7 +309,7 @@ def end_feature(play: Playback, event: FeatureEnded) -> Step | None:
 def _outro(play: Playback, scene: BoardScene, event: FeatureEnded) -> Step:
     scene.model.apply(event)
     scene.outro()
-    play.ctx.hud.say(f"RESPIN FEATURE WIN {play.ctx.money(event.total)}")
+    play.ctx.hud.say(f"{scene.model.title} WIN {play.ctx.money(event.total)}")
     while not scene.finished:
         yield
     if scene in list(play.ctx.stack):  # a finished scene may have left the stack already

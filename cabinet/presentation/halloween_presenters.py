@@ -90,7 +90,8 @@ class ReelLock:
         rect = pygame.Rect(box.x - 3, box.y - 3, box.w + 6, box.h + 6)
         pygame.draw.rect(surface, colour, rect, 5, border_radius=10)
         tag = self.ctx.text.fit("LOCKED", max(12, box.w // 5), box.w - 8, WHITE, outline=True)
-        plate = tag.get_rect(midbottom=(rect.centerx, rect.bottom - 6)).inflate(14, 6)
+        plate = tag.get_rect().inflate(14, 6)
+        plate.center = (rect.centerx, rect.bottom)  # on the frame's foot, off the symbols
         pygame.draw.rect(surface, (150, 10, 20), plate, border_radius=8)
         pygame.draw.rect(surface, GOLD, plate, 2, border_radius=8)
         surface.blit(tag, tag.get_rect(center=plate.center))
@@ -108,7 +109,7 @@ class MummyPanel:
     door: str = "shut"  # "shut" | "open" | "denied"
     clock: float = 0.0
     filled_at: float = 0.0
-    flights: list[tuple[float, float]] = field(default_factory=list)  # (x, y) the mummies came from
+    flights: list[tuple[int, int]] = field(default_factory=list)  # the reel cells (centres) the mummies came from
     finished: bool = False
     opaque = False
     modal = False
@@ -122,7 +123,7 @@ class MummyPanel:
     def update(self, dt: float) -> None:
         self.clock += dt
 
-    def fill(self, mummies: int, open_weight: int, shut_weight: int, origins: list[tuple[float, float]]) -> None:
+    def fill(self, mummies: int, open_weight: int, shut_weight: int, origins: list[tuple[int, int]]) -> None:
         self.mummies, self.filled_at, self.flights = mummies, self.clock, origins
         total = open_weight + shut_weight
         self.chance = "ALWAYS" if shut_weight == 0 else f"1 IN {total // open_weight}" if open_weight and \
@@ -133,6 +134,66 @@ class MummyPanel:
         bar = self.ctx.layout.progress_bar
         return pygame.Rect(bar.x, bar.y, bar.w, bar.h)
 
+    @property
+    def strip(self) -> bool:
+        rect = self.box()
+        return rect.h * 4 < rect.w
+
+    def slot_rects(self) -> list[pygame.Rect]:
+        return self._geometry()[0]
+
+    def door_rect(self) -> pygame.Rect:
+        return self._geometry()[1]
+
+    def _geometry(self) -> tuple[list[pygame.Rect], pygame.Rect]:
+        """The slots the mummies move into, in a row under the title, each as large as the
+        panel's width allows (a quarter of a tall panel's height at most); the pumpkin door in
+        the room left between them and the chance (a wide panel: the door at its right end)."""
+        rect = self.box()
+        n = max(1, self.slots)
+        if self.strip:  # a band (portrait, under the reels): title, slots, door, chance on one line
+            pad = max(2, rect.h // 8)
+            side = rect.h - 2 * pad
+            left = rect.x + int(rect.w * 0.3)
+            slots = [pygame.Rect(left + i * (side + pad), rect.y + pad, side, side) for i in range(n)]
+            door = pygame.Rect(slots[-1].right + 2 * pad, rect.y + pad // 2, rect.h - pad, rect.h - pad)
+            return slots, door
+        gap = max(4, min(rect.w, rect.h) // 30)
+        title_h = max(10, min(rect.w, rect.h) // 6) + 12
+        odds_h = max(10, rect.w // 9) + 12
+        if rect.h >= rect.w:  # tall: title, slots, door, chance
+            side = max(8, min((rect.w - (n + 1) * gap) // n, rect.h // 4))
+            top = rect.top + title_h + gap
+            left = rect.centerx - (n * side + (n - 1) * gap) // 2
+            slots = [pygame.Rect(left + i * (side + gap), top, side, side) for i in range(n)]
+            room_top, room_bottom = top + side + gap, rect.bottom - odds_h
+            door_side = max(8, min(rect.w - 4 * gap, room_bottom - room_top - gap))
+            door = pygame.Rect(0, 0, door_side, door_side)
+            door.center = (rect.centerx, (room_top + room_bottom) // 2)
+            return slots, door
+        door_side = max(8, min(rect.h - title_h - 2 * gap, rect.w // 4))  # wide: slots in a row, the door at the end
+        door = pygame.Rect(0, 0, door_side, door_side)
+        door.midright = (rect.right - 2 * gap, rect.top + title_h + (rect.h - title_h) // 2)
+        room = door.left - rect.left - 3 * gap
+        side = max(8, min(rect.h - title_h - odds_h, (room - gap * (n - 1)) // n))
+        slots = [pygame.Rect(rect.left + 2 * gap + i * (side + gap), rect.top + title_h + gap, side, side)
+                 for i in range(n)]
+        return slots, door
+
+    def _mummy(self, side: int) -> pygame.Surface | None:
+        """The Mummy's own art at a slot's size (the asset cache scales it once per size)."""
+        ctx = self.ctx
+        defn = getattr(ctx, "defn", None)
+        if defn is None or "MUMMY" not in defn.symbol_map:
+            return None
+        rel = f"{defn.theme}/symbols/{ctx.builder.sprite_name('MUMMY')}.png"
+        return ctx.cache.get(rel, (side, side), ctx.cache.symbol_placeholder("MUMMY"))  # type: ignore[no-any-return]
+
+    def warm(self) -> None:
+        slots = self.slot_rects()
+        if slots:
+            self._mummy(slots[0].w - 6)
+
     def draw(self, surface: pygame.Surface) -> None:
         ctx, rect = self.ctx, self.box()
         if rect.w < 20 or rect.h < 20:
@@ -140,33 +201,32 @@ class MummyPanel:
         pygame.draw.rect(surface, (30, 10, 40), rect, border_radius=14)
         pygame.draw.rect(surface, GOLD, rect, 3, border_radius=14)
         text = ctx.text
-        vertical = rect.h >= rect.w
-        title = text.fit("MUMMY PANEL", max(10, min(rect.w, rect.h) // 6), rect.w - 12, PALE_GOLD, outline=True)
-        surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 6)))
-        # the slots the mummies fill
-        thumb = ctx.art.thumbs.get("MUMMY") if getattr(ctx, "art", None) is not None else None
-        n = self.slots
-        progress = min(1.0, (self.clock - self.filled_at) / PANEL_FILL) if self.mummies else 0.0
-        for i in range(n):
-            if vertical:
-                side = min(rect.w - 20, (rect.h // 2 - title.get_height()) // n)
-                cell = pygame.Rect(0, 0, side, side)
-                cell.midtop = (rect.centerx, rect.top + title.get_height() + 10 + i * (side + 4))
-            else:
-                side = min(rect.h - title.get_height() - 16, (rect.w // 2) // n)
-                cell = pygame.Rect(0, 0, side, side)
-                cell.topleft = (rect.left + 10 + i * (side + 4), rect.top + title.get_height() + 8)
+        slots, door = self._geometry()
+        if self.strip:
+            title = text.fit("MUMMY PANEL", rect.h * 55 // 100, slots[0].left - rect.left - 16, PALE_GOLD, outline=True)
+            surface.blit(title, title.get_rect(midleft=(rect.left + 10, rect.centery)))
+        else:
+            title = text.fit("MUMMY PANEL", max(10, min(rect.w, rect.h) // 6), rect.w - 12, PALE_GOLD, outline=True)
+            surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 6)))
+        art = self._mummy(slots[0].w - 6) if slots else None
+        for cell in slots:
             pygame.draw.rect(surface, (60, 30, 70), cell, border_radius=8)
-            if i < self.mummies and progress > i / max(1, self.mummies) * 0.5:
-                if thumb is not None:  # the art's own thumbnail, centred (never scaled in a frame)
-                    surface.blit(thumb, thumb.get_rect(center=cell.center))
-                else:
-                    pygame.draw.rect(surface, (230, 220, 190), cell.inflate(-8, -8), border_radius=6)
             pygame.draw.rect(surface, GOLD, cell, 2, border_radius=8)
+        # the mummies move from their cells on the reels into the slots, one after another
+        for i in range(min(self.mummies, len(slots))):
+            t = (self.clock - self.filled_at) / PANEL_FILL * (1 + 0.4 * (self.mummies - 1)) - 0.4 * i
+            t = max(0.0, min(1.0, t))
+            slot = slots[i]
+            start = self.flights[i] if i < len(self.flights) else slot.center
+            ease = 1 - (1 - t) ** 3
+            x = start[0] + (slot.centerx - start[0]) * ease
+            y = start[1] + (slot.centery - start[1]) * ease - 40 * (1 - abs(2 * t - 1)) * (t < 1)
+            if art is not None:
+                surface.blit(art, art.get_rect(center=(round(x), round(y))))
+            else:
+                pygame.draw.rect(surface, (230, 220, 190), pygame.Rect(0, 0, slot.w - 8, slot.h - 8).move(
+                    round(x) - slot.w // 2 + 4, round(y) - slot.h // 2 + 4), border_radius=6)
         # the pumpkin door
-        door = pygame.Rect(0, 0, min(rect.w - 20, rect.h // 3), min(rect.w - 20, rect.h // 3))
-        door.midbottom = (rect.centerx, rect.bottom - 30) if vertical else (rect.right - door.w // 2 - 10,
-                                                                            rect.bottom - 30)
         pygame.draw.ellipse(surface, (230, 110, 20), door)
         if self.door == "open":
             inner = door.inflate(-door.w // 3, -door.h // 4)
@@ -176,9 +236,13 @@ class MummyPanel:
             pygame.draw.line(surface, (90, 40, 0), door.midtop, door.midbottom, 4)
             label = "SHUT" if self.door == "denied" else "DOOR"
         pygame.draw.ellipse(surface, (90, 40, 0), door, 3)
-        caption = text.fit(label, max(10, door.h // 4), rect.w - 10, WHITE, outline=True)
+        caption = text.fit(label, max(10, door.h // 4), door.w - 8, WHITE, outline=True)
         surface.blit(caption, caption.get_rect(center=door.center))
-        if self.chance:
+        if self.chance and self.strip:
+            room = rect.right - door.right - 16
+            odds = text.fit(f"ACCESS {self.chance}", rect.h * 55 // 100, room, PALE_GOLD, outline=True)
+            surface.blit(odds, odds.get_rect(midright=(rect.right - 10, rect.centery)))
+        elif self.chance:
             odds = text.fit(f"ACCESS {self.chance}", max(10, rect.w // 9), rect.w - 10, PALE_GOLD, outline=True)
             surface.blit(odds, odds.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
 
@@ -256,8 +320,9 @@ def end_feature(play: Playback, event: FeatureEnded) -> Step:
 def mummies_to_panel(play: Playback, event: MummiesMoved) -> Step:
     panel = _panel(play)
     cells = play.ctx.layout.cells
-    origins = [(cells[r][w].x, cells[r][w].y) for r, w in event.positions if r < len(cells) and w < len(cells[r])]
+    origins = [cells[r][w].center for r, w in event.positions if r < len(cells) and w < len(cells[r])]
     panel.fill(event.mummies, event.open, event.shut, origins)
+    panel.warm()
     play.ctx.hud.say(f"{event.mummies} MUMM{'IES' if event.mummies > 1 else 'Y'} TO THE PANEL")
     yield from wait(play, PANEL_FILL)
 

@@ -57,7 +57,9 @@ class BoardShown:
     fill_award: Money
     held: dict[Position, HeldCell] = field(default_factory=dict)
     landed: dict[Position, str] = field(default_factory=dict)  # what the last spin left on each free cell
+    values: dict[Position, Money] = field(default_factory=dict)  # values landed on free cells, not yet collected
     multipliers: dict[Position, int] = field(default_factory=dict)  # cell multipliers above 1
+    collectors: set[Position] = field(default_factory=set)  # held cells that have collected
     filled: bool = False
     paid: Money = 0  # what the board paid so far (its fill, its held prizes at the end, cells paid)
 
@@ -92,6 +94,12 @@ class BoardsModel:
     def names(self) -> list[str]:
         return list(self.boards)
 
+    @property
+    def title(self) -> str:
+        """What the screen calls the feature: its board's name when it plays on one board (a
+        minigame: HALLOWEEN GHOSTS), else RESPIN FEATURE."""
+        return next(iter(self.boards)) if len(self.boards) == 1 else "RESPIN FEATURE"
+
     def apply(self, event: Event) -> None:
         """The boards after ``event`` too (events of other features, and other kinds, change nothing)."""
         name = getattr(event, "feature", None)
@@ -117,12 +125,15 @@ class BoardsModel:
         self.respins_played = max(self.respins_played, event.respin)
         for position, symbol in zip(event.positions, event.symbols, strict=True):
             board.landed[position] = symbol
+            board.values.pop(position, None)
 
     def _landed(self, event: CellLanded) -> None:
         board = self.boards[event.board]
         board.landed[event.position] = event.symbol
         if event.held:
             board.held[event.position] = HeldCell(event.symbol, event.value)
+        elif event.value:  # a value a collector will take (or that pays as it lands)
+            board.values[event.position] = event.value
 
     def _multiplied(self, event: PrizeMultiplied) -> None:
         cell = self.boards[event.board].held[event.position]
@@ -150,14 +161,20 @@ class BoardsModel:
 
     def _collected(self, event: Collected) -> None:
         board = self.boards[event.board]
-        for position in event.positions:
+        for position in event.positions:  # collected cells are cleared
             board.held.pop(position, None)
+            board.landed.pop(position, None)
+            board.values.pop(position, None)
+        board.collectors.add(event.collector)
         keeper = board.held.get(event.collector)
         if keeper is not None:
             keeper.value = event.total
 
     def _cell_multiplier(self, event: CellMultiplierChanged) -> None:
-        self.boards[event.board].multipliers[event.position] = event.multiplier
+        board = self.boards[event.board]
+        board.multipliers[event.position] = event.multiplier
+        if event.position not in board.values and event.position not in board.held:
+            board.landed.pop(event.position, None)  # the symbol that marked the cell (a Mummy X) disappears
 
     def _ended(self, event: FeatureEnded) -> None:
         self.running, self.ended, self.total = False, True, event.total

@@ -15,9 +15,15 @@ Two parts, usable apart:
   prize they multiply, a filled board celebrates with its Bonus Prize, and the final collect
   counts every prize into the WIN meter. Baskets fly from the base reels to the boards at
   the start (``fly_in``).
+- A collector (Halloween Wins 3's pumpkins): the values that landed on the reels it
+  collects show on their cells, then each travels as a glowing token with a trail from its
+  cell into the collector (``collect``), whose total counts up as each one arrives. A cell
+  multiplier (Mummy X) leaves its mark on the cell ("x2" in its corner, ``mark``); the
+  symbol that made it disappears.
 
 The presenters drive it with ``spin``, ``land``, ``fly_multiplier``, ``celebrate``,
-``collect`` and ``outro`` and wait on ``busy``. Nothing here decides an outcome.
+``collect``, ``mark``, ``collect_cell`` and ``outro`` and wait on ``busy``. Nothing here
+decides an outcome: every value and total drawn comes from the events.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from typing import Any
 import pygame
 
 from cabinet.core.events import Position
+from cabinet.core.money import Money
 
 from .. import hud
 from ..context import Context
@@ -42,12 +49,22 @@ SPIN_TIME = 0.55  # a cell spins at least this long ...
 LAND_STAGGER = 0.045  # ... and the cells of a board land one after another, reel by reel
 ANTICIPATION_CELLS = 2  # a board with this few empty cells left makes them wait ...
 ANTICIPATION_TIME = 0.9  # ... this much longer, glowing
+ANTICIPATION_RIM = (255, 150, 30)  # the glow's rim, round a core pulsing from (255, 120, 40) to (255, 220, 40)
 SPIN_SPEED = 9.0  # symbols a second through a spinning cell
 FLY_TIME = 0.55  # a basket or a multiplier in flight
 CELEBRATE_TIME = 1.8  # a filled board's Bonus Prize banner
 COLLECT_STEP = 0.09  # each prize of the final collect
 COUNTER_PULSE = 0.8  # the respins counter glows this long when it resets or grows
 OUTRO_TIME = 2.2
+TOKEN_TIME = 0.7  # a collected value in flight from its cell to the collector
+TOKEN_STAGGER = 0.35  # the cells of one collect leave one after another
+COUNT_TIME = 0.3  # the collector's total counts each arriving value in over this long
+COLLECT_HOLD = 0.4  # the collector's new total is seen before play goes on
+TRAIL = 6  # glowing points trailing a value in flight ...
+TRAIL_STEP = 0.035  # ... each this much further back along its path
+MARK_TIME = 0.55  # a cell-multiplier symbol turning into its cell's mark
+MARK_COLOUR = (132, 52, 200)
+TOKEN_COLOUR = (255, 170, 40)
 BOARD_COLOURS = {  # frame colours by board name (others: gold)
     "GRAND": (236, 46, 46), "MAJOR": (170, 70, 230), "MINOR": (40, 150, 240), "MINI": (40, 190, 90),
 }
@@ -177,18 +194,79 @@ class Celebration:
 
 
 @dataclass
+class Token:
+    """A collected value travelling from its cell (``origin``) into its collector (``target``)."""
+
+    start: float
+    source: Position
+    origin: tuple[int, int]
+    target: tuple[int, int]
+    value: Money
+    duration: float = TOKEN_TIME
+
+    @property
+    def arrives(self) -> float:
+        return self.start + self.duration
+
+    def position(self, now: float) -> tuple[float, float] | None:
+        """Where the token is at ``now``: an arc up and over into the collector (None: not in flight)."""
+        t = (now - self.start) / self.duration
+        if t < 0 or t > 1:
+            return None
+        e = t * t * (3 - 2 * t)
+        (ox, oy), (tx, ty) = self.origin, self.target
+        lift = 0.35 * math.hypot(tx - ox, ty - oy) + 10
+        cx, cy = (ox + tx) / 2, min(oy, ty) - lift  # the arc's control point, above both cells
+        u = 1 - e
+        return u * u * ox + 2 * u * e * cx + e * e * tx, u * u * oy + 2 * u * e * cy + e * e * ty
+
+
+@dataclass
+class CollectFlow:
+    """One collector taking the values of a collect: its total counts up as each token arrives."""
+
+    board: str
+    collector: Position
+    base: Money  # what the collector held before
+    tokens: list[Token]
+
+    @property
+    def end(self) -> float:
+        return max((t.arrives for t in self.tokens), default=0.0) + COUNT_TIME + COLLECT_HOLD
+
+    def shown(self, now: float) -> Money:
+        """The collector's total as drawn at ``now``: every arrived value counting in."""
+        total = self.base
+        for token in self.tokens:
+            if now >= token.arrives:
+                total += token.value if now - token.arrives >= COUNT_TIME else \
+                    int(token.value * (now - token.arrives) / COUNT_TIME)
+        return total
+
+
+@dataclass
+class Mark:
+    start: float
+    multiplier: int
+
+
+@dataclass
 class BoardScene:
     """The boards over the game while a hold-and-respin plays (see the module doc)."""
 
     ctx: Context
     model: BoardsModel
     strips: dict[str, tuple[str, ...]] = field(default_factory=dict)  # board -> symbols a spinning cell shows
+    reel_strips: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)  # (board, reel) -> its own
     clock: float = 0.0
     spins: dict[tuple[str, Position], CellSpin] = field(default_factory=dict)
     flights: list[Flight] = field(default_factory=list)
     celebrations: list[Celebration] = field(default_factory=list)
     counter_pulse: float = 0.0
     collected: dict[tuple[str, Position], float] = field(default_factory=dict)  # cells counted in, when
+    flows: list[CollectFlow] = field(default_factory=list)  # collectors taking values, until the presenter is done
+    marks: dict[tuple[str, Position], Mark] = field(default_factory=dict)  # cells marked with a multiplier, when
+    applied_through: int = -1  # events up to this index are in the model (a presenter took a run of them)
     phase: str = "running"  # "running" | "outro" | "done"
     outro_t: float = 0.0
     finished: bool = False
@@ -202,6 +280,11 @@ class BoardScene:
         self._static_key: tuple[object, ...] | None = None
         self._tiles: dict[tuple[str, int, bool], pygame.Surface] = {}
         self._warm_key: tuple[object, ...] | None = None
+        self._geometry: tuple[BoardBox, ...] = ()
+        self._geometry_key: tuple[object, ...] | None = None
+        self._columns: dict[tuple[str, int, int], tuple[pygame.Surface, int]] = {}  # (board, reel, side) -> column
+        self._deck: pygame.Surface | None = None
+        self._deck_key: tuple[object, ...] | None = None
 
     # -- geometry ---------------------------------------------------------------------------------
 
@@ -210,7 +293,13 @@ class BoardScene:
         if not shown:
             return ()
         first = shown[0]
-        return boards(len(shown), first.reels, first.rows, layout=self.ctx.layout)
+        layout = self.ctx.layout
+        key = (layout.size, layout.left_hand, layout.logo, layout.counter_badge, layout.status,  # board_area's
+               len(shown), first.reels, first.rows)
+        if self._geometry_key != key:  # once per layout and set of boards
+            self._geometry = boards(len(shown), first.reels, first.rows, layout=layout)
+            self._geometry_key = key
+        return self._geometry
 
     def cell_box(self, board: str, position: Position) -> Box | None:
         names = self.model.names()
@@ -227,39 +316,88 @@ class BoardScene:
         """Something is still moving: the presenters wait on it."""
         now = self.clock
         return (any(s.stop > now for s in self.spins.values()) or any(f.start + f.duration > now for f in self.flights)
-                or any(c.start + CELEBRATE_TIME > now for c in self.celebrations))
+                or any(c.start + CELEBRATE_TIME > now for c in self.celebrations)
+                or any(flow.end > now for flow in self.flows)
+                or any(m.start + MARK_TIME > now for m in self.marks.values()))
 
     def spin(self, board: str, positions: Sequence[Position], symbols: Sequence[str]) -> None:
         """``positions`` of ``board`` start spinning now; they land on ``symbols`` (``land`` times them)."""
         for position, symbol in zip(positions, symbols, strict=True):
             self.spins[(board, position)] = CellSpin(self.clock, math.inf, symbol)
 
-    def land(self) -> None:
+    def land(self) -> dict[str, int]:
         """Time every spinning cell's landing: reel by reel on each board, its last empty cells
-        later, with anticipation."""
+        later, with anticipation. Returns the boards in anticipation, with their empty cells."""
         pending: dict[str, list[Position]] = {}
         for (board, position), spin in self.spins.items():
             if spin.stop == math.inf:
                 pending.setdefault(board, []).append(position)
+        waiting: dict[str, int] = {}
         for board, positions in pending.items():
             shown = self.model.boards.get(board)
             empty_after = len(positions)
             anticipate = shown is not None and 0 < empty_after <= ANTICIPATION_CELLS and shown.size > 1
+            if anticipate:
+                waiting[board] = empty_after
             for k, position in enumerate(sorted(positions)):
                 spin = self.spins[(board, position)]
                 spin.stop = self.clock + SPIN_TIME + LAND_STAGGER * k
                 if anticipate:
                     spin.stop += ANTICIPATION_TIME
                     spin.anticipation = True
+        if waiting:
+            self.ctx.audio.play("anticipation")
+        return waiting
 
-    def fly_in(self, origins: Sequence[tuple[int, int]], targets: Sequence[tuple[str, Position]], symbol: str) -> None:
-        """Baskets from the base reels (screen points) to the cells they were placed on."""
+    def fly_in(self, origins: Sequence[tuple[int, int]], targets: Sequence[tuple[str, Position]],
+               symbol: str | Sequence[str]) -> None:
+        """Baskets from the base reels (screen points) to the cells they were placed on
+        (``symbol``: what flies, one for all or one per target)."""
         for i, (board, position) in enumerate(targets):
             box = self.cell_box(board, position)
             if box is None:
                 continue
             origin = origins[i % len(origins)] if origins else (self.ctx.layout.width // 2, 0)
-            self.flights.append(Flight(self.clock + 0.05 * i, origin, box.center, "", symbol, FLY_TIME * 1.4))
+            flying = symbol if isinstance(symbol, str) else symbol[i]
+            self.flights.append(Flight(self.clock + 0.05 * i, origin, box.center, "", flying, FLY_TIME * 1.4))
+
+    def collect(self, board: str, collector: Position, base: Money,
+                sources: Sequence[tuple[Position, Money]]) -> None:
+        """The values on ``sources`` (cell, value) travel into ``collector``, which held ``base``
+        before: one token a cell, leaving one after another, each counted in as it arrives.
+        Collects started together (several collectors taking the same cells) run side by side."""
+        target = self.cell_box(board, collector)
+        if target is None:
+            return
+        tokens = []
+        for i, (position, value) in enumerate(sources):
+            box = self.cell_box(board, position)
+            if box is not None:
+                tokens.append(Token(self.clock + TOKEN_STAGGER * i, position, box.center, target.center, value))
+        self.flows.append(CollectFlow(board, collector, base, tokens))
+        self.ctx.audio.play("win_tick")
+
+    def end_collect(self) -> None:
+        """The collect is in the model now: the collectors show their totals from it."""
+        self.flows.clear()
+
+    def mark(self, board: str, position: Position, multiplier: int) -> None:
+        """A cell multiplier symbol (Mummy X) turns into the cell's mark."""
+        self.marks[(board, position)] = Mark(self.clock, multiplier)
+        self.ctx.audio.play("feature_trigger")
+
+    def shown_value(self, board: str, position: Position, value: Money) -> Money:
+        """A held value as drawn now: a collector counting in what flies to it, else ``value``."""
+        for flow in self.flows:
+            if flow.board == board and flow.collector == position:
+                return flow.shown(self.clock)
+        return value
+
+    def departed(self, board: str, position: Position) -> bool:
+        """Whether the value on this cell has left it, on its way into a collector."""
+        now = self.clock
+        return any(flow.board == board and any(t.source == position and now >= t.start for t in flow.tokens)
+                   for flow in self.flows)
 
     def fly_multiplier(self, source: tuple[str, Position], target: tuple[str, Position], multiplier: int) -> None:
         a, b = self.cell_box(*source), self.cell_box(*target)
@@ -285,7 +423,8 @@ class BoardScene:
     def picture_ready(self, at: str = "") -> bool:
         """Whether now is the moment ``at`` names, for a still picture (``cabinet shot --scenario``):
         "spinning" cells landing one by one; "stopped" a respin landed; "win" (or nothing) the
-        most telling moment: a Bonus Prize celebrated, a multiplier on its way, the outro."""
+        most telling moment: a Bonus Prize celebrated, the last empty cells of a board glowing,
+        a multiplier on its way, a collector taking values, the outro."""
         now = self.clock
         if at == "spinning":
             return self.model.respins_played >= 1 and any(0.35 < s.stop - now < 1e9 for s in self.spins.values())
@@ -294,12 +433,23 @@ class BoardScene:
         if at == "idle":
             return not self.busy and not self.spins and self.model.respins_played == 0 and bool(self.model.boards)
         return (any(now - c.start > 0.7 for c in self.celebrations)
+                or any(s.anticipation and now - s.start > SPIN_TIME and s.stop - now > 0.3 for s in self.spins.values())
                 or any(f.label and 0.55 < (now - f.start) / f.duration < 0.75 for f in self.flights)
+                or any(self._collect_telling(flow, now) for flow in self.flows)
                 or (self.phase == "outro" and self.outro_t > 0.6))
+
+    @staticmethod
+    def _collect_telling(flow: CollectFlow, now: float) -> bool:
+        """A collect worth a picture: a value counted into the collector and another on its way
+        (or the only one half-way there)."""
+        flying = [t for t in flow.tokens if 0.3 < (now - t.start) / t.duration < 0.65]
+        if len(flow.tokens) == 1:
+            return bool(flying) and (now - flow.tokens[0].start) / TOKEN_TIME > 0.5
+        return bool(flying) and now > flow.tokens[0].arrives + 0.05
 
     # -- the scene protocol -----------------------------------------------------------------------
 
-    def hit_regions(self) -> list:
+    def hit_regions(self) -> list[tuple[Any, Any]]:
         return []
 
     def handle(self, press: object) -> bool:
@@ -316,6 +466,7 @@ class BoardScene:
         self.spins = {k: s for k, s in self.spins.items() if s.stop > now}
         self.flights = [f for f in self.flights if f.start + f.duration > now]
         self.celebrations = [c for c in self.celebrations if c.start + CELEBRATE_TIME > now]
+        self.marks = {k: m for k, m in self.marks.items() if m.start + MARK_TIME + 1.0 > now}
         if self.phase == "outro":
             self.outro_t += dt
             if self.outro_t >= OUTRO_TIME:
@@ -354,11 +505,18 @@ class BoardScene:
         cell = geometry[0].cell
         side = cell - max(4, cell // 8)
         inner = cell - 2 * max(2, cell // 16)
-        symbols = {s for strip in self.strips.values() for s in strip if s not in BLANK_SYMBOLS}
+        symbols = {s for strip in (*self.strips.values(), *self.reel_strips.values()) for s in strip
+                   if s not in BLANK_SYMBOLS}
         for symbol in symbols:
             self._tile(symbol, side)
-        for board in self.model.boards:
+        for board, shown in self.model.boards.items():
             self._spin_strip(board, inner)
+            for reel in range(shown.reels):
+                if (board, reel) in self.reel_strips:
+                    self._spin_strip(board, inner, reel)
+        radius = self._token_radius()
+        for r in range(2, radius + 1):  # a token and its trail
+            self._orb(r)
         for size in range(max(8, min(cell, self.ctx.layout.cell)), max(cell, self.ctx.layout.cell) + 4, 4):
             for symbol in symbols:
                 self._tile(symbol, size - size % 4)
@@ -412,14 +570,11 @@ class BoardScene:
         geometry = self.geometry()
         if not geometry:
             return
-        surface.blit(self._static_surface(geometry), (0, 0))
+        static = self._static_surface(geometry)
+        surface.blit(static, (0, 0))
         game = self._game_scene()
         if game is not None and not self.ctx.layout.portrait:  # the deck's meters and buttons, the deck only
-            previous = surface.get_clip()
-            surface.set_clip(pygame.Rect(0, cover_height(self.ctx.layout), *self.ctx.layout.size))
-            hud.draw_dynamic(self.ctx, surface, game.enabled_buttons(), False, game.autoplay.running,
-                             game.autoplay.rounds_left)
-            surface.set_clip(previous)
+            self._draw_deck(surface, static, game)
         now = self.clock
         for box, shown in zip(geometry, self.model.boards.values(), strict=True):
             self._draw_board(surface, box, shown, now)
@@ -427,13 +582,34 @@ class BoardScene:
         self._draw_status(surface)
         for flight in self.flights:
             self._draw_flight(surface, flight, now)
+        self._draw_tokens(surface, now)
         for celebration in self.celebrations:
             self._draw_celebration(surface, geometry, celebration, now)
         if self.phase == "outro":
             self._draw_outro(surface)
 
+    def _draw_deck(self, surface: pygame.Surface, static: pygame.Surface, game: Any) -> None:
+        """The deck's meters and buttons as the game draws them, drawn again only when what
+        they show changes (a meter's value, a button's state): the boards' frames stay light."""
+        ctx = self.ctx
+        layout = ctx.layout
+        enabled = game.enabled_buttons()
+        key = (layout.size, layout.left_hand, tuple(hud.meter_values(ctx).items()),
+               tuple(sorted((str(b), on) for b, on in enabled.items())), game.autoplay.running,
+               game.autoplay.rounds_left, tuple(sorted(str(b) for b, t in ctx.hud.flash.items() if t > 0)),
+               ctx.hud.win)
+        deck = pygame.Rect(0, cover_height(layout), layout.width, layout.height - cover_height(layout))
+        if self._deck is None or self._deck.get_size() != layout.size or self._deck_key != key:
+            if self._deck is None or self._deck.get_size() != layout.size:
+                self._deck = pygame.Surface(layout.size)
+            self._deck.blit(static, deck.topleft, deck)
+            self._deck.set_clip(deck)
+            hud.draw_dynamic(ctx, self._deck, enabled, False, game.autoplay.running, game.autoplay.rounds_left)
+            self._deck.set_clip(None)
+            self._deck_key = key
+        surface.blit(self._deck, deck.topleft, deck)
+
     def _draw_board(self, surface: pygame.Surface, box: BoardBox, shown: BoardShown, now: float) -> None:
-        text = self.ctx.text
         side = box.cell - max(4, box.cell // 8)
         value_size = max(9, box.cell * 30 // 100)
         for reel, column in enumerate(box.cells):
@@ -442,15 +618,21 @@ class BoardScene:
                 x, y = cell.x + (cell.w - side) // 2, cell.y + (cell.h - side) // 2
                 spin = self.spins.get((shown.name, position))
                 if spin is not None and spin.stop > now:
-                    self._draw_spinning(surface, shown.name, cell, side, spin, now)
+                    self._draw_spinning(surface, shown.name, cell, side, spin, now, reel)
                     continue
                 held = shown.held.get(position)
+                multiplier = shown.multipliers.get(position, 1)
                 if held is None:
                     symbol = shown.landed.get(position, "")
-                    if symbol and symbol not in BLANK_SYMBOLS:
+                    gone = self.departed(shown.name, position)
+                    if symbol and symbol not in BLANK_SYMBOLS and not gone:
                         tile = self._tile(symbol, side)
                         if tile is not None:
                             surface.blit(tile, (x, y))
+                        value = shown.values.get(position, 0)
+                        if value:  # a value waiting for its collector (or paid as it landed)
+                            self._value_label(surface, cell, value, value_size, multiplier > 1)
+                    self._draw_mark(surface, shown.name, position, cell, multiplier, now)
                     continue
                 collected = self.collected.get((shown.name, position))
                 if collected is not None and now - collected < 0.25:  # counted in: it flashes
@@ -458,22 +640,130 @@ class BoardScene:
                 tile = self._tile(held.symbol, side)
                 if tile is not None:
                     surface.blit(tile, (x, y))
-                if held.value:
-                    label = self.ctx.money(held.value)
-                    colour = (255, 120, 255) if held.multiplied > 1 else (255, 240, 170)
-                    img = text.fit(label, value_size, int(cell.w * 0.96), colour, outline=True)
-                    surface.blit(img, img.get_rect(center=(cell.x + cell.w // 2, cell.y + cell.h * 72 // 100)))
+                value = self.shown_value(shown.name, position, held.value)
+                if position in shown.collectors or value != held.value:  # a collector's total, on a plate
+                    self._collector_total(surface, cell, value, value != held.value)
+                elif value:
+                    self._value_label(surface, cell, value, value_size, held.multiplied > 1)
+                self._draw_mark(surface, shown.name, position, cell, multiplier, now)
+        for flow in self.flows:  # a collector glows as each value arrives
+            if flow.board != shown.name:
+                continue
+            reel, row = flow.collector
+            cell = box.cells[reel][row]
+            for token in flow.tokens:
+                age = now - token.arrives
+                if 0 <= age < COUNT_TIME * 1.5:
+                    grow = int(cell.w * (0.42 + 0.25 * age / (COUNT_TIME * 1.5)))
+                    pygame.draw.circle(surface, TOKEN_COLOUR, cell.center, grow, max(2, cell.w // 24))
         if shown.filled:  # a full board wears a pulsing gold frame for the rest of the feature
             glow = 200 + int(55 * abs(math.sin(now * 3)))
             pygame.draw.rect(surface, (255, glow, 90), pygame.Rect(box.frame).inflate(4, 4),
                              width=max(3, box.cell // 10), border_radius=max(4, box.cell // 6))
 
-    def _spin_strip(self, board: str, side: int) -> pygame.Surface:
+    def _value_label(self, surface: pygame.Surface, cell: Box, value: Money, size: int, multiplied: bool,
+                     *, counting: bool = False) -> None:
+        """A cell's value over the lower part of its symbol; ``counting``: changing every frame
+        (a collector counting in), drawn from cached glyphs."""
+        label = self.ctx.money(value)
+        colour = (255, 120, 255) if multiplied else (255, 240, 170)
+        centre = (cell.x + cell.w // 2, cell.y + cell.h * 72 // 100)
+        text = self.ctx.text
+        if counting:
+            text.counter(surface, label, text.fit_size(label, size, int(cell.w * 0.9)), colour, centre, outline=True)
+            return
+        img = text.fit(label, size, int(cell.w * 0.96), colour, outline=True)
+        surface.blit(img, img.get_rect(center=centre))
+
+    def _collector_total(self, surface: pygame.Surface, cell: Box, value: Money, counting: bool) -> None:
+        """What a collector holds, on a dark plate across the foot of its cell (it counts up
+        while values arrive: drawn from cached glyphs then)."""
+        plate = pygame.Rect(cell.x + cell.w // 14, cell.y + cell.h * 66 // 100, cell.w - cell.w // 7, cell.h * 28 // 100)
+        pygame.draw.rect(surface, (26, 10, 34), plate, border_radius=plate.h // 3)
+        pygame.draw.rect(surface, TOKEN_COLOUR if counting else GOLD, plate, width=max(1, cell.w // 40),
+                         border_radius=plate.h // 3)
+        label = self.ctx.money(value)
+        text = self.ctx.text
+        size = text.fit_size(label, plate.h * 78 // 100, int(plate.w * 0.9))
+        if counting:
+            text.counter(surface, label, size, (255, 236, 150), plate.center, outline=True)
+        else:
+            img = text.render(label, size, (255, 236, 150), outline=True)
+            surface.blit(img, img.get_rect(center=plate.center))
+
+    def _draw_mark(self, surface: pygame.Surface, board: str, position: Position, cell: Box, multiplier: int,
+                   now: float) -> None:
+        """A cell multiplier's mark in the cell's top-left corner ("x2"); a fresh one grows in
+        with a ring as the symbol that made it disappears."""
+        fresh = self.marks.get((board, position))
+        age = now - fresh.start if fresh is not None else MARK_TIME
+        if fresh is not None:  # the model has it once the presenter has applied the event
+            multiplier = max(multiplier, fresh.multiplier)
+        if fresh is not None and age < MARK_TIME:
+            ring = int(cell.w * (0.2 + 0.5 * age / MARK_TIME))
+            pygame.draw.circle(surface, (200, 150, 255), cell.center, ring, max(2, cell.w // 20))
+        if multiplier <= 1:
+            return
+        side = max(12, cell.w * 36 // 100)
+        if age < MARK_TIME:
+            side = max(8, int(side * (0.4 + 0.6 * age / MARK_TIME)))
+        plate = pygame.Rect(cell.x + cell.w // 20, cell.y + cell.h // 20, side, side * 3 // 4)
+        pygame.draw.rect(surface, MARK_COLOUR, plate, border_radius=plate.h // 3)
+        pygame.draw.rect(surface, PALE_GOLD, plate, width=max(1, side // 14), border_radius=plate.h // 3)
+        img = self.ctx.text.fit(f"x{multiplier}", plate.h * 80 // 100, int(plate.w * 0.9), WHITE, outline=True)
+        surface.blit(img, img.get_rect(center=plate.center))
+
+    def _orb(self, radius: int) -> pygame.Surface:
+        """A glowing token of ``radius`` (drawn once per size): a soft halo round a bright core."""
+        key = ("orb", radius, False)
+        found = self._tiles.get(key)
+        if found is None:
+            found = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+            centre = (radius + 1, radius + 1)
+            steps = 6
+            for k in range(steps):
+                r = max(1, int(radius * (1 - k / steps)))
+                alpha = int(40 + 215 * (k + 1) / steps)
+                mix = k / (steps - 1)
+                colour = tuple(int(a + (b - a) * mix) for a, b in zip(TOKEN_COLOUR, (255, 250, 210), strict=True))
+                pygame.draw.circle(found, (*colour, alpha), centre, r)
+            self._tiles[key] = found
+        return found
+
+    def _token_radius(self) -> int:
+        geometry = self.geometry()
+        return max(5, (geometry[0].cell if geometry else self.ctx.layout.cell) // 6)
+
+    def _draw_tokens(self, surface: pygame.Surface, now: float) -> None:
+        """Every value in flight to its collector: its trail, its glowing token, its amount."""
+        radius = self._token_radius()
+        text = self.ctx.text
+        size = max(10, radius * 13 // 10)
+        for flow in self.flows:
+            for token in flow.tokens:
+                head = token.position(now)
+                if head is None:
+                    continue
+                for k in range(TRAIL, 0, -1):
+                    at = token.position(max(token.start, now - k * TRAIL_STEP))
+                    if at is None:
+                        continue
+                    orb = self._orb(max(2, radius * (TRAIL + 1 - k) // (TRAIL + 1)))
+                    surface.blit(orb, orb.get_rect(center=(int(at[0]), int(at[1]))))
+                orb = self._orb(radius)
+                centre = (int(head[0]), int(head[1]))
+                surface.blit(orb, orb.get_rect(center=centre))
+                if now - token.start < token.duration * 0.85:  # the amount goes into the total as it lands
+                    label = text.render(self.ctx.money(token.value), size, (255, 248, 220), outline=True)
+                    surface.blit(label, label.get_rect(midbottom=(centre[0], centre[1] - radius // 2)))
+
+    def _spin_strip(self, board: str, side: int, reel: int = -1) -> pygame.Surface:
         """An opaque column of the board's spinning symbols (faded, over the cell in motion),
         one cell a symbol and the first repeated at the end: a spinning cell is one blit of a
-        window of it, with no per-pixel alpha (60 cells spin at once)."""
-        strip = self.strips.get(board) or ("BLANK",)
-        key = ("strip:" + board, side, True)
+        window of it, with no per-pixel alpha (60 cells spin at once). ``reel``: a reel with
+        strips of its own (the collector's centre reel shows pumpkins only)."""
+        strip = self._strip_of(board, reel)
+        key = (f"strip:{board}:{reel if (board, reel) in self.reel_strips else -1}", side, True)
         found = self._tiles.get(key)
         if found is None:
             found = pygame.Surface((side, side * (len(strip) + 1)))
@@ -485,22 +775,36 @@ class BoardScene:
             self._tiles[key] = found
         return found
 
+    def _strip_of(self, board: str, reel: int) -> tuple[str, ...]:
+        return self.reel_strips.get((board, reel)) or self.strips.get(board) or ("BLANK",)
+
     def _draw_spinning(self, surface: pygame.Surface, board: str, cell: Box, side: int, spin: CellSpin,
-                       now: float) -> None:
-        strip = self.strips.get(board) or ("BLANK",)
+                       now: float, reel: int = -1) -> None:
         inset = max(2, cell.w // 16)
         inner = cell.w - 2 * inset
-        column = self._spin_strip(board, inner)
+        found = self._columns.get((board, reel, inner))
+        if found is None:  # one lookup a cell a frame: 60 cells spin at once
+            found = self._columns[(board, reel, inner)] = (self._spin_strip(board, inner, reel),
+                                                            len(self._strip_of(board, reel)))
+        column, count = found
         reel_row = (cell.x // max(1, cell.w)) * 5 + (cell.y // max(1, cell.h)) * 3  # cells out of step
-        travel = ((now - spin.start) * SPIN_SPEED + (reel_row % 11) * 0.37) % len(strip)
+        travel = ((now - spin.start) * SPIN_SPEED + (reel_row % 11) * 0.37) % count
         # the strip scrolls down: the window moves up the column
-        top = int((len(strip) - travel) * inner) % (len(strip) * inner)
-        surface.blit(column, (cell.x + inset, cell.y + inset), pygame.Rect(0, top, inner, inner))
+        top = int((count - travel) * inner) % (count * inner)
+        surface.blit(column, (cell.x + inset, cell.y + inset), (0, top, inner, inner))
         if spin.anticipation:  # the last empty cells glow while they spin longer
-            pulse = 120 + int(100 * abs(math.sin(now * 8)))
-            rect = pygame.Rect(cell).inflate(-inset, -inset)
-            pygame.draw.rect(surface, (255, pulse, 40), rect.inflate(6, 6), width=max(2, cell.w // 14),
-                             border_radius=cell.w // 6)
+            self._draw_glow(surface, cell, now)
+
+    @staticmethod
+    def _draw_glow(surface: pygame.Surface, cell: Box, now: float) -> None:
+        """Anticipation: a pulsing amber frame over a cell's edge (a darker halo just outside it)."""
+        pulse = 120 + int(100 * abs(math.sin(now * 8)))
+        width = max(3, cell.w // 10)
+        rect = pygame.Rect(cell).inflate(2, 2)
+        pygame.draw.rect(surface, (150, 70, 10), rect.inflate(6, 6), width=3, border_radius=cell.w // 5)
+        pygame.draw.rect(surface, ANTICIPATION_RIM, rect, width=width, border_radius=cell.w // 6)
+        pygame.draw.rect(surface, (255, pulse, 40), rect.inflate(-2, -2), width=max(1, width - 2),
+                         border_radius=cell.w // 6)
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         """The status line over the backdrop (landscape: the deck's own place, under the boards;
@@ -541,8 +845,8 @@ class BoardScene:
         self._badge(surface, layout.counter_badge, "RESPINS", str(max(0, self.model.respins)),
                     glowing=self.counter_pulse > 0 and int(self.counter_pulse / 0.15) % 2 == 0,
                     grew=self.counter_pulse > 0)
-        won = sum(c.value for b in self.model.boards.values() for c in b.held.values()) + sum(
-            b.fill_award for b in self.model.boards.values() if b.filled)
+        won = sum(self.shown_value(b.name, p, c.value) for b in self.model.boards.values() for p, c in b.held.items())
+        won += sum(b.fill_award for b in self.model.boards.values() if b.filled)
         self._badge(surface, layout.multiplier_badge, "FEATURE WIN", ctx.money(won))  # held prizes and Bonus Prizes won
 
     def _badge(self, surface: pygame.Surface, box: Box, caption: str, value: str, *, glowing: bool = False,
@@ -615,7 +919,7 @@ class BoardScene:
         pygame.draw.rect(surface, (24, 12, 44), box, border_radius=box.h // 6)
         pygame.draw.rect(surface, GOLD, box, width=max(3, box.h // 30), border_radius=box.h // 6)
         text = ctx.text
-        title = text.fit("RESPIN FEATURE COMPLETE", layout.fonts.title, int(box.w * 0.9), PALE_GOLD, outline=True)
+        title = text.fit(f"{self.model.title} COMPLETE", layout.fonts.title, int(box.w * 0.9), PALE_GOLD, outline=True)
         surface.blit(title, title.get_rect(center=(box.centerx, box.y + box.h * 28 // 100)))
         big = text.fit(ctx.money(self.model.total), layout.fonts.banner, int(box.w * 0.9), (255, 232, 120),
                        outline=True)

@@ -2,7 +2,14 @@
 
 ``WheelScene`` draws the wheel's rings as concentric bands of pockets over the dimmed
 game: the first ring outermost, each pocket labelled with what it pays ("5x", a jackpot
-name) or a lightning bolt for an electric pocket, which sparks. The presenters
+name) or a lightning bolt for an electric pocket, which sparks. A label is set along its
+ring (turned to the ring's tangent, never upside down) at the largest size that fits its
+pocket: between the ring's edges and inside the pocket's angle, so "MINI" on the smallest
+pocket of the narrowest ring reads whole at any window size. Labels are drawn by freetype's
+own rotation (no surface transform in a frame), each once per pocket and angle: a ring at
+rest renders nothing. The title stands over the wheel, the hub names the ring in play, and
+the wheel's win shows beside the wheel (landscape) or under it (portrait), clear of the
+meters. The presenters
 (``halloween_presenters.py``) drive it from the round's events: ``spin_to(ring, pocket)``
 turns a ring until the pocket sits under the pointer, and ``finish(total)`` shows the
 win. The scene decides nothing: the pockets, the rings' order and the result are the
@@ -16,12 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
+import pygame.freetype
 
 from cabinet.machine.buttons import Press
 
 from ..context import Context
 from ..hud import GOLD, PALE_GOLD, WHITE
 from ..overlays import make_dim
+from ..text import FONT_FILE
 
 SPIN_TIME = 1.6  # seconds a ring turns before it stops on its pocket
 TURNS = 2  # whole turns before the stop
@@ -30,6 +39,76 @@ RING_COLOURS = ((96, 30, 140), (40, 90, 150), (150, 40, 60))  # ring 1, 2, 3
 JACKPOT_COLOURS = {"MINI": (40, 150, 70), "MINOR": (40, 110, 230), "MAJOR": (210, 40, 110), "GRAND": (230, 160, 20)}
 ELECTRIC = (250, 240, 120)
 POINTER = (255, 70, 40)
+LABEL_MARGIN = 0.08  # of a ring's width: kept clear between a label and the pocket's edges
+OUTLINE = (10, 8, 16)
+
+_FACE: pygame.freetype.Font | None = None
+
+
+def _face() -> pygame.freetype.Font:
+    """The cabinet's face for turned labels (freetype draws a string at any angle itself)."""
+    global _FACE
+    if _FACE is not None:
+        try:
+            _FACE.get_sized_ascender(12)  # raises once freetype has quit since the face was made
+            return _FACE
+        except pygame.error:
+            _FACE = None
+    if not pygame.freetype.get_init():
+        pygame.freetype.init()
+    _FACE = pygame.freetype.Font(str(FONT_FILE) if FONT_FILE.exists() else None)
+    _FACE.pad = False
+    return _FACE
+
+
+def label_fits(width: float, height: float, r_in: float, r_out: float, pockets: int) -> bool:
+    """Whether a straight label ``width`` x ``height``, centred on the ring's middle and set
+    along its tangent, stays inside a pocket of a ring from ``r_in`` to ``r_out`` cut into
+    ``pockets``: its inner edge above the ring's inner edge, its outer corners inside the outer
+    edge, its ends inside the pocket's angle (a margin all round)."""
+    margin = (r_out - r_in) * LABEL_MARGIN
+    centre = (r_in + r_out) / 2
+    inner = centre - height / 2
+    if inner < r_in + margin or inner <= 0:
+        return False
+    if math.hypot(centre + height / 2, width / 2) > r_out - margin:
+        return False
+    half = math.pi / pockets
+    return math.atan2(width / 2 + margin, inner) <= half
+
+
+def fit_label(text: str, r_in: float, r_out: float, pockets: int) -> int:
+    """The largest type size (px) at which ``text`` fits its pocket (``label_fits``); 6 at least."""
+    face = _face()
+    size = max(6, int((r_out - r_in) * 0.62))
+    while size > 6:
+        rect = face.get_rect(text, size=size)
+        if label_fits(rect.w, rect.h, r_in, r_out, pockets):
+            return size
+        size -= 1
+    return 6
+
+
+def turned_label(text: str, size: int, rotation: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """``text`` turned ``rotation`` degrees (counter-clockwise), white on a dark outline."""
+    face = _face()
+    d = max(1, size // 14)
+    rect = face.get_rect(text, rotation=rotation, size=size)
+    out = pygame.Surface((rect.w + 2 * d, rect.h + 2 * d), pygame.SRCALPHA)
+    for dx, dy in ((0, 0), (2 * d, 0), (0, 2 * d), (2 * d, 2 * d)):
+        face.render_to(out, (dx, dy), text, OUTLINE, rotation=rotation, size=size)
+    face.render_to(out, (d, d), text, colour, rotation=rotation, size=size)
+    return out
+
+
+def label_rotation(mid_degrees: float) -> int:
+    """The turn (counter-clockwise degrees) that sets a label along the ring at ``mid_degrees``
+    (screen angle, 0 to the right, growing clockwise): its top outward, except in the lower
+    half, where it is turned the other way up so that it never reads upside down."""
+    rotation = -(mid_degrees + 90.0)
+    if 0.0 < mid_degrees % 360.0 < 180.0:  # below the centre
+        rotation += 180.0
+    return round(rotation) % 360
 
 
 def pocket_label(feature: Any, pocket: Any) -> str:
@@ -69,13 +148,33 @@ class WheelScene:
     total: int | None = None  # the wheel's win once it has paid
     outro_t: float = 0.0
     finished: bool = False
-    opaque = False
+    # The game under the wheel is dimmed and still: it is drawn into one picture (again only
+    # when the status line or a meter changes), so a frame is that picture and the wheel.
+    opaque = True
     modal = False
 
     def __post_init__(self) -> None:
         self.angles = [0.0 for _ in self.feature.rings]
         self._dim: pygame.Surface | None = None
         self._dim_size: tuple[int, int] | None = None
+        self._sizes: dict[tuple[int, int, int, int], int] = {}  # (ring, pocket, r_in, r_out) -> type size
+        self._labels: dict[tuple[int, int], tuple[tuple[int, int], pygame.Surface]] = {}  # -> (size, turn), image
+        self._under: pygame.Surface | None = None
+        self._under_key: tuple[object, ...] | None = None
+        self.warm()
+
+    def warm(self) -> None:
+        """Every label at rest, sized and drawn before the first frame shows the wheel."""
+        cx, cy, outer = self.geometry()
+        band = outer / (len(self.feature.rings) + 0.6)
+        for i, ring in enumerate(self.feature.rings):
+            r_out = outer - i * band
+            r_in = r_out - band + 4
+            width = 360.0 / len(ring.pockets)
+            for j, pocket in enumerate(ring.pockets):
+                if not pocket.next:
+                    mid = self.angles[i] + (j + 0.5) * width - 90.0
+                    self._label(i, j, pocket, r_in, r_out, len(ring.pockets), mid)
 
     # -- driven by the presenters -------------------------------------------------------------------
 
@@ -132,12 +231,30 @@ class WheelScene:
         radius = int(min(box.w, box.h) * 0.5)
         return box.x + box.w // 2, box.y + box.h // 2, radius
 
-    def draw(self, surface: pygame.Surface) -> None:
-        size = surface.get_size()
+    def _backdrop(self, size: tuple[int, int]) -> pygame.Surface:
+        """The scenes under the wheel, drawn and dimmed once per change of what they show."""
+        ctx = self.ctx
+        session = ctx.session
+        key = (size, ctx.layout.left_hand, ctx.hud.status, ctx.hud.win, getattr(session, "credits", None))
+        if self._under is not None and self._under.get_size() == size and self._under_key == key:
+            return self._under
+        if self._under is None or self._under.get_size() != size:
+            self._under = pygame.Surface(size)
         if self._dim_size != size:
             self._dim, self._dim_size = make_dim(size, 170), size
         assert self._dim is not None
-        surface.blit(self._dim, (0, 0))
+        scenes = list(ctx.stack) if getattr(ctx, "stack", None) is not None else []
+        below = scenes[:scenes.index(self)] if self in scenes else scenes
+        start = max((i for i, scene in enumerate(below) if scene.opaque), default=0)
+        self._under.fill((0, 0, 0))
+        for scene in below[start:]:
+            scene.draw(self._under)
+        self._under.blit(self._dim, (0, 0))
+        self._under_key = key
+        return self._under
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(self._backdrop(surface.get_size()), (0, 0))
         cx, cy, outer = self.geometry()
         rings = self.feature.rings
         band = outer / (len(rings) + 0.6)
@@ -151,15 +268,41 @@ class WheelScene:
         pygame.draw.circle(surface, (60, 20, 80), (cx, cy), hub)
         pygame.draw.circle(surface, GOLD, (cx, cy), hub, 3)
         text = self.ctx.text
-        title = text.fit("TRIPLE ELECTRIC WHEEL", max(12, hub // 3), hub * 2 - 8, PALE_GOLD, outline=True)
-        surface.blit(title, title.get_rect(center=(cx, cy)))
-        # the pointer at the top, over the ring in play
-        tip_r = outer - self.active * band - band * 0.5
-        pts = [(cx, cy - tip_r + band * 0.35), (cx - band * 0.28, cy - outer - 14), (cx + band * 0.28, cy - outer - 14)]
+        # the hub names the ring in play
+        caption = text.fit("RING", max(9, hub * 2 // 5), int(hub * 1.5), PALE_GOLD, outline=True)
+        number = text.fit(str(self.active + 1), max(10, hub * 4 // 5), int(hub * 1.2), WHITE, outline=True)
+        gap = -hub // 12
+        top = cy - (caption.get_height() + number.get_height() + gap) // 2
+        surface.blit(caption, caption.get_rect(midtop=(cx, top)))
+        surface.blit(number, number.get_rect(midtop=(cx, top + caption.get_height() + gap)))
+        self._title(surface, cx, cy - outer - 18)
+        # the pointer above the wheel, its tip on the first ring's edge; a notch marks an inner ring in play
+        pts = [(cx, cy - outer + band * 0.16), (cx - band * 0.34, cy - outer - 18), (cx + band * 0.34, cy - outer - 18)]
         pygame.draw.polygon(surface, POINTER, pts)
         pygame.draw.polygon(surface, WHITE, pts, 2)
+        if self.active:
+            edge = cy - (outer - self.active * band)  # the top of the ring in play
+            notch = [(cx, edge + band * 0.24), (cx - band * 0.2, edge - band * 0.06), (cx + band * 0.2, edge - band * 0.06)]
+            pygame.draw.polygon(surface, POINTER, notch)
+            pygame.draw.polygon(surface, WHITE, notch, 2)
         if self.total is not None:
             self._win(surface, cx, cy, outer)
+
+    def _title(self, surface: pygame.Surface, cx: int, bottom: int) -> None:
+        """TRIPLE ELECTRIC WHEEL on a plate over the wheel (over the game's logo, which the dim hides)."""
+        layout = self.ctx.layout
+        room = bottom - max(2, layout.logo.y)
+        if room < 14:
+            return
+        height = min(room, max(16, layout.logo.h * 7 // 10))
+        img = self.ctx.text.fit("TRIPLE ELECTRIC WHEEL", height * 62 // 100, int(layout.width * 0.6), PALE_GOLD,
+                                outline=True)
+        plate = img.get_rect().inflate(height // 2 + 8, 0)
+        plate.h = height
+        plate.midbottom = (cx, bottom)
+        pygame.draw.rect(surface, (30, 10, 44), plate, border_radius=height // 3)
+        pygame.draw.rect(surface, GOLD, plate, 2, border_radius=height // 3)
+        surface.blit(img, img.get_rect(center=plate.center))
 
     def _ring(self, surface: pygame.Surface, index: int, ring: Any, cx: int, cy: int, r_out: float,
               r_in: float) -> None:
@@ -168,11 +311,10 @@ class WheelScene:
         rotation = self.angles[index]
         base = RING_COLOURS[index % len(RING_COLOURS)]
         dim_ring = index != self.active and index not in self.landed
-        text = self.ctx.text
         for j, pocket in enumerate(pockets):
             a0 = rotation + j * width - 90.0  # 0 degrees at the top (pygame's y grows down)
             a1 = a0 + width
-            colour = JACKPOT_COLOURS.get(pocket.jackpot, base) if not pocket.next else (30, 30, 50)
+            colour: tuple[int, ...] = JACKPOT_COLOURS.get(pocket.jackpot, base) if not pocket.next else (30, 30, 50)
             if j % 2 and not pocket.jackpot and not pocket.next:
                 colour = tuple(min(255, int(c * 1.25)) for c in colour)
             lit = self.landed.get(index) == j
@@ -189,9 +331,23 @@ class WheelScene:
             if pocket.next:
                 self._bolt(surface, lx, ly, (r_out - r_in) * 0.42, j)
             else:
-                label = text.fit(pocket_label(self.feature, pocket), int((r_out - r_in) * 0.42),
-                                 int(2 * math.pi * r_in / len(pockets) * 0.9), WHITE, outline=True)
-                surface.blit(label, label.get_rect(center=(int(lx), int(ly))))
+                label = self._label(index, j, pocket, r_in, r_out, len(pockets), mid)
+                surface.blit(label, label.get_rect(center=(round(lx), round(ly))))
+
+    def _label(self, ring: int, pocket_index: int, pocket: Any, r_in: float, r_out: float, pockets: int,
+               mid: float) -> pygame.Surface:
+        """A pocket's label at its size and turn, drawn again only when its turn (to the degree) changes."""
+        key = (ring, pocket_index, round(r_in), round(r_out))
+        size = self._sizes.get(key)
+        text = pocket_label(self.feature, pocket)
+        if size is None:
+            size = self._sizes[key] = fit_label(text, r_in, r_out, pockets)
+        shape = (size, label_rotation(mid))
+        found = self._labels.get((ring, pocket_index))
+        if found is None or found[0] != shape:
+            found = (shape, turned_label(text, size, shape[1], WHITE))
+            self._labels[(ring, pocket_index)] = found
+        return found[1]
 
     def _bolt(self, surface: pygame.Surface, x: float, y: float, h: float, seed: int) -> None:
         """An electric pocket: a lightning bolt that flickers, with sparks around it."""
@@ -206,20 +362,40 @@ class WheelScene:
             pygame.draw.line(surface, (255, 255, 255), (sx, sy), (sx + math.cos(a * 3) * h * 0.3,
                                                                   sy + math.sin(a * 3) * h * 0.3), 2)
 
+    def win_box(self, cx: int, cy: int, outer: int) -> pygame.Rect:
+        """Where the wheel's win shows: beside the wheel on the side away from the controls
+        (landscape), under it above the meters (portrait); over the hub when neither has room."""
+        layout = self.ctx.layout
+        w, h = layout.size
+        want_w, want_h = int(outer * 1.3), int(outer * 0.62)
+        if not layout.portrait:
+            left_room = cx - outer - 12 - w // 40
+            right_room = w - w // 40 - (cx + outer + 12)
+            room = left_room if layout.left_hand else right_room
+            if room >= outer * 0.8:
+                box = pygame.Rect(0, 0, min(want_w, room), want_h)
+                box.center = (cx - outer - 12 - box.w // 2, cy) if layout.left_hand else (cx + outer + 12 + box.w // 2, cy)
+                return box
+        else:
+            top = cy + outer + 10
+            bottom = min(layout.deck.y, *(m.y for m in layout.meters.values())) - 6
+            if bottom - top >= outer * 0.35:
+                box = pygame.Rect(0, 0, want_w, min(want_h, bottom - top))
+                box.midtop = (cx, top)
+                return box
+        box = pygame.Rect(0, 0, int(outer * 1.1), int(outer * 0.55))
+        box.center = (cx, cy)
+        return box
+
     def _win(self, surface: pygame.Surface, cx: int, cy: int, outer: int) -> None:
         text = self.ctx.text
-        caption = text.fit("WHEEL WIN", outer // 6, outer * 2, PALE_GOLD, outline=True)
-        amount = text.fit(self.ctx.money(self.total or 0), outer // 3, outer * 2, GOLD, outline=True)
-        y = cy + outer + 8
-        box = pygame.Rect(0, 0, max(caption.get_width(), amount.get_width()) + 40,
-                          caption.get_height() + amount.get_height() + 16)
-        box.midtop = (cx, min(y, surface.get_height() - box.h - 4))
-        if box.top < cy:  # no room below: over the hub
-            box.center = (cx, cy)
+        box = self.win_box(cx, cy, outer)
+        caption = text.fit("WHEEL WIN", box.h * 26 // 100, int(box.w * 0.86), PALE_GOLD, outline=True)
+        amount = text.fit(self.ctx.money(self.total or 0), box.h * 46 // 100, int(box.w * 0.86), GOLD, outline=True)
         pygame.draw.rect(surface, (24, 8, 36), box, border_radius=14)
         pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
-        surface.blit(caption, caption.get_rect(midtop=(box.centerx, box.top + 6)))
-        surface.blit(amount, amount.get_rect(midbottom=(box.centerx, box.bottom - 6)))
+        surface.blit(caption, caption.get_rect(center=(box.centerx, box.top + box.h * 27 // 100)))
+        surface.blit(amount, amount.get_rect(center=(box.centerx, box.top + box.h * 66 // 100)))
 
 
 def _polar(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
