@@ -27,6 +27,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
             s.add_argument("--spins", type=int, default=0, help="spins to simulate (0: default)")
         if name == "frames":
             s.add_argument("--frames", type=int, default=0, help="frames to render (0: default)")
+            s.add_argument("--scenario", type=int, default=0, metavar="N",
+                           help="time the frames of the game's designer scenario N, by what is on screen")
+            s.add_argument("--all-cells", action="store_true",
+                           help="time the game's hold-and-respin boards with every cell spinning")
         if name == "soak":
             s.add_argument("--minutes", type=float, default=30.0, help="minutes of real-time play (default 30)")
             s.add_argument("--warmup", type=float, default=None,

@@ -6,6 +6,11 @@ loop that blits the same visible sprites (what the cabinet's own logic costs), t
 time from process start and from ``App.start`` to the first frame, and the resident
 memory. Numbers only: no pass/fail here (the targets are p99 <= 8 ms, first frame
 <= 0.5 s, memory <= 150 MB).
+
+``--scenario N`` plays the game's designer scenario N instead and times every frame of
+its round, by what is on screen (the wheel, the boards of a hold-and-respin or minigame,
+free spins, the base game). ``--all-cells`` times a hold-and-respin's boards with every
+cell spinning at once (Happy Lucky Slot: all 60), the heaviest board frame.
 """
 
 from __future__ import annotations
@@ -102,11 +107,124 @@ def celebrated_round(defn, seed: int) -> int:  # noqa: ANN001 - a Definition
     return first_winning_round(defn, seed)
 
 
+def summary(times: list[tuple[float, float]]) -> dict[str, float]:
+    """Wall-clock figures of (wall, cpu) frame times, and the CPU time's median and p99 (what
+    the frame cost this process, whatever else the machine was running)."""
+    wall, cpu = [t[0] for t in times], [t[1] for t in times]
+    return {"frames": len(times), "median_ms": round(statistics.median(wall) * 1000, 3),
+            "p99_ms": round(percentile(wall, 0.99) * 1000, 3), "max_ms": round(max(wall) * 1000, 3),
+            "cpu_median_ms": round(statistics.median(cpu) * 1000, 3), "cpu_p99_ms": round(percentile(cpu, 0.99) * 1000, 3)}
+
+
+def timed_frame(app) -> tuple[float, float]:  # noqa: ANN001 - a started App
+    t0, c0 = time.perf_counter(), time.thread_time()
+    app.headless_frame({})
+    return time.perf_counter() - t0, time.thread_time() - c0
+
+
+def on_screen(app) -> str:  # noqa: ANN001 - a started App
+    """What a frame shows: the wheel, boards, free spins or the base game."""
+    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+    from cabinet.presentation.views.boards import BoardScene
+    from cabinet.presentation.views.wheel import WheelScene
+
+    for kind, name in ((WheelScene, "wheel"), (BoardScene, "boards"), (FreeSpinsScene, "free spins")):
+        if app.stack.find(kind) is not None:
+            return name
+    return "base game"
+
+
+def scenario_frames(app, number: int, limit: int) -> dict[str, list[tuple[float, float]]]:  # noqa: ANN001 - a designer App
+    """Every frame of scenario ``number``'s round (1-based), timed, by what it shows."""
+    from cabinet.errors import CabinetError
+
+    scenarios = app.defn.scenarios
+    if not 1 <= number <= len(scenarios):
+        raise CabinetError(f"--scenario: {app.defn.name} has {len(scenarios)} scenario(s)")
+    app.run_frames(30)  # settle
+    if not app.designer.play_scenario(number - 1):
+        raise CabinetError(f"scenario {number} could not start: {app.ctx.hud.status}")
+    times: dict[str, list[tuple[float, float]]] = {}
+    for _ in range(limit):
+        timing = timed_frame(app)
+        times.setdefault(on_screen(app), []).append(timing)
+        if not app.base.in_round and not app.session.in_round:
+            break
+    return times
+
+
+def all_cells_frames(app, frames: int) -> list[tuple[float, float]]:  # noqa: ANN001 - a started App
+    """The game's own hold-and-respin boards with every cell spinning (none held), timed."""
+    from cabinet.core.events import BoardOpened, FeatureStarted
+    from cabinet.errors import CabinetError
+    from cabinet.presentation.board_presenters import _flicker
+    from cabinet.presentation.views.board_model import BoardsModel
+    from cabinet.presentation.views.boards import BoardScene
+
+    params = next((f for f in app.defn.features if f.type == "hold_and_respin" and not getattr(f, "opened_by", "")),
+                  None)
+    if params is None:
+        raise CabinetError(f"--all-cells: {app.defn.name} has no hold-and-respin boards of its own")
+    events = [FeatureStarted(params.name, params.respins, 1)]
+    events += [BoardOpened(params.name, b.name, b.reels, b.rows, 0) for b in params.boards]
+    model = BoardsModel.from_events(events, feature=params.name)
+    strips = {b.name: _flicker([tuple(b.strip or (b.reel_strips or b.cell_strips)[0])]) for b in params.boards}
+    scene = BoardScene(app.ctx, model, strips=strips)
+    app.stack.push(scene)
+    scene.warm()
+    for b in params.boards:
+        cells = [(reel, row) for reel in range(b.reels) for row in range(b.rows)]
+        scene.spin(b.name, cells, ["BLANK"] * len(cells))  # never timed to land: they spin throughout
+    app.run_frames(30)
+    spinning = sum(1 for s in scene.spins.values() if s.stop > scene.clock)
+    times = [timed_frame(app) for _ in range(frames)]
+    assert spinning == sum(b.reels * b.rows for b in params.boards)
+    app.stack.remove(scene)
+    return times
+
+
+def line(figures: dict[str, float]) -> str:
+    return (f"{figures['frames']:>5} frames   median {figures['median_ms']:.2f} ms   p99 {figures['p99_ms']:.2f} ms   "
+            f"max {figures['max_ms']:.2f} ms   cpu: median {figures['cpu_median_ms']:.2f} ms   "
+            f"p99 {figures['cpu_p99_ms']:.2f} ms   (goal: p99 <= 8 ms)")
+
+
+def run_feature(args: argparse.Namespace, core: str) -> int:
+    from cabinet.app import App, AppOptions
+    from cabinet.core.loader import load_game
+
+    defn = load_game(args.game or "classic")
+    app = App(defn, AppOptions(size=SIZE, seed=SEED, headless=True, designer=True))
+    app.start()
+    result: dict[str, object] = {"game": defn.id, "size": f"{SIZE[0]}x{SIZE[1]}", "core": core}
+    if args.scenario:
+        name = defn.scenarios[args.scenario - 1].name if 0 < args.scenario <= len(defn.scenarios) else ""
+        times = scenario_frames(app, args.scenario, args.frames or 60 * 120)
+        result["scenario"] = f"{args.scenario}: {name}"
+        result["by_screen"] = {kind: summary(t) for kind, t in times.items()}
+    if args.all_cells:
+        result["all_cells_spinning"] = summary(all_cells_frames(app, args.frames or DEFAULT_FRAMES))
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(f"frames: {result['game']} at {result['size']} headless ({core})")
+        if args.scenario:
+            print(f"  scenario {result['scenario']}")
+            for kind, figures in result["by_screen"].items():  # type: ignore[union-attr]
+                print(f"  {kind:<12} " + line(figures))
+        if args.all_cells:
+            print("  every board cell spinning " + line(result["all_cells_spinning"]))  # type: ignore[arg-type]
+    app.pg.quit()
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     from cabinet.app import App, AppOptions, use_dummy_drivers
 
     use_dummy_drivers()
     core = pin_to_one_core()
+    if getattr(args, "scenario", 0) or getattr(args, "all_cells", False):
+        return run_feature(args, core)
     from cabinet.core.loader import load_game
     from cabinet.machine.buttons import Button, Press
 
