@@ -22,12 +22,13 @@ import pygame
 import pytest
 
 from cabinet.core.loader import load_game
-from cabinet.designer.gallery import MOMENTS, build_gallery, contact_sheet, tier_scripts
+from cabinet.designer.gallery import MOMENTS, build_gallery, contact_sheet, expected_moments, tier_scripts
 
 REFERENCES = Path(__file__).resolve().parent / "gallery"
-SHIPPED = ("classic", "happy-riches", "retro-reels-diamond-glitz", "lucky-christmas")
+SHIPPED = ("classic", "happy-riches", "retro-reels-diamond-glitz", "lucky-christmas", "happy-lucky-slot",
+           "halloween-wins-3")
 SIZE = (640, 360)  # rendered at the smallest landscape layout...
-REFERENCE_SCALE = 2  # ...and kept at half that (320x180): all four games' references are about 4 MB
+REFERENCE_SCALE = 2  # ...and kept at half that (320x180): about 1.2 MB a game
 PIXEL_TOLERANCE = 40  # levels (of 255) a channel may move before the pixel counts as changed
 MAX_CHANGED_SHARE = 0.004  # of a picture's pixels
 
@@ -59,12 +60,33 @@ def test_every_moment_is_pictured(gallery) -> None:  # noqa: ANN001
     game, shots = gallery
     names = shots.names()
     assert names == [m for m in MOMENTS if m in names]  # contact-sheet order
-    missing = set(MOMENTS) - set(names)
     # Lucky Christmas pays 10 lines: no base spin reaches EPIC, its largest-win scenario does.
-    assert missing == set(), f"{game}: no picture of {sorted(missing)} ({shots.missing})"
+    expected = expected_moments(load_game(game))
+    assert names == expected, f"{game}: no picture of {sorted(set(expected) - set(names))} ({shots.missing})"
+    assert shots.missing == []
     for name, surface in shots.shots:
-        expected = (SIZE[1], SIZE[0]) if name == "portrait" else (1280, 720) if name == "1280x720" else SIZE
-        assert surface.get_size() == expected, name
+        size = (SIZE[1], SIZE[0]) if name == "portrait" else (1280, 720) if name == "1280x720" else SIZE
+        assert surface.get_size() == size, name
+
+
+def test_each_feature_is_pictured_from_its_intro_to_its_outro() -> None:
+    """The feature moments follow the game's blocks: free spins, boards, the wheel, the
+    held-reel respin, the mummy panel and its minigame, the guarantee's extra spins."""
+    def feature_moments(game: str) -> set[str]:
+        return set(expected_moments(load_game(game))) - set(expected_moments(load_game("classic")))
+
+    assert set(expected_moments(load_game("classic"))) >= {"feature-intro", "feature-play", "feature-outro"}
+    assert feature_moments("happy-lucky-slot") == {"boards-anticipation"}  # its feature-* are the boards
+    assert feature_moments("halloween-wins-3") == {
+        "free-spins-guarantee", "respin-locked", "wheel-intro", "wheel-play", "wheel-outro", "mummy-panel",
+        "minigame-intro", "minigame-play", "minigame-outro"}
+
+
+def test_the_reference_folders_stay_about_the_same_size() -> None:
+    sizes = {game: sum(p.stat().st_size for p in (REFERENCES / game).glob("*.png")) for game in SHIPPED
+             if (REFERENCES / game).is_dir()}
+    assert len(sizes) == len(SHIPPED)
+    assert max(sizes.values()) < 1.25 * sorted(sizes.values())[len(sizes) // 2]  # no folder far above the median
 
 
 def test_the_screens_match_their_references(gallery, request, tmp_path) -> None:  # noqa: ANN001
