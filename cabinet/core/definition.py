@@ -202,6 +202,11 @@ class Definition:
         "no --samples is given (0: par's fixed sample count)",
         default=Fraction(0),
     )
+    wild_multipliers: Literal["multiply", "highest"] = doc(
+        "how the multipliers of several wilds in one line win combine: multiply (x2 and x3 pay x6) or highest "
+        "(x3: a win is multiplied once, however many multiplier wilds it holds)",
+        default="multiply",
+    )
     pay_direction: Literal["left_to_right", "both_ways"] = doc(
         "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once",
         default="left_to_right",

@@ -23,7 +23,8 @@ Line rules (every one is tested on hand-built boards in tests/test_evaluate.py):
   The paytable is read at the largest key not above the count, so a count above the
   largest key pays the largest key, and a count below the smallest pays nothing.
 - A wild's ``multiplier`` multiplies every line win it takes part in (its own
-  wild-only runs included); several multiply together.
+  wild-only runs included); several multiply together, or, with ``wild_multipliers:
+  highest``, the highest one applies once.
 - ``both_ways``: the best left-to-right run and the best right-to-left run are both
   paid, except that when both cover every reel the line is paid once (left-to-right).
 
@@ -66,7 +67,7 @@ class LinePay:
     coins: Fraction  # paytable value x wild multipliers, per coin bet on the line
     reels: tuple[int, ...]  # 0-based reels of the counted positions, ascending
     direction: str  # "ltr" | "rtl"
-    multiplier: int  # product of the wild multipliers in the run (1 if none)
+    multiplier: int  # the wild multipliers of the run combined (1 if none)
 
     @property
     def base_coins(self) -> Fraction:
@@ -111,6 +112,7 @@ class CompiledPays:
         symbols = defn.symbol_map
         self.n_reels = defn.grid.reels
         self.both_ways = defn.pay_direction == "both_ways"
+        self.highest_multiplier = defn.wild_multipliers == "highest"  # else several multiply together
         self.is_wild: dict[str, bool] = {s.id: s.kind == "wild" for s in defn.symbols}
         wilds = [s for s in defn.symbols if s.kind == "wild"]
 
@@ -188,6 +190,7 @@ class CompiledPays:
                 targets = targets + tuple(extra)
         best: RunResult | None = None
         best_key: tuple[Fraction, int] = (_ZERO, 0)
+        highest = self.highest_multiplier
         for target in targets:
             row = self.match[target]
             count = 0
@@ -198,7 +201,10 @@ class CompiledPays:
                 if step is None:
                     break
                 count += step[0]
-                mult *= step[1]
+                if highest:
+                    mult = max(mult, step[1])
+                else:
+                    mult *= step[1]
                 length += 1
             if length > reach:
                 reach = length

@@ -101,6 +101,7 @@ class LineRules:
         self.table: dict[str, tuple[Fraction, ...]] = c.table
         self.lead: dict[str, str | None] = {sid: (ts[0] if ts else None) for sid, ts in c.lead_target.items()}
         self.wild_target: dict[str, str | None] = c.wild_target
+        self.highest_multiplier = c.highest_multiplier  # several wilds' multipliers: the highest, not the product
 
     def candidates(self, wild_prefix: Sequence[str], first: str | None) -> tuple[str, ...]:
         """Targets tried for a run: the first non-wild's, then the leading wilds' own."""
@@ -113,6 +114,10 @@ class LineRules:
                 out.append(t)
         return tuple(out)
 
+    def combine(self, mult: int, more: int) -> int:
+        """A run's multiplier after one more symbol's (``wild_multipliers``)."""
+        return max(mult, more) if self.highest_multiplier else mult * more
+
     def run_of(self, target: str, seq: Sequence[str]) -> tuple[int, int, int, bool]:
         """(count, multiplier, length, unbroken) of ``target``'s run from the start of ``seq``."""
         row = self.match[target]
@@ -122,7 +127,7 @@ class LineRules:
             if step is None:
                 return count, mult, length, False
             count += step[0]
-            mult *= step[1]
+            mult = self.combine(mult, step[1])
             length += 1
         return count, mult, length, True
 
@@ -221,7 +226,7 @@ def _ltr_outcomes(rules: LineRules, weights: list[list[tuple[str, int]]]) -> dic
                 groups[tuple(rules.match[c[0]].get(sid) if c[4] else None for c in cands)] += w
             for effect, w in groups.items():
                 nxt = tuple(
-                    (c[0], c[1] + e[0], c[2] * e[1], c[3] + 1, True) if e is not None else (*c[:4], False)
+                    (c[0], c[1] + e[0], rules.combine(c[2], e[1]), c[3] + 1, True) if e is not None else (*c[:4], False)
                     for c, e in zip(cands, effect, strict=True)
                 )
                 if any(c[4] for c in nxt):
@@ -480,7 +485,8 @@ def _best_runs(
         inrun = np.logical_and.accumulate(adds[sub] >= 0, axis=1)
         length = inrun.sum(axis=1)
         count = np.where(inrun, adds[sub], 0).sum(axis=1)
-        mult = np.where(inrun, mults[sub], 1).prod(axis=1)
+        in_run = np.where(inrun, mults[sub], 1)
+        mult = in_run.max(axis=1) if rules.highest_multiplier else in_run.prod(axis=1)
         table = np.array([int(v * denominator) for v in rules.table[target]], dtype=np.int64)
         value = table[np.minimum(count, len(table) - 1)] * mult
         bv, bc, br = best_value[rows_of], best_count[rows_of], best_rank[rows_of]
