@@ -3,7 +3,8 @@
 Pages: the paytable (as many pages as the symbols need; pays in coins for the current
 coins per line / bet level AND in currency for the current coin value; scatter pays
 as a multiple of the total bet), the features, the paylines, and the rules text from
-the YAML's ``rules:``.
+the YAML's ``rules:``. A symbol that pays as another (a Double) is shown on that
+symbol's card, whose rows run over every count the paytable has (3 to 10 with Doubles).
 
 The FEATURES pages have one section per feature block, in the YAML's order, written
 from the block's typed parameters (``feature_sections``: free spins and their
@@ -17,8 +18,7 @@ the same on every page and never shrunk to fit: the sections go on over as many 
 as they need (``FEATURES 1 OF 3``), breaking between paragraphs.
 
 The wild's card names the symbols it does not stand in for among those that land on
-the reels (``reel_symbols``), never a board's own symbols. A symbol that pays as another (a Double) is shown on that
-symbol's card, whose rows run over every count the paytable has (3 to 10 with Doubles).
+the reels (``reel_symbols``), never a board's own symbols.
 
 Left and right arrows (LEFT/RIGHT, the d-pad) turn the pages; the centre button
 (CONFIRM/SPIN, the pad's A) goes back to the game, as do INFO, BACK and the close button.
