@@ -5,6 +5,7 @@ and replayed in history to the same total."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -20,7 +21,7 @@ from cabinet.core.features.multiplier_wilds import with_multiplier
 from cabinet.core.loader import load_game
 from cabinet.core.rng import Rng
 from cabinet.core.round import RoundRequest, RoundResult, events_total, play_round
-from cabinet.core.value import Exact
+from cabinet.core.value import Estimate, Exact
 from cabinet.services.ledger import GameRef, JournaledLedger, fingerprint_bytes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -316,6 +317,31 @@ def test_par_is_exact_for_the_parts_the_sheet_names(defn: Definition, bet: Bet) 
     panel = block("mummy_access").par(ParContext(defn, feature(defn, "mummy_panel"), bet, 20, 1))  # type: ignore[union-attr]
     assert panel is not None and isinstance(panel.figures["trigger_rate"], Exact)
     assert not panel.rtp.exact  # the collector minigame: an estimate with its interval
+
+
+@pytest.mark.slow
+def test_the_default_par_holds_the_published_rtp_within_five_hundredths(defn: Definition) -> None:
+    # what `cabinet par halloween-wins-3` prints: estimates run to the game's par_precision
+    from cabinet.core.par import par_to_precision
+
+    report = par_to_precision(defn, half_width=defn.par_precision)
+    total = report.total
+    assert isinstance(total, Estimate)
+    lo, hi = total.ci95
+    assert hi - lo <= 2 * 0.0005 and lo <= float(defn.rtp) <= hi
+
+
+def test_a_quick_par_holds_the_published_rtp_and_simulate_agrees(defn: Definition, bet: Bet) -> None:
+    from cabinet.core.par import par
+    from cabinet.core.simulate import simulate
+
+    report = par(defn, bet, samples=400)
+    total = report.total
+    assert isinstance(total, Estimate)
+    lo, hi = total.ci95
+    assert lo <= float(defn.rtp) <= hi
+    sim = simulate(defn, 400_000, 29, bet=bet)  # the batch plays reveals, expansions, multipliers and shut doors
+    assert abs(float(sim.rtp) - total.mean) < 3 * math.hypot(sim.standard_error, total.std_error)
 
 
 # --- interrupted rounds --------------------------------------------------------------------------
