@@ -113,7 +113,8 @@ def test_the_meter_has_a_place_of_its_own_in_every_layout(size: tuple[int, int])
             assert layout.reel_frame.bottom <= bar.y and bar.bottom <= layout.status.y
             assert bar.w == layout.reel_window.w
         else:  # beside the reels, on the multiplier badge's side (mirrored for the left hand)
-            assert (bar.x >= layout.reel_frame.right) == (layout.multiplier_badge.x > layout.reel_frame.x)
+            # (the badges sit in the top row, over the frame's corners: their middle says the side)
+            assert (bar.x >= layout.reel_frame.right) == (layout.multiplier_badge.center[0] > size[0] // 2)
             assert bar.y >= layout.multiplier_badge.bottom and bar.bottom <= layout.reel_frame.bottom
         geo = meter_geometry(layout, 20, 5, 4)
         assert len(geo.points) == 20 and len(geo.medallions) == 5

@@ -7,6 +7,8 @@ import itertools
 import pytest
 
 from cabinet.machine.buttons import Button
+from cabinet.presentation import bet_panel
+from cabinet.presentation.icons import settings_box
 from cabinet.presentation.layout import MIN_LANDSCAPE, MIN_PORTRAIT, Box, compute_layout
 
 SIZES = [(1280, 720), (1600, 900), (1920, 1080), (2560, 1440), (3840, 2160), (1080, 1920), (2560, 1080),
@@ -28,6 +30,9 @@ def test_everything_fits_and_nothing_collides(size: tuple[int, int]) -> None:
             assert box.inside(*size), (name, box, size)
         boxes = solid_boxes(layout)
         for (a, ba), (b, bb) in itertools.combinations(boxes.items(), 2):
+            if {a, b} == {"logo", "reel_frame"}:  # the logo crowns the frame: over its border, never its reels
+                assert layout.logo.bottom <= layout.reel_window.y, (layout.logo, layout.reel_window)
+                continue
             assert not ba.overlaps(bb), (a, ba, b, bb)
 
 
@@ -105,3 +110,66 @@ def test_hit_regions_offer_price_tags_only_when_asked() -> None:
     assert Button.SPIN in plain and Button.BET_SELECT in plain and Button.RESPIN_1 not in plain
     offered = {p.button for _, p in layout.hit_regions(respin=True)}
     assert {Button.RESPIN_1, Button.RESPIN_5} <= offered
+
+
+# -- issue 14: the theme's art in the corners, and the reels taking the room --------------------
+
+ART_SIZES = [(1920, 1080), (1280, 720), (1080, 1920), (720, 1280), (640, 360), (360, 640), (2560, 1080),
+             (1280, 1024)]
+
+
+@pytest.mark.parametrize("size", ART_SIZES)
+def test_the_side_art_corners_are_whole_and_nothing_covers_them(size: tuple[int, int]) -> None:
+    """Happy Riches' lanterns hang in ``side_art``: wholly on screen, and no badge, button,
+    meter, glass or meter band of any layout (either hand, any grid) lies over them."""
+    from cabinet.presentation import side_panel
+    from cabinet.presentation.icons import settings_box
+
+    for rows in (3, 4):
+        for left_hand in (False, True):
+            layout = compute_layout(size, 5, rows, left_hand)
+            others = {k: b for k, b in layout.all_boxes().items() if not k.startswith("side_art")}
+            others["wrench"] = settings_box(layout)
+            for name, box in (("awards", side_panel.panel_box(layout, side_panel.MAX_AWARDS)),
+                              ("features", side_panel.feature_box(layout, side_panel.MAX_FEATURE_ROWS))):
+                if box is not None:
+                    others[name] = box
+            for corner in layout.side_art:
+                assert corner.inside(*size) and corner.w >= min(size) // 12, (size, corner)
+                for name, box in others.items():
+                    assert not corner.overlaps(box), (size, rows, left_hand, name, box, corner)
+            left, right = layout.side_art
+            assert left.x < size[0] // 2 < right.x and left.y == right.y == 0  # hung from the top edge
+            assert right == left.mirrored(size[0])
+
+
+def test_portrait_menu_and_info_sit_with_the_meters_not_in_the_corners() -> None:
+    layout = compute_layout((1080, 1920))
+    menu, info, balance = layout.buttons[Button.MENU], layout.buttons[Button.INFO], layout.meters["balance"]
+    for button in (menu, info):
+        assert balance.y <= button.y and button.bottom <= balance.bottom and button.right <= balance.x
+        assert not any(button.overlaps(corner) for corner in layout.side_art)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (2560, 1440)])
+def test_the_reels_take_the_room_in_landscape(size: tuple[int, int]) -> None:
+    """One sizing rule for every game: the frame runs from under the badges' row to the bands
+    over the deck; 5x3 reels are most of the height (they were 56% of it) and the side
+    columns keep room for their glass."""
+    w, h = size
+    three, four = compute_layout(size, 5, 3), compute_layout(size, 5, 4)
+    assert three.reel_window.h >= 0.6 * h and four.reel_window.h >= 0.6 * h
+    assert three.reel_frame.y <= 0.1 * h and three.reel_frame.bottom >= 0.75 * h
+    assert 0.6 * w <= three.reel_frame.w <= 0.74 * w
+    assert three.reel_frame.y >= three.counter_badge.bottom and three.logo.bottom <= three.reel_window.y
+    spin = three.buttons[Button.SPIN]  # it rises over the deck, but stays under the pills (the attract band covers it)
+    pills = bet_panel.panel_boxes(three)
+    assert spin.y < three.deck.y and spin.y > max(box.bottom for box in (*three.tags, pills.level, pills.coins))
+    assert settings_box(three).bottom < spin.y  # the wrench is wholly above the attract band, or wholly under it
+
+
+@pytest.mark.parametrize("size", [(1080, 1920), (720, 1280)])
+def test_the_reels_take_the_width_in_portrait(size: tuple[int, int]) -> None:
+    layout = compute_layout(size, 5, 3)
+    assert layout.reel_frame.w >= 0.97 * size[0] and layout.reel_frame.inside(*size)
+    assert layout.reel_frame.y >= max(layout.counter_badge.bottom, layout.side_art[0].bottom)

@@ -163,3 +163,46 @@ def test_free_spins_say_line_wins_x3_and_stacked_wilds_show(riches) -> None:  # 
     app.stack.draw(app.screen)
     assert "LINE WINS" in drawn and "x3" in drawn  # the badge
     assert [column for column in app.base.reels.visible(3)[1:4]] == [["WILD"] * 3] * 3
+
+
+# -- issue 14, item 1: the lanterns stay whole under the free-spins badges -------------------------
+
+LANTERN_WINDOWS = [((1920, 1080), False), ((1280, 720), False), ((1280, 720), True), ((1080, 1920), False),
+                   ((720, 1280), False), ((720, 1280), True)]
+BODY = [(0.5, 0.5), (0.36, 0.5), (0.64, 0.5), (0.5, 0.38), (0.5, 0.62)]  # in the red of the lantern
+
+
+@pytest.mark.parametrize(("size", "left_hand"), LANTERN_WINDOWS)
+def test_free_spins_badges_and_buttons_leave_the_lanterns_whole(riches, size, left_hand) -> None:  # noqa: ANN001
+    """While FREE SPIN and LINE WINS x3 show, each hanging lantern shows whole, on screen,
+    with nothing over its body: its own pixels at known places, next to the badges' gold rim."""
+    from cabinet.presentation import icons, side_art
+    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+
+    app = App(riches, AppOptions(size=size, seed=2, headless=True, left_hand=left_hand))
+    app.start()
+    script = next(s.script for s in riches.scenarios if s.name == "free spins with Doubles")
+    assert app.base.start_round(script=script)
+    run_until(app, lambda: (free := app.stack.find(FreeSpinsScene)) is not None and free.phase == "running"
+              and free.played >= 1 and free.shown_multiplier == 3)
+    app.stack.draw(app.screen)
+    layout = app.ctx.layout
+    for badge in (layout.counter_badge, layout.multiplier_badge):  # the badges are up
+        assert tuple(app.screen.get_at((badge.x + badge.w // 2, badge.y + 1)))[:3] == GOLD
+    placed = side_art.placements(layout)
+    assert len(placed) == 2
+    sprite_name = side_art.art_name(riches.theme)
+    covers = [layout.counter_badge, layout.multiplier_badge, icons.settings_box(layout), layout.logo,
+              *layout.buttons.values(), *layout.meters.values()]
+    for string, piece in placed:
+        assert piece.inside(*size) and string.y == 0 and string.bottom > 0  # hung from the top, not cut off
+        assert not any(piece.overlaps(box) for box in covers), piece
+        sprite = app.ctx.cache.get(sprite_name, (piece.w, piece.h))
+        points = [(round(piece.w * fx), round(piece.h * fy)) for fx, fy in BODY]
+        assert all(sprite.get_at(p).a >= 240 for p in points)  # solid there (scaling leaves 253 or so)
+        shown = [tuple(app.screen.get_at((piece.x + x, piece.y + y)))[:3] for x, y in points]
+        wanted = [tuple(sprite.get_at(p))[:3] for p in points]
+        same = [all(abs(a - b) <= 8 for a, b in zip(got, want, strict=True))
+                for got, want in zip(shown, wanted, strict=True)]
+        assert sum(same) >= 4, (piece, shown, wanted)  # an ember of the feature's night may cross one
+        assert all(r > 150 and r > b + 80 for r, _g, b in wanted)  # the lantern's warm red and gold

@@ -67,3 +67,72 @@ def test_the_amounts_follow_the_bet_on_screen() -> None:
     assert centre != glass
     value = app.ctx.money(side_panel.award_amount(side_panel.top_awards(classic)[0][2], app.session.bet))
     assert value == app.ctx.money(int(side_panel.top_awards(classic)[0][2] * bet.coins_per_line * bet.coin_value * 2))
+
+
+# -- its twin: the FEATURES glass on the other side (landscape) ---------------------------------------
+
+
+@pytest.mark.parametrize("left_hand", [False, True])
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160), (2560, 1080)])
+def test_the_features_glass_faces_top_awards_and_covers_nothing(size: tuple[int, int], left_hand: bool) -> None:
+    for rows in (3, 4):
+        layout = compute_layout(size, 5, rows, left_hand)
+        awards = side_panel.panel_box(layout, side_panel.MAX_AWARDS)
+        box = side_panel.feature_box(layout, side_panel.MAX_FEATURE_ROWS)
+        assert awards is not None and box is not None, size
+        assert box.inside(*size) and box.y == awards.y  # the twins: the same top
+        assert (box.center[0] < size[0] // 2) != (awards.center[0] < size[0] // 2)  # on the other side
+        others = {**layout.all_boxes(), "wrench": settings_box(layout), "awards": awards}
+        others.pop("progress_bar")  # a feature's meter has this column only while it plays, over its own backdrop
+        for name, other in others.items():
+            assert not box.overlaps(other), f"FEATURES covers the {name} at {size}"
+    assert side_panel.feature_box(compute_layout((720, 1280)), 3) is None  # portrait: no room beside the reels
+
+
+def test_the_features_rows_come_from_each_games_blocks() -> None:
+    riches = load_game("happy-riches")
+    spins = next(f for f in riches.features if f.type == "free_spins")
+    rows = side_panel.feature_rows(riches)
+    assert side_panel.feature_heading(rows) == "FREE SPINS"
+    counts = sorted(spins.awards)
+    assert [(r.symbol, r.count, r.label) for r in rows] == [  # the first three and the best of five
+        (spins.trigger_symbol, n, f"{spins.awards[n]} SPINS") for n in counts[:3] + counts[-1:]]
+    lucky = load_game("happy-lucky-slot")
+    feature = next(f for f in lucky.features if f.type == "hold_and_respin")
+    rows = side_panel.feature_rows(lucky)
+    assert side_panel.feature_heading(rows) == "BONUS PRIZES"
+    assert [(r.label, r.x_bet) for r in rows] == sorted(((b.name, Fraction(b.fill_x_bet)) for b in feature.boards),
+                                                         key=lambda item: -item[1])
+    halloween = load_game("halloween-wins-3")
+    rows = side_panel.feature_rows(halloween)
+    wheel = next(f for f in halloween.features if f.type == "wheel")
+    assert side_panel.feature_heading(rows) == "FEATURES"
+    assert (wheel.trigger_symbol, len(wheel.trigger_reels), "WHEEL") in [(r.symbol, r.count, r.label) for r in rows]
+    assert all(r.symbol in halloween.symbol_map for r in rows)
+
+
+def test_the_bonus_prizes_follow_the_bet_on_screen() -> None:
+    from cabinet.core.boards import whole_amount
+
+    lucky = load_game("happy-lucky-slot")
+    app = App(lucky, AppOptions(size=(1280, 720), seed=1, headless=True))
+    app.start()
+    drawn: list[str] = []
+    render = app.ctx.text.render
+    app.ctx.text.render = lambda s, *a, **k: (drawn.append(s), render(s, *a, **k))[1]  # type: ignore[method-assign]
+    app.run_frames(1)
+    layout = app.ctx.layout
+    rows = side_panel.feature_rows(lucky)
+    box = side_panel.feature_box(layout, len(rows))
+    assert box is not None
+    place = side_panel.award_places(layout, box, len(rows), app.ctx.text.font(side_panel.text_size(layout))
+                                    .get_height())[0][1]
+    area = pygame.Rect(place)  # GRAND's row: its name stays, its amount follows the bet
+    before = pygame.image.tobytes(app.screen.subsurface(area), "RGB")
+    assert app.ctx.money(whole_amount(rows[0].x_bet, app.session.bet.total)) in drawn  # GRAND at the bet
+    bet = app.session.bet
+    assert app.session.set_bet(Bet(bet.lines, bet.coins_per_line, bet.coin_value * 2))
+    drawn.clear()
+    app.run_frames(1)
+    assert pygame.image.tobytes(app.screen.subsurface(area), "RGB") != before
+    assert app.ctx.money(whole_amount(rows[0].x_bet, app.session.bet.total)) in drawn

@@ -111,3 +111,25 @@ def test_resizing_recomputes_the_layout(classic) -> None:  # noqa: ANN001
     app.run_frames(round(RESIZE_SETTLE * 60) + 1)
     assert app.ctx.layout.size == (1024, 576)
     assert app.ctx.art.tiles["SEVEN"].get_size() == (app.ctx.layout.cell,) * 2
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_the_larger_reels_show_their_symbols_out_to_their_edges(classic, size) -> None:  # noqa: ANN001
+    """Issue 14, item 13: the reels take most of a landscape screen (the window is over 60% of
+    its height, reaching within 21% of each side); every visible symbol shows at its cell,
+    right out to the window's outer edges, where the frame (not the backdrop) begins."""
+    app = make_app(classic, size=size)
+    layout = app.ctx.layout
+    w, h = size
+    window = layout.reel_window
+    assert window.h >= 0.6 * h and window.x <= 0.21 * w and window.right >= 0.79 * w and window.y <= 0.13 * h
+    tiles, frame = app.ctx.art.tiles, app.ctx.art.frame
+    for reel, column in enumerate(app.base.reels.visible(3)):
+        cell = layout.cells[reel][1]  # the middle row: no shading over it
+        tile = tiles[column[1]]
+        for x, y in ((cell.x + 3, cell.center[1]), (cell.right - 4, cell.center[1]), cell.center):
+            assert tuple(app.screen.get_at((x, y))) == tuple(tile.get_at((x - cell.x, y - cell.y))), (reel, x, y)
+    border = window.x - layout.reel_frame.x
+    for x in (layout.reel_frame.x + border // 2, layout.reel_frame.right - border // 2 - 1):
+        y = window.center[1]
+        assert close(app.screen.get_at((x, y)), frame.get_at((x - layout.reel_frame.x, y - layout.reel_frame.y)))

@@ -452,7 +452,7 @@ def _bg_jade(t: Theme, w: int, h: int) -> Array:
 def _bg_spooky(t: Theme, w: int, h: int) -> Array:
     x, y, col = _base(w, h, t.colours["bg_top"], t.colours["bg_bottom"])
     aspect = w / h
-    mx, my = (0.78, 0.2) if aspect > 1 else (0.7, 0.12)
+    mx, my = (0.875, 0.15) if aspect > 1 else (0.7, 0.12)  # landscape: in the corner beside the reels
     d = np.sqrt(((x - mx) * aspect) ** 2 + (y - my) ** 2)
     _add(col, np.clip(1 - d / 0.6, 0, 1) ** 2, "#ff8a3a", 0.35)
     moon = np.clip((0.09 - d) * h, 0, 1)
@@ -477,11 +477,11 @@ BACKGROUNDS: dict[str, Callable[[Theme, int, int], Array]] = {
 }
 
 # symbols reused as props on the backdrop: style -> (shape, palette, hung on a string?, [(x, y, size)]),
-# positions and sizes as fractions of the width, height and shorter side
+# positions and sizes as fractions of the width, height and shorter side. Art that must stay clear
+# of the cabinet's panels (the silk and jade lanterns) is not baked in: the cabinet hangs it where
+# its layout keeps room (cabinet/presentation/side_art.py), at every window shape.
 PROPS: dict[str, tuple[str, dict[str, str], bool, list[tuple[float, float, float]]]] = {
-    "silk": ("lantern", {"main": "#e01a1a"}, True, [(0.06, 0.0, 0.2), (0.94, 0.0, 0.2)]),
-    "jade": ("lantern", {"main": "#e01a1a"}, True, [(0.06, 0.0, 0.2), (0.94, 0.0, 0.2)]),
-    "spooky": ("bat", {}, False, [(0.12, 0.1, 0.12), (0.3, 0.04, 0.07), (0.62, 0.13, 0.06), (0.9, 0.34, 0.09)]),
+    "spooky": ("bat", {}, False, [(0.12, 0.1, 0.12), (0.3, 0.04, 0.07), (0.62, 0.13, 0.06), (0.9, 0.27, 0.09)]),
 }
 
 

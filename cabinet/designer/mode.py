@@ -261,22 +261,29 @@ class Designer:
     # -- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Tags on the reel frame's top edge (clear of the game's badges in every layout), the
-        overlay when it is on, and the reload errors whenever there are some."""
+        """Tags on the reel frame's top border, from its right end to the logo that crowns the
+        frame (smaller words where the room is short: clear of the logo and the game's badges
+        in every layout), the overlay when it is on, and the reload errors whenever there are some."""
         app = self.app
         text = app.ctx.text
-        frame = app.ctx.layout.reel_frame
-        right, top = frame.right - 6, max(2, frame.y - 12)
+        layout = app.ctx.layout
+        frame, logo = layout.reel_frame, layout.logo
+        right, middle = frame.right - 6, (frame.y + layout.reel_window.y) // 2
+        start = logo.right + 6 if logo.bottom > frame.y else frame.x + 6  # landscape: the logo is on the border
+
+        def tag(words: str, colour: tuple[int, int, int]) -> int:
+            return draw_tag(surface, text, words, colour, midright=(right, middle),
+                            max_width=max(40, right - start)).x - 6
+
         session = app.session
         current = session.current if session is not None else None
         if session is not None and current is not None and current.request.forced and (
                 app.base.in_round or session.in_round):
-            right = draw_tag(surface, text, f"FORCED: {scenario_name(app.defn, current.request.script).upper()}",
-                             WARN, (right, top)).x - 6
+            right = tag(f"FORCED: {scenario_name(app.defn, current.request.script).upper()}", WARN)
         if self.timing.unusual:
-            right = draw_tag(surface, text, self.timing.label(), LABEL, (right, top)).x - 6
+            right = tag(self.timing.label(), LABEL)
         if self.reloader is not None and self.reloader.deferred:
-            draw_tag(surface, text, "RELOAD AFTER THIS ROUND", VALUE, (right, top))
+            tag("RELOAD AFTER THIS ROUND", VALUE)
         if self.overlay:
             self.overlay_rect = draw_panel(surface, text, self.lines(), overlay_box(surface))
         elif self.hint > 0 and not any(scene.modal for scene in app.stack):

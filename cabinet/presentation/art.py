@@ -16,6 +16,7 @@ import pygame
 
 from cabinet.core.definition import Definition
 
+from . import side_art
 from .assets import BUTTON_STATES, AssetCache, _convert
 from .layout import Box, Layout
 
@@ -178,6 +179,9 @@ class ArtBuilder:
             art.background = big.subsurface(((cover[0] - w) // 2, (cover[1] - h) // 2, w, h))
         else:
             art.background = cache.get(bg_name, (w, h), lambda s: _gradient(s, (40, 12, 70), (8, 6, 26)))
+        if side_art.art_name(theme) is not None:  # the theme's hanging art, in the corners the layout keeps
+            art.background = art.background.copy()  # not the cache's own picture
+            side_art.paint(art.background, layout, cache, theme)
 
         logo_src = cache.original(f"{theme}/logo.png")
         box = layout.logo

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from . import side_art
 from .assets import _convert
 from .context import Context
 from .layout import Box, Layout
@@ -282,8 +283,7 @@ class FeatureAtmosphere:
             pygame.draw.rect(glow, (*style.glow, alpha), pygame.Rect(frame).inflate(2 * i, 2 * i),
                              border_radius=reach)
         out.blit(glow, (0, 0))
-        if art.logo is not None:
-            out.blit(art.logo, art.logo.get_rect(center=layout.logo.center))
+        side_art.draw(self.ctx, out)  # the theme's hanging art, lit by the feature's night
         if art.frame is not None:
             out.blit(art.frame, (frame.x, frame.y))
         if style.lights == "neon":
@@ -295,6 +295,8 @@ class FeatureAtmosphere:
         for bulb in self._frame_bulbs(layout, unit):  # lit in the backdrop; the frame dims the ones off
             sprite = on[bulb.colour]
             out.blit(sprite, (bulb.x - sprite.get_width() // 2, bulb.y - sprite.get_height() // 2))
+        if art.logo is not None:  # the logo crowns the frame, over its top border and its lights
+            out.blit(art.logo, art.logo.get_rect(center=layout.logo.center))
         for paint in self.underlays:
             paint(out)
         self._punch_holes(out, layout)
@@ -317,13 +319,17 @@ class FeatureAtmosphere:
             pygame.draw.circle(out, HOLE, box.center, box.w // 2 + 1)
 
     def _frame_bulbs(self, layout: Layout, unit: float) -> list[Bulb]:
+        """The lights along the reel frame, but none where the logo crowns it (it stays in front)."""
         frame = layout.reel_frame
         if self.style.lights == "string":
-            return _strand(frame.x, frame.right, frame.y + int(4 * unit), int(26 * unit), int(40 * unit),
-                           len(self.style.light_colours))
-        if self.style.lights == "marquee":
-            return _perimeter(pygame.Rect(frame).inflate(int(16 * unit), int(16 * unit)), int(44 * unit))
-        return []
+            bulbs = _strand(frame.x, frame.right, frame.y + int(4 * unit), int(26 * unit), int(40 * unit),
+                            len(self.style.light_colours))
+        elif self.style.lights == "marquee":
+            bulbs = _perimeter(pygame.Rect(frame).inflate(int(16 * unit), int(16 * unit)), int(44 * unit))
+        else:
+            return []
+        logo = pygame.Rect(layout.logo).inflate(int(12 * unit), int(12 * unit))
+        return [bulb for bulb in bulbs if not logo.collidepoint(bulb.x, bulb.y)]
 
     def _card(self, layout: Layout, unit: float) -> tuple[pygame.Surface, tuple[int, int], list[Bulb]]:
         style = self.style

@@ -52,6 +52,7 @@ def draw_static(ctx: Context, surface: pygame.Surface) -> None:
     from . import side_panel  # here, not at the top: it takes its colours from this module
 
     side_panel.draw_static(ctx, surface)  # the empty side (landscape) or bottom strip (portrait): TOP AWARDS
+    side_panel.draw_features(ctx, surface)  # and its twin on the other side (landscape): FEATURES
 
 
 def bet_parts(ctx: Context) -> str:
@@ -115,6 +116,7 @@ def draw_dynamic(ctx: Context, surface: pygame.Surface, enabled: dict[Button, bo
     from . import side_panel  # (see draw_static)
 
     side_panel.draw_dynamic(ctx, surface)  # the TOP AWARDS amounts at the current bet
+    side_panel.draw_features_dynamic(ctx, surface)  # and the Bonus Prizes' (FEATURES glass)
     status = ctx.hud.status
     if status:
         img = text.fit(status, fonts.status, layout.status.w, PALE_GOLD, shadow=True)

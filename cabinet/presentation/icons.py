@@ -14,14 +14,18 @@ from .layout import Box, Layout
 
 
 def settings_box(layout: Layout) -> Box:
-    """The wrench: just above MENU and INFO at the deck's edge (landscape, clear of the
-    logo row where free spins put their badges), or under MENU (portrait)."""
-    menu = layout.buttons[next(b for b in layout.buttons if str(b) == "MENU")]
+    """The wrench: above MENU and INFO, its foot level with the status line's top (landscape,
+    clear of the logo row where free spins put their badges), or under MAX BET at the foot of the
+    screen (portrait: MENU and INFO sit at the meter row's end, the corners above carry art)."""
+    named = {str(b): box for b, box in layout.buttons.items()}
+    menu = named["MENU"]
     if layout.portrait:
-        side = menu.w * 3 // 4
-        return Box(menu.x + (menu.w - side) // 2, menu.bottom + side // 4, side, side)
-    side = menu.w * 9 // 10
-    return Box(menu.x + (menu.w - side) // 2, layout.deck.y - side - side // 4, side, side)
+        max_bet = named["MAX_BET"]
+        side = min(menu.w, (layout.height - max_bet.bottom) * 4 // 5)
+        y = max_bet.bottom + (layout.height - max_bet.bottom - side) // 2
+        return Box(max_bet.x + (max_bet.w - side) // 2, y, side, side)
+    side = menu.w * 9 // 10  # over the status line's top: wholly above the attract band, which covers SPIN
+    return Box(menu.x + (menu.w - side) // 2, layout.status.y - side - max(2, side // 10), side, side)
 
 
 def wrench_button(size: int, state: str = "") -> pygame.Surface:

@@ -10,6 +10,20 @@ anywhere it takes a rect, and the layout can be tested without a display.
   would need tens of gigabytes).
 - ``mirror()`` gives the left-hand layout: the control deck and HUD flip to the
   other side, the reels stay where they are.
+
+**The sizing rule** (every game, every window): the reels get the most room the window
+has, one square cell size for all reels and rows (``_reel_geometry``); what else the
+screen carries is fitted round them, not the other way round.
+
+- Landscape: the reel frame runs from just under the top row (the free-spins badges)
+  to the price-tag and status bands over the deck; the logo crowns the frame, over its
+  top border. The side columns left and right of the frame carry, from the top: the
+  theme's side art (``side_art``, e.g. hanging lanterns), then the TOP AWARDS glass or
+  the free-spins counter (the counter's side) and a feature's meter (the other side).
+  The badges sit in the top row between the side art and the logo.
+- Portrait: the reels take the full width. The logo stands between the two side-art
+  corners, the badges under them, and MENU and INFO sit at the outer end of the
+  meter row (as in landscape's deck), so nothing covers the art.
 """
 
 from __future__ import annotations
@@ -108,6 +122,7 @@ class Layout:
     counter_badge: Box  # free spins counter
     multiplier_badge: Box
     progress_bar: Box  # a feature's progress meter: beside the reels (landscape), under them (portrait)
+    side_art: tuple[Box, Box]  # the theme's art in the top corners (left, right): nothing else goes there
     fonts: Fonts
     ui_button: int  # side of overlay buttons (close, arrows, toggles are two wide)
 
@@ -136,6 +151,7 @@ class Layout:
             counter_badge=self.counter_badge.mirrored(w),
             multiplier_badge=self.multiplier_badge.mirrored(w),
             progress_bar=self.progress_bar.mirrored(w),
+            side_art=(self.side_art[1].mirrored(w), self.side_art[0].mirrored(w)),
         )
 
     def hit_regions(self, respin: bool = False) -> list[tuple[Box, Press]]:
@@ -150,7 +166,8 @@ class Layout:
         """Every named box (tests check they fit the window and do not collide)."""
         out = {"logo": self.logo, "reel_frame": self.reel_frame, "deck": self.deck, "status": self.status,
                "counter_badge": self.counter_badge, "multiplier_badge": self.multiplier_badge,
-               "progress_bar": self.progress_bar}
+               "progress_bar": self.progress_bar, "side_art:0": self.side_art[0],
+               "side_art:1": self.side_art[1]}
         out.update({f"button:{b}": box for b, box in self.buttons.items()})
         out.update({f"meter:{m}": box for m, box in self.meters.items()})
         out.update({f"tag:{i}": box for i, box in enumerate(self.tags)})
@@ -188,14 +205,24 @@ def compute_layout(size: tuple[int, int], reels: int = 5, rows: int = 3, left_ha
     return layout.mirror() if left_hand else layout
 
 
+REEL_BORDER, REEL_GAP = 0.14, 0.03  # the frame's border and the gap between reels, in cells
+
+
+def reel_cell(avail_w: float, avail_h: float, reels: int, rows: int) -> int:
+    """The sizing rule: the largest square cell whose reels, gaps and frame fit the room."""
+    border, gap = REEL_BORDER, REEL_GAP
+    return int(min(avail_h / (rows + 2 * border), avail_w / (reels + gap * (reels - 1) + 2 * border)))
+
+
 def _reel_geometry(cx: float, top: float, avail_w: float, avail_h: float, reels: int, rows: int
                    ) -> tuple[int, Box, Box, tuple[Box, ...], tuple[tuple[Box, ...], ...]]:
-    """Square cells as large as fit, a thin gap between reels, a frame border around them."""
-    border, gap = 0.16, 0.035  # in cells
-    cell = int(min(avail_h / (rows + 2 * border), avail_w / (reels + gap * (reels - 1) + 2 * border)))
+    """Square cells as large as fit (``reel_cell``), a thin gap between reels, a frame border
+    around them; the frame at the top of the room (what goes under it follows it up)."""
+    border, gap = REEL_BORDER, REEL_GAP
+    cell = reel_cell(avail_w, avail_h, reels, rows)
     g = max(1, round(cell * gap))
     win_w, win_h = reels * cell + (reels - 1) * g, rows * cell
-    window = _box(cx - win_w / 2, top + (avail_h - win_h) / 2, win_w, win_h)
+    window = _box(cx - win_w / 2, top + cell * border, win_w, win_h)
     b = round(cell * border)
     frame = Box(window.x - b, window.y - b, window.w + 2 * b, window.h + 2 * b)
     columns = tuple(Box(window.x + i * (cell + g), window.y, cell, win_h) for i in range(reels))
@@ -219,24 +246,35 @@ def _fonts(unit: float, deck_h: float) -> Fonts:
     )
 
 
+def _hung(x: float, size: float, drop: float) -> Box:
+    """A top corner for a piece of art hung from the top edge: its string, then the piece."""
+    return _box(x, 0, size, drop + size)
+
+
 def _landscape(w: int, h: int, reels: int, rows: int) -> Layout:
     unit = min(w / 1920, h / 1080)
-    deck_h = h * 0.165
+    m = w * 0.018
+    deck_h = h * 0.15
     deck = _box(0, h - deck_h, w, deck_h)
-    logo_h = h * 0.12
-    logo = _centered(w / 2, h * 0.012 + logo_h / 2, min(logo_h * 4.2, w * 0.5), logo_h)
-    status_h, tags_h = h * 0.045, h * 0.05
-    top = logo.bottom + h * 0.006
+    badge_y, badge_h = h * 0.012, h * 0.07  # the top row: the free-spins badges
+    status_h, tags_h = h * 0.042, h * 0.046
+    top = badge_y + badge_h + h * 0.006
     bottom = deck.y - status_h - tags_h
-    cell, frame, window, columns, cells = _reel_geometry(w / 2, top, w * 0.74, bottom - top, reels, rows)
+    avail_w = w * 0.74  # side columns of at least 13% of the width each
+    cell = reel_cell(avail_w, bottom - top, reels, rows)
+    spare = max(0.0, bottom - top - cell * (rows + 2 * REEL_BORDER))  # a width-bound frame sits centred
+    cell, frame, window, columns, cells = _reel_geometry(w / 2, top + spare / 2, avail_w, bottom - top - spare,
+                                                         reels, rows)
+    logo_h = h * 0.095  # crowning the frame: over its top border, clear of the symbols
+    logo = _box(w / 2 - min(logo_h * 4.2, w * 0.5) / 2, window.y - logo_h - h * 0.002, min(logo_h * 4.2, w * 0.5),
+                logo_h)
     tag_h = min(tags_h * 0.8, cell * 0.3)
     tags = tuple(_centered(col.x + col.w / 2, frame.bottom + tags_h * 0.5, col.w * 0.86, tag_h)
                  for col in columns)
-    status = _centered(w / 2, deck.y - status_h / 2, w * 0.46, status_h * 0.9)
+    status = _centered(w / 2, frame.bottom + tags_h + status_h / 2, w * 0.46, status_h * 0.9)
 
     # The deck, right-handed: MENU/INFO | BALANCE | BET - [BET] + | WIN | AUTO MAX | SPIN
-    m = w * 0.018
-    spin_d = min(deck_h * 1.3, w * 0.13)
+    spin_d = min(deck_h * 1.15, w * 0.13)  # rising over the deck, but not as high as the price tags and pills
     spin = _centered(w - m - spin_d / 2, deck.y + deck_h * 0.46, spin_d, spin_d)
     spin = Box(spin.x, min(spin.y, h - spin.h - round(h * 0.01)), spin.w, spin.h)
     small = deck_h * 0.40
@@ -258,12 +296,21 @@ def _landscape(w: int, h: int, reels: int, rows: int) -> Layout:
     win = _box(plus.right + gap, cy - meter_h / 2, meter_w, meter_h)
     buttons = {Button.SPIN: spin, Button.BET_MINUS: minus, Button.BET_PLUS: plus, Button.MAX_BET: max_bet,
                Button.AUTOPLAY: auto, Button.MENU: menu, Button.INFO: info}
-    badge_w, badge_h = w * 0.16, logo_h * 0.62
-    multiplier_badge = _centered(w - m - badge_w / 2, logo.y + logo_h / 2, badge_w, badge_h)
-    # The side the multiplier badge is on, from under it to the foot of the reel frame: a tall
-    # meter beside the reels, read at a glance with the reels (the other side has the wrench).
+
+    # The side columns, from the top: the theme's art hung in the corner, the free-spins badge
+    # beside it in the top row (between the art and the logo), then the column's glass or meter.
+    badge_w = w * 0.16
+    art = min(h * 0.2, frame.x - m, logo.x - m * 1.5 - badge_w * 0.75)
+    corner = _hung(m * 0.5, art, h * 0.03)
+    side_art = (corner, corner.mirrored(w))
+    badge_x = side_art[0].right + m * 0.5
+    badge_w = min(badge_w, logo.x - m * 0.5 - badge_x)
+    counter_badge = _box(badge_x, badge_y, badge_w, badge_h)
+    multiplier_badge = counter_badge.mirrored(w)
+    # The multiplier badge's side, from under the art to the foot of the reel frame: a tall
+    # meter beside the reels, read at a glance with them (the other side has the wrench).
     bar_x = frame.right + m * 0.7
-    bar_y = multiplier_badge.bottom + h * 0.02
+    bar_y = max(side_art[1].bottom, multiplier_badge.bottom) + h * 0.015
     progress_bar = _box(bar_x, bar_y, w - m - bar_x, frame.bottom - bar_y)
     return Layout(
         size=(w, h), portrait=False, left_hand=False, reels=reels, rows=rows, cell=cell, logo=logo,
@@ -271,9 +318,10 @@ def _landscape(w: int, h: int, reels: int, rows: int) -> Layout:
         buttons=buttons, meters={"balance": balance, "bet": bet, "win": win}, status=status,
         banner=_centered(w / 2, window.y + window.h / 2, min(w * 0.7, window.w * 1.1), window.h * 0.62),
         panel=_centered(w / 2, h * 0.46, min(w * 0.62, h * 1.25), h * 0.78),
-        counter_badge=_centered(m + badge_w / 2, logo.y + logo_h / 2, badge_w, badge_h),
+        counter_badge=counter_badge,
         multiplier_badge=multiplier_badge,
         progress_bar=progress_bar,
+        side_art=side_art,
         fonts=_fonts(unit, deck_h),
         ui_button=max(20, round(h * 0.065)),
     )
@@ -283,13 +331,15 @@ def _portrait(w: int, h: int, reels: int, rows: int) -> Layout:
     unit = min(w / 1080, h / 1920)
     m = w * 0.03
     logo_h = h * 0.085
-    logo = _centered(w / 2, h * 0.01 + logo_h / 2, min(logo_h * 4.2, w * 0.62), logo_h)
-    small = w * 0.1
-    menu = _centered(m + small / 2, logo.y + logo_h / 2, small, small)
-    info = _centered(w - m - small / 2, logo.y + logo_h / 2, small, small)
-    top = logo.bottom + h * 0.045  # room for the free-spins badges
-    avail_h = h * 0.36
-    cell, frame, window, columns, cells = _reel_geometry(w / 2, top, w * 0.96, avail_h, reels, rows)
+    logo = _centered(w / 2, h * 0.012 + logo_h / 2, min(logo_h * 4.2, w * 0.62), logo_h)
+    # The theme's art hung in the two top corners beside the logo, wholly on screen.
+    art = max(0.0, min(w * 0.15, logo.x - m))
+    corner = _hung(m * 0.5, art, h * 0.02)
+    side_art = (corner, corner.mirrored(w))
+    badge_w, badge_h = w * 0.3, h * 0.036
+    by = max(logo.bottom, side_art[0].bottom) + h * 0.006  # the free-spins badges, under the art
+    top = by + badge_h + h * 0.008
+    cell, frame, window, columns, cells = _reel_geometry(w / 2, top, w * 0.985, h * 0.42, reels, rows)
     tags_h = h * 0.035
     tag_h = min(tags_h * 0.85, cell * 0.3)
     tags = tuple(_centered(col.x + col.w / 2, frame.bottom + tags_h * 0.55, col.w * 0.9, tag_h)
@@ -297,27 +347,33 @@ def _portrait(w: int, h: int, reels: int, rows: int) -> Layout:
     status_h = h * 0.032
     status = _centered(w / 2, frame.bottom + tags_h + status_h * 0.6, w * 0.9, status_h)
     deck = _box(0, status.bottom + h * 0.01, w, h - status.bottom - h * 0.01)
-    meter_h = h * 0.085
-    meter_w = (w - 2 * m - 2 * m * 0.5) / 3
+    # The meter row, right-handed: MENU over INFO | BALANCE | BET | WIN (the landscape deck's order)
+    meter_h = h * 0.08
     my = deck.y + h * 0.015
-    balance = _box(m, my, meter_w, meter_h)
+    small = min(w * 0.085, meter_h * 0.46)
+    menu = _box(m, my + meter_h * 0.25 - small / 2, small, small)
+    info = _box(m, my + meter_h * 0.75 - small / 2, small, small)
+    x0 = menu.right + m * 0.5
+    meter_w = (w - m - x0 - 2 * m * 0.5) / 3
+    balance = _box(x0, my, meter_w, meter_h)
     bet = _box(balance.right + m * 0.5, my, meter_w, meter_h)
     win = _box(bet.right + m * 0.5, my, meter_w, meter_h)
-    controls_top = balance.bottom + h * 0.02
-    controls_h = h - controls_top - h * 0.02
-    spin_d = min(w * 0.34, controls_h * 0.8)
-    scx, scy = w * 0.64, controls_top + controls_h * 0.42
+    # The controls over a strip kept at the foot for the TOP AWARDS glass (side_panel.py), right
+    # of the AUTO / MAX BET pair; the wrench goes under that pair (icons.settings_box).
+    strip_h = h * 0.085
+    controls_top = balance.bottom + h * 0.015
+    controls_h = h - controls_top - strip_h - h * 0.01
+    spin_d = min(w * 0.32, controls_h * 0.8)
+    scx, scy = w * 0.64, controls_top + controls_h / 2
     spin = _centered(scx, scy, spin_d, spin_d)
     pm = spin_d * 0.42
     minus = _centered(spin.x - m - pm / 2, scy, pm, pm)
     plus = _centered(spin.right + m + pm / 2, scy, pm, pm)
     mid = spin_d * 0.52
-    auto = _centered(w * 0.15, scy - mid * 0.64, mid, mid)
-    max_bet = _centered(w * 0.15, scy + mid * 0.64, mid, mid)
+    auto = _centered(w * 0.15, scy - mid * 0.6, mid, mid)
+    max_bet = _centered(w * 0.15, scy + mid * 0.6, mid, mid)
     buttons = {Button.SPIN: spin, Button.BET_MINUS: minus, Button.BET_PLUS: plus, Button.MAX_BET: max_bet,
                Button.AUTOPLAY: auto, Button.MENU: menu, Button.INFO: info}
-    badge_w, badge_h = w * 0.3, h * 0.036
-    by = logo.bottom + h * 0.004
     return Layout(
         size=(w, h), portrait=True, left_hand=False, reels=reels, rows=rows, cell=cell, logo=logo,
         reel_frame=frame, reel_window=window, columns=columns, cells=cells, tags=tags, deck=deck,
@@ -329,6 +385,7 @@ def _portrait(w: int, h: int, reels: int, rows: int) -> Layout:
         # The band under the reels (the price tags' and bet pills' place: neither is used
         # during a feature), so the meter sits right under the reels it counts from.
         progress_bar=_box(window.x, frame.bottom + h * 0.002, window.w, status.y - frame.bottom - h * 0.004),
+        side_art=side_art,
         fonts=_fonts(unit, h * 0.1),
         ui_button=max(20, round(w * 0.085)),
     )

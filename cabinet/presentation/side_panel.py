@@ -8,17 +8,25 @@ text (``hud.draw_dynamic``), so a bet change shows at once.
 
 Where it goes (``panel_box``): landscape, the side of the free-spins counter (the other
 side carries the feature's progress meter), from the foot of that side's free area up,
-as tall as its rows need, so a theme's art at the top of that side (Happy Riches'
-lanterns) stays in view; portrait, the strip under the spin button beside MAX BET. A
-window too narrow or too short for it gets none.
+as tall as its rows need, never over the theme's art in the corner above it
+(``layout.side_art``: Happy Riches' lanterns); portrait, the strip under the spin button
+beside MAX BET. A window too narrow or too short for it gets none.
+
+Its twin on the other side (landscape, the base game: a feature's meter takes that side
+only while the feature plays) is the FEATURES glass, ``feature_rows``: what starts each
+feature, from the game's own blocks (3 x the scatter: 10 SPINS, 6 x the basket: RESPINS,
+the trigger on reels 1, 3 and 5: WHEEL), drawn once into the static layer.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import pygame
+
+from cabinet.core.boards import whole_amount
 
 from .hud import GOLD, PALE_GOLD, WHITE
 from .icons import settings_box
@@ -26,6 +34,7 @@ from .layout import Box, Layout
 
 MAX_AWARDS = 4
 HEADING = "TOP AWARDS"
+MAX_FEATURE_ROWS = 4
 
 
 def top_awards(defn: Any, *, limit: int = MAX_AWARDS) -> list[tuple[str, int, Fraction]]:
@@ -53,6 +62,18 @@ def row_height(layout: Layout) -> int:
     return max(18, layout.cell * 2 // 5)
 
 
+def side_column(layout: Layout, left: bool, margin: int) -> tuple[int, int]:
+    """Landscape: a glass's left and right in the side column beside the reels, at most as
+    wide as its rows read well (a wide column, beside a tall grid, centres it)."""
+    frame = layout.reel_frame
+    x0, x1 = (margin, frame.x - margin) if left else (frame.right + margin, layout.width - margin)
+    widest = row_height(layout) * 11 // 2
+    if x1 - x0 > widest:
+        x0 += (x1 - x0 - widest) // 2
+        x1 = x0 + widest
+    return x0, x1
+
+
 def panel_box(layout: Layout, rows: int) -> Box | None:
     """Where a panel of ``rows`` awards goes in ``layout``, or None where there is no room."""
     if rows <= 0:
@@ -73,10 +94,11 @@ def panel_box(layout: Layout, rows: int) -> Box | None:
     need_h = pitch * rows + pitch * 3 // 2
     frame = layout.reel_frame
     left = layout.counter_badge.x < layout.width // 2
-    x0, x1 = (margin, frame.x - margin) if left else (frame.right + margin, layout.width - margin)
+    x0, x1 = side_column(layout, left, margin)
     wrench = settings_box(layout)
     bottom = min(wrench.y, frame.bottom) - margin
-    top = max(layout.counter_badge.bottom + margin, bottom - need_h)
+    corner = layout.side_art[0] if left else layout.side_art[1]  # the theme's art above stays in view
+    top = max(layout.counter_badge.bottom + margin, corner.bottom + margin, bottom - need_h)
     box = Box(x0, top, x1 - x0, bottom - top)
     if box.w < layout.cell * 4 // 5 or box.h < need_h:
         return None
@@ -94,9 +116,9 @@ def award_places(layout: Layout, box: Box, rows: int, heading_h: int) -> list[tu
         top = box.y + pitch // 5 + heading_h
         room = box.bottom - top - pitch // 6
         side = min(thumb, room * 6 // 10)
-        for i in range(rows):
+        for i in range(rows):  # "10 x" left of the middle, the symbol right of it, the amount under both
             x = box.x + i * cell_w
-            symbol = Box(x + (cell_w - side) // 2, top, side, side)
+            symbol = Box(x + cell_w // 2, top, side, side)
             out.append((symbol, Box(x + pitch // 8, symbol.bottom, cell_w - pitch // 4, room - side)))
         return out
     y = box.y + pitch // 4 + heading_h + pitch // 4
@@ -111,6 +133,18 @@ def text_size(layout: Layout) -> int:
     return max(9, row_height(layout) * 9 // 20)
 
 
+def amount_left(ctx: Any, count: int, size: int) -> int:
+    """Landscape: how far into an award's amount box its "10 x" reaches (the amount stays right of it)."""
+    return size // 3 + ctx.text.font(size * 4 // 5).size(f"{count} x")[0] + size // 3
+
+
+def _glass(surface: pygame.Surface, box: Box, pitch: int) -> None:
+    glass = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
+    pygame.draw.rect(glass, (12, 6, 26, 190), glass.get_rect(), border_radius=pitch // 3)
+    pygame.draw.rect(glass, (*GOLD, 255), glass.get_rect(), width=max(2, pitch // 14), border_radius=pitch // 3)
+    surface.blit(glass, (box.x, box.y))
+
+
 def draw_static(ctx: Any, surface: pygame.Surface) -> Box | None:
     """Glass, heading, symbols and counts into the static layer; where the panel went."""
     layout, text = ctx.layout, ctx.text
@@ -119,10 +153,7 @@ def draw_static(ctx: Any, surface: pygame.Surface) -> Box | None:
     if box is None:
         return None
     pitch, size = row_height(layout), text_size(layout)
-    glass = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
-    pygame.draw.rect(glass, (12, 6, 26, 190), glass.get_rect(), border_radius=pitch // 3)
-    pygame.draw.rect(glass, (*GOLD, 255), glass.get_rect(), width=max(2, pitch // 14), border_radius=pitch // 3)
-    surface.blit(glass, (box.x, box.y))
+    _glass(surface, box, pitch)
     heading = text.fit(HEADING, size, box.w * 9 // 10, GOLD)
     surface.blit(heading, heading.get_rect(midtop=(box.center[0], box.y + pitch // 5)))
     for (symbol_id, count, _coins), (symbol, amount) in zip(awards, award_places(layout, box, len(awards),
@@ -132,7 +163,7 @@ def draw_static(ctx: Any, surface: pygame.Surface) -> Box | None:
         surface.blit(image, (symbol.x, symbol.y))
         times = text.render(f"{count} x", size * 4 // 5, PALE_GOLD)
         if layout.portrait:
-            surface.blit(times, times.get_rect(topleft=(amount.x, symbol.y)))
+            surface.blit(times, times.get_rect(midright=(symbol.x - size // 6, symbol.center[1])))
         else:
             surface.blit(times, times.get_rect(midleft=(amount.x + size // 3, amount.y + amount.h // 2)))
     return box
@@ -148,11 +179,151 @@ def draw_dynamic(ctx: Any, surface: pygame.Surface) -> None:
     size = text_size(layout)
     heading_h = ctx.text.font(size).get_height()
     bet = ctx.session.bet
-    for (_symbol_id, _count, coins), (_symbol, place) in zip(awards, award_places(layout, box, len(awards),
-                                                                                 heading_h), strict=True):
-        value = ctx.text.fit(ctx.money(award_amount(coins, bet)), size, place.w * 7 // 10 if not layout.portrait
-                             else place.w, WHITE)
+    rows = [(ctx.money(award_amount(coins, bet)), place, place.w if layout.portrait else
+             place.w - amount_left(ctx, count, size))  # landscape: right of "10 x"
+            for (_symbol_id, count, coins), (_symbol, place) in zip(awards, award_places(layout, box, len(awards),
+                                                                                         heading_h), strict=True)]
+    size = min(ctx.text.fit_size(money, size, room) for money, _place, room in rows)  # one size for every amount
+    for money, place, _room in rows:
+        value = ctx.text.render(money, size, WHITE)
         if layout.portrait:
             surface.blit(value, value.get_rect(midtop=(place.center[0], place.y + size // 6)))
         else:
             surface.blit(value, value.get_rect(midright=(place.right, place.y + place.h // 2)))
+
+
+# --- the FEATURES glass -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FeatureRow:
+    """One line of the FEATURES glass: ``count`` x ``symbol`` starts ``label``; or a Bonus
+    Prize (``x_bet`` > 0): ``label`` (a board's name) pays ``x_bet`` times the total bet."""
+
+    symbol: str  # "": no symbol (a Bonus Prize)
+    count: int  # 0: the symbol alone says it (a full reel, a panel)
+    label: str
+    x_bet: Fraction = Fraction(0)
+
+
+def _pick(items: list[Any], limit: int) -> list[Any]:
+    """At most ``limit`` of ``items``: the first ones and the last (the best) when there are more."""
+    return items if len(items) <= limit else items[:limit - 1] + items[-1:]
+
+
+def feature_rows(defn: Any, *, limit: int = MAX_FEATURE_ROWS) -> list[FeatureRow]:
+    """What starts each of the game's features, from its blocks' own parameters; empty for
+    a game with none a symbol starts. Free spins list their awards (the first and the best
+    when there are many); a feature another one opens (``opened_by``) is not listed."""
+    rows: list[FeatureRow] = []
+    spins: list[FeatureRow] = []
+    prizes: list[FeatureRow] = []
+    for feature in defn.features:
+        kind = getattr(feature, "type", "")
+        if kind == "hold_and_respin" and not feature.opened_by:  # its boards' Bonus Prizes, best first
+            prizes += sorted((FeatureRow("", 0, board.name, Fraction(board.fill_x_bet))
+                              for board in feature.boards if board.fill_x_bet), key=lambda row: -row.x_bet)
+        if kind == "free_spins":
+            spins += [FeatureRow(feature.trigger_symbol, n, f"{awarded} SPINS")
+                      for n, awarded in sorted(feature.awards.items())]
+        elif kind == "hold_and_respin" and not feature.opened_by and feature.trigger_symbols:
+            sure = [n for n, chance in feature.trigger_counts.items() if chance >= 1] or list(feature.trigger_counts)
+            rows.append(FeatureRow(next(iter(feature.trigger_symbols)), min(sure), "RESPINS"))
+        elif kind == "wheel":
+            rows.append(FeatureRow(feature.trigger_symbol, len(feature.trigger_reels), "WHEEL"))
+        elif kind == "wild_respin":
+            rows.append(FeatureRow(feature.symbol, 0, "FULL REEL: RESPIN"))
+        elif kind == "mummy_access":
+            rows.append(FeatureRow(feature.symbol, 0, "TO THE PANEL"))
+    if len(prizes) >= limit - 1:  # a game of Bonus Prizes shows them (the jackpot glass)
+        return prizes[:limit]
+    rows = prizes + [row for row in rows if row.symbol in defn.symbol_map]
+    spins = [row for row in spins if row.symbol in defn.symbol_map]
+    room = max(0, limit - len(rows))
+    return (_pick(spins, room) if room else []) + rows[:limit]
+
+
+def feature_heading(rows: list[FeatureRow]) -> str:
+    if rows and all(row.x_bet for row in rows):
+        return "BONUS PRIZES"
+    return "FREE SPINS" if rows and all(row.label.endswith(" SPINS") for row in rows) else "FEATURES"
+
+
+def feature_box(layout: Layout, rows: int, awards: int = MAX_AWARDS) -> Box | None:
+    """Landscape: the FEATURES glass in the column facing TOP AWARDS (its twin: the same
+    top, as tall as its rows), under that column's art. None in portrait or without room."""
+    if rows <= 0 or layout.portrait:
+        return None
+    pitch = row_height(layout)
+    margin = max(4, layout.width // 80)
+    frame = layout.reel_frame
+    awards_box = panel_box(layout, awards)
+    left = not (layout.counter_badge.x < layout.width // 2)  # the side TOP AWARDS is not on
+    x0, x1 = side_column(layout, left, margin)
+    corner = layout.side_art[0] if left else layout.side_art[1]
+    need_h = pitch * rows + pitch * 3 // 2
+    bottom = frame.bottom - margin
+    top = awards_box.y if awards_box is not None else bottom - need_h
+    top = max(top, corner.bottom + margin, layout.multiplier_badge.bottom + margin)
+    box = Box(x0, top, x1 - x0, min(need_h, bottom - top))
+    if box.w < layout.cell * 4 // 5 or box.h < need_h:
+        return None
+    return box
+
+
+def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
+    """The FEATURES glass into the static layer; where it went (None: no glass)."""
+    layout, text = ctx.layout, ctx.text
+    rows = feature_rows(ctx.defn)
+    box = feature_box(layout, len(rows), len(top_awards(ctx.defn)))
+    if box is None:
+        return None
+    pitch, size = row_height(layout), text_size(layout)
+    _glass(surface, box, pitch)
+    heading = text.fit(feature_heading(rows), size, box.w * 9 // 10, GOLD)
+    surface.blit(heading, heading.get_rect(midtop=(box.center[0], box.y + pitch // 5)))
+    places = award_places(layout, box, len(rows), heading.get_height())
+    plain = [(row, place) for row, (_symbol, place) in zip(rows, places, strict=True) if not row.x_bet]
+    rooms = [place.w - (amount_left(ctx, row.count, size) if row.count else size // 3) for row, place in plain]
+    label_size = min((text.fit_size(row.label, size * 9 // 10, room) for (row, _place), room
+                      in zip(plain, rooms, strict=True)), default=size)
+    from .views.boards import BOARD_COLOURS  # here: the board view imports this module's neighbours
+
+    for row, (symbol, place) in zip(rows, places, strict=True):
+        if row.x_bet:  # a Bonus Prize: its board's name in its board's colour (the amount is drawn each frame)
+            name = text.fit(row.label, size * 4 // 5, place.right - symbol.x, BOARD_COLOURS.get(row.label, GOLD),
+                            outline=True)
+            surface.blit(name, name.get_rect(midleft=(symbol.x, place.y + place.h // 2)))
+            continue
+        image = ctx.cache.get(f"{ctx.defn.theme}/symbols/{ctx.builder.sprite_name(row.symbol)}.png",
+                              (symbol.w, symbol.h), ctx.cache.symbol_placeholder(row.symbol))
+        surface.blit(image, (symbol.x, symbol.y))
+        if row.count:
+            times = text.render(f"{row.count} x", size * 4 // 5, PALE_GOLD)
+            surface.blit(times, times.get_rect(midleft=(place.x + size // 3, place.y + place.h // 2)))
+        label = text.render(row.label, label_size, WHITE)  # one size for every row
+        surface.blit(label, label.get_rect(midright=(place.right, place.y + place.h // 2)))
+    return box
+
+
+def draw_features_dynamic(ctx: Any, surface: pygame.Surface) -> None:
+    """The Bonus Prizes' amounts at the current bet (cached text, one size for all of them)."""
+    layout = ctx.layout
+    rows = feature_rows(ctx.defn)
+    if not any(row.x_bet for row in rows):
+        return
+    box = feature_box(layout, len(rows), len(top_awards(ctx.defn)))
+    if box is None:
+        return
+    size = text_size(layout)
+    places = award_places(layout, box, len(rows), ctx.text.font(size).get_height())
+    total = ctx.session.bet.total
+    shown = []
+    for row, (symbol, place) in zip(rows, places, strict=True):
+        if row.x_bet:
+            name_w = ctx.text.font(size * 4 // 5).size(row.label)[0]
+            shown.append((ctx.money(whole_amount(row.x_bet, total)), place, place.right - symbol.x - name_w - size // 2))
+    size = min(ctx.text.fit_size(money, size, room) for money, _place, room in shown)
+    for money, place, _room in shown:
+        value = ctx.text.render(money, size, WHITE)
+        surface.blit(value, value.get_rect(midright=(place.right, place.y + place.h // 2)))

@@ -183,8 +183,9 @@ def line_label_centre(layout: Layout, pattern: tuple[int, ...], positions: Itera
 
     On the line's first cell past the win (a 3 of a kind from the left: reel 4's cell of
     that line), or the last before it (a right-to-left win); a line won on every reel
-    gets its label beside the reels at the line's end, or under them when the sides have
-    no room (portrait)."""
+    gets its label beside the reels at the line's end, in the middle of that side's column
+    (over its glass for the moment it shows), or under them when the sides have no room
+    (portrait)."""
     won = {reel for reel, _ in positions}
     reels = min(len(pattern), len(layout.cells))
     if won:
@@ -199,8 +200,8 @@ def line_label_centre(layout: Layout, pattern: tuple[int, ...], positions: Itera
     margin = max(4, layout.cell // 12)
     end_row = layout.cells[reels - 1][pattern[reels - 1]].center[1] if reels else frame.center[1]
     start_row = layout.cells[0][pattern[0]].center[1] if reels else frame.center[1]
-    if layout.width - frame.right >= w + 2 * margin:
-        return frame.right + margin + w // 2, min(max(end_row, frame.y + h // 2), frame.bottom - h // 2)
+    if layout.width - frame.right >= w + 2 * margin:  # in the middle of the side column, at the line's row
+        return (frame.right + layout.width) // 2, min(max(end_row, frame.y + h // 2), frame.bottom - h // 2)
     if frame.x >= w + 2 * margin:
-        return frame.x - margin - w // 2, min(max(start_row, frame.y + h // 2), frame.bottom - h // 2)
+        return frame.x // 2, min(max(start_row, frame.y + h // 2), frame.bottom - h // 2)
     return frame.center[0], frame.bottom + margin + h // 2

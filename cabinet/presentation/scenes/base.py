@@ -118,12 +118,12 @@ class BaseGameScene:
             self.static = pygame.Surface(layout.size)
         surface = self.static
         if art.background is not None:
-            surface.blit(art.background, (0, 0))
-        if art.logo is not None:
-            surface.blit(art.logo, art.logo.get_rect(center=layout.logo.center))
+            surface.blit(art.background, (0, 0))  # with the theme's side art in its corners (art.py)
         if art.frame is not None:
             surface.blit(art.frame, (layout.reel_frame.x, layout.reel_frame.y))
         pygame.draw.rect(surface, (0, 0, 0), layout.reel_window)
+        if art.logo is not None:  # the logo crowns the frame, over its top border
+            surface.blit(art.logo, art.logo.get_rect(center=layout.logo.center))
         hud.draw_static(ctx, surface)
         side = icons.settings_box(layout).w
         if "" not in self.wrench or self.wrench[""].get_width() != side:  # a mirrored layout reuses it
@@ -143,18 +143,12 @@ class BaseGameScene:
     def free_spins_running(self) -> bool:
         return self.ctx.stack.find(FreeSpinsScene) is not None
 
-    @property
-    def settings_visible(self) -> bool:
-        """In portrait the wrench hides while free spins put their counter under MENU."""
-        return not (self.ctx.layout.portrait and self.free_spins_running)
-
     def hit_regions(self) -> list:
         layout = self.ctx.layout
         regions = layout.hit_regions(respin=self.offer_visible)
         if bet_panel.shows_panel(self.ctx.defn):
             regions += bet_panel.hit_regions(layout)
-        if self.settings_visible:
-            regions.append((icons.settings_box(layout), Press(Button.SETTINGS)))
+        regions.append((icons.settings_box(layout), Press(Button.SETTINGS)))
         return credits.prompt_regions(self.ctx, self.in_round) + regions  # the ADD CREDITS prompt's button
 
     def show_intro(self) -> bool:
@@ -560,12 +554,11 @@ class BaseGameScene:
             hud.draw_respin_tags(ctx, surface, ctx.session.offer, self.respin_cursor)
         if bet_panel.shows_panel(ctx.defn):
             bet_panel.draw(ctx, surface, enabled=not self.in_round)
-        if self.settings_visible:
-            box = icons.settings_box(layout)
-            pressed = ctx.hud.flash.get(str(Button.SETTINGS), 0.0) > 0
-            wrench = self.wrench.get("_pressed" if pressed else "")
-            if wrench is not None:
-                surface.blit(wrench, (box.x, box.y))
+        box = icons.settings_box(layout)
+        pressed = ctx.hud.flash.get(str(Button.SETTINGS), 0.0) > 0
+        wrench = self.wrench.get("_pressed" if pressed else "")
+        if wrench is not None:
+            surface.blit(wrench, (box.x, box.y))
         hud.draw_dynamic(ctx, surface, self.enabled_buttons(), self.reels.spinning, self.autoplay.running,
                          self.autoplay.rounds_left)
         credits.draw_prompt(ctx, surface, self.clock, self.in_round)  # OUT OF CREDITS: ADD CREDITS
