@@ -7,7 +7,10 @@ mummy panel (registered by event kind with ``presents``, as ``board_presenters``
   a glowing "LOCKED" tag (the Dracula reel locking).
 - ``mummy_access`` block: ``MummiesMoved`` fills ``MummyPanel`` beside the reels (one
   mummy a slot, the door's chance written under it); ``DoorDrawn`` opens the pumpkin door
-  or leaves it shut.
+  or leaves it shut. The mummies are counted on the screen they landed on, and they fly
+  from it: when a spin of their own (the Dracula respin) would change that screen before
+  their turn, they fly to the panel as that spin starts (``SpinStarted``: presentation
+  order only, the events keep theirs), and the door is drawn in its own turn after it.
 
 Kinds shared with free spins and the boards (``feature_started``, ``feature_ended``) go
 to the presenter registered before this module for any other feature.
@@ -15,13 +18,21 @@ to the presenter registered before this module for any other feature.
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from cabinet.core.events import FeatureEnded, FeatureStarted, SpinsAdded, WheelSpun
+from cabinet.core.events import (
+    Event,
+    FeatureEnded,
+    FeatureStarted,
+    SpinEnded,
+    SpinsAdded,
+    SpinStarted,
+    WheelSpun,
+)
 from cabinet.core.features import block
 from cabinet.core.features.mummy_access import DoorDrawn, MummiesMoved
 from cabinet.machine.buttons import Press
@@ -38,6 +49,7 @@ WHEEL_WIN_HOLD = 1.6
 PANEL_FILL = 0.7  # the mummies fly to the panel
 DOOR_HOLD = 0.9
 RESPIN_HOLD = 0.9
+PANEL_KEY = (255, 0, 254)  # the colour key of the panel's corners (a colour the panel never draws)
 
 _other_start = presenter_for(FeatureStarted.kind)
 _other_end = presenter_for(FeatureEnded.kind)
@@ -113,6 +125,10 @@ class MummyPanel:
     finished: bool = False
     opaque = False
     modal = False
+
+    def __post_init__(self) -> None:
+        self._still_surface: pygame.Surface | None = None
+        self._still_key: tuple[object, ...] | None = None
 
     def handle(self, press: Press) -> bool:
         return False
@@ -195,23 +211,12 @@ class MummyPanel:
             self._mummy(slots[0].w - 6)
 
     def draw(self, surface: pygame.Surface) -> None:
-        ctx, rect = self.ctx, self.box()
+        rect = self.box()
         if rect.w < 20 or rect.h < 20:
             return
-        pygame.draw.rect(surface, (30, 10, 40), rect, border_radius=14)
-        pygame.draw.rect(surface, GOLD, rect, 3, border_radius=14)
-        text = ctx.text
-        slots, door = self._geometry()
-        if self.strip:
-            title = text.fit("MUMMY PANEL", rect.h * 55 // 100, slots[0].left - rect.left - 16, PALE_GOLD, outline=True)
-            surface.blit(title, title.get_rect(midleft=(rect.left + 10, rect.centery)))
-        else:
-            title = text.fit("MUMMY PANEL", max(10, min(rect.w, rect.h) // 6), rect.w - 12, PALE_GOLD, outline=True)
-            surface.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + 6)))
+        surface.blit(self._still(rect), rect.topleft)
+        slots = self.slot_rects()
         art = self._mummy(slots[0].w - 6) if slots else None
-        for cell in slots:
-            pygame.draw.rect(surface, (60, 30, 70), cell, border_radius=8)
-            pygame.draw.rect(surface, GOLD, cell, 2, border_radius=8)
         # the mummies move from their cells on the reels into the slots, one after another
         for i in range(min(self.mummies, len(slots))):
             t = (self.clock - self.filled_at) / PANEL_FILL * (1 + 0.4 * (self.mummies - 1)) - 0.4 * i
@@ -226,6 +231,39 @@ class MummyPanel:
             else:
                 pygame.draw.rect(surface, (230, 220, 190), pygame.Rect(0, 0, slot.w - 8, slot.h - 8).move(
                     round(x) - slot.w // 2 + 4, round(y) - slot.h // 2 + 4), border_radius=6)
+
+    def _still(self, rect: pygame.Rect) -> pygame.Surface:
+        """The panel without its mummies (frame, title, slots, door, chance), drawn again
+        only when one of them changes: a frame is one blit and the mummies in flight."""
+        key = (tuple(rect), self.slots, self.door, self.chance)
+        if self._still_key == key and self._still_surface is not None:
+            return self._still_surface
+        surface = pygame.Surface(rect.size)  # opaque but for its rounded corners (a colour key: a fast blit)
+        surface.fill(PANEL_KEY)
+        self._draw_still(surface, rect)
+        surface.set_colorkey(PANEL_KEY, pygame.RLEACCEL)
+        self._still_key, self._still_surface = key, surface
+        return surface
+
+    def _draw_still(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        ctx = self.ctx
+        at = pygame.Rect(0, 0, rect.w, rect.h)
+        shift = (-rect.x, -rect.y)  # the geometry is in screen points, the surface is the panel's own
+        pygame.draw.rect(surface, (30, 10, 40), at, border_radius=14)
+        pygame.draw.rect(surface, GOLD, at, 3, border_radius=14)
+        text = ctx.text
+        slots, door = self._geometry()
+        slots = [slot.move(*shift) for slot in slots]
+        door = door.move(*shift)
+        if self.strip:
+            title = text.fit("MUMMY PANEL", rect.h * 55 // 100, slots[0].left - at.left - 16, PALE_GOLD, outline=True)
+            surface.blit(title, title.get_rect(midleft=(at.left + 10, at.centery)))
+        else:
+            title = text.fit("MUMMY PANEL", max(10, min(rect.w, rect.h) // 6), rect.w - 12, PALE_GOLD, outline=True)
+            surface.blit(title, title.get_rect(midtop=(at.centerx, at.top + 6)))
+        for cell in slots:
+            pygame.draw.rect(surface, (60, 30, 70), cell, border_radius=8)
+            pygame.draw.rect(surface, GOLD, cell, 2, border_radius=8)
         # the pumpkin door
         pygame.draw.ellipse(surface, (230, 110, 20), door)
         if self.door == "open":
@@ -239,12 +277,12 @@ class MummyPanel:
         caption = text.fit(label, max(10, door.h // 4), door.w - 8, WHITE, outline=True)
         surface.blit(caption, caption.get_rect(center=door.center))
         if self.chance and self.strip:
-            room = rect.right - door.right - 16
+            room = at.right - door.right - 16
             odds = text.fit(f"ACCESS {self.chance}", rect.h * 55 // 100, room, PALE_GOLD, outline=True)
-            surface.blit(odds, odds.get_rect(midright=(rect.right - 10, rect.centery)))
+            surface.blit(odds, odds.get_rect(midright=(at.right - 10, at.centery)))
         elif self.chance:
             odds = text.fit(f"ACCESS {self.chance}", max(10, rect.w // 9), rect.w - 10, PALE_GOLD, outline=True)
-            surface.blit(odds, odds.get_rect(midbottom=(rect.centerx, rect.bottom - 6)))
+            surface.blit(odds, odds.get_rect(midbottom=(at.centerx, at.bottom - 6)))
 
 
 def _panel(play: Playback) -> MummyPanel:
@@ -264,6 +302,7 @@ def start_feature(play: Playback, event: FeatureStarted) -> Step:
         play.ctx.hud.say("FRANKENSTEIN TURNS THE ELECTRIC WHEEL")
         yield from wait(play, 0.5)
     elif kind == "wild_respin":
+        yield from mummies_ahead(play)  # the base screen's mummies go to the panel before Dracula holds
         params = _params(play, event.feature)
         play.ctx.stack.push(ReelLock(play.ctx, params.reel - 1))
         play.ctx.hud.say(f"DRACULA HOLDS REEL {params.reel}: {event.spins} RESPIN{'S' if event.spins > 1 else ''}")
@@ -316,8 +355,7 @@ def end_feature(play: Playback, event: FeatureEnded) -> Step:
         yield from _delegate(_other_end, play, event)
 
 
-@presents(MummiesMoved.kind)
-def mummies_to_panel(play: Playback, event: MummiesMoved) -> Step:
+def _fly_mummies(play: Playback, event: MummiesMoved) -> Step:
     panel = _panel(play)
     cells = play.ctx.layout.cells
     origins = [cells[r][w].center for r, w in event.positions if r < len(cells) and w < len(cells[r])]
@@ -325,6 +363,57 @@ def mummies_to_panel(play: Playback, event: MummiesMoved) -> Step:
     panel.warm()
     play.ctx.hud.say(f"{event.mummies} MUMM{'IES' if event.mummies > 1 else 'Y'} TO THE PANEL")
     yield from wait(play, PANEL_FILL)
+
+
+def mummies_of_this_screen(events: Sequence[Event], start: int) -> list[int]:
+    """The ``MummiesMoved`` of the screen on show at event ``start`` that come only after a
+    spin changes that screen: the enclosing spin's, once every spin nested in it from
+    ``start`` on (the Dracula respin) has ended, before the enclosing spin itself ends."""
+    found: list[int] = []
+    depth, nested = 0, False
+    for j in range(start, len(events)):
+        event = events[j]
+        if isinstance(event, SpinStarted):
+            depth, nested = depth + 1, True
+        elif isinstance(event, SpinEnded):
+            depth -= 1
+            if depth < 0:
+                break
+        elif depth == 0 and nested and isinstance(event, MummiesMoved):
+            found.append(j)
+    return found
+
+
+def mummies_ahead(play: Playback) -> Step:
+    """The mummies of the screen on show fly to the panel now, from where they landed, when a
+    spin would change that screen before their own turn (presentation order only)."""
+    if not any(f.type == "mummy_access" for f in play.ctx.defn.features):
+        return
+    events = play.result.events
+    for j in mummies_of_this_screen(events, play.index):
+        moved = events[j]
+        if j not in play.shown_ahead and isinstance(moved, MummiesMoved):
+            play.shown_ahead.add(j)
+            yield from _fly_mummies(play, moved)
+
+
+_other_spin_start = presenter_for(SpinStarted.kind)
+
+
+@presents(SpinStarted.kind)
+def mummies_before_the_screen_changes(play: Playback, event: SpinStarted) -> Step:
+    """A spin inside a spin is about to change the screen: the mummies that landed on it fly
+    first (the Dracula respin has already sent them, as it started)."""
+    if event.mode != "base":
+        yield from mummies_ahead(play)
+    yield from _delegate(_other_spin_start, play, event)
+
+
+@presents(MummiesMoved.kind)
+def mummies_to_panel(play: Playback, event: MummiesMoved) -> Step:
+    if play.index in play.shown_ahead:  # they flew before the respin: the panel holds them already
+        return
+    yield from _fly_mummies(play, event)
 
 
 @presents(DoorDrawn.kind)

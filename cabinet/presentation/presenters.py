@@ -16,7 +16,7 @@ presentation module registers its own kinds the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cabinet.core.events import (
@@ -52,6 +52,8 @@ Presenter = Callable[["Playback", Any], "Step | None"]
 FREE_SPIN_PAUSE = 0.3  # the counter moves on before the reels start
 TRIGGER_HOLD = 0.4  # the trigger's wins stay lit this long before the feature's intro
 CHANGE_HOLD = 0.45  # changed symbols are seen on their own before any win is shown
+STAMP_DELAY = 0.25  # a multiplier wild rests bare this long before its drawn value is stamped on it ...
+STAMP_HOLD = 0.5  # ... which is seen before the wins count
 
 PRESENTERS: dict[str, Presenter] = {}
 
@@ -82,6 +84,9 @@ class Playback:
     restored: bool = False
     index: int = 0  # the event being shown
     free: FreeSpinsScene | None = None
+    # events a presenter showed before their turn (the mummies of a screen a respin is about to
+    # change fly from it first); their own turn finds them shown. Presentation order only.
+    shown_ahead: set[int] = field(default_factory=set)
 
     @property
     def ctx(self) -> Context:
@@ -120,7 +125,8 @@ def count_up(play: Playback, count: WinCount, *, tier: str, loop: bool, quick: b
     """Light ``count``'s wins while the WIN meter counts up; returns once it has counted
     (the scene may still cycle the wins: the caller ends or keeps it)."""
     scene = play.scene
-    win = WinScene(play.ctx, list(count.wins), count.amount, count.meter_from, tier, scene.screen, seed,
+    screen = scene.reels.stamped_screen(scene.screen, play.ctx.art)  # a stamped wild glows with its value
+    win = WinScene(play.ctx, list(count.wins), count.amount, count.meter_from, tier, screen, seed,
                    loop=loop, quick=quick)
     play.ctx.stack.push(win)
     while not win.counted:
@@ -246,8 +252,20 @@ def celebrate_total(play: Playback, event: RoundEnded) -> Step:
 
 
 @presents(WinMultiplied.kind)
-def multiply_wins(play: Playback, event: WinMultiplied) -> None:
-    play.ctx.hud.say(f"WINS x{event.multiplier}")
+def multiply_wins(play: Playback, event: WinMultiplied) -> Step:
+    """The drawn multiplier is stamped on each multiplier wild that drew it, for the rest of
+    the spin (before this event the wilds show no number), and seen before the wins count."""
+    ctx = play.ctx
+    screen = play.state.screen or play.scene.screen
+    cells = [(reel, row) for reel, row in event.positions if reel < len(screen) and row < len(screen[reel])]
+    if not cells:
+        ctx.hud.say(f"WINS x{event.multiplier}")
+        return
+    yield from wait(play, STAMP_DELAY)  # the wild is seen landing bare ...
+    play.scene.reels.stamp(cells, [screen[reel][row] for reel, row in cells], f"x{event.multiplier}", ctx.text)
+    ctx.hud.say(f"WINS x{event.multiplier}")  # ... then its value is stamped on it
+    ctx.audio.play("feature_trigger")
+    yield from wait(play, STAMP_HOLD)
 
 
 @presents(ProgressAdvanced.kind)

@@ -12,6 +12,12 @@ anticipation reels (a feature can still trigger), or at once on a slam-stop. An
 anticipation reel builds its suspense (slower, glowing, its own sound) only once every
 reel to its left has landed: before that the player cannot see that the feature is one
 reel away, and the screen must not tell them early.
+
+Stamps: a value a spin's draw revealed on a symbol (a multiplier wild's "x20") is
+stamped on its cells once the draw is shown (``stamp``) and stays until the next spin
+starts. A stamped cell is drawn from the symbol's art with a badge, made once per layout
+and value (``stamped_art``) under its own key in the art's tiles, symbols and win glows,
+so the win presentation lights the stamped symbol too (``stamped_screen``).
 """
 
 from __future__ import annotations
@@ -22,8 +28,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from cabinet.core.events import Position
+
 from .art import Art
 from .layout import Layout
+from .text import Text
 
 SPEED = 18.0  # symbols per second at full speed
 ANTICIPATION_SPEED = 11.0
@@ -38,6 +47,55 @@ SLAM_DISTANCE = 1.1
 SLAM_TIME = 0.26  # a slam lands every reel in this long
 OVERSHOOT = 1.0  # ease-out-back constant: ~0.11 of the landing distance past the stop, then back
 BLUR_SPEED = 6.0  # above this speed the blurred tiles are drawn
+STAMP_PLATE = (120, 8, 20)  # the badge a revealed value is stamped on: deep red ...
+STAMP_RIM = (255, 214, 90)  # ... with a gold rim ...
+STAMP_TEXT = (255, 246, 190)  # ... and pale gold figures
+
+
+def stamp_key(symbol: str, label: str) -> str:
+    """The art key of ``symbol`` stamped with ``label`` ("MWILD:x20"; ids never hold a colon)."""
+    return f"{symbol}:{label}"
+
+
+def stamp_badge(surface: pygame.Surface, label: str, text: Text, content: pygame.Rect | None = None) -> None:
+    """``label`` on a badge across the lower part of ``surface`` (a symbol's picture), in
+    proportion to the symbol's own extent ``content`` (default: the whole surface)."""
+    box = content or surface.get_rect()
+    w, h = max(8, box.w * 56 // 100), max(6, box.h * 27 // 100)
+    plate = pygame.Rect(0, 0, w, h)
+    plate.center = (box.centerx, box.y + box.h * 81 // 100)
+    radius = max(2, h // 3)
+    pygame.draw.rect(surface, STAMP_PLATE, plate, border_radius=radius)
+    pygame.draw.rect(surface, STAMP_RIM, plate, width=max(1, h // 9), border_radius=radius)
+    figures = text.fit(label, max(6, h * 82 // 100), max(4, w * 88 // 100), STAMP_TEXT, outline=True)
+    surface.blit(figures, figures.get_rect(center=plate.center))
+
+
+def stamped_art(art: Art, text: Text, symbol: str, label: str) -> str:
+    """The key of ``symbol`` stamped with ``label`` in ``art``'s tiles, symbols and glows,
+    each made on first use for this art (a layout's art is built once, its glows perhaps
+    later; a new layout's art is stamped anew)."""
+    key = stamp_key(symbol, label)
+    if key in art.tiles and (key in art.glows or symbol not in art.glows):
+        return key
+    picture = art.symbols.get(symbol)
+    if picture is not None and key not in art.symbols:
+        stamped = picture.copy()
+        stamp_badge(stamped, label, text)
+        art.symbols[key] = stamped
+    if symbol in art.tiles and key not in art.tiles:
+        tile = art.tiles[symbol].copy()
+        # the badge where the symbol sits on its tile, as large as on the symbol itself
+        stamp_badge(tile, label, text, picture.get_rect(center=tile.get_rect().center) if picture else None)
+        art.tiles[key] = tile
+    if symbol in art.glows and key not in art.glows:
+        glows = []
+        for frame in art.glows[symbol]:  # each pulse size, the badge growing with the symbol
+            glowing = frame.copy()
+            stamp_badge(glowing, label, text)
+            glows.append(glowing)
+        art.glows[key] = glows
+    return key
 
 
 def ease_out_back(x: float, c1: float = OVERSHOOT) -> float:
@@ -85,6 +143,8 @@ class ReelView:
         self.clock = 0.0  # seconds since the spin started
         self.landing_scheduled = False
         self._anticipation_on = False
+        self.stamps: dict[Position, tuple[str, str]] = {}  # cell -> (symbol, label): values revealed on it
+        self._stamp_text: Text | None = None
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -95,12 +155,31 @@ class ReelView:
                 "stopped", False, False
             reel.suspense = False
         self.landing_scheduled = False
+        self.stamps.clear()
+
+    def stamp(self, positions: Sequence[Position], symbols: Sequence[str], label: str, text: Text) -> None:
+        """Stamp ``label`` on each cell of ``positions`` (showing ``symbols``), until the next spin."""
+        for position, symbol in zip(positions, symbols, strict=True):
+            self.stamps[position] = (symbol, label)
+        self._stamp_text = text
+
+    def stamped_screen(self, screen: list[list[str]], art: Art) -> list[list[str]]:
+        """``screen`` with each stamped cell under its stamped art's key (what the win
+        presentation lights); ``screen`` itself when nothing is stamped."""
+        if not self.stamps or self._stamp_text is None:
+            return screen
+        out = [list(column) for column in screen]
+        for (reel, row), (symbol, label) in self.stamps.items():
+            if reel < len(out) and row < len(out[reel]) and out[reel][row] == symbol:
+                out[reel][row] = stamped_art(art, self._stamp_text, symbol, label)
+        return out
 
     def start(self, strips: Sequence[tuple[str, ...]], spinning: Sequence[int] = ()) -> None:
         """Start a spin; ``spinning`` names the reels that move (empty: all)."""
         moving = set(spinning) if spinning else set(range(len(self.reels)))
         self.clock = 0.0
         self.landing_scheduled = False
+        self.stamps.clear()  # a value revealed belongs to the spin that drew it
         for i, (reel, strip) in enumerate(zip(self.reels, strips, strict=True)):
             reel.held = i not in moving
             reel.anticipating = reel.suspense = False
@@ -254,3 +333,16 @@ class ReelView:
             if dim_held and reel.held and art.dim is not None:
                 surface.blit(art.dim, (column.x, column.y))
         surface.set_clip(clip)
+        if self.stamps and self._stamp_text is not None:
+            self._draw_stamps(surface, art, layout)
+
+    def _draw_stamps(self, surface: pygame.Surface, art: Art, layout: Layout) -> None:
+        """Each stamped cell of a reel at rest, its stamped tile over the reel's own."""
+        assert self._stamp_text is not None
+        cells = layout.cells
+        for (reel, row), (symbol, label) in self.stamps.items():
+            if reel >= len(self.reels) or self.reels[reel].moving or reel >= len(cells) or row >= len(cells[reel]):
+                continue
+            tile = art.tiles.get(stamped_art(art, self._stamp_text, symbol, label))
+            if tile is not None:
+                surface.blit(tile, (cells[reel][row].x, cells[reel][row].y))

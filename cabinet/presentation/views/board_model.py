@@ -59,6 +59,7 @@ class BoardShown:
     landed: dict[Position, str] = field(default_factory=dict)  # what the last spin left on each free cell
     values: dict[Position, Money] = field(default_factory=dict)  # values landed on free cells, not yet collected
     multipliers: dict[Position, int] = field(default_factory=dict)  # cell multipliers above 1
+    revealed: dict[Position, int] = field(default_factory=dict)  # what a multiplier symbol held here turned out to be
     collectors: set[Position] = field(default_factory=set)  # held cells that have collected
     filled: bool = False
     paid: Money = 0  # what the board paid so far (its fill, its held prizes at the end, cells paid)
@@ -126,6 +127,7 @@ class BoardsModel:
         for position, symbol in zip(event.positions, event.symbols, strict=True):
             board.landed[position] = symbol
             board.values.pop(position, None)
+            board.revealed.pop(position, None)
 
     def _landed(self, event: CellLanded) -> None:
         board = self.boards[event.board]
@@ -139,6 +141,9 @@ class BoardsModel:
         cell = self.boards[event.board].held[event.position]
         cell.value = event.value
         cell.multiplied *= event.multiplier
+        source = self.boards.get(event.source_board)
+        if source is not None:  # the multiplier symbol shows the value it revealed ("x5") from now on
+            source.revealed[event.source] = event.multiplier
 
     def _respins(self, event: RespinsChanged) -> None:
         self.respins, self.respins_change, self.respins_reason = event.respins, event.change, event.reason
@@ -165,6 +170,7 @@ class BoardsModel:
             board.held.pop(position, None)
             board.landed.pop(position, None)
             board.values.pop(position, None)
+            board.revealed.pop(position, None)
         board.collectors.add(event.collector)
         keeper = board.held.get(event.collector)
         if keeper is not None:

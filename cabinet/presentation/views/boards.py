@@ -20,6 +20,8 @@ Two parts, usable apart:
   cell into the collector (``collect``), whose total counts up as each one arrives. A cell
   multiplier (Mummy X) leaves its mark on the cell ("x2" in its corner, ``mark``); the
   symbol that made it disappears.
+- A multiplier symbol (Happy Lucky Slot's MULT) shows the value it revealed ("x25") on its
+  cell from the moment it flies to the prize it multiplies, for the rest of the feature.
 
 The presenters drive it with ``spin``, ``land``, ``fly_multiplier``, ``celebrate``,
 ``collect``, ``mark``, ``collect_cell`` and ``outro`` and wait on ``busy``. Nothing here
@@ -64,6 +66,8 @@ TRAIL = 6  # glowing points trailing a value in flight ...
 TRAIL_STEP = 0.035  # ... each this much further back along its path
 MARK_TIME = 0.55  # a cell-multiplier symbol turning into its cell's mark
 MARK_COLOUR = (132, 52, 200)
+REVEALED_PLATE = (26, 10, 34)  # a multiplier symbol's revealed value: on a dark plate ...
+REVEALED_TEXT = (255, 130, 255)  # ... in the magenta of the multiplier in flight and the prize it multiplied
 TOKEN_COLOUR = (255, 170, 40)
 BOARD_COLOURS = {  # frame colours by board name (others: gold)
     "GRAND": (236, 46, 46), "MAJOR": (170, 70, 230), "MINOR": (40, 150, 240), "MINI": (40, 190, 90),
@@ -266,6 +270,7 @@ class BoardScene:
     collected: dict[tuple[str, Position], float] = field(default_factory=dict)  # cells counted in, when
     flows: list[CollectFlow] = field(default_factory=list)  # collectors taking values, until the presenter is done
     marks: dict[tuple[str, Position], Mark] = field(default_factory=dict)  # cells marked with a multiplier, when
+    revealing: dict[tuple[str, Position], int] = field(default_factory=dict)  # multipliers in flight, by source cell
     applied_through: int = -1  # events up to this index are in the model (a presenter took a run of them)
     phase: str = "running"  # "running" | "outro" | "done"
     outro_t: float = 0.0
@@ -285,6 +290,7 @@ class BoardScene:
         self._columns: dict[tuple[str, int, int], tuple[pygame.Surface, int]] = {}  # (board, reel, side) -> column
         self._deck: pygame.Surface | None = None
         self._deck_key: tuple[object, ...] | None = None
+        self._revealed: dict[tuple[int, int], pygame.Surface] = {}  # (multiplier, cell side) -> its plate
 
     # -- geometry ---------------------------------------------------------------------------------
 
@@ -324,6 +330,7 @@ class BoardScene:
         """``positions`` of ``board`` start spinning now; they land on ``symbols`` (``land`` times them)."""
         for position, symbol in zip(positions, symbols, strict=True):
             self.spins[(board, position)] = CellSpin(self.clock, math.inf, symbol)
+            self.revealing.pop((board, position), None)  # a new symbol there: it has revealed nothing
 
     def land(self) -> dict[str, int]:
         """Time every spinning cell's landing: reel by reel on each board, its last empty cells
@@ -400,9 +407,17 @@ class BoardScene:
                    for flow in self.flows)
 
     def fly_multiplier(self, source: tuple[str, Position], target: tuple[str, Position], multiplier: int) -> None:
+        """The multiplier leaves its symbol for the prize; the symbol shows what it revealed."""
+        self.revealing[source] = multiplier
         a, b = self.cell_box(*source), self.cell_box(*target)
         if a is not None and b is not None:
             self.flights.append(Flight(self.clock, a.center, b.center, f"x{multiplier}"))
+
+    def revealed_on(self, board: str, position: Position) -> int:
+        """The multiplier the symbol on this cell revealed (0: none yet)."""
+        shown = self.model.boards.get(board)
+        found = shown.revealed.get(position, 0) if shown is not None else 0
+        return found or self.revealing.get((board, position), 0)
 
     def respins_changed(self, reason: str) -> None:
         if reason in ("added", "reset"):
@@ -632,6 +647,8 @@ class BoardScene:
                         value = shown.values.get(position, 0)
                         if value:  # a value waiting for its collector (or paid as it landed)
                             self._value_label(surface, cell, value, value_size, multiplier > 1)
+                        elif revealed := self.revealed_on(shown.name, position):
+                            self._draw_revealed(surface, cell, revealed)
                     self._draw_mark(surface, shown.name, position, cell, multiplier, now)
                     continue
                 collected = self.collected.get((shown.name, position))
@@ -645,6 +662,8 @@ class BoardScene:
                     self._collector_total(surface, cell, value, value != held.value)
                 elif value:
                     self._value_label(surface, cell, value, value_size, held.multiplied > 1)
+                elif revealed := self.revealed_on(shown.name, position):
+                    self._draw_revealed(surface, cell, revealed)
                 self._draw_mark(surface, shown.name, position, cell, multiplier, now)
         for flow in self.flows:  # a collector glows as each value arrives
             if flow.board != shown.name:
@@ -660,6 +679,27 @@ class BoardScene:
             glow = 200 + int(55 * abs(math.sin(now * 3)))
             pygame.draw.rect(surface, (255, glow, 90), pygame.Rect(box.frame).inflate(4, 4),
                              width=max(3, box.cell // 10), border_radius=max(4, box.cell // 6))
+
+    def revealed_plate(self, multiplier: int, side: int) -> pygame.Surface:
+        """A multiplier symbol's revealed value ("x25") on its plate for a cell of ``side``,
+        made once per value and size (a cell then costs one blit a frame)."""
+        key = (multiplier, side)
+        found = self._revealed.get(key)
+        if found is None:
+            w, h = side - side // 7, side * 32 // 100
+            found = pygame.Surface((w, h), pygame.SRCALPHA)
+            plate = found.get_rect()
+            pygame.draw.rect(found, REVEALED_PLATE, plate, border_radius=h // 3)
+            pygame.draw.rect(found, GOLD, plate, width=max(1, side // 36), border_radius=h // 3)
+            label = self.ctx.text.fit(f"x{multiplier}", h * 88 // 100, int(w * 0.86), REVEALED_TEXT, outline=True)
+            found.blit(label, label.get_rect(center=plate.center))
+            self._revealed[key] = found
+        return found
+
+    def _draw_revealed(self, surface: pygame.Surface, cell: Box, multiplier: int) -> None:
+        """The value a multiplier symbol revealed, across the foot of its cell."""
+        plate = self.revealed_plate(multiplier, cell.w)
+        surface.blit(plate, plate.get_rect(midbottom=(cell.x + cell.w // 2, cell.y + cell.h * 95 // 100)))
 
     def _value_label(self, surface: pygame.Surface, cell: Box, value: Money, size: int, multiplied: bool,
                      *, counting: bool = False) -> None:
