@@ -282,6 +282,49 @@ def test_local_cluster_of_two_equals_the_local_run_at_two_million_rounds(game: s
     assert remote == local
 
 
+def test_the_workers_dask_config_file_unsets_what_a_local_cluster_unsets() -> None:
+    """deploy/dask/cabinet.yaml (README, Several machines) says what LOCAL_WORKER_CONFIG says."""
+    import yaml
+
+    from cabinet.core.cluster import LOCAL_WORKER_CONFIG
+
+    def flat(data: Any, prefix: str = "") -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            if isinstance(value, dict) and not key.isupper():  # an environment variable's name ends the path
+                out.update(flat(value, f"{prefix}{key}."))
+            else:
+                out[f"{prefix}{key}"] = value
+        return out
+
+    shipped = yaml.safe_load((Path(__file__).resolve().parents[1] / "deploy" / "dask" / "cabinet.yaml").read_text())
+    assert flat(shipped) == LOCAL_WORKER_CONFIG
+
+
+def test_local_cluster_workers_start_without_dasks_malloc_trim_threshold_or_profiler() -> None:
+    """Dask's nanny sets MALLOC_TRIM_THRESHOLD_ in its workers, which makes a shard take 7x the
+    page faults of a --workers process, and its profiler samples every task (cluster.
+    LOCAL_WORKER_CONFIG); a local cluster's workers start without either, and the client's own
+    Dask config is left as it was."""
+    dask_or_skip()
+    import copy
+
+    import dask
+
+    from cabinet.core.cluster import connect
+
+    before = copy.deepcopy(dask.config.get("distributed"))
+    client, local = connect("local:2")
+    try:
+        envs = client.run(lambda: (os.environ.get("MALLOC_TRIM_THRESHOLD_"), os.environ.get("OMP_NUM_THREADS"),
+                                   dask.config.get("distributed.worker.profile.enabled")))
+        assert len(envs) == 2 and set(envs.values()) == {(None, "1", False)}
+    finally:
+        client.close()
+        local.close()
+    assert dask.config.get("distributed") == before
+
+
 def test_a_worker_killed_mid_run_changes_nothing() -> None:
     distributed = dask_or_skip()
     killed: list[int] = []

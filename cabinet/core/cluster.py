@@ -14,7 +14,8 @@ to another worker; re-running a shard gives the same tally (it is a pure functio
 its arguments), so the report is unchanged.
 
 Addresses: ``local:K`` starts a LocalCluster of K single-threaded worker processes on
-this machine (and closes it afterwards); anything with a scheme (``tcp://host:8786``,
+this machine (and closes it afterwards), without Dask's malloc trimming and with its
+background checks slowed down (``LOCAL_WORKER_CONFIG``); anything with a scheme (``tcp://host:8786``,
 ``tls://...``) is a running scheduler's address.
 """
 
@@ -38,6 +39,24 @@ MAX_LOCAL_WORKERS = 256
 CONNECT_TIMEOUT = "20s"
 TASKS_PER_THREAD = 4  # tasks queued per worker thread: busy workers, few tallies waiting to be merged
 _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
+# How a local cluster's processes start (deploy/dask/cabinet.yaml says the same for workers
+# started by hand: README, Several machines). Measured on classic and retro, 2 workers:
+# - Dask's nanny starts each worker with MALLOC_TRIM_THRESHOLD_=65536 (to hand freed memory
+#   back to the system). Setting it turns off glibc's adaptive mmap threshold, so every numpy
+#   temporary above 128 KiB is mapped and unmapped afresh: a shard took 7 times the page
+#   faults (90,000 against 13,000) and 6-8% more CPU than in a --workers process. A shard
+#   holds a few MB: the workers start without it (None unsets the variable).
+# - An idle LocalCluster of 2 burnt 0.07 CPU-seconds a second (the statistical profiler
+#   sampling every 10 ms, the event loop's 20 ms tick, memory checks every 100 ms, system
+#   monitoring every 500 ms): 3-4% of 2 cores. With no profiler (it only feeds the
+#   dashboard, which a local run has not) and the checks at a second or more, 0.014.
+LOCAL_WORKER_CONFIG: dict[str, object] = {
+    "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.worker.memory.monitor-interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
 
 # Per worker process: the batch pricer of the game being simulated (compiled once per
 # worker, not once per shard). One entry: a worker serves one run at a time.
@@ -79,7 +98,9 @@ def connect(address: str) -> tuple[Any, Any]:
     distributed = _distributed()
     if kind == "local":
         assert isinstance(where, int)
-        with warnings.catch_warnings():
+        import dask
+
+        with warnings.catch_warnings(), dask.config.set(LOCAL_WORKER_CONFIG):
             # The scheduler's HTTP endpoint moves to a free port when 8787 is taken and says
             # so; a local run shows no dashboard, so the note is noise on the terminal.
             warnings.filterwarnings("ignore", message="Port .* is already in use", category=UserWarning)
