@@ -50,6 +50,7 @@ class AppOptions:
     log_path: Path | None = None  # where recovered errors are written (<data-dir>/kiosk.log)
     embedded: bool = False  # run inside a lobby shell: its window and pads, pygame left running
     forced_round: tuple[int, Bet] | None = None  # cabinet play --round SEED: (seed, bet) played first
+    top_rounds: Any = None  # designer mode: cabinet.designer.top_rounds.TopRounds (--top-rounds FILE)
 
 
 class FramePacer:
@@ -173,7 +174,6 @@ class App:
         self.failed = False  # errors kept coming: whoever runs the app should start it over
         self.window_closed = False
         self.frame_work = 0.0  # seconds the last frame's input, updates and drawing took
-        self.forced_seed: int | None = None  # the seed of a round cabinet play --round started
 
     # -- start-up ---------------------------------------------------------------------------------
 
@@ -334,20 +334,23 @@ class App:
             raise CabinetError(f"--round: {self.defn.name} does not allow the bet {bet}")
         if not self.base.start_round(seed=seed):
             raise CabinetError(f"--round: the round could not start ({self.ctx.hud.status or 'refused'})")
-        self.forced_seed = seed
 
     def _draw_forced_tag(self) -> Any:
-        """The tag's rectangle while the forced round plays (None once it is over)."""
+        """The tag's rectangle while a round replayed from its seed plays (``--round``, the
+        designer's top rounds; None when no such round is in play)."""
         from cabinet.designer.overlay import WARN, draw_tag
 
         session = self.session
         current = session.current if session is not None else None
-        if current is None or current.request.seed != self.forced_seed or not (
+        if current is None or current.request.forced_by != "round" or not (
                 self.base.in_round or session.in_round):
             return None
-        frame = self.ctx.layout.reel_frame
-        return draw_tag(self.screen, self.ctx.text, f"FORCED: ROUND {self.forced_seed}", WARN,
-                        center=(frame.center[0], max(12, frame.y - 2)))
+        # Centred on the reel frame's bottom edge: the logo crowns its top border, the designer's
+        # tags sit on that border too.
+        layout = self.ctx.layout
+        middle = (layout.reel_window.bottom + layout.reel_frame.bottom) // 2
+        return draw_tag(self.screen, self.ctx.text, f"FORCED: ROUND {current.request.seed}", WARN,
+                        center=(layout.reel_frame.center[0], middle))
 
     def _initial_size(self) -> tuple[int, int]:
         return initial_window_size(self.options, self.pg)
@@ -356,6 +359,9 @@ class App:
 
     def press(self, presses: Iterable[Press]) -> None:
         for press in presses:
+            if self.designer is not None and self.designer.takes(press):  # TOP_ROUNDS, designer mode only
+                self._guarded(self.designer.handle, press, where="designer")
+                continue
             self._guarded(self.stack.handle, self._escape_opens_menu(press), where="input")
 
     def _escape_opens_menu(self, press: Press) -> Press:
@@ -429,8 +435,7 @@ class App:
 
     def _draw(self) -> None:
         self.stack.draw(self.screen)
-        if self.forced_seed is not None:
-            self._draw_forced_tag()
+        self._draw_forced_tag()
         if self.designer is not None:
             self.designer.draw(self.screen)
         if self.guard is not None and self.guard.notice_left > 0:

@@ -61,14 +61,10 @@ def parse_round_seed(text: str) -> int:
 
 def parse_bet(text: str, defn: Any) -> Any:
     """``LINESxCOINSxCOIN_VALUE`` (``20x1x0.05``) as a bet the game allows."""
-    from cabinet.core.bet import Bet, is_allowed
-    from cabinet.core.money import parse_money
+    from cabinet.core.bet import is_allowed, parse_bet_text
 
-    match = re.fullmatch(r"\s*(\d{1,4})\s*[xX]\s*(\d{1,6})\s*[xX]\s*([0-9.]{1,20})\s*", text)
-    if match is None:
-        raise CabinetError(f"--bet: expected LINESxCOINSxCOIN_VALUE such as 20x1x0.05, got {text!r}")
     try:
-        bet = Bet(int(match[1]), int(match[2]), parse_money(match[3], defn.bet.minor_units))
+        bet = parse_bet_text(text, defn.bet.minor_units)
     except ValueError as exc:
         raise CabinetError(f"--bet: {exc}") from None
     if not is_allowed(defn, bet):
@@ -97,12 +93,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--script", type=Path, help="headless: YAML list of {frame: N, press: BUTTON}")
     p.add_argument("--frames", type=int, help="headless: stop after this many frames")
     p.add_argument("--designer", action="store_true",
-                   help="designer mode: scenarios on F1-F9, speed keys [ ] \\ P ., overlay on F12")
+                   help="designer mode: scenarios on F1-F9, speed keys [ ] \\ P ., overlay on F12, "
+                        "top rounds on T (with --top-rounds)")
     p.add_argument("--watch", action="store_true",
                    help="reload the game's YAML, sprites and sounds when they change (implies --designer)")
     p.add_argument("--round", type=parse_round_seed, metavar="SEED",
                    help="replay the round of this seed first (e.g. a top win of cabinet simulate), marked FORCED; "
                         "without --data-dir on an in-memory demo balance")
+    p.add_argument("--top-rounds", type=Path, metavar="FILE",
+                   help="designer mode (implied): T lists the largest rounds of a simulation saved with "
+                        "cabinet simulate GAME --top K --json > FILE; choosing one replays it at its bet, FORCED")
     p.add_argument("--bet", metavar="LINESxCOINSxVALUE",
                    help="with --round: the bet it was played at, e.g. 20x1x0.05 (default: the game's default bet)")
     p.set_defaults(game=None)  # no game given: the lobby when games/ has two or more (cabinet/kiosk/launch.py)
@@ -133,7 +133,9 @@ def run(args: argparse.Namespace) -> int:
 
     prefer_plain_framebuffer()  # before the lobby or the game opens the window
     game = args.game if args.game is not None else default_game(args.headless)
-    designer = args.designer or args.watch
+    designer = args.designer or args.watch or args.top_rounds is not None
+    if game is None and args.top_rounds is not None:
+        raise CabinetError("--top-rounds needs the game it was simulated on: cabinet play GAME --top-rounds FILE")
     if game is None:  # plain `cabinet`: the lobby; each game opened from it gets these options
         return run_lobby(AppOptions(size=args.size, fullscreen=args.fullscreen, left_hand=args.left_hand,
                                     seed=args.seed, data_dir=args.data_dir or default_data_dir(),
@@ -146,6 +148,11 @@ def run(args: argparse.Namespace) -> int:
         from cabinet.core.bet import default_bet
 
         forced_round = (args.round, parse_bet(args.bet, defn) if args.bet else default_bet(defn))
+    top_rounds = None
+    if args.top_rounds is not None:
+        from cabinet.designer.top_rounds import load_top_rounds
+
+        top_rounds = load_top_rounds(args.top_rounds, defn)
     watch = resolve_game(game) if args.watch else None
     if not args.headless and (args.script or args.frames is not None):
         raise CabinetError("--script and --frames need --headless")
@@ -164,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     data_dir = args.data_dir if args.data_dir or in_memory else default_data_dir()
     options = AppOptions(size=args.size, fullscreen=args.fullscreen, left_hand=args.left_hand, seed=args.seed,
                          data_dir=data_dir, headless=args.headless, designer=designer,
-                         watch=watch, start_credits=credits, forced_round=forced_round)
+                         watch=watch, start_credits=credits, forced_round=forced_round, top_rounds=top_rounds)
     app = App(defn, options)
     if not args.headless:
         return app.run()

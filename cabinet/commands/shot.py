@@ -31,6 +31,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="designer overlay on, after --rounds rounds played without animation")
     p.add_argument("--rounds", type=int, default=200, help="with --overlay: rounds played first (default 200)")
     p.add_argument("--scenario", type=int, help="designer mode: play scenario N (1-based) and stop mid-feature")
+    p.add_argument("--top-rounds", type=Path, metavar="FILE",
+                   help="designer mode: the list of a simulation's largest rounds (cabinet simulate ... --json) open")
 
 
 def first_winning_round(defn, seed: int) -> int:  # noqa: ANN001 - a Definition
@@ -91,9 +93,14 @@ def run(args: argparse.Namespace) -> int:
         return save(args.out, surface, "the lobby")
     defn = load_game(args.game)
     seed = DEFAULT_SHOT_SEED if args.seed is None else args.seed
-    designer = args.overlay or args.scenario is not None
+    designer = args.overlay or args.scenario is not None or args.top_rounds is not None
+    top_rounds = None
+    if args.top_rounds is not None:
+        from cabinet.designer.top_rounds import load_top_rounds
+
+        top_rounds = load_top_rounds(args.top_rounds, defn)
     app = App(defn, AppOptions(size=args.size, left_hand=bool(args.left_hand), seed=seed, headless=True,
-                               designer=designer))
+                               designer=designer, top_rounds=top_rounds))
     app.start()
     if args.overlay:
         shots.play_quietly(app, max(0, args.rounds))
@@ -104,9 +111,13 @@ def run(args: argparse.Namespace) -> int:
         surface = app.screen
     else:
         surface = render(app, args.at)
+    if args.top_rounds is not None:
+        app.designer.toggle_top_rounds()
+        app.run_frames(1)
     if designer:
         app.draw()  # the overlay and tags over the moment
     what = f"{defn.name} scenario {args.scenario}" if args.scenario is not None else f"{defn.name} at {args.at}"
+    what += " with its top rounds" if args.top_rounds is not None else ""
     return save(args.out, surface, what + (" with the designer overlay" if args.overlay else ""))
 
 

@@ -11,7 +11,9 @@ for another game file, seed, bet, spins, shard size or ``--top`` is refused.
 
 A progress bar (tqdm: rounds/s, ETA, the running RTP and its 95% band) is drawn on
 stderr when stderr is a terminal (``--progress on|off`` overrides it); stdout carries
-only the report, so ``--json`` output stays one JSON object. ``--report`` also draws
+only the report, so ``--json`` output stays one JSON object: the report, its ``top_wins``
+and what replays them (``replay_bet``, ``game_sha256``; saved to a file it is what
+``cabinet play GAME --top-rounds FILE`` lists in designer mode). ``--report`` also draws
 the math report (win distribution, RTP convergence against the exact par, the largest
 wins) to a PNG, headless.
 """
@@ -27,7 +29,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..core.bet import Bet, default_bet, is_allowed
+from ..core.bet import Bet, bet_text, default_bet, is_allowed
 from ..core.definition import Definition
 from ..core.money import format_money, parse_money
 from ..core.rng import derive_seed
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         if store is not None:
             store.save()  # what finished is kept, even when the run was interrupted
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
+        print(json.dumps(json_report(report, defn, game_path), indent=2))
     else:
         print(render(report, defn.name, defn.bet.currency))
     if report_to is not None:
@@ -120,6 +122,17 @@ def run(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"report            {path}")
     return 0
+
+
+def json_report(report: SimReport, defn: Definition, game_path: Path) -> dict[str, Any]:
+    """The report as ``--json`` prints it: ``SimReport.to_dict`` and what a replay of its
+    ``top_wins`` needs (``cabinet play GAME --round SEED --bet REPLAY_BET``, or the whole list
+    in designer mode with ``--top-rounds FILE``): the bet as ``--bet`` writes it, and the
+    SHA-256 of the game file the rounds were played on (a changed file may pay them otherwise)."""
+    data = report.to_dict()
+    data["replay_bet"] = bet_text(report.bet, defn.bet.minor_units)
+    data["game_sha256"] = hashlib.sha256(game_path.read_bytes()).hexdigest()
+    return data
 
 
 # --- checkpoints -------------------------------------------------------------------------------------

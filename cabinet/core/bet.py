@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .definition import Definition
-from .money import Money
+from .money import Money, money_str, parse_money
 
 
 @dataclass(frozen=True, order=True)
@@ -22,6 +23,24 @@ class Bet:
     @property
     def total(self) -> Money:
         return self.coins * self.coin_value
+
+
+_BET_TEXT = re.compile(r"\s*(\d{1,4})\s*[xX]\s*(\d{1,6})\s*[xX]\s*([0-9.]{1,20})\s*")
+
+
+def bet_text(bet: Bet, minor_units: int) -> str:
+    """``LINESxCOINSxCOIN_VALUE`` (``20x1x0.05``): how ``cabinet play --bet`` and a simulation's
+    ``replay_bet`` write a bet."""
+    return f"{bet.lines}x{bet.coins_per_line}x{money_str(bet.coin_value, minor_units)}"
+
+
+def parse_bet_text(text: str, minor_units: int) -> Bet:
+    """The inverse of ``bet_text``; ValueError when ``text`` is not of that shape (whether the
+    game allows the bet is ``is_allowed``'s question)."""
+    match = _BET_TEXT.fullmatch(text)
+    if match is None:
+        raise ValueError(f"expected LINESxCOINSxCOIN_VALUE such as 20x1x0.05, got {text!r}")
+    return Bet(int(match[1]), int(match[2]), parse_money(match[3], minor_units))
 
 
 def line_choices(defn: Definition) -> tuple[int, ...]:

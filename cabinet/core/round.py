@@ -48,6 +48,9 @@ from .money import Money
 from .rng import Rng, ScriptedRng
 from .spin import RoundContext, play_spin, trigger_stage, win_keys
 
+ForcedBy = Literal["", "round"]
+FORCED_BY: tuple[ForcedBy, ...] = ("", "round")
+
 
 class RoundError(ValueError):
     """A request the rules do not allow (e.g. a respin while none is offered)."""
@@ -69,10 +72,15 @@ class RoundRequest:
     # False: a lean round for simulation: no events are kept (``events`` is empty), only the
     # totals, the features that ran and what each paid
     keep_events: bool = True
+    # How the outcome was chosen when not by a fresh seed or a script: "round" replays a known
+    # round on purpose from its seed (``cabinet play --round``, the designer's top rounds), so
+    # history says FORCED: ROUND <seed>. The draws are the seed's own: play_round ignores it.
+    forced_by: ForcedBy = ""
 
     @property
     def forced(self) -> bool:
-        return bool(self.script)
+        """Whether the outcome was chosen rather than drawn (history marks it FORCED)."""
+        return bool(self.script) or bool(self.forced_by)
 
 
 @dataclass(frozen=True)

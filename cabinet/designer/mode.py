@@ -6,10 +6,14 @@ Keys (designer mode only; they are taken before the cabinet's bindings see them)
     F12 or `                the overlay on/off
     [  ]  \\                 slower / faster / normal speed (0.25x 0.5x 1x 2x 4x)
     P or Pause              pause; . (period) steps one frame while paused
+    T (TOP_ROUNDS)          the largest rounds of a simulation (``--top-rounds FILE``): choose
+                            one and it replays from its seed at its bet, marked FORCED
+                            (``top_rounds.py``; bound in ``cabinet/input/bindings.yaml``)
 
 Pad: hold the left stick down (L3, bound to nothing) and press A for the next scenario,
-X for the previous one, Y for the overlay, the shoulders for slower/faster, B to pause
-and D-pad right to step. The other buttons' presses made while L3 is held go nowhere.
+X for the previous one, Y for the overlay, the shoulders for slower/faster, B to pause,
+D-pad right to step and D-pad up for the top rounds. The other buttons' presses made
+while L3 is held go nowhere.
 
 A scenario is a real round through the normal path: ``BaseGameScene.start_round(script=)``
 -> ``session.begin_round(script)``; it is charged and paid like any round, and its
@@ -25,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from cabinet.core.definition import Scenario
+from cabinet.machine.buttons import Button, Press
 
 from .overlay import (
     BAD,
@@ -42,13 +47,14 @@ from .overlay import (
 )
 from .reload import Reloader
 from .stats import SessionStats, Theory, TheoryCache
+from .top_rounds import TopRound, TopRounds, TopRoundsScene
 
 if TYPE_CHECKING:
     from cabinet.app import App
 
 PAD_HOLD = 7  # SDL_CONTROLLER_BUTTON_LEFTSTICK
 PAD_A, PAD_B, PAD_X, PAD_Y = 0, 1, 2, 3
-PAD_LEFTSHOULDER, PAD_RIGHTSHOULDER, PAD_DPRIGHT = 9, 10, 14
+PAD_LEFTSHOULDER, PAD_RIGHTSHOULDER, PAD_DPUP, PAD_DPRIGHT = 9, 10, 11, 14
 STATS_REFRESH = 0.25  # seconds between refreshes of the frame-time figures
 HINT_SECONDS = 4.0
 HINT_TEXT = "DESIGNER MODE: F12 OVERLAY, F1-F9 SCENARIOS"
@@ -116,6 +122,8 @@ class Designer:
         self.pending_respin: Scenario | None = None  # a paid-respin scenario waiting for its spin to end
         self.overlay_rect: pygame.Rect | None = None  # where the overlay / error panel were last drawn
         self.error_rect: pygame.Rect | None = None
+        self.top_rounds: TopRounds | None = app.options.top_rounds  # --top-rounds FILE
+        self.replayed: tuple[TopRound, int] | None = None  # the last top round replayed, its round index
         if app.session is not None:
             app.session.observers.append(self)  # every finished round reaches the math panel
 
@@ -213,7 +221,17 @@ class Designer:
             self.timing.toggle_pause()
         elif button == PAD_DPRIGHT:
             self.timing.step_frame()
+        elif button == PAD_DPUP:
+            self.toggle_top_rounds()
         return True
+
+    def takes(self, press: Press) -> bool:
+        """Whether a cabinet button press is the designer's (TOP_ROUNDS, through the bindings)."""
+        return press.button == Button.TOP_ROUNDS
+
+    def handle(self, press: Press) -> None:
+        if press.button == Button.TOP_ROUNDS:
+            self.toggle_top_rounds()
 
     # -- scenarios --------------------------------------------------------------------------------
 
@@ -240,6 +258,49 @@ class Designer:
         self.played.append(scenario.name)
         # A paid-respin scenario respins its reel once the spin's round has ended.
         self.pending_respin = scenario if scenario.respin_reel else None
+        return True
+
+    # -- the top rounds of a simulation ------------------------------------------------------------
+
+    def toggle_top_rounds(self) -> bool:
+        """Open the top rounds list (or close it when it is open); False when it cannot open."""
+        app = self.app
+        shown = app.stack.find(TopRoundsScene)
+        if shown is not None:
+            shown.close()
+            return False
+        if app.base.in_round:
+            app.ctx.hud.say("A ROUND IS IN PLAY: OPEN THE TOP ROUNDS WHEN IT ENDS")
+            return False
+        if any(scene.modal for scene in app.stack):
+            app.ctx.hud.say("CLOSE THE OVERLAY FIRST")
+            return False
+        app.stack.push(TopRoundsScene(self, self.top_rounds))
+        return True
+
+    def play_top_round(self, index: int) -> bool:
+        """Replay top round ``index`` from its seed at its bet, as a real round marked FORCED."""
+        app = self.app
+        hud = app.ctx.hud
+        top = self.top_rounds
+        if top is None or not 0 <= index < len(top.rounds):
+            hud.say(f"NO TOP ROUND {index + 1}")
+            return False
+        if app.base.in_round:
+            hud.say("A ROUND IS IN PLAY: TRY THE TOP ROUND WHEN IT ENDS")
+            return False
+        if any(scene.modal for scene in app.stack):
+            hud.say("CLOSE THE OVERLAY FIRST")
+            return False
+        session = app.session
+        assert session is not None
+        if not session.set_bet(top.bet):
+            hud.say(f"{app.defn.name.upper()} DOES NOT ALLOW THE BET OF THESE ROUNDS")
+            return False
+        chosen = top.rounds[index]
+        if not app.base.start_round(seed=chosen.seed):
+            return False
+        self.replayed = (chosen, session.current_index)
         return True
 
     def _play_pending_respin(self) -> None:
@@ -277,7 +338,7 @@ class Designer:
 
         session = app.session
         current = session.current if session is not None else None
-        if session is not None and current is not None and current.request.forced and (
+        if session is not None and current is not None and current.request.script and (
                 app.base.in_round or session.in_round):
             right = tag(f"FORCED: {scenario_name(app.defn, current.request.script).upper()}", WARN)
         if self.timing.unusual:
@@ -289,7 +350,8 @@ class Designer:
         elif self.hint > 0 and not any(scene.modal for scene in app.stack):
             # Centred on the status line, under the reels: clear of the reel frame, and not drawn
             # while an intro card or a panel has the screen (it sat on their edges).
-            draw_tag(surface, text, HINT_TEXT, LABEL, center=app.ctx.layout.status.center)
+            hint = HINT_TEXT + (", T TOP ROUNDS" if self.top_rounds is not None else "")
+            draw_tag(surface, text, hint, LABEL, center=app.ctx.layout.status.center)
         if self.reloader is not None and self.reloader.errors:
             self.error_rect = draw_error_panel(
                 surface, text, "YAML ERROR - the last good version keeps running; fix the file and save",
@@ -318,9 +380,12 @@ class Designer:
             out.append([("ROUND ", LABEL), (f"#{session.current_index + 1} {req.kind} {step}", VALUE),
                         ("  WIN ", LABEL), (ctx.money(current.total_win) if not session.in_round else "...", VALUE)])
             out.append([("SEED ", LABEL), (f"{req.seed}  (0x{req.seed:016X})", VALUE)])
-            if req.forced:
+            if req.script:
                 out.append([("FORCED ", WARN), (f"{scenario_name(defn, req.script)}  script {list(req.script)}",
                                                 VALUE)])
+            elif req.forced_by == "round":
+                out.append([("FORCED ", WARN), ("round replayed from its seed", VALUE)]
+                           + self.replay_check(session.current_index, current))
         else:
             out.append([("ROUND ", LABEL), ("none yet", DIM)])
         out.append(None)
@@ -328,10 +393,27 @@ class Designer:
         out.append(None)
         keys = "  ".join(f"F{i + 1} {s.name}" for i, s in enumerate(self.scenarios()[:9])) or "none in this game"
         out.append([("SCENARIOS ", LABEL), (keys, VALUE)])
-        out.append([("KEYS ", LABEL), ("F12 overlay  [ ] \\ speed  P pause  . step", DIM)])
+        top = self.top_rounds
+        out.append([("TOP ROUNDS ", LABEL),
+                    (f"{len(top.rounds)} from {top.source}  (T)" if top is not None
+                     else "none loaded (--top-rounds FILE from cabinet simulate ... --json)",
+                     VALUE if top is not None else DIM)])
+        out.append([("KEYS ", LABEL), ("F12 overlay  [ ] \\ speed  P pause  . step  T top rounds", DIM)])
         if self.reloader is not None:
             out.append([("WATCH ", LABEL), (f"{self.reloader.path}  reloads {self.reloader.reloads}", DIM)])
         return out
+
+    def replay_check(self, index: int, current: Any) -> Line:
+        """The win a top round's simulation counted against the one its replay pays."""
+        if self.replayed is None or self.replayed[1] != index:
+            return []
+        top, ctx = self.replayed[0], self.app.ctx
+        line: Line = [(f"   top #{top.rank}: simulated ", DIM), (ctx.money(top.win), VALUE)]
+        if self.app.session is not None and self.app.session.in_round:
+            return line
+        same = current.total_win == top.win
+        return line + [("  replayed ", DIM), (ctx.money(current.total_win), VALUE),
+                       ("  same" if same else "  DIFFERENT (game file changed?)", GOOD if same else BAD)]
 
     def math_lines(self) -> list[Line | Bar | None]:
         app = self.app

@@ -308,12 +308,16 @@ class GameSession:
 
         ``script`` forces the round's draws (a designer scenario): it is still a real round,
         charged and paid like any other, and its request says it was forced. ``seed``
-        replays the round of that seed (``cabinet play --round``) instead of the next one."""
+        replays the round of that seed (``cabinet play --round``, the designer's top rounds)
+        instead of the next one: chosen, not drawn, so its request says ``forced_by="round"``
+        and history marks it FORCED: ROUND <seed>."""
         refusal = self.spin_refusal()
         if refusal:
             raise SessionError(refusal)
-        seed = self.seed_for(self.rounds) if seed is None else seed
-        request = RoundRequest(bet=self.bet, seed=seed, script=tuple(script))
+        if seed is None:
+            request = RoundRequest(bet=self.bet, seed=self.seed_for(self.rounds), script=tuple(script))
+        else:
+            request = RoundRequest(bet=self.bet, seed=seed, script=tuple(script), forced_by="round")
         return self._begin(request, self.bet.total)
 
     def begin_respin(self, reel: int, script: tuple[int, ...] = ()) -> RoundResult:

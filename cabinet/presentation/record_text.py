@@ -12,10 +12,29 @@ MARK_COLOURS = {"FORCED": (120, 170, 255), "AUTO-COMPLETED": (120, 230, 150), "V
 FEATURE_NAMES = {"free_spins": "FREE SPINS", "paid_respin": "PAID RESPIN"}
 
 
-def marks(record: HistoryRecord) -> list[str]:
+MARK_COLOUR = (200, 190, 215)  # a mark without a colour of its own
+
+
+def mark_colour(mark: str) -> tuple[int, int, int]:
+    """A mark's pill colour: "FORCED: ROUND 123" is blue like "FORCED"."""
+    return MARK_COLOURS.get(mark.split(":", 1)[0], MARK_COLOUR)
+
+
+def forced_text(record: HistoryRecord, short: bool = False) -> str:
+    """FORCED, and what forced it when the request says: a round replayed from its seed is
+    FORCED: ROUND <seed> (``short``: FORCED: ROUND, for a list row; the card says the seed)."""
+    request = record.request
+    if request.forced_by == "round":
+        return "FORCED: ROUND" if short else f"FORCED: ROUND {request.seed}"
+    return "FORCED"
+
+
+def marks(record: HistoryRecord, short: bool = False) -> list[str]:
+    """The record's marks in words; ``short`` for a list row, where a 20-digit seed would
+    crowd out the round's own line."""
     out = []
     if record.request.forced:
-        out.append("FORCED")
+        out.append(forced_text(record, short))
     out += {"auto_completed": ["AUTO-COMPLETED"], "voided": ["VOIDED"], "recovered": ["RESTORED"],
             "discarded": ["WIN DISCARDED (24 MONTHS)"]}.get(
         record.outcome, [])  # fmt: skip

@@ -4,9 +4,10 @@
 number and a CRC32 of its payload, fsynced after every append. A round writes
 
 - ``begin``: round id, game, definition fingerprint, the full ``RoundRequest``
-  (bet, seed, kind, respin reel, held screen, script, decisions), cost, credits
-  before, time; written BEFORE any outcome is shown, so a crash can never reveal an
-  outcome the cabinet cannot reproduce;
+  (bet, seed, kind, respin reel, held screen, script, decisions and, only when set,
+  ``forced_by``: how a forced outcome was chosen), cost, credits before, time;
+  written BEFORE any outcome is shown, so a crash can never reveal an outcome the
+  cabinet cannot reproduce;
 - ``decision``: each player choice, before its consequence is shown;
 - ``progress``: how far the screen has shown the round (the session's step index),
   so recovery resumes where the player was, not from the start;
@@ -40,7 +41,7 @@ from typing import Any
 
 from cabinet.core.bet import Bet
 from cabinet.core.money import Money
-from cabinet.core.round import RoundRequest
+from cabinet.core.round import FORCED_BY, RoundRequest
 
 from .atomic import Clock, canonical_json, fsync_dir, keep_aside, utc_now, write_atomic
 
@@ -71,8 +72,11 @@ class RecordError(ValueError):
 
 
 def request_to_dict(request: RoundRequest) -> dict[str, Any]:
-    """A RoundRequest as JSON-safe data: ints stay exact ints (seeds up to 2^64-1)."""
-    return {
+    """A RoundRequest as JSON-safe data: ints stay exact ints (seeds up to 2^64-1).
+
+    ``forced_by`` is written only when set, so a drawn round's record is byte for byte what
+    cabinets before the field wrote, and their records (which lack it) read as drawn rounds."""
+    data: dict[str, Any] = {
         "bet": {
             "lines": request.bet.lines,
             "coins_per_line": request.bet.coins_per_line,
@@ -86,9 +90,13 @@ def request_to_dict(request: RoundRequest) -> dict[str, Any]:
         "script": list(request.script),
         "decisions": list(request.decisions),
     }
+    if request.forced_by:
+        data["forced_by"] = request.forced_by
+    return data
 
 
-_REQUEST_KEYS = {"bet", "seed", "kind", "respin_reel", "held_stops", "held_reel_set", "script", "decisions"}
+_REQUEST_KEYS = {"bet", "seed", "kind", "respin_reel", "held_stops", "held_reel_set", "script", "decisions",
+                 "forced_by"}
 
 
 def _exact_int(value: Any, what: str) -> int:
@@ -132,6 +140,10 @@ def request_from_dict(data: Mapping[str, Any]) -> RoundRequest:
     seed = _exact_int(data["seed"], "seed")
     if not 0 <= seed < 1 << 64:
         raise ValueError(f"seed must be from 0 to 2^64-1, got {seed}")
+    forced_by = next((f for f in FORCED_BY if f == data.get("forced_by", "")), None)
+    if forced_by is None or "forced_by" in data and not forced_by:
+        raise ValueError(f"forced_by must be one of {', '.join(repr(f) for f in FORCED_BY[1:])}, "
+                         f"got {data.get('forced_by')!r}")
     return RoundRequest(
         bet=Bet(
             _exact_int(bet["lines"], "bet lines"),
@@ -145,6 +157,7 @@ def request_from_dict(data: Mapping[str, Any]) -> RoundRequest:
         held_reel_set=_str(data.get("held_reel_set", "base"), "held_reel_set"),
         script=_int_list(data.get("script", []), "script"),
         decisions=tuple(_str(d, "decision") for d in decisions),
+        forced_by=forced_by,
     )
 
 

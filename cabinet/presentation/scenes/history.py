@@ -4,7 +4,8 @@ The list comes from the ledger's persistent history (``<data dir>/history.json``
 it survives restarts: newest first, at least the last 10 rounds (up to 50), each with
 its date and time, game, bet and win; the card beside the list shows the selected
 round in full: credits before and after, features, spins, seed, and its marks
-(FORCED for a scripted round, AUTO-COMPLETED, VOIDED, RESTORED after an interruption).
+(FORCED for a scripted round, FORCED: ROUND <seed> for a round replayed on purpose from
+its seed, AUTO-COMPLETED, VOIDED, RESTORED after an interruption).
 
 Keys and pads: UP/DOWN choose, LEFT/RIGHT page, SPIN or CONFIRM replay, BACK closes;
 INFO (or the METERS button) swaps the card for the accounting meters, for an
@@ -24,7 +25,16 @@ from ..context import Context
 from ..hud import GOLD, PALE_GOLD
 from ..layout import Box
 from ..overlays import draw_row, make_dim, make_panel
-from ..record_text import FEATURE_NAMES, MARK_COLOURS, feature_text, local_time, marks, spins_text, when  # noqa: F401
+from ..record_text import (  # noqa: F401
+    FEATURE_NAMES,
+    MARK_COLOURS,
+    feature_text,
+    local_time,
+    mark_colour,
+    marks,
+    spins_text,
+    when,
+)
 
 SHOWN = 50  # rounds listed (the history keeps at least 10)
 MAX_ROWS = 10
@@ -201,7 +211,7 @@ class HistoryScene:
         out = []
         for record in self.records:
             left, right = self.row_text(record)
-            tags = "  ".join(marks(record))
+            tags = "  ".join(marks(record, short=True))
             out.append(f"{left}  {right}" + (f"  {tags}" if tags else ""))
         return out
 
@@ -289,7 +299,7 @@ class HistoryScene:
         pad = row.h // 3
         right_img = ctx.text.fit(right, size, row.w * 45 // 100, PALE_GOLD)
         surface.blit(right_img, right_img.get_rect(midright=(row.right - pad, row.y + row.h // 2)))
-        tags = marks(record)
+        tags = marks(record, short=True)
         tag_w = 0
         if tags:  # each mark as a word on a coloured pill (a dot alone explained nothing)
             tag_size = max(8, size * 7 // 10)
@@ -298,7 +308,7 @@ class HistoryScene:
                 word = ctx.text.render(tag, tag_size, (16, 12, 24))
                 pill = pygame.Rect(0, 0, word.get_width() + tag_size, max(word.get_height(), row.h * 6 // 10))
                 pill.midright = (right_edge, row.y + row.h // 2)
-                pygame.draw.rect(surface, MARK_COLOURS[tag], pill, border_radius=pill.h // 2)
+                pygame.draw.rect(surface, mark_colour(tag), pill, border_radius=pill.h // 2)
                 surface.blit(word, word.get_rect(center=pill.center))
                 right_edge = pill.x - pad // 2
             tag_w = row.right - pad - right_img.get_width() - pad - right_edge
@@ -348,9 +358,9 @@ class HistoryScene:
         if tags:
             x = card.x + pad
             for tag in tags:
-                img = text.render(tag, max(8, size), (16, 10, 20))
+                img = text.fit(tag, max(8, size), max(20, card.right - pad - x - size), (16, 10, 20))
                 pill = pygame.Rect(x, y + size // 4, img.get_width() + size, img.get_height() + size // 4)
-                pygame.draw.rect(surface, MARK_COLOURS[tag], pill, border_radius=pill.h // 2)
+                pygame.draw.rect(surface, mark_colour(tag), pill, border_radius=pill.h // 2)
                 surface.blit(img, img.get_rect(center=pill.center))
                 x = pill.right + size // 2
         if record is None:
