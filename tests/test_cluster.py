@@ -283,7 +283,7 @@ def test_local_cluster_of_two_equals_the_local_run_at_two_million_rounds(game: s
 
 
 def test_the_workers_dask_config_file_unsets_what_a_local_cluster_unsets() -> None:
-    """deploy/dask/cabinet.yaml (README, Several machines) says what LOCAL_WORKER_CONFIG says."""
+    """cabinet/cluster_config/cabinet.yaml (README, Several machines) says what LOCAL_WORKER_CONFIG says."""
     import yaml
 
     from cabinet.core.cluster import LOCAL_WORKER_CONFIG
@@ -297,7 +297,7 @@ def test_the_workers_dask_config_file_unsets_what_a_local_cluster_unsets() -> No
                 out[f"{prefix}{key}"] = value
         return out
 
-    shipped = yaml.safe_load((Path(__file__).resolve().parents[1] / "deploy" / "dask" / "cabinet.yaml").read_text())
+    shipped = yaml.safe_load((Path(__file__).resolve().parents[1] / "cabinet" / "cluster_config" / "cabinet.yaml").read_text())
     assert flat(shipped) == LOCAL_WORKER_CONFIG
 
 

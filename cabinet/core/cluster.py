@@ -39,7 +39,7 @@ MAX_LOCAL_WORKERS = 256
 CONNECT_TIMEOUT = "20s"
 TASKS_PER_THREAD = 4  # tasks queued per worker thread: busy workers, few tallies waiting to be merged
 _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
-# How a local cluster's processes start (deploy/dask/cabinet.yaml says the same for workers
+# How a local cluster's processes start (cabinet/cluster_config/cabinet.yaml says the same for workers
 # started by hand: README, Several machines). Measured on classic and retro, 2 workers:
 # - Dask's nanny starts each worker with MALLOC_TRIM_THRESHOLD_=65536 (to hand freed memory
 #   back to the system). Setting it turns off glibc's adaptive mmap threshold, so every numpy
