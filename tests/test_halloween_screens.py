@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pygame
 import pytest
+from screen_helpers import run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.events import Collected
@@ -34,13 +35,6 @@ def scenario_app(defn, name: str) -> App:  # noqa: ANN001
     assert app.designer.play_scenario(index)
     return app
 
-
-def run_until(app: App, done, limit: int = 4000) -> None:  # noqa: ANN001
-    for _ in range(limit):
-        if done():
-            return
-        app.run_frames(1)
-    raise AssertionError("condition not reached")
 
 
 def frame(app: App) -> pygame.Surface:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from screen_helpers import frame, run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.events import BoardOpened, BoardSpun, CellLanded, CellMultiplierChanged, Collected
@@ -21,18 +22,6 @@ def lucky():  # noqa: ANN201
     return load_game("happy-lucky-slot")
 
 
-def run_until(app: App, done, limit: int = 6000) -> None:  # noqa: ANN001
-    for _ in range(limit):
-        if done():
-            return
-        app.run_frames(1)
-    raise AssertionError("condition not reached")
-
-
-def frame(app: App) -> pygame.Surface:
-    surface = pygame.Surface(app.ctx.layout.size)
-    app.stack.draw(surface)
-    return surface
 
 
 def rim(shot: pygame.Surface, scene: BoardScene, board: str, position: tuple[int, int]) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from screen_helpers import run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import Bet
@@ -36,13 +37,6 @@ def make_app(defn, seed: int = 3, credits: int | None = None) -> App:  # noqa: A
     app.start()
     return app
 
-
-def run_until(app: App, done, limit: int = 9000) -> None:  # noqa: ANN001
-    for _ in range(limit):
-        if done():
-            return
-        app.run_frames(1)
-    raise AssertionError("condition not reached")
 
 
 def stops_with(strips, rows: int, symbol: str, on: tuple[int, ...]) -> tuple[int, ...]:  # noqa: ANN001

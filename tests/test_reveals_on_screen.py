@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 import pytest
+from screen_helpers import frame, run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import default_bet
@@ -44,18 +45,6 @@ def make_app(defn, size: tuple[int, int] = SIZE) -> App:  # noqa: ANN001
     return app
 
 
-def run_until(app: App, done, limit: int = 6000) -> None:  # noqa: ANN001
-    for _ in range(limit):
-        if done():
-            return
-        app.run_frames(1)
-    raise AssertionError("condition not reached")
-
-
-def frame(app: App) -> pygame.Surface:
-    surface = pygame.Surface(app.ctx.layout.size)
-    app.stack.draw(surface)
-    return surface
 
 
 def region(surface: pygame.Surface, rect: pygame.Rect) -> np.ndarray:

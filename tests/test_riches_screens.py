@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from screen_helpers import run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import Bet
@@ -32,13 +33,6 @@ def make_app(defn, seed: int = 2, **options) -> App:  # noqa: ANN001, ANN003
     app.start()
     return app
 
-
-def run_until(app: App, done, limit: int = 6000) -> None:  # noqa: ANN001
-    for _ in range(limit):
-        if done():
-            return
-        app.run_frames(1)
-    raise AssertionError("condition not reached")
 
 
 def test_level_and_coin_value_selectors_and_coins(riches) -> None:  # noqa: ANN001

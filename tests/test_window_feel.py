@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from screen_helpers import run_until
 
 from cabinet.app import FPS, RESIZE_SETTLE, App, AppOptions, FramePacer, prefer_plain_framebuffer
 from cabinet.core.bet import default_bet
@@ -52,13 +53,6 @@ def skip_rounds(app: App, count: int) -> None:
         app.session.begin_round()
         app.session.finish_round()
 
-
-def run_until(app: App, done, limit: int = 3000) -> None:  # noqa: ANN001
-    for _ in range(limit):
-        if done():
-            return
-        app.run_frames(1)
-    raise AssertionError("condition not reached")
 
 
 def column_pixels(app: App, reel: int) -> list[tuple[int, ...]]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from screen_helpers import run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import default_bet
@@ -37,13 +38,6 @@ def make_app(defn, seed: int = 2, **options) -> App:  # noqa: ANN001
     app.start()
     return app
 
-
-def run_until(app: App, done, limit: int = 6000) -> None:  # noqa: ANN001
-    for _ in range(limit):
-        if done():
-            return
-        app.run_frames(1)
-    raise AssertionError("condition not reached")
 
 
 def test_the_menu_pauses_the_game_and_closes_on_a_press_anywhere(classic) -> None:  # noqa: ANN001
