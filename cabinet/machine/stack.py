@@ -37,6 +37,22 @@ class Scene(Protocol):
     def hit_regions(self) -> list[tuple[Any, Press]]: ...
 
 
+class Passive:
+    """For overlays that take no input (presses fall through) and only keep time:
+    ``clock`` advances with ``update``; a subclass draws, and may extend ``update``."""
+
+    clock: float
+
+    def handle(self, press: Press) -> bool:
+        return False
+
+    def hit_regions(self) -> list[tuple[Any, Press]]:
+        return []
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+
+
 class SceneStack:
     def __init__(self) -> None:
         self._scenes: list[Scene] = []

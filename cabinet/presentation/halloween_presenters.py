@@ -35,7 +35,7 @@ from cabinet.core.events import (
 )
 from cabinet.core.features import block
 from cabinet.core.features.mummy_access import DoorDrawn, MummiesMoved
-from cabinet.machine.buttons import Press
+from cabinet.machine.stack import Passive
 
 from .context import Context
 from .hud import GOLD, PALE_GOLD, WHITE
@@ -76,7 +76,7 @@ def _delegate(fn: Any, play: Playback, event: Any) -> Step:
 
 
 @dataclass
-class ReelLock:
+class ReelLock(Passive):
     """A held reel framed in glowing red with a LOCKED tag, over the reels (no input)."""
 
     ctx: Context
@@ -85,15 +85,6 @@ class ReelLock:
     finished: bool = False
     opaque = False
     modal = False
-
-    def handle(self, press: Press) -> bool:
-        return False
-
-    def hit_regions(self) -> list[tuple[Any, Press]]:
-        return []
-
-    def update(self, dt: float) -> None:
-        self.clock += dt
 
     def draw(self, surface: pygame.Surface) -> None:
         box = self.ctx.layout.columns[self.reel]
@@ -110,7 +101,7 @@ class ReelLock:
 
 
 @dataclass
-class MummyPanel:
+class MummyPanel(Passive):
     """The mummy panel beside the reels: a slot per mummy that moved in, the door's chance,
     and the pumpkin door (shut, or open when access is granted)."""
 
@@ -129,15 +120,6 @@ class MummyPanel:
     def __post_init__(self) -> None:
         self._still_surface: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
-
-    def handle(self, press: Press) -> bool:
-        return False
-
-    def hit_regions(self) -> list[tuple[Any, Press]]:
-        return []
-
-    def update(self, dt: float) -> None:
-        self.clock += dt
 
     def fill(self, mummies: int, open_weight: int, shut_weight: int, origins: list[tuple[int, int]]) -> None:
         self.mummies, self.filled_at, self.flights = mummies, self.clock, origins

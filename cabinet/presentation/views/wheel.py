@@ -25,7 +25,7 @@ from typing import Any
 import pygame
 import pygame.freetype
 
-from cabinet.machine.buttons import Press
+from cabinet.machine.stack import Passive
 
 from ..context import Context
 from ..hud import GOLD, PALE_GOLD, WHITE
@@ -137,7 +137,7 @@ class RingSpin:
 
 
 @dataclass
-class WheelScene:
+class WheelScene(Passive):
     ctx: Context
     feature: Any  # the wheel block's parameters
     clock: float = 0.0
@@ -210,14 +210,8 @@ class WheelScene:
 
     # -- the scene protocol -------------------------------------------------------------------------
 
-    def handle(self, press: Press) -> bool:
-        return False
-
-    def hit_regions(self) -> list[tuple[Any, Press]]:
-        return []
-
     def update(self, dt: float) -> None:
-        self.clock += dt
+        super().update(dt)
         for ring, spin in self.spins.items():
             self.angles[ring] = spin.angle(self.clock)
             if spin.done(self.clock) and ring not in self.landed and getattr(self, "_landing", (None,))[0] == ring:
