@@ -238,6 +238,17 @@ class Designer:
     def scenarios(self) -> tuple[Scenario, ...]:
         return tuple(self.app.defn.scenarios)
 
+    def _may_force(self, what: str) -> bool:
+        """A forced round may start now: no round in play, no overlay open (else say why)."""
+        app = self.app
+        if app.base.in_round:
+            app.ctx.hud.say(f"A ROUND IS IN PLAY: TRY {what} WHEN IT ENDS")
+            return False
+        if any(scene.modal for scene in app.stack):
+            app.ctx.hud.say("CLOSE THE OVERLAY FIRST")
+            return False
+        return True
+
     def play_scenario(self, index: int) -> bool:
         """Start scenario ``index`` as a real round; False (with a message) when it cannot."""
         app = self.app
@@ -246,11 +257,7 @@ class Designer:
         if not 0 <= index < len(scenarios):
             hud.say(f"NO SCENARIO {index + 1} IN {app.defn.name.upper()}")
             return False
-        if app.base.in_round:
-            hud.say("A ROUND IS IN PLAY: TRY THE SCENARIO WHEN IT ENDS")
-            return False
-        if any(scene.modal for scene in app.stack):
-            hud.say("CLOSE THE OVERLAY FIRST")
+        if not self._may_force("THE SCENARIO"):
             return False
         scenario = scenarios[index]
         if not app.base.start_round(script=tuple(scenario.script)):
@@ -286,11 +293,7 @@ class Designer:
         if top is None or not 0 <= index < len(top.rounds):
             hud.say(f"NO TOP ROUND {index + 1}")
             return False
-        if app.base.in_round:
-            hud.say("A ROUND IS IN PLAY: TRY THE TOP ROUND WHEN IT ENDS")
-            return False
-        if any(scene.modal for scene in app.stack):
-            hud.say("CLOSE THE OVERLAY FIRST")
+        if not self._may_force("THE TOP ROUND"):
             return False
         session = app.session
         assert session is not None
