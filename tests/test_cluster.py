@@ -254,6 +254,29 @@ def test_simulate_refuses_shards_of_another_run() -> None:
         simulate(defn, 5000, 1, shard_size=2000, finished={0: part})  # a 1,000-round shard where 2,000 go
 
 
+def test_a_worker_prices_every_shard_of_a_run_with_the_runs_first_definition() -> None:
+    """Every task carries a fresh copy of the definition, without the memos play_round and the
+    line maths keep on it; the worker keeps the run's first copy (with its memos and pricer) and
+    prices the run's later shards with it, and a new run starts over with its own copy."""
+    from cabinet.core import cluster
+    from cabinet.core.simulate import BatchSpinner, clean_copy, run_shard
+
+    defn = load_game(RETRO)
+    bet = default_bet(defn)
+    key = cluster.run_key(defn, bet, 7, 3)
+    first, later = clean_copy(defn), clean_copy(defn)
+    got = [cluster.shard_task(first, bet, key, 7, 0, 3_000, 3), cluster.shard_task(later, bet, key, 7, 3_000, 3_000, 3)]
+    assert "_par_cache" in first.__dict__  # the pricer was built on the first copy and memoised there
+    assert set(later.__dict__) == set(clean_copy(defn).__dict__)  # the later copy was never used
+    spinner = BatchSpinner(defn, bet)
+    assert [t.to_dict() for t in got] == [run_shard(defn, bet, 7, s, 3_000, spinner, top=3).to_dict() for s in (0, 3_000)]
+
+    other_bet = Bet(lines=bet.lines, coins_per_line=bet.coins_per_line * 2, coin_value=bet.coin_value)
+    other = clean_copy(defn)
+    cluster.shard_task(other, other_bet, cluster.run_key(defn, other_bet, 7, 3), 7, 0, 1_000, 3)
+    assert "_par_cache" in other.__dict__ and list(cluster._WORKER_GAMES.values())[0][0] is other
+
+
 # --- on a Dask cluster --------------------------------------------------------------------------------
 
 
