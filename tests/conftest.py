@@ -21,3 +21,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def games_dir() -> Path:
     return ROOT / "games"
+
+
+# The slow tests (-m slow) run for minutes to an hour (a thousand kills, 10^7-round simulations):
+# they get hours, not pyproject's per-test timeout, unless they set their own.
+SLOW_TEST_TIMEOUT = 4 * 3600
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("slow") is not None and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT))

@@ -154,7 +154,7 @@ def test_a_plain_run_never_imports_the_cluster_glue() -> None:
         "simulate(load_game('classic'), 2000, 1, workers=1)\n"
         "print('cabinet.core.cluster' in sys.modules, 'distributed' in sys.modules, 'dask' in sys.modules)"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.split() == ["False", "False", "False"]
 
 

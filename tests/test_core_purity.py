@@ -34,5 +34,5 @@ def test_importing_every_core_module_leaves_pygame_unloaded() -> None:
     )
     code = "import sys, importlib\n" + "".join(f"importlib.import_module({m!r})\n" for m in modules)
     code += "print('pygame' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.strip() == "False"

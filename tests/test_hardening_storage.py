@@ -351,18 +351,19 @@ def reference_credits(rounds: int) -> int:
 
 def test_a_file_size_limit_is_reported_and_the_run_does_not_exit_0(tmp_path: Path) -> None:
     import json
-    import resource
 
     data = tmp_path / "data"
     script = script_file(tmp_path, "- {press: SPIN, repeat: 60}\n")
     limit = 8 * 1024  # history.json outgrows it; the journal compacts to fit
 
-    def limited() -> None:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
-
-    cmd = [sys.executable, "-m", "cabinet", "play", "classic", "--headless", "--fast", "--script", str(script),
-           "--seed", "4", "--data-dir", str(data), "--size", "640x360", "--credits", "100"]
-    run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, preexec_fn=limited, timeout=300)
+    # The limit is set by a launcher that then execs the cabinet (the limit survives exec), not by a
+    # preexec_fn: Python code between fork and exec in this threaded test worker can deadlock the
+    # child, and Popen then waits for its exec for ever (no timeout covers that wait).
+    launcher = ("import os, resource, sys; resource.setrlimit(resource.RLIMIT_FSIZE, (int(sys.argv[1]),) * 2); "
+                "os.execv(sys.executable, [sys.executable, '-m', 'cabinet', *sys.argv[2:]])")
+    cmd = [sys.executable, "-c", launcher, str(limit), "play", "classic", "--headless", "--fast",
+           "--script", str(script), "--seed", "4", "--data-dir", str(data), "--size", "640x360", "--credits", "100"]
+    run = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert run.returncode == 4, run.stderr
     warnings = [line for line in run.stderr.splitlines() if "history.json" in line]
     assert warnings and "File too large" in warnings[0] and len(warnings) <= 2  # said, not repeated per round

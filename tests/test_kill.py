@@ -204,7 +204,7 @@ def _kill_at_random(proc: subprocess.Popen, journal: Path, startup: float, rng: 
     if proc.poll() is not None:
         return False  # it finished first: the caller checks its result
     os.kill(proc.pid, signal.SIGKILL)
-    proc.communicate()
+    proc.communicate(timeout=60)
     tally.kills += 1
     tally.startup_kills += in_startup
     return True

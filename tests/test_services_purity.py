@@ -12,7 +12,7 @@ SERVICES = Path(__file__).resolve().parent.parent / "cabinet" / "services"
 
 def test_importing_services_does_not_load_pygame() -> None:
     code = "import sys, cabinet.services, cabinet.services.ledger; print('pygame' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
     assert out.stdout.strip() == "False"
 
 
