@@ -1,6 +1,9 @@
 """Test set-up: headless SDL before anything can import pygame."""
 
+import faulthandler
 import os
+import sys
+from collections.abc import Generator
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -26,9 +29,47 @@ def games_dir() -> Path:
 # The slow tests (-m slow) run for minutes to an hour (a thousand kills, 10^7-round simulations):
 # they get hours, not pyproject's per-test timeout, unless they set their own.
 SLOW_TEST_TIMEOUT = 4 * 3600
+# pytest-timeout fails a hung test from a signal handler, which never runs while C code holds the
+# GIL (an audio or display call that never returns). This long after the test's own timeout,
+# faulthandler's thread, which needs no GIL, prints every thread's stack and ends the worker
+# process; xdist starts a new worker and the run goes on without the stuck test.
+BACKSTOP_SECONDS = float(os.environ.get("CABINET_TEST_BACKSTOP_SECONDS", "120"))  # tests/test_hang_guard.py sets it
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if item.get_closest_marker("slow") is not None and item.get_closest_marker("timeout") is None:
             item.add_marker(pytest.mark.timeout(SLOW_TEST_TIMEOUT))
+
+
+_BACKSTOP_FD = pytest.StashKey[int]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # a copy of the real stderr, taken as pytest's own faulthandler does: during a test fd 2 is
+    # captured, and under xdist sys.stderr is not a file
+    try:
+        fileno = sys.stderr.fileno()
+    except (AttributeError, ValueError):
+        fileno = -1
+    config.stash[_BACKSTOP_FD] = os.dup(fileno if fileno >= 0 else sys.__stderr__.fileno())
+
+
+def timeout_of(item: pytest.Item) -> float:
+    """The seconds pytest-timeout gives ``item``: its timeout marker, else pyproject's setting."""
+    marker = item.get_closest_marker("timeout")
+    if marker is not None and marker.args:
+        return float(marker.args[0])
+    return float(item.config.getini("timeout") or 0)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item) -> Generator[None, object, object]:
+    timeout = timeout_of(item)
+    if timeout <= 0:
+        return (yield)
+    faulthandler.dump_traceback_later(timeout + BACKSTOP_SECONDS, exit=True, file=item.config.stash[_BACKSTOP_FD])
+    try:
+        return (yield)
+    finally:
+        faulthandler.cancel_dump_traceback_later()
