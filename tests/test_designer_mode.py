@@ -112,6 +112,59 @@ def test_the_pad_combo_deals_scenarios_in_turn(classic) -> None:  # noqa: ANN001
     assert app.session.rounds == 3 and not app.session.current.request.forced
 
 
+def test_a_tap_of_the_chord_button_alone_is_its_cabinet_press(classic) -> None:  # noqa: ANN001
+    """L3 is both the designer's chord button and the pad's SETTINGS: held with another button it
+    is the chord, pressed and released alone it opens the settings as it does outside designer mode."""
+    from cabinet.presentation.scenes.settings import GameSettingsScene
+
+    app = designer_app(classic)
+    app.input.pads[3] = object()
+    pad(7)
+    app.run_frames(2)
+    assert app.stack.find(GameSettingsScene) is None  # held: nothing yet, it may become a chord
+    pad(7, down=False)
+    app.run_frames(2)
+    assert app.stack.find(GameSettingsScene) is not None
+    app.press([Press(Button.BACK)])
+    app.run_frames(2)
+    assert app.stack.find(GameSettingsScene) is None
+    pad(7)
+    pad(3)  # + Y: the overlay, a chord
+    pad(3, down=False)
+    pad(7, down=False)
+    app.run_frames(2)
+    assert app.designer.overlay and app.stack.find(GameSettingsScene) is None  # no SETTINGS after a chord
+
+
+def test_designer_keys_and_the_chord_come_from_the_bindings_table(classic, tmp_path: Path) -> None:  # noqa: ANN001
+    (tmp_path / "bindings.yaml").write_text(
+        "designer_keyboard:\n  OVERLAY: [o]\n  SCENARIOS: [f3, f1]\n"
+        "designer_gamepad:\n  HOLD: [guide]\n  OVERLAY: [dpleft]\n", encoding="utf-8")
+    app = designer_app(classic, tmp_path)
+    key(pygame.K_F12)  # no longer the overlay's key
+    app.run_frames(1)
+    assert not app.designer.overlay
+    key(pygame.K_o)
+    app.run_frames(1)
+    assert app.designer.overlay
+    key(pygame.K_F3)  # the first key of SCENARIOS plays scenario 1
+    app.run_frames(2)
+    assert app.designer.played == [classic.scenarios[0].name]
+    finish(app)
+    app.input.pads[3] = object()
+    pad(5)  # guide held
+    pad(13)  # + D-pad left: the overlay off
+    app.run_frames(1)
+    assert not app.designer.overlay
+    pad(13, down=False)
+    pad(5, down=False)
+    pad(7)  # L3 is no chord button now: SETTINGS at once
+    app.run_frames(2)
+    from cabinet.presentation.scenes.settings import GameSettingsScene
+
+    assert app.stack.find(GameSettingsScene) is not None
+
+
 def test_slow_motion_pause_and_single_steps(classic) -> None:  # noqa: ANN001
     app = designer_app(classic)
     base = app.base

@@ -49,7 +49,7 @@ def test_bad_entries_name_file_line_and_column_and_keep_defaults(tmp_path: Path)
         f"{path}:2:3: unknown cabinet button 'SPN'",
         f"{path}:3:10: MENU: unknown key 'nokey'",
         f"{path}:6:10: SPIN: unknown pad button 'zz'",
-        f"{path}:7:1: unknown device 'mouse' (use 'keyboard' or 'gamepad')",
+        f"{path}:7:1: unknown device 'mouse' (use 'keyboard', 'gamepad', 'designer_keyboard', 'designer_gamepad')",
     ]
     assert b.keys[pygame.K_SPACE] == Button.SPIN and b.keys[pygame.K_m] == Button.MENU
     assert b.keys[pygame.K_j] == Button.INFO  # the good entry still applies
@@ -142,3 +142,30 @@ def test_a_window_resized_by_the_program_is_seen_too(adapter: InputAdapter) -> N
     """SDL reports a size the program set itself only as WINDOWSIZECHANGED, with x and y."""
     frame = adapter.translate([ev(pygame.WINDOWSIZECHANGED, x=640, y=360)], [])
     assert frame.resized == (640, 360)
+
+
+def test_designer_actions_are_table_entries_and_a_user_file_moves_them(tmp_path: Path) -> None:
+    b = load_bindings()
+    assert b.designer_codes("SCENARIOS") == [getattr(pygame, f"K_F{n}") for n in range(1, 10)]  # in order
+    assert b.designer_keys[pygame.K_F12] == b.designer_keys[pygame.K_BACKQUOTE] == "OVERLAY"
+    assert b.designer_codes("HOLD", pad=True) == [PAD_BUTTONS["leftstick"]]
+    assert b.designer_pad[PAD_BUTTONS["dpup"]] == "TOP_ROUNDS"
+    path = tmp_path / "bindings.yaml"
+    path.write_text("designer_keyboard:\n  OVERLAY: [o]\n  HOLD: [h]\n  WARP: [w]\n"
+                    "designer_gamepad:\n  HOLD: [guide]\n  STEP: [dpleft]\n  PAUSE: [a, b]\n  FASTER: []\n")
+    b = load_bindings(tmp_path)
+    assert [str(i) for i in b.issues] == [
+        f"{path}:3:3: HOLD is the pad chord's button: it goes under 'designer_gamepad'",
+        f"{path}:4:3: unknown designer action 'WARP' (use one of SCENARIOS, NEXT_SCENARIO, PREVIOUS_SCENARIO, "
+        "OVERLAY, SLOWER, FASTER, NORMAL_SPEED, PAUSE, STEP, TOP_ROUNDS, HOLD)",
+    ]
+    assert b.designer_codes("OVERLAY") == [pygame.K_o]  # the entry replaced both default keys
+    assert b.designer_codes("HOLD", pad=True) == [PAD_BUTTONS["guide"]]
+    assert b.designer_codes("STEP", pad=True) == [PAD_BUTTONS["dpleft"]]
+    assert b.designer_codes("PAUSE", pad=True) == [PAD_BUTTONS["a"], PAD_BUTTONS["b"]]
+    assert b.designer_codes("FASTER", pad=True) == []  # unbound on the pad
+    assert "NEXT_SCENARIO" not in b.designer_pad.values()  # A was claimed by PAUSE
+    (tmp_path / "bindings.yaml").write_text("designer_gamepad:\n  HOLD: [guide, back]\n")
+    b = load_bindings(tmp_path)
+    assert [str(i) for i in b.issues] == [f"{path}:2:9: HOLD: expected exactly one pad button"]
+    assert b.designer_codes("HOLD", pad=True) == [PAD_BUTTONS["leftstick"]]  # the default stays

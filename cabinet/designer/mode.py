@@ -1,19 +1,21 @@
 """Designer mode on a running app: keys, the pad combo, scenarios, speed, overlay, reload.
 
-Keys (designer mode only; they are taken before the cabinet's bindings see them):
+Keys (designer mode only; they are taken before the cabinet's bindings see them). All but
+Ctrl+digit come from the bindings table (``designer_keyboard:`` in ``cabinet/input/bindings.yaml``,
+overridable in ``<data-dir>/bindings.yaml``); the defaults:
 
-    F1-F9, Ctrl+1..Ctrl+9   play scenario 1-9 of the game's ``scenarios:``
-    F12 or `                the overlay on/off
+    F1-F9, Ctrl+1..Ctrl+9   play scenario 1-9 of the game's ``scenarios:`` (SCENARIOS)
+    F12 or `                the overlay on/off (OVERLAY)
     [  ]  \\                 slower / faster / normal speed (0.25x 0.5x 1x 2x 4x)
-    P or Pause              pause; . (period) steps one frame while paused
+    P or Pause              pause; . (period) steps one frame while paused (PAUSE, STEP)
     T (TOP_ROUNDS)          the largest rounds of a simulation (``--top-rounds FILE``): choose
                             one and it replays from its seed at its bet, marked FORCED
-                            (``top_rounds.py``; bound in ``cabinet/input/bindings.yaml``)
+                            (``top_rounds.py``; a cabinet button of the ``keyboard:`` table)
 
-Pad: hold the left stick down (L3, bound to nothing) and press A for the next scenario,
-X for the previous one, Y for the overlay, the shoulders for slower/faster, B to pause,
-D-pad right to step and D-pad up for the top rounds. The other buttons' presses made
-while L3 is held go nowhere.
+Pad (``designer_gamepad:``): a chord. Hold HOLD (the left stick's click, L3) and press A for the
+next scenario, X for the previous one, Y for the overlay, the shoulders for slower/faster, B to
+pause, D-pad right to step and D-pad up for the top rounds. Other buttons pressed while HOLD is
+held go nowhere. A tap of HOLD alone reaches the cabinet as an ordinary press (L3 is SETTINGS).
 
 A scenario is a real round through the normal path: ``BaseGameScene.start_round(script=)``
 -> ``session.begin_round(script)``; it is charged and paid like any round, and its
@@ -29,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from cabinet.core.definition import Scenario
+from cabinet.input.bindings import Bindings
 from cabinet.machine.buttons import Button, Press
 
 from .overlay import (
@@ -52,15 +55,10 @@ from .top_rounds import TopRound, TopRounds, TopRoundsScene
 if TYPE_CHECKING:
     from cabinet.app import App
 
-PAD_HOLD = 7  # SDL_CONTROLLER_BUTTON_LEFTSTICK
-PAD_A, PAD_B, PAD_X, PAD_Y = 0, 1, 2, 3
-PAD_LEFTSHOULDER, PAD_RIGHTSHOULDER, PAD_DPUP, PAD_DPRIGHT = 9, 10, 11, 14
 STATS_REFRESH = 0.25  # seconds between refreshes of the frame-time figures
 HINT_SECONDS = 4.0
 HINT_TEXT = "DESIGNER MODE: F12 OVERLAY, F1-F9 SCENARIOS"
 
-SCENARIO_FKEYS = (pygame.K_F1, pygame.K_F2, pygame.K_F3, pygame.K_F4, pygame.K_F5, pygame.K_F6, pygame.K_F7,
-                  pygame.K_F8, pygame.K_F9)
 SCENARIO_DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
                    pygame.K_8, pygame.K_9)
 
@@ -116,7 +114,13 @@ class Designer:
         self.reloader = Reloader(app, watch_path) if watch_path is not None else None
         self.hint = HINT_SECONDS
         self.pad_next = 0  # the pad combo's next scenario
-        self._pad_holding: set[int] = set()  # pads whose L3 is down
+        self.bound = False  # the bindings' designer sections are read with the first events
+        self.keys: dict[int, str] = {}  # key code -> designer action
+        self.scenario_keys: list[int] = []  # in scenario order
+        self.pad_actions: dict[int, str] = {}  # pad button -> action, while HOLD is held
+        self.pad_hold: int | None = None
+        self._pad_holding: dict[int, Any] = {}  # pads whose HOLD is down -> that press, until a chord
+        self._chorded: set[int] = set()  # pads whose HOLD has made a chord since it went down
         self._swallowed: set[tuple[int, int]] = set()  # (pad, button) downs taken by the combo
         self.played: list[str] = []  # scenario names started (tests read it)
         self.pending_respin: Scenario | None = None  # a paid-respin scenario waiting for its spin to end
@@ -140,90 +144,104 @@ class Designer:
 
     # -- input ------------------------------------------------------------------------------------
 
+    def bind(self, bindings: Bindings) -> None:
+        """Take the designer sections of the bindings table (the app's input adapter loads it
+        after the first frame, so this waits for the first events)."""
+        self.keys = dict(bindings.designer_keys)
+        self.scenario_keys = bindings.designer_codes("SCENARIOS")
+        self.pad_actions = {b: a for b, a in bindings.designer_pad.items() if a != "HOLD"}
+        holds = bindings.designer_codes("HOLD", pad=True)
+        self.pad_hold = holds[0] if holds else None
+        self.bound = True
+
     def filter_events(self, events: list[Any]) -> list[Any]:
-        """Take designer keys and pad combos; return the events the cabinet should still see."""
-        out = []
+        """Take designer keys and pad chords; return the events the cabinet should still see."""
+        if not self.bound:
+            self.bind(self.app.input.bindings)
+        out: list[Any] = []
         for event in events:
-            if not self._take(event):
-                out.append(event)
+            out.extend(self._take(event))
         return out
 
-    def _take(self, event: Any) -> bool:
+    def _take(self, event: Any) -> list[Any]:
+        """What of ``event`` the cabinet still sees: nothing, the event, or a held tap's down and up."""
         t = event.type
         if t == pygame.KEYDOWN:
-            return self._key(event.key, getattr(event, "mod", 0))
+            return [] if self._key(event.key, getattr(event, "mod", 0)) else [event]
         if t == pygame.KEYUP:
-            return event.key in SCENARIO_FKEYS or event.key in self._own_keys()
+            return [] if event.key in self.keys else [event]
         if t in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
             return self._pad(event)
         if t == pygame.CONTROLLERDEVICEREMOVED:
             pad = getattr(event, "instance_id", -1)
-            self._pad_holding.discard(pad)
+            self._pad_holding.pop(pad, None)
+            self._chorded.discard(pad)
             self._swallowed = {(p, b) for p, b in self._swallowed if p != pad}
-        return False
-
-    @staticmethod
-    def _own_keys() -> set[int]:
-        return {pygame.K_F12, pygame.K_BACKQUOTE, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET,
-                pygame.K_BACKSLASH, pygame.K_p, pygame.K_PAUSE, pygame.K_PERIOD}
+        return [event]
 
     def _key(self, key: int, mod: int) -> bool:
-        timing = self.timing
-        if key in SCENARIO_FKEYS:
-            self.play_scenario(SCENARIO_FKEYS.index(key))
-        elif mod & pygame.KMOD_CTRL and key in SCENARIO_DIGITS:
+        if mod & pygame.KMOD_CTRL and key in SCENARIO_DIGITS:
             self.play_scenario(SCENARIO_DIGITS.index(key))
-        elif key in (pygame.K_F12, pygame.K_BACKQUOTE):
-            self.overlay = not self.overlay
-        elif key == pygame.K_LEFTBRACKET:
-            timing.slower()
-        elif key == pygame.K_RIGHTBRACKET:
-            timing.faster()
-        elif key == pygame.K_BACKSLASH:
-            timing.normal()
-        elif key in (pygame.K_p, pygame.K_PAUSE):
-            timing.toggle_pause()
-        elif key == pygame.K_PERIOD:
-            timing.step_frame()
-        else:
-            return False
-        return True
-
-    def _pad(self, event: Any) -> bool:
-        pad, button = getattr(event, "instance_id", -1), getattr(event, "button", -1)
-        down = event.type == pygame.CONTROLLERBUTTONDOWN
-        if button == PAD_HOLD:
-            (self._pad_holding.add if down else self._pad_holding.discard)(pad)
             return True
-        if not down:
-            if (pad, button) in self._swallowed:
-                self._swallowed.discard((pad, button))
-                return True
-            return False
-        if pad not in self._pad_holding:
-            return False
-        self._swallowed.add((pad, button))
+        action = self.keys.get(key)
+        if action == "SCENARIOS":
+            self.play_scenario(self.scenario_keys.index(key))
+        elif action is not None:
+            self._act(action)
+        return action is not None
+
+    def _act(self, action: str) -> None:
+        """One designer action (its name from the bindings table's designer sections)."""
+        timing = self.timing
         count = len(self.app.defn.scenarios)
-        if button == PAD_A and count:
+        if action == "NEXT_SCENARIO" and count:
             self.play_scenario(self.pad_next % count)
             self.pad_next = (self.pad_next + 1) % count
-        elif button == PAD_X and count:
+        elif action == "PREVIOUS_SCENARIO" and count:
             self.pad_next = (self.pad_next - 2) % count
             self.play_scenario(self.pad_next % count)
             self.pad_next = (self.pad_next + 1) % count
-        elif button == PAD_Y:
+        elif action == "OVERLAY":
             self.overlay = not self.overlay
-        elif button == PAD_LEFTSHOULDER:
-            self.timing.slower()
-        elif button == PAD_RIGHTSHOULDER:
-            self.timing.faster()
-        elif button == PAD_B:
-            self.timing.toggle_pause()
-        elif button == PAD_DPRIGHT:
-            self.timing.step_frame()
-        elif button == PAD_DPUP:
+        elif action == "SLOWER":
+            timing.slower()
+        elif action == "FASTER":
+            timing.faster()
+        elif action == "NORMAL_SPEED":
+            timing.normal()
+        elif action == "PAUSE":
+            timing.toggle_pause()
+        elif action == "STEP":
+            timing.step_frame()
+        elif action == "TOP_ROUNDS":
             self.toggle_top_rounds()
-        return True
+
+    def _pad(self, event: Any) -> list[Any]:
+        pad, button = getattr(event, "instance_id", -1), getattr(event, "button", -1)
+        down = event.type == pygame.CONTROLLERBUTTONDOWN
+        if button == self.pad_hold:
+            if down:
+                self._pad_holding[pad] = event
+                self._chorded.discard(pad)
+                return []
+            held = self._pad_holding.pop(pad, None)
+            if held is None or pad in self._chorded:
+                self._chorded.discard(pad)
+                return []
+            return [held, event]  # a tap of HOLD alone: the cabinet's own press of that button
+        if not down:
+            if (pad, button) in self._swallowed:
+                self._swallowed.discard((pad, button))
+                return []
+            return [event]
+        if pad not in self._pad_holding:
+            return [event]
+        self._swallowed.add((pad, button))
+        self._chorded.add(pad)
+        action = self.pad_actions.get(button)
+        if action is not None:
+            self._act(action)
+        return []
 
     def takes(self, press: Press) -> bool:
         """Whether a cabinet button press is the designer's (TOP_ROUNDS, through the bindings)."""

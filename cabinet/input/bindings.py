@@ -1,7 +1,9 @@
 """Bindings as plain data: key and pad-button names -> cabinet buttons.
 
 Defaults ship in ``cabinet/input/bindings.yaml``; ``<data-dir>/bindings.yaml`` may
-override entries. Every bad entry (unknown button, key or pad button, wrong shape)
+override entries. Besides the cabinet's buttons (``keyboard:``, ``gamepad:``) the table holds
+designer mode's own actions (``designer_keyboard:``, ``designer_gamepad:``; the pad's are a chord:
+hold its HOLD button and press another). Every bad entry (unknown button, key or pad button, wrong shape)
 is reported as ``path:LINE:COL: message`` and skipped, so the defaults for it stay in
 force and the cabinet still starts.
 """
@@ -9,8 +11,10 @@ force and the cabinet still starts.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
@@ -38,7 +42,13 @@ PAD_BUTTONS: dict[str, int] = {
     "dpleft": 13,
     "dpright": 14,
 }
-DEVICES = ("keyboard", "gamepad")
+BUTTON_DEVICES = ("keyboard", "gamepad")  # codes -> cabinet buttons
+DESIGNER_DEVICES = ("designer_keyboard", "designer_gamepad")  # codes -> designer actions
+DEVICES = BUTTON_DEVICES + DESIGNER_DEVICES
+# Designer mode's actions (cabinet/designer/mode.py). SCENARIOS lists keys in scenario order (the
+# first plays scenario 1); HOLD is the pad button that, held, turns the others into the chord.
+DESIGNER_ACTIONS = ("SCENARIOS", "NEXT_SCENARIO", "PREVIOUS_SCENARIO", "OVERLAY", "SLOWER", "FASTER",
+                    "NORMAL_SPEED", "PAUSE", "STEP", "TOP_ROUNDS", "HOLD")
 
 
 @dataclass(frozen=True)
@@ -56,10 +66,17 @@ class BindingIssue:
 class Bindings:
     keys: dict[int, Button] = field(default_factory=dict)  # pygame key code -> button
     pad: dict[int, Button] = field(default_factory=dict)  # controller button -> button
+    designer_keys: dict[int, str] = field(default_factory=dict)  # key code -> designer action
+    designer_pad: dict[int, str] = field(default_factory=dict)  # controller button -> action (HOLD too)
     issues: list[BindingIssue] = field(default_factory=list)
 
     def keys_for(self, button: Button) -> list[int]:
         return [k for k, b in self.keys.items() if b == button]
+
+    def designer_codes(self, action: str, *, pad: bool = False) -> list[int]:
+        """The keys (or pad buttons) of a designer action, in the table's order."""
+        table = self.designer_pad if pad else self.designer_keys
+        return [code for code, a in table.items() if a == action]
 
 
 def key_code(name: str) -> int | None:
@@ -77,10 +94,13 @@ def _issue(path: str, node: Node, message: str) -> BindingIssue:
     return BindingIssue(path, node.start_mark.line + 1, node.start_mark.column + 1, message)
 
 
-def _parse(text: str, path: str) -> tuple[dict[str, dict[Button, list[int]]], list[BindingIssue]]:
-    """Read one bindings document: device -> button -> codes, plus every problem found."""
+Entries = dict[str, dict[str, list[int]]]  # device -> button or action name -> codes
+
+
+def _parse(text: str, path: str) -> tuple[Entries, list[BindingIssue]]:
+    """Read one bindings document: device -> name -> codes, plus every problem found."""
     issues: list[BindingIssue] = []
-    out: dict[str, dict[Button, list[int]]] = {d: {} for d in DEVICES}
+    out: Entries = {d: {} for d in DEVICES}
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
@@ -94,45 +114,68 @@ def _parse(text: str, path: str) -> tuple[dict[str, dict[Button, list[int]]], li
     for dev_node, body in root.value:
         device = dev_node.value if isinstance(dev_node, ScalarNode) else ""
         if device not in DEVICES:
-            issues.append(_issue(path, dev_node, f"unknown device {device!r} (use 'keyboard' or 'gamepad')"))
+            known = ", ".join(f"'{d}'" for d in DEVICES)
+            issues.append(_issue(path, dev_node, f"unknown device {device!r} (use {known})"))
             continue
         if not isinstance(body, MappingNode):
             issues.append(_issue(path, body, f"'{device}' must map button names to lists"))
             continue
+        designer = device in DESIGNER_DEVICES
         for btn_node, names in body.value:
             name = str(btn_node.value).upper() if isinstance(btn_node, ScalarNode) else ""
-            if name not in Button.__members__ or name in ("ITEM", "TAP"):
+            if designer and name not in DESIGNER_ACTIONS:
+                issues.append(_issue(path, btn_node, f"unknown designer action {btn_node.value!r} "
+                                                     f"(use one of {', '.join(DESIGNER_ACTIONS)})"))
+                continue
+            if not designer and (name not in Button.__members__ or name in ("ITEM", "TAP")):
                 issues.append(_issue(path, btn_node, f"unknown cabinet button {btn_node.value!r}"))
+                continue
+            if name == "HOLD" and device == "designer_keyboard":
+                issues.append(_issue(path, btn_node, "HOLD is the pad chord's button: it goes under 'designer_gamepad'"))
                 continue
             items = names.value if isinstance(names, SequenceNode) else [names]
             codes: list[int] = []
             for item in items:
                 if not isinstance(item, ScalarNode) or item.value == "":
-                    issues.append(_issue(path, item, f"{name}: expected a {device} name"))
+                    issues.append(_issue(path, item, f"{name}: expected a {_what(device)} name"))
                     continue
                 code = _code(device, item.value)
                 if code is None:
-                    what = "key" if device == "keyboard" else "pad button"
-                    issues.append(_issue(path, item, f"{name}: unknown {what} {item.value!r}"))
+                    issues.append(_issue(path, item, f"{name}: unknown {_what(device)} {item.value!r}"))
                     continue
                 codes.append(code)
+            if name == "HOLD" and len(codes) != 1 and len(codes) == len(items):
+                issues.append(_issue(path, names, "HOLD: expected exactly one pad button"))
+                continue
             if len(codes) == len(items):  # a partly bad entry is skipped whole: the default stays
-                out[device][Button(name)] = codes
+                out[device][name] = codes
     return out, issues
 
 
+def _what(device: str) -> str:
+    return "key" if device.endswith("keyboard") else "pad button"
+
+
 def _code(device: str, name: str) -> int | None:
-    if device == "keyboard":
+    if device.endswith("keyboard"):
         return key_code(name)
     return PAD_BUTTONS.get(name.strip().lower())
 
 
-def _apply(table: dict[int, Button], entries: dict[Button, list[int]]) -> None:
-    for button, codes in entries.items():
-        for code in [c for c, b in table.items() if b == button]:
+def _apply(table: dict[int, Any], entries: dict[str, list[int]], name_to_value: Callable[[str], Any]) -> None:
+    for name, codes in entries.items():
+        value = name_to_value(name)
+        for code in [c for c, b in table.items() if b == value]:
             del table[code]
         for code in codes:
-            table[code] = button  # a code claimed here leaves whichever button had it
+            table[code] = value  # a code claimed here leaves whichever button had it
+
+
+def _apply_all(bindings: Bindings, entries: Entries) -> None:
+    _apply(bindings.keys, entries["keyboard"], Button)
+    _apply(bindings.pad, entries["gamepad"], Button)
+    _apply(bindings.designer_keys, entries["designer_keyboard"], str)
+    _apply(bindings.designer_pad, entries["designer_gamepad"], str)
 
 
 def load_bindings(data_dir: Path | None = None) -> Bindings:
@@ -141,8 +184,7 @@ def load_bindings(data_dir: Path | None = None) -> Bindings:
     if issues:  # a broken shipped file is a bug, not a user error
         raise RuntimeError("\n".join(map(str, issues)))
     bindings = Bindings()
-    _apply(bindings.keys, defaults["keyboard"])
-    _apply(bindings.pad, defaults["gamepad"])
+    _apply_all(bindings, defaults)
     if data_dir is not None:
         user = data_dir / USER_FILE
         if user.exists():
@@ -153,6 +195,5 @@ def load_bindings(data_dir: Path | None = None) -> Bindings:
                 return bindings
             entries, problems = _parse(text, str(user))
             bindings.issues.extend(problems)
-            _apply(bindings.keys, entries["keyboard"])
-            _apply(bindings.pad, entries["gamepad"])
+            _apply_all(bindings, entries)
     return bindings
