@@ -204,3 +204,48 @@ def test_the_meters_card_for_an_attendant(classic: Definition, played: tuple[Pat
     app.run_frames(1)
     app.press([Press(Button.DOWN)])  # choosing a round shows it again
     assert not history.audit and history.cursor == 1
+
+
+def test_happy_lucky_lists_this_sessions_rounds_and_keeps_the_rest(tmp_path: Path) -> None:
+    """Happy Lucky Slot's sheet: History "displays previous rounds from the current session"
+    (``history: session``). After a restart the page starts empty, lists the new session's rounds,
+    and the round a crash interrupted (settled at the restart) counts as the session's; the kept
+    history on disk still holds every round."""
+    lucky = load_game("happy-lucky-slot")
+    assert lucky.history == "session" and load_game("classic").history == "kept"
+    first = start(lucky, tmp_path)
+    for _ in range(3):
+        first.session.begin_round(())
+        first.session.finish_round()
+    assert [r.round_id for r in open_history(first).records] == [3, 2, 1]
+    first.session.ledger.close()
+
+    second = start(lucky, tmp_path)  # a new session: nothing played in it yet
+    history = open_history(second)
+    assert history.records == () and history.title == "SESSION HISTORY"
+    history.draw(second.screen)
+    assert len(second.session.recent(50)) == 3  # kept, across the restart
+    second.press([Press(Button.BACK)])
+    second.run_frames(1)
+    for _ in range(2):
+        second.session.begin_round(())
+        second.session.finish_round()
+    second.session.begin_round(())  # round 6: charged, then the power goes
+    second.session.ledger.close()
+
+    third = start(lucky, tmp_path)  # the restart settles round 6 and plays it on
+    assert third.session.in_round  # round 6 plays on from where it stopped
+    for _ in range(300):
+        if not third.session.in_round:
+            break
+        third.run_frames(30)
+    assert not third.session.in_round
+    assert [r.round_id for r in open_history(third).records] == [6]
+    assert [r.round_id for r in third.session.recent(50)] == [6, 5, 4, 3, 2, 1]
+
+    kept = start(load_game("classic"), tmp_path / "classic")
+    kept.session.begin_round(())
+    kept.session.finish_round()
+    kept.session.ledger.close()
+    again = start(load_game("classic"), tmp_path / "classic")
+    assert [r.round_id for r in open_history(again).records] == [1]  # other games list every kept round

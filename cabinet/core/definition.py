@@ -216,6 +216,12 @@ class Definition:
     features: tuple[Feature, ...] = doc("mechanics, each a reusable block with its parameters", factory=tuple)
     scenarios: tuple[Scenario, ...] = doc("named forced outcomes for designer mode", factory=tuple)
     rules: tuple[str, ...] = doc("rule text shown on the INFO pages, one paragraph per entry", factory=tuple)
+    history: Literal["kept", "session"] = doc(
+        "what the History page lists: every round the cabinet keeps (kept, across restarts), or only the "
+        "current session's (session: the rounds begun since the cabinet started, and the round a crash or "
+        "power loss interrupted, settled at the restart). The kept history and the audit stay whole either way",
+        default="kept",
+    )
     interrupted_rounds: Literal["resume", "auto_complete"] = doc(
         "after a crash or power loss: resume the round where it stopped, or (Halloween Wins 3) complete it "
         "automatically with random choices and credit it",

@@ -173,6 +173,7 @@ class GameSession:
     top_up: Money | None = None  # what ADD CREDITS adds (None: the game's demo balance)
     bet: Bet = field(init=False)
     rounds: int = field(init=False, default=0)  # rounds begun so far (spins and respins), ever on this ledger
+    session_first_round: int = field(init=False, default=1)  # the first round id of this session (History)
     current: RoundResult | None = field(init=False, default=None)
     current_index: int = field(init=False, default=-1)
     progress_step: int = field(init=False, default=0)
@@ -195,6 +196,7 @@ class GameSession:
             self.play = play_round
         self.game = GameIdentity.of(self.defn)
         self.rounds = self.ledger.round_counter  # a restarted cabinet carries on with the next seed
+        self.session_first_round = self.ledger.round_counter + 1  # recover() moves it to an interrupted round
 
     # -- money -----------------------------------------------------------------------------------
 
@@ -485,6 +487,8 @@ class GameSession:
         assert self.play is not None
         recovered = self.ledger.recover(self.defn, self.game, self.play)
         self.rounds = max(self.rounds, self.ledger.round_counter)
+        if recovered is not None and recovered.status != "stale":  # the player's session goes on through it
+            self.session_first_round = min(self.session_first_round, recovered.round_id)
         if recovered is None or recovered.status in ("voided", "stale"):
             self._show_last()
             return recovered
@@ -515,9 +519,13 @@ class GameSession:
 
     # -- reporting -------------------------------------------------------------------------------
 
-    def recent(self, n: int = 10) -> tuple[HistoryRecord, ...]:
-        """The newest ``n`` rounds of the ledger's history, newest first (the History page)."""
-        return self.ledger.recent(n)
+    def recent(self, n: int = 10, *, this_session: bool = False) -> tuple[HistoryRecord, ...]:
+        """The newest ``n`` rounds of the ledger's history, newest first (the History page);
+        ``this_session``: only those from ``session_first_round`` on."""
+        records = self.ledger.recent(n)
+        if this_session:
+            records = tuple(r for r in records if r.round_id >= self.session_first_round)
+        return records
 
     def totals(self) -> dict[str, Any]:
         """The headless JSON line: integers of the minor unit, from the ledger's meters."""

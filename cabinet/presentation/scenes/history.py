@@ -47,7 +47,10 @@ class HistoryScene:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.finished = False
-        self.records: tuple[HistoryRecord, ...] = ctx.session.recent(SHOWN)
+        self.this_session = ctx.defn.history == "session"  # the game's rules list this session's rounds only
+        if self.this_session:
+            self.title = "SESSION HISTORY"
+        self.records: tuple[HistoryRecord, ...] = ctx.session.recent(SHOWN, this_session=self.this_session)
         self.cursor = 0
         self.offset = 0
         self.audit = False  # the card shows the meters instead of the chosen round
@@ -273,7 +276,8 @@ class HistoryScene:
         if self.audit:
             self._draw_card(surface, None)
         if not self.records:
-            img = text.render("NO ROUNDS PLAYED YET", body, (230, 220, 240))
+            img = text.render("NO ROUNDS PLAYED THIS SESSION" if self.this_session else "NO ROUNDS PLAYED YET",
+                              body, (230, 220, 240))
             area, _ = self._areas()
             surface.blit(img, img.get_rect(center=area.center))
             self._draw_meters_button(surface)
