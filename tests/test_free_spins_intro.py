@@ -195,3 +195,37 @@ def test_a_game_without_continue_after_seconds_keeps_its_short_intro(classic) ->
     app2, free2 = classic_intro(classic)
     app2.press([Press(Button.TAP, pos=(5, 5))])  # and any press, as before
     assert free2.phase == "running"
+
+
+def test_continue_starts_the_feature_under_a_running_autoplay_and_other_presses_stop_it(halloween) -> None:  # noqa: ANN001
+    """Any press stops a running autoplay and does nothing else, but CONTINUE answers the card:
+    it starts the feature at once and the autoplay plays on (before, the first press only
+    stopped the autoplay and a second was needed)."""
+    script = next(s.script for s in halloween.scenarios if s.name == "free spins with a retrigger")
+
+    def intro_under_autoplay() -> tuple[App, FreeSpinsScene]:
+        app = App(halloween, AppOptions(size=SIZE, seed=5, headless=True))
+        app.start()
+        assert app.base.autoplay.start() is None
+        assert app.base.start_round(script=tuple(script))  # this round, forced, under the autoplay
+        for _ in range(6000):
+            app.run_frames(1)
+            if (free := app.stack.find(FreeSpinsScene)) is not None:
+                assert free.phase == "intro" and app.base.autoplay.running
+                return app, free
+        raise AssertionError("the free spins intro never came")
+
+    app, free = intro_under_autoplay()
+    app.press([Press(Button.SPIN)])
+    assert free.phase == "running" and app.base.autoplay.running
+
+    app, free = intro_under_autoplay()
+    app.pump_input([pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=free.continue_box().center, button=1)])
+    assert free.phase == "running" and app.base.autoplay.running  # a touch on the button, the same
+
+    app, free = intro_under_autoplay()
+    app.press([Press(Button.INFO)])
+    assert free.phase == "intro" and not app.base.autoplay.running  # a stray press: autoplay stopped, no INFO
+    assert app.stack.top is free
+    app.press([Press(Button.SPIN)])
+    assert free.phase == "running"

@@ -162,8 +162,13 @@ class BaseGameScene:
 
     def _stop_autoplay_on_any_press(self, press: Press) -> bool:
         """A stack filter: any button stops a running autoplay, whatever scene is on top;
-        that press does nothing else (a stray press must not also spend credits)."""
+        that press does nothing else (a stray press must not also spend credits). CONTINUE on a
+        feature's intro card is the one exception: it answers the card, spends nothing, and the
+        autoplay plays on (stopping it there took a second press to start the feature)."""
         if self not in list(self.ctx.stack) or not self.autoplay.running:
+            return False
+        top = self.ctx.stack.top
+        if isinstance(top, FreeSpinsScene) and top.answers_prompt(press):
             return False
         self.autoplay.button_pressed()
         if press.button in self.ctx.layout.buttons:

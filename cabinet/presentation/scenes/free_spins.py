@@ -209,11 +209,19 @@ class FreeSpinsScene:
             return True
         return False
 
+    def answers_prompt(self, press: Press) -> bool:
+        """Whether ``press`` is the player's CONTINUE on the intro card (SPIN, CONFIRM or a touch
+        on the button): the base game lets it through a running autoplay, since it answers the
+        card's question and spends nothing."""
+        if not self.shows_continue:
+            return False
+        on_button = press.button == Button.TAP and press.pos is not None and self.continue_box().contains(*press.pos)
+        return press.button in CONTINUES or on_button
+
     def _intro_press(self, press: Press) -> None:
         """A press on the intro with a CONTINUE button: only Continue starts the feature."""
         ctx, b = self.ctx, press.button
-        on_button = b == Button.TAP and press.pos is not None and self.continue_box().contains(*press.pos)
-        if b in CONTINUES or on_button:
+        if self.answers_prompt(press):
             self._advance()
         elif b == Button.MENU or (b == Button.BACK and press.key is not None):  # Escape opens the menu
             ctx.stack.push(MenuScene(ctx))  # modal: the countdown waits while it is open
