@@ -216,6 +216,47 @@ def test_the_drawn_multiplier_is_stamped_on_the_wild_and_not_before(halloween) -
     app.pg.quit()
 
 
+def test_a_round_restored_after_a_crash_shows_the_value_its_wild_drew(halloween, tmp_path) -> None:  # noqa: ANN001
+    """The stamp is in the screen's state (``ScreenState.stamps``), so a round the power cut after
+    its multiplier was shown comes back with "x20" on the wild, as live play left it."""
+    app = App(halloween, AppOptions(size=SIZE, seed=3, headless=True, designer=True, data_dir=tmp_path))
+    app.start()
+    names = [s.name for s in halloween.scenarios]
+    assert app.designer.play_scenario(names.index("x20 multiplier wild"))
+    (reel, row), cell = mwild_cell(app)
+    events = app.session.current.events
+    shown_at = next(i for i, e in enumerate(events) if e.kind == "win_multiplied") + 1
+    run_until(app, lambda: app.session.progress_step >= shown_at)
+    assert app.base.reels.stamps == {(reel, row): ("MWILD", "x20")} and app.base.in_round
+    app.session.ledger.close()  # the power goes here
+    app.pg.quit()
+
+    again = App(halloween, AppOptions(size=SIZE, seed=3, headless=True, designer=True, data_dir=tmp_path))
+    again.start()  # Halloween completes an interrupted round by itself and shows its final screen
+    assert not again.session.in_round and again.session.current.events == events
+    assert again.base.reels.stamps == {(reel, row): ("MWILD", "x20")}
+    under = pygame.Surface(again.ctx.layout.size)  # the game under the notice that says it was completed
+    again.base.draw(under)
+    plate = region(under, badge_area(cell)).reshape(-1, 3)  # the badge is drawn where it was
+    assert (np.abs(plate - np.array(STAMP_PLATE)).max(axis=1) <= 8).sum() > 20
+    again.session.ledger.close()
+    again.pg.quit()
+
+    # a game that resumes its rounds: the journal's last resume point after the draw is the spin's
+    # end, and the screen restored there has the value on the wild from its first frame
+    from cabinet.presentation.resume import restore_screen
+
+    spin_over = next(i for i, e in enumerate(events) if e.kind == "spin_ended") + 1
+    fresh = make_app(halloween)
+    restore_screen(fresh.base, again.session.current, spin_over)
+    assert fresh.base.reels.stamps == {(reel, row): ("MWILD", "x20")}
+    fresh.pg.quit()
+    landed = make_app(halloween)
+    restore_screen(landed.base, again.session.current, shown_at - 1)  # at the landing, before the draw: bare
+    assert landed.base.screen[reel][row] == "MWILD" and landed.base.reels.stamps == {}
+    landed.pg.quit()
+
+
 def test_the_stamp_follows_a_new_window_size(halloween) -> None:  # noqa: ANN001
     """A resize builds new art: the stamped wild is made again for it, at the new cell size."""
     app = x20_app(halloween)

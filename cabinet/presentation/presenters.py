@@ -41,7 +41,7 @@ from cabinet.core.round import RoundResult
 from .context import Context
 from .scenes.free_spins import RETRIGGER_TIME, FreeSpinsScene
 from .scenes.win import WinScene
-from .screen_state import ScreenState, WinCount
+from .screen_state import ScreenState, WinCount, stamp_label
 
 if TYPE_CHECKING:
     from .scenes.base import BaseGameScene
@@ -262,7 +262,7 @@ def multiply_wins(play: Playback, event: WinMultiplied) -> Step:
         ctx.hud.say(f"WINS x{event.multiplier}")
         return
     yield from wait(play, STAMP_DELAY)  # the wild is seen landing bare ...
-    play.scene.reels.stamp(cells, [screen[reel][row] for reel, row in cells], f"x{event.multiplier}", ctx.text)
+    play.scene.reels.stamp(cells, [screen[reel][row] for reel, row in cells], stamp_label(event.multiplier), ctx.text)
     ctx.hud.say(f"WINS x{event.multiplier}")  # ... then its value is stamped on it
     ctx.audio.play("feature_trigger")
     yield from wait(play, STAMP_HOLD)

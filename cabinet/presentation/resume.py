@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .scenes.base import BaseGameScene
     from .scenes.free_spins import FreeSpinsScene
 
-__all__ = ["restore_screen", "shown_at"]
+__all__ = ["restore_screen", "restore_stamps", "shown_at"]
 
 
 def restore_screen(scene: BaseGameScene, result: RoundResult, step: int) -> tuple[ScreenState, FreeSpinsScene | None]:
@@ -40,6 +40,7 @@ def restore_screen(scene: BaseGameScene, result: RoundResult, step: int) -> tupl
         scene.screen = [list(column) for column in shown.screen] if shown.screen else \
             scene.reels.visible(ctx.defn.grid.rows)
     ctx.hud.win = shown.hud_win
+    restore_stamps(scene, shown)
     free: FreeSpinsScene | None = None
     if shown.free is not None:
         free = FreeSpinsScene(ctx, shown.free.total_spins, shown.free.multiplier)
@@ -47,3 +48,18 @@ def restore_screen(scene: BaseGameScene, result: RoundResult, step: int) -> tupl
         free.played, free.total_win = shown.free.played, shown.free.total_win
         ctx.stack.push(free)
     return shown, free
+
+
+def restore_stamps(scene: BaseGameScene, shown: ScreenState) -> None:
+    """Stamp the values multiplier wilds drew in the spin ``shown`` ended on, as live play left
+    them: a restored round mid-spin, or a finished round put back on the screen after a restart.
+    Only cells that still show the symbol the state has there are stamped (a screen put back
+    from other stops keeps its symbols bare)."""
+    screen, seen = scene.screen, shown.screen
+    by_label: dict[str, list[tuple[int, int]]] = {}
+    for (reel, row), label in shown.stamps.items():
+        if reel < len(screen) and row < len(screen[reel]) and seen is not None and reel < len(seen) \
+                and row < len(seen[reel]) and seen[reel][row] == screen[reel][row]:
+            by_label.setdefault(label, []).append((reel, row))
+    for label, cells in by_label.items():
+        scene.reels.stamp(cells, [screen[reel][row] for reel, row in cells], label, scene.ctx.text)

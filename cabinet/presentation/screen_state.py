@@ -53,6 +53,11 @@ PAYING_BOARD_KINDS = frozenset({"board_filled", "cell_paid", "held_prizes_paid"}
 FREE_SPINS = "free_spins"  # the presenter of the free-spins counter (a block's ``presenter``)
 
 
+def stamp_label(multiplier: int) -> str:
+    """What a multiplier wild shows once its drawn value is revealed ("x20")."""
+    return f"x{multiplier}"
+
+
 def feature_presenters(defn: Definition) -> dict[str, str]:
     """Each feature's name, as its events give it, and the presenter its block names: only a
     free-spins feature puts up the free-spins counter (a wheel or a board has its own view)."""
@@ -124,6 +129,7 @@ class ScreenState:
     features: dict[str, FeatureHud] = field(default_factory=dict)  # by feature name
     boards: dict[Any, dict[str, Any]] = field(default_factory=dict)  # by board, for board events
     capped: bool = False  # MAXIMUM WIN REACHED has been shown
+    stamps: dict[Position, str] = field(default_factory=dict)  # cell -> the value drawn on it this spin ("x20")
     count: WinCount | None = None  # the count-up the last applied event starts (None: none)
     presenters: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
 
@@ -158,6 +164,7 @@ class ScreenState:
 
     def _spin_started(self, event: SpinStarted) -> None:
         self.spin_wins = []
+        self.stamps = {}  # a drawn multiplier stays on its wild until the next spin starts
         self.spinning = True
         self.moving_reels = tuple(event.spinning_reels)
         self.reel_set = event.reel_set
@@ -245,6 +252,8 @@ class ScreenState:
 
     def _win_multiplied(self, event: WinMultiplied) -> None:
         self.feature(event.feature).spin_multiplier = event.multiplier
+        for reel, row in event.positions:
+            self.stamps[(reel, row)] = stamp_label(event.multiplier)
 
     def _progress_advanced(self, event: ProgressAdvanced) -> None:
         self.feature(event.feature).points = event.points

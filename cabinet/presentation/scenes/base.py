@@ -92,6 +92,10 @@ class BaseGameScene:
         self.reels = ReelView(strips, stops, sound=ctx.audio.play, stop_sound=ctx.audio.stop)
         self.screen: list[list[str]] = self.reels.visible(defn.grid.rows)
         self.state = ScreenState()  # what the round being shown (or the last one) put on the screen
+        if session.current is not None and not session.in_round:  # its wilds' drawn values too
+            from ..resume import restore_stamps
+
+            restore_stamps(self, ScreenState(presenters=feature_presenters(defn)).apply_all(session.current.events))
         self.round: Step | None = None
         self.result: RoundResult | None = None
         self.presentation: WinScene | None = None  # the last round's cycling presentation
