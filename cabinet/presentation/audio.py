@@ -69,6 +69,7 @@ class Audio:
         self._sounds: dict[str, pygame.mixer.Sound | None] = {}
         self._warned: set[str] = set()
         self._music_playing = False
+        self._music_held = False  # muted under the feature's loop (see start_music)
         self.track = THEME_TRACK  # the loop the cabinet wants now (THEME_TRACK or FEATURE_TRACK)
         self._feature_sound: pygame.mixer.Sound | None = None  # the feature's loop, loaded when first wanted
         self._feature_channel: pygame.mixer.Channel | None = None
@@ -150,7 +151,7 @@ class Audio:
         for name, sound in self._sounds.items():
             if sound is not None:
                 sound.set_volume(self._levels.get(name, 1.0) * self.volume / 100)
-        if self._music_playing:
+        if self._music_playing and not self._music_held:
             pygame.mixer.music.set_volume(MUSIC_LEVEL * self.volume / 100)
         if self._feature_sound is not None:
             self._feature_sound.set_volume(MUSIC_LEVEL * self.volume / 100)
@@ -159,14 +160,21 @@ class Audio:
         """Play the wanted loop (the theme's, or the feature's while one is on), if music is on.
 
         The theme's loop streams (``pygame.mixer.music``); the feature's is a short 4-bit
-        sound looped on a channel of its own while the theme's waits, paused where it was."""
+        sound looped on a channel of its own while the theme's plays on muted underneath.
+        Muted, not paused: pygame's ``music.pause()`` and ``music.unpause()`` keep the GIL
+        while they wait for the audio thread, and that thread takes the GIL whenever an
+        effect ends, so a pause at the moment an effect ended froze the whole cabinet
+        (seen in the test suite within seconds of a stress loop; a volume change releases
+        the GIL first)."""
         if not (self.music_on and self.available):
             return
         if self.track == FEATURE_TRACK and self._start_feature_loop():
             return
         self._stop_feature_loop()
         if self._music_playing:
-            pygame.mixer.music.unpause()
+            if self._music_held:
+                pygame.mixer.music.set_volume(MUSIC_LEVEL * self.volume / 100)
+                self._music_held = False
             return
         path = self.root / self.theme / f"{THEME_TRACK}.wav"
         try:
@@ -178,7 +186,7 @@ class Audio:
             self._warn("music", f"music {path} missing or unreadable ({exc}); no music")
 
     def _start_feature_loop(self) -> bool:
-        """The feature's loop over the paused theme music; False when the theme has none."""
+        """The feature's loop over the muted theme music; False when the theme has none."""
         if self._feature_channel is not None and self._feature_channel.get_busy():
             return True
         if self._feature_sound is None:
@@ -189,7 +197,8 @@ class Audio:
                 self._warn(FEATURE_TRACK, f"music {path} missing or unreadable ({exc}); the theme's music plays on")
                 return False
         if self._music_playing:
-            pygame.mixer.music.pause()
+            pygame.mixer.music.set_volume(0.0)  # held under the feature's loop (start_music says why)
+            self._music_held = True
         self._feature_sound.set_volume(MUSIC_LEVEL * self.volume / 100)
         channel = pygame.mixer.Channel(FEATURE_CHANNEL)
         channel.play(self._feature_sound, loops=-1, fade_ms=MUSIC_FADE_MS)
@@ -239,4 +248,4 @@ class Audio:
         self._stop_feature_loop()
         if self._music_playing:
             pygame.mixer.music.stop()
-            self._music_playing = False
+            self._music_playing = self._music_held = False
