@@ -1,7 +1,7 @@
 """A hung test ends with its traceback and the run goes on (tests/conftest.py, pyproject's timeout).
 
-Under ``--dist worksteal`` a worker stuck in one test never answers the others' steal requests, so a
-single hang used to stop the whole suite until CI's clock ran out. These run a small suite with the
+A worker stuck in one test used to hold the whole suite until CI's clock ran out (the last CI run
+froze that way: a deadlock between pygame's music pause and its audio thread, see test_audio_deadlock). These run a small suite with the
 project's conftest in a fresh pytest, two workers, and check both guards: pytest-timeout fails a
 test stuck in Python, and the faulthandler backstop ends a worker stuck in C with the GIL held."""
 
