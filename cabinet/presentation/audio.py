@@ -163,9 +163,9 @@ class Audio:
         sound looped on a channel of its own while the theme's plays on muted underneath.
         Muted, not paused: pygame's ``music.pause()`` and ``music.unpause()`` keep the GIL
         while they wait for the audio thread, and that thread takes the GIL whenever an
-        effect ends, so a pause at the moment an effect ended froze the whole cabinet
-        (seen in the test suite within seconds of a stress loop; a volume change releases
-        the GIL first)."""
+        effect ends, so a pause at the moment an effect ended froze the whole cabinet (a
+        stress loop froze in seconds, and the test suite froze on it; a volume change
+        releases the GIL first: tests/test_audio_deadlock.py)."""
         if not (self.music_on and self.available):
             return
         if self.track == FEATURE_TRACK and self._start_feature_loop():
