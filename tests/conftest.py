@@ -58,8 +58,8 @@ def pytest_configure(config: pytest.Config) -> None:
 def timeout_of(item: pytest.Item) -> float:
     """The seconds pytest-timeout gives ``item``: its timeout marker, else pyproject's setting."""
     marker = item.get_closest_marker("timeout")
-    if marker is not None and marker.args:
-        return float(marker.args[0])
+    if marker is not None and (marker.args or "timeout" in marker.kwargs):
+        return float(marker.args[0] if marker.args else marker.kwargs["timeout"])
     return float(item.config.getini("timeout") or 0)
 
 

@@ -119,8 +119,7 @@ class Designer:
         self.scenario_keys: list[int] = []  # in scenario order
         self.pad_actions: dict[int, str] = {}  # pad button -> action, while HOLD is held
         self.pad_hold: int | None = None
-        self._pad_holding: dict[int, Any] = {}  # pads whose HOLD is down -> that press, until a chord
-        self._chorded: set[int] = set()  # pads whose HOLD has made a chord since it went down
+        self._pad_holding: dict[int, Any] = {}  # pads whose HOLD is down -> that press (None once a chord used it)
         self._swallowed: set[tuple[int, int]] = set()  # (pad, button) downs taken by the combo
         self.played: list[str] = []  # scenario names started (tests read it)
         self.pending_respin: Scenario | None = None  # a paid-respin scenario waiting for its spin to end
@@ -175,7 +174,6 @@ class Designer:
         if t == pygame.CONTROLLERDEVICEREMOVED:
             pad = getattr(event, "instance_id", -1)
             self._pad_holding.pop(pad, None)
-            self._chorded.discard(pad)
             self._swallowed = {(p, b) for p, b in self._swallowed if p != pad}
         return [event]
 
@@ -222,13 +220,9 @@ class Designer:
         if button == self.pad_hold:
             if down:
                 self._pad_holding[pad] = event
-                self._chorded.discard(pad)
                 return []
             held = self._pad_holding.pop(pad, None)
-            if held is None or pad in self._chorded:
-                self._chorded.discard(pad)
-                return []
-            return [held, event]  # a tap of HOLD alone: the cabinet's own press of that button
+            return [] if held is None else [held, event]  # a tap of HOLD alone: the cabinet's own press
         if not down:
             if (pad, button) in self._swallowed:
                 self._swallowed.discard((pad, button))
@@ -237,7 +231,7 @@ class Designer:
         if pad not in self._pad_holding:
             return [event]
         self._swallowed.add((pad, button))
-        self._chorded.add(pad)
+        self._pad_holding[pad] = None  # a chord: the release of HOLD presses nothing
         action = self.pad_actions.get(button)
         if action is not None:
             self._act(action)

@@ -55,11 +55,18 @@ def restore_stamps(scene: BaseGameScene, shown: ScreenState) -> None:
     them: a restored round mid-spin, or a finished round put back on the screen after a restart.
     Only cells that still show the symbol the state has there are stamped (a screen put back
     from other stops keeps its symbols bare)."""
-    screen, seen = scene.screen, shown.screen
+    screen = scene.screen
     by_label: dict[str, list[tuple[int, int]]] = {}
     for (reel, row), label in shown.stamps.items():
-        if reel < len(screen) and row < len(screen[reel]) and seen is not None and reel < len(seen) \
-                and row < len(seen[reel]) and seen[reel][row] == screen[reel][row]:
+        symbol = _symbol_at(screen, reel, row)
+        if symbol is not None and symbol == _symbol_at(shown.screen, reel, row):
             by_label.setdefault(label, []).append((reel, row))
     for label, cells in by_label.items():
         scene.reels.stamp(cells, [screen[reel][row] for reel, row in cells], label, scene.ctx.text)
+
+
+def _symbol_at(grid: list[list[str]] | None, reel: int, row: int) -> str | None:
+    """``grid[reel][row]``, or None off the grid."""
+    if grid is None or reel >= len(grid) or row >= len(grid[reel]):
+        return None
+    return grid[reel][row]
