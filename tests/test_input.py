@@ -49,7 +49,8 @@ def test_bad_entries_name_file_line_and_column_and_keep_defaults(tmp_path: Path)
         f"{path}:2:3: unknown cabinet button 'SPN'",
         f"{path}:3:10: MENU: unknown key 'nokey'",
         f"{path}:6:10: SPIN: unknown pad button 'zz'",
-        f"{path}:7:1: unknown device 'mouse' (use 'keyboard', 'gamepad', 'designer_keyboard', 'designer_gamepad')",
+        f"{path}:7:1: unknown device 'mouse' (use 'keyboard', 'gamepad', 'gamepad_chords', 'designer_keyboard', "
+            "'designer_gamepad')",
     ]
     assert b.keys[pygame.K_SPACE] == Button.SPIN and b.keys[pygame.K_m] == Button.MENU
     assert b.keys[pygame.K_j] == Button.INFO  # the good entry still applies

@@ -47,6 +47,7 @@ class InputAdapter:
         self.held: set[Button] = set()
         self.pads: dict[int, Any] = {}  # instance id -> pygame._sdl2.controller.Controller
         self._pad_held: dict[int, set[Button]] = {}
+        self._pad_raw: dict[int, set[int]] = {}  # instance id -> pad buttons down (for chords)
         self._controller_ok = False
 
     # -- pads -------------------------------------------------------------------------------------
@@ -79,6 +80,7 @@ class InputAdapter:
 
     def _close_pad(self, instance_id: int) -> None:
         pad = self.pads.pop(instance_id, None)
+        self._pad_raw.pop(instance_id, None)
         for button in self._pad_held.pop(instance_id, set()):
             self._release(button)
         if pad is not None:
@@ -151,7 +153,16 @@ class InputAdapter:
             return
         if instance not in self.pads:
             return  # a pad we closed (unplugged mid-spin, say): its late events are dropped
-        button = self.bindings.pad.get(getattr(event, "button", -1))
+        raw = self._pad_raw.setdefault(instance, set())
+        code = getattr(event, "button", -1)
+        if event.type == pygame.CONTROLLERBUTTONDOWN:
+            raw.add(code)
+            for chord_button, chord in self.bindings.pad_chords.items():
+                if code in chord and chord <= raw:  # the press that completes the chord
+                    frame.presses.append(Press(chord_button))
+        else:
+            raw.discard(code)
+        button = self.bindings.pad.get(code)
         if button is None:
             return
         held = self._pad_held.setdefault(instance, set())

@@ -43,8 +43,9 @@ PAD_BUTTONS: dict[str, int] = {
     "dpright": 14,
 }
 BUTTON_DEVICES = ("keyboard", "gamepad")  # codes -> cabinet buttons
+CHORD_DEVICE = "gamepad_chords"  # cabinet button -> pad buttons held together on one pad
 DESIGNER_DEVICES = ("designer_keyboard", "designer_gamepad")  # codes -> designer actions
-DEVICES = BUTTON_DEVICES + DESIGNER_DEVICES
+DEVICES = BUTTON_DEVICES + (CHORD_DEVICE,) + DESIGNER_DEVICES
 # Designer mode's actions (cabinet/designer/mode.py). SCENARIOS lists keys in scenario order (the
 # first plays scenario 1); HOLD is the pad button that, held, turns the others into the chord.
 DESIGNER_ACTIONS = ("SCENARIOS", "NEXT_SCENARIO", "PREVIOUS_SCENARIO", "OVERLAY", "SLOWER", "FASTER",
@@ -68,6 +69,7 @@ class Bindings:
     pad: dict[int, Button] = field(default_factory=dict)  # controller button -> button
     designer_keys: dict[int, str] = field(default_factory=dict)  # key code -> designer action
     designer_pad: dict[int, str] = field(default_factory=dict)  # controller button -> action (HOLD too)
+    pad_chords: dict[Button, frozenset[int]] = field(default_factory=dict)  # held together on one pad
     issues: list[BindingIssue] = field(default_factory=list)
 
     def keys_for(self, button: Button) -> list[int]:
@@ -147,6 +149,9 @@ def _parse(text: str, path: str) -> tuple[Entries, list[BindingIssue]]:
             if name == "HOLD" and len(codes) != 1 and len(codes) == len(items):
                 issues.append(_issue(path, names, "HOLD: expected exactly one pad button"))
                 continue
+            if device == CHORD_DEVICE and len(set(codes)) < 2 and len(codes) == len(items):
+                issues.append(_issue(path, names, f"{name}: a chord is two or more different pad buttons"))
+                continue
             if len(codes) == len(items):  # a partly bad entry is skipped whole: the default stays
                 out[device][name] = codes
     return out, issues
@@ -176,6 +181,8 @@ def _apply_all(bindings: Bindings, entries: Entries) -> None:
     _apply(bindings.pad, entries["gamepad"], Button)
     _apply(bindings.designer_keys, entries["designer_keyboard"], str)
     _apply(bindings.designer_pad, entries["designer_gamepad"], str)
+    for name, codes in entries[CHORD_DEVICE].items():
+        bindings.pad_chords[Button(name)] = frozenset(codes)
 
 
 def load_bindings(data_dir: Path | None = None) -> Bindings:

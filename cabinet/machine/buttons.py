@@ -39,6 +39,7 @@ class Button(StrEnum):
     CLOSE_GAME = "CLOSE_GAME"
     SETTINGS = "SETTINGS"  # the game settings page (the wrench)
     TOP_ROUNDS = "TOP_ROUNDS"  # designer mode: a simulation's largest rounds, to replay (nothing elsewhere)
+    OPERATOR = "OPERATOR"  # the operator (audit) menu: behind the kiosk's PIN, on no visitor's button
     CLOSE = "CLOSE"  # an overlay's close (X) button
     ITEM = "ITEM"  # an entry of an on-screen list; Press.index says which
     TAP = "TAP"  # a click or touch that hit no on-screen button

@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 
 Reporter = Callable[[str], None]
+StateListener = Callable[[str, str], None]  # ("storage_full" | "storage_back", what happened)
 
 # Errors that mean "no room": a message an attendant can act on (free space).
 _NO_ROOM = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
@@ -57,6 +58,7 @@ class StorageHealth:
         self.screen: str = ""  # the screen's line for the latest problem
         self.failures = 0  # failed writes since the start (a scripted run's exit code reads it)
         self.last_notice: str | None = None  # the last write that failed without stopping anything
+        self.listeners: list[StateListener] = []  # told when recording stops and when it works again
 
     @property
     def problem(self) -> str | None:
@@ -69,7 +71,10 @@ class StorageHealth:
         self.screen = screen_message(exc)
         if problem != self.problems.get(source):  # once per distinct problem, not at every retry
             self.report(problem + "; the cabinet keeps its last good state and retries")
+        started = source not in self.problems
         self.problems[source] = problem
+        if started:
+            self._tell("storage_full", problem)
         return self.screen
 
     def notice(self, line: str) -> None:
@@ -84,8 +89,16 @@ class StorageHealth:
         problem = self.problems.pop(source, None)
         if problem is not None:
             self.report(f"recording works again (after: {problem})")
+            self._tell("storage_back", problem)
             if not self.problems:
                 self.screen = ""
+
+    def _tell(self, state: str, problem: str) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(state, problem)
+            except OSError:
+                pass  # the event log keeps what it could not write; the cabinet goes on
 
     def report(self, line: str) -> None:
         for reporter in self.reporters:
