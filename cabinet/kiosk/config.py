@@ -8,6 +8,8 @@
     exit_keys: [left ctrl, left alt, q]   # the operator's way out: held together ...
     exit_pad: []              # ... or these pad buttons on one pad, e.g. [back, start, leftshoulder]
     exit_hold_seconds: 5      # ... for this long (2 to 60); SIGTERM also stops the kiosk cleanly
+    operator_pin: "scrypt$..."  # the operator menu's PIN as a salted hash (cabinet kiosk pin); none: no PIN
+    volume: 80                # master volume, 0 to 100
 
 Window-close requests (Alt+F4, the close button) are ignored and logged in a kiosk
 (``cabinet/kiosk/operator_exit.py``). A combination needs two keys or buttons at
@@ -35,7 +37,7 @@ from .operator_exit import DEFAULT_EXIT_KEYS, DEFAULT_HOLD_SECONDS, MAX_HOLD_SEC
 CONFIG_NAME = "kiosk.yaml"
 MIN_IDLE, MAX_IDLE = 5.0, 86_400.0
 KEYS = ("idle_seconds", "start", "games", "start_credits", "attract", "exit_keys", "exit_pad",
-        "exit_hold_seconds")
+        "exit_hold_seconds", "operator_pin", "volume")
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,8 @@ class KioskConfig:
     exit_keys: tuple[str, ...] = DEFAULT_EXIT_KEYS  # SDL key names held together to leave
     exit_pad: tuple[str, ...] = ()  # pad buttons held together on one pad (empty: no pad exit)
     exit_hold_seconds: float = DEFAULT_HOLD_SECONDS
+    operator_pin: str | None = None  # the PIN's salted hash (cabinet/kiosk/pin.py); None: no PIN
+    volume: int = 100  # master volume, percent
     source: str = field(default="(defaults)", compare=False)
 
     @property
@@ -193,6 +197,20 @@ def _value(key: str, node: Node, path: str, issues: list[Issue]) -> object | Non
             bad(f"exit_hold_seconds must be from {MIN_HOLD_SECONDS:g} to {MAX_HOLD_SECONDS:g}, got {raw!r}")
             return None
         return seconds
+    if key == "operator_pin":
+        from .pin import PinError, parse_hash
+
+        try:
+            parse_hash(raw)
+        except PinError as exc:
+            bad(str(exc))
+            return None
+        return raw
+    if key == "volume":
+        if not raw.isdigit() or not 0 <= int(raw) <= 100:
+            bad(f"volume: a whole number from 0 to 100, got {raw!r}")
+            return None
+        return int(raw)
     if key == "attract":
         if raw.lower() in ("true", "yes", "on"):
             return True
@@ -241,3 +259,28 @@ def load_config(path: Path, required: bool = False) -> KioskConfig:
     except (OSError, UnicodeDecodeError) as exc:
         raise CabinetError(f"cannot read {path}: {exc}") from None
     return parse_config(text, str(path))
+
+
+def update_config_text(text: str, changes: dict[str, str], path: str) -> str:
+    """``text`` with each key of ``changes`` set to its YAML value text (``"[a, b]"``, ``"60"``),
+    its comments and every other line kept; a key not there yet is added at the end.
+
+    Raises KioskConfigError when the result would not be a valid config: nothing is changed
+    then (the caller writes only what this returns)."""
+    root = yaml.compose(text, Loader=yaml.SafeLoader) if text.strip() else None
+    spans: dict[str, tuple[int, int]] = {}
+    if isinstance(root, MappingNode):
+        for key_node, node in root.value:
+            if isinstance(key_node, ScalarNode):
+                spans[key_node.value] = (node.start_mark.index, node.end_mark.index)
+    elif root is not None:
+        raise KioskConfigError([_issue(path, root, "expected a mapping such as 'idle_seconds: 60'")])
+    out = text
+    for key, value in sorted(((k, v) for k, v in changes.items() if k in spans), key=lambda kv: -spans[kv[0]][0]):
+        start, end = spans[key]
+        out = out[:start] + value + out[end:]  # later spans first, so earlier offsets stay right
+    added = [f"{key}: {value}" for key, value in changes.items() if key not in spans]
+    if added:
+        out = out + ("" if not out or out.endswith("\n") else "\n") + "\n".join(added) + "\n"
+    parse_config(out, path)  # refuses (raises) before anything is written
+    return out

@@ -1,0 +1,295 @@
+"""What the operator menu stands on: the event log, the per-game audit, the PIN gate, the status file.
+
+One ``OperatorServices`` per process and data folder: the kiosk shell makes it and hands
+it to every game it opens; ``cabinet play`` makes its own. It
+
+- records the event log's entries for what happens outside the menu (power-up, rounds
+  restored or auto-completed, malfunction, storage full and back, pads, a game file that
+  changed since its last round, ignored close requests, each exit with its cause);
+- keeps the audit (``services/audit.py``) folded after every round (``watch``);
+- times frames (a per-minute histogram for the last hour) for the display test and the
+  status file, which a kiosk writes atomically every ``STATUS_SECONDS``
+  (``cabinet kiosk status`` reads it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from cabinet.services.atomic import canonical_json, write_atomic
+from cabinet.services.audit import Audit
+from cabinet.services.event_log import EventLog
+
+from .pin import PinGate
+
+STATUS_NAME = "status.json"
+STATUS_SECONDS = 60.0
+STALE_AFTER = 150.0  # seconds without a new status: the kiosk is down or hung
+BIN_MS = 0.25  # frame-time histogram: bins of a quarter millisecond ...
+BINS = 400  # ... up to 100 ms (longer frames count in the last bin)
+MINUTES = 60
+
+
+class FrameTimes:
+    """Frame times of the last hour as per-minute histograms (flat memory, p99 in one pass)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock
+        self.minutes: dict[int, list[int]] = {}
+
+    def add(self, seconds: float) -> None:
+        minute = int(self.clock() // 60)
+        bins = self.minutes.get(minute)
+        if bins is None:
+            bins = self.minutes[minute] = [0] * BINS
+            for old in [m for m in self.minutes if m <= minute - MINUTES]:
+                del self.minutes[old]
+        bins[min(BINS - 1, int(seconds * 1000 / BIN_MS))] += 1
+
+    @property
+    def count(self) -> int:
+        return sum(sum(b) for b in self.minutes.values())
+
+    def percentile(self, share: float = 0.99) -> float | None:
+        """Milliseconds (the bin's upper edge: never flattering); None before any frame."""
+        merged = [sum(col) for col in zip(*self.minutes.values(), strict=True)] if self.minutes else []
+        total = sum(merged)
+        if not total:
+            return None
+        wanted, seen = share * total, 0
+        for index, count in enumerate(merged):
+            seen += count
+            if seen >= wanted:
+                return (index + 1) * BIN_MS
+        return BINS * BIN_MS
+
+
+def rss_bytes() -> int | None:
+    """This process's resident memory (Linux /proc; else the peak from getrusage)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        import resource
+
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return int(peak) * (1 if sys.platform == "darwin" else 1024)
+    except (ImportError, OSError):
+        return None
+
+
+@dataclass
+class OperatorServices:
+    data_dir: Path | None
+    config_path: Path | None = None  # kiosk.yaml (the settings page writes it); None: no settings page
+    pin_hash: str | None = None
+    kiosk: bool = False
+    clock: Callable[[], float] = time.monotonic
+    events: EventLog = field(init=False)
+    audit: Audit = field(init=False)
+    gate: PinGate = field(init=False)
+    frames: FrameTimes = field(init=False)
+    started: float = field(init=False)
+    started_at: str = field(init=False)
+    errors: Callable[[], int] = lambda: 0  # errors recovered so far (the shell's count)
+    status_wait: float = field(init=False, default=0.0)
+    rounds_today: int = field(init=False, default=0)
+    today: str = field(init=False, default="")
+    pads: set[int] = field(init=False, default_factory=set)
+    settings_listeners: list[Callable[[Any], None]] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.events = EventLog.in_folder(self.data_dir)
+        self.audit = Audit.open(self.data_dir)
+        self.gate = PinGate(self.pin_hash, self.clock,
+                            on_miss=lambda n: self.events.record("wrong_pin", f"wrong PIN ({n} in a row)", misses=n),
+                            on_lock=lambda s: self.events.record("pin_locked", f"PIN entry locked for {s:g} s",
+                                                                 seconds=s))
+        self.frames = FrameTimes(self.clock)
+        self.started = self.clock()
+        self.started_at = datetime.now(UTC).isoformat(timespec="seconds")
+        if self.audit.problem:
+            self.events.record("malfunction", self.audit.problem)
+
+    @classmethod
+    def for_play(cls, data_dir: Path | None) -> OperatorServices:
+        """``cabinet play``: the PIN of ``<data-dir>/kiosk.yaml`` if it sets one (else none)."""
+        from .config import CONFIG_NAME, KioskConfigError, load_config
+
+        pin = None
+        if data_dir is not None:
+            try:
+                pin = load_config(data_dir / CONFIG_NAME).operator_pin
+            except (KioskConfigError, Exception):  # noqa: BLE001 - a broken kiosk.yaml must not stop play
+                pin = None
+        return cls(data_dir, config_path=None, pin_hash=pin)
+
+    # -- what happens outside the menu ------------------------------------------------------------
+
+    def power_up(self, what: str) -> None:
+        self.events.record("power_up", what, pid=os.getpid())
+
+    def opened(self, opened: Any, session: Any) -> None:
+        """A game's records were opened: recovery, malfunction, a changed game file."""
+        if getattr(opened, "malfunction", None) is not None:
+            self.events.record("malfunction", str(opened.malfunction).splitlines()[0][:300])
+        recovered = getattr(opened, "recovered", None)
+        if recovered is not None:
+            kind = {"resumed": "round_restored", "finished": "round_restored",
+                    "auto_completed": "round_auto_completed", "voided": "round_voided"}.get(recovered.status)
+            if kind is not None:
+                self.events.record(kind, recovered.message or kind, round=recovered.round_id,
+                                   game=recovered.game_id)
+        if session is None:
+            return
+        self.audit.catch_up(session.recent(50))
+        game = self.audit.games.get(session.game.id)
+        if game is not None and game.recent:
+            last = game.recent[-1]["fingerprint"]
+            now = session.game.fingerprint
+            noted = any(e.data.get("game") == session.game.id and e.data.get("fingerprint") == now
+                        for e in self.events.newest(kinds=["game_changed"]))
+            if last != now and not noted:
+                self.events.record("game_changed", f"{session.game.id}: the game file changed since its last round",
+                                   game=session.game.id, fingerprint=now, was=last)
+        session.storage.listeners.append(lambda state, problem: self.events.record(state, problem))
+        session.observers.append(_AuditWatcher(self))
+
+    def see_events(self, events: Iterable[Any]) -> None:
+        """Pads plugged and unplugged (raw pygame events, before the adapter)."""
+        import pygame
+
+        for event in events:
+            if event.type == pygame.CONTROLLERDEVICEADDED:
+                self.events.record("pad_attached", f"pad attached (device {getattr(event, 'device_index', '?')})",
+                                   device=getattr(event, "device_index", None))
+            elif event.type == pygame.CONTROLLERDEVICEREMOVED:
+                self.events.record("pad_detached", f"pad detached (instance {getattr(event, 'instance_id', '?')})",
+                                   instance=getattr(event, "instance_id", None))
+
+    def close_ignored(self) -> None:
+        self.events.record("close_ignored", "a window-close request was ignored (kiosk)")
+
+    def exit(self, cause: str) -> None:
+        self.events.record("exit", f"exit: {cause}", cause=cause)
+        self.write_status(running=False)
+        self.events.close()
+
+    def round_finished(self, record: Any) -> None:
+        today = datetime.now(UTC).date().isoformat()
+        if today != self.today:
+            self.today, self.rounds_today = today, 0
+        self.rounds_today += 1
+
+    # -- the status file --------------------------------------------------------------------------
+
+    def tick(self, dt: float, frame_seconds: float | None) -> None:
+        if frame_seconds is not None:
+            self.frames.add(frame_seconds)
+        if not self.kiosk:
+            return
+        self.status_wait -= dt
+        if self.status_wait <= 0:
+            self.status_wait = STATUS_SECONDS
+            self.write_status()
+
+    def status(self, *, running: bool = True) -> dict[str, Any]:
+        p99 = self.frames.percentile()
+        return {
+            "format": 1, "running": running, "pid": os.getpid(), "started": self.started_at,
+            "updated": datetime.now(UTC).isoformat(timespec="seconds"),
+            "uptime_seconds": round(self.clock() - self.started, 1),
+            "rounds_today": self.rounds_today, "today": self.today or datetime.now(UTC).date().isoformat(),
+            "errors": self.errors(), "rss_bytes": rss_bytes(),
+            "frame_p99_ms_last_hour": p99, "frames_last_hour": self.frames.count,
+        }
+
+    def write_status(self, *, running: bool = True) -> bool:
+        if self.data_dir is None or not self.kiosk:
+            return False
+        try:
+            write_atomic(self.data_dir / STATUS_NAME, (canonical_json(self.status(running=running)) + "\n").encode())
+        except OSError:
+            return False  # a full disk: the next minute tries again (and `status` will call it stale)
+        return True
+
+
+class _AuditWatcher:
+    """A session observer: after every round, the audit folds what the history gained."""
+
+    def __init__(self, services: OperatorServices) -> None:
+        self.services = services
+
+    def round_begun(self, session: Any, result: Any, credits_before: int) -> None:
+        pass
+
+    def progress(self, session: Any, step: int) -> None:
+        pass
+
+    def round_finished(self, session: Any, record: Any) -> None:
+        try:
+            self.services.audit.catch_up(session.recent(50))
+        except OSError as exc:  # the round is paid and in history; the next round's fold catches up
+            session.storage.notice(f"cannot write the audit meters: {exc.strerror or exc}")
+        self.services.round_finished(record)
+
+
+# --- cabinet kiosk status ------------------------------------------------------------------------
+
+
+def read_status(data_dir: Path, *, now: datetime | None = None) -> tuple[int, str]:
+    """(exit code, text): 0 when the kiosk is up and its status fresh; 1 when down or stale."""
+    path = data_dir / STATUS_NAME
+    try:
+        status = json.loads(path.read_text(encoding="utf-8"))
+        updated = datetime.fromisoformat(status["updated"])
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return 1, f"kiosk status: no readable {path} ({exc}); the kiosk has not run or cannot write"
+    age = ((now or datetime.now(UTC)) - updated).total_seconds()
+    alive = _pid_alive(status.get("pid"))
+    p99 = status.get("frame_p99_ms_last_hour")
+    rss = status.get("rss_bytes")
+    lines = [
+        f"updated          {status['updated']} ({age:.0f} s ago)",
+        f"started          {status.get('started')}",
+        f"uptime           {_duration(float(status.get('uptime_seconds', 0)))}",
+        f"rounds today     {status.get('rounds_today')}",
+        f"errors           {status.get('errors')}",
+        f"memory (RSS)     {rss / 1e6:.1f} MB" if isinstance(rss, int) else "memory (RSS)     unknown",
+        f"frame p99 (1 h)  {p99:.2f} ms over {status.get('frames_last_hour')} frames" if isinstance(p99, float | int)
+        else "frame p99 (1 h)  no frames yet",
+    ]
+    if not status.get("running", True):
+        return 1, "kiosk status: DOWN (it stopped cleanly)\n" + "\n".join(lines)
+    if not alive:
+        return 1, f"kiosk status: DOWN (process {status.get('pid')} is gone)\n" + "\n".join(lines)
+    if age > STALE_AFTER:
+        return 1, f"kiosk status: STALE (no update for {age:.0f} s; hung?)\n" + "\n".join(lines)
+    return 0, "kiosk status: UP\n" + "\n".join(lines)
+
+
+def _pid_alive(pid: Any) -> bool:
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process: it exists
+    return True
+
+
+def _duration(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 86400}d {whole % 86400 // 3600:02d}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
