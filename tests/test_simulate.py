@@ -131,11 +131,12 @@ def test_batch_wins_equal_play_round_for_20000_classic_seeds() -> None:
     batch = BatchSpinner(defn, bet).rounds(seeds)
     results = reference(defn, seeds)
     ran = np.array([bool(r.features) for r in results])
-    # the batch prices plain base spins; every round that may trigger goes to play_round (one
-    # source of the free-spin rules)
-    assert ran.sum() > 200 and np.array_equal(batch.scalar, ran)
+    # the batch prices the base spins and its player plays the free spins from the block's
+    # plan: no round is left to play_round, and every round agrees with it
+    assert ran.sum() > 200 and not batch.scalar.any()
+    assert np.array_equal(batch.ran["free_spins"], ran)
     wins = np.array([r.total_win for r in results])
-    assert np.array_equal(batch.win[~batch.scalar], wins[~batch.scalar])
+    assert np.array_equal(batch.win, wins)
     out = round_outcomes(defn, bet, seeds)
     assert np.array_equal(out.win, wins)
     feature_totals = [sum(e.total for e in r.events if isinstance(e, FeatureEnded)) for r in results]
@@ -154,9 +155,10 @@ def test_batch_equals_play_round_with_weighted_sets_multipliers_and_cap() -> Non
     assert np.array_equal(
         totals, [sum(e.total for e in r.events if isinstance(e, FeatureEnded)) for r in results]
     )
-    # every feature round, capped or not, is played by play_round; the batch prices the rest
+    # the batch player plays every feature round, capped or not (weighted reel sets, drawn
+    # multipliers, retriggers): none is left to play_round
     assert ran.sum() > 150 and capped.any()
-    assert np.array_equal(out.scalar, ran)
+    assert not out.scalar.any()
 
 
 def test_rejections_go_to_play_round(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -197,11 +199,11 @@ def test_max_win_seed_replays_the_max_win() -> None:
 
 
 def test_a_game_with_features_is_identical_for_1_to_4_workers() -> None:
-    # free spins are played by play_round inside the workers: still the same figures
+    # free spins are played by the batch player inside the workers: still the same figures
     defn = load_game("happy-riches")
     reports = [simulate(defn, 40_000, 5, workers=k, shard_size=5000).to_dict() for k in (1, 2, 3, 4)]
     assert all(r == reports[0] for r in reports[1:])
-    assert reports[0]["scalar_rounds"] > 0 and reports[0]["features"]["free_spins"]["rate"] > 0
+    assert reports[0]["scalar_rounds"] == 0 and reports[0]["features"]["free_spins"]["rate"] > 0
 
 
 def test_report_independent_of_workers_and_shard_size() -> None:

@@ -23,10 +23,17 @@ and getting exactly the same numbers:
   or an expansion changes each reel's windows (the batch compiles one set of digits
   per reveal outcome), a drawn multiplier picks the line table the spin is paid with,
   a shut door ends the round. Their draws are taken at the round's own draw indexes
-  (stops, screen stage, win stage, trigger stage). Every other flagged spin is played
-  by the lean ``play_round`` (no events kept, no respin offer priced), which stays the
-  one implementation of every feature that runs. So is a round with a rejected draw
-  or a pay that is not a whole number of minor units.
+  (stops, screen stage, win stage, trigger stage).
+- A spin that triggers a feature the block describes as a run of spins (its hint's
+  ``plan``: ``SpinsPlan``, built from the block's own tables) goes to the batch player,
+  which plays every such feature of a chunk in lockstep, spin by spin, on arrays: one
+  interpreter of the plan's data for every block that gives one, not a copy of any
+  block's rules. Each round's draws continue at its own next draw index.
+- Every other flagged spin is played by the lean ``play_round`` (no events kept, no
+  respin offer priced), which stays the one implementation of every feature no plan
+  covers; simulate reports how many (``scalar_rounds``). So is a round with a
+  rejected draw or a pay that is not a whole number of minor units, in the base spin
+  or in a planned feature.
 
 Shards: rounds [0, N) are cut into fixed shards of ``SHARD_SIZE`` rounds whose
 statistics are merged in shard order; worker processes only change who computes a
@@ -59,7 +66,7 @@ import numpy as np
 from .bet import Bet, default_bet
 from .definition import Definition
 from .evaluate import pay_table, table_value
-from .features import BatchHint, BatchStage, block
+from .features import BatchHint, BatchStage, SpinsPlan, block, window_hint
 from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
 from .money import fraction_str, money_str
 from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
@@ -152,6 +159,33 @@ class _ReelSetBatch:
     priced: _Staged | None  # the win stage that draws a pricing variant
     quiet: list[_Staged]  # trigger stages whose quiet outcomes the batch plays
     scalar_hints: list[int]  # hints whose spins only play_round plays
+    planned: list[tuple[int, int]] = field(default_factory=list)  # (hint, plan): features the batch player plays
+
+
+@dataclass
+class _PlanBatch:
+    """A ``SpinsPlan`` ready to play: its reel sets compiled (plain: no block changes
+    their spins), its tables as arrays."""
+
+    plan: SpinsPlan
+    sets: list[_ReelSetBatch]
+    set_weights: tuple[int, ...]
+    multiplier_values: np.ndarray
+    multiplier_weights: tuple[int, ...]
+    awarded: np.ndarray
+    added: np.ndarray | None
+    minimum: int  # a total below this (whole minor units) is topped up
+
+
+@dataclass
+class _PlannedRounds:
+    """Base spins that triggered a planned feature: the rows, the count that triggered it,
+    and each round's next draw index."""
+
+    plan: int
+    rows: np.ndarray
+    counts: np.ndarray
+    nxt: np.ndarray
 
 
 GROUP_ROWS = 1 << 14  # largest stop combinations a reel group may hold
@@ -185,13 +219,15 @@ class _Priced:
     scatters: np.ndarray  # scatter wins, minor units
     bad: np.ndarray  # the batch cannot price it: play_round plays the round
     ran: dict[str, np.ndarray] = field(default_factory=dict)  # quiet features the batch played
+    planned: list[_PlannedRounds] = field(default_factory=list)  # features for the batch player
 
 
 @dataclass
 class BatchRounds:
     win: np.ndarray  # round total, minor units (meaningless where ``scalar``)
     scalar: np.ndarray  # the round must be played by play_round
-    ran: dict[str, np.ndarray] = field(default_factory=dict)  # feature -> rounds it ran in (paying 0)
+    ran: dict[str, np.ndarray] = field(default_factory=dict)  # feature -> rounds it ran in
+    paid: dict[str, np.ndarray] = field(default_factory=dict)  # feature -> what it paid there (absent: 0)
 
 
 def batch_hints(defn: Definition, reel_set: str) -> list[BatchHint]:
@@ -262,6 +298,8 @@ class BatchSpinner:
         self.bet = bet
         self.unsupported: str | None = None
         self.compiled: list[_ReelSetBatch] = []
+        self.plans: list[_PlanBatch] = []
+        self._plan_of: dict[int, int] = {}  # id(plan function) -> index in ``plans`` (-1: none)
         self.base_weights = [c.weight for c in defn.base_game.reel_sets]
         self.base_sets: list[int] = []
         try:
@@ -273,11 +311,45 @@ class BatchSpinner:
         self.compiled.append(self._compile(name))
         return index
 
+    def _plan(self, hint: BatchHint) -> int:
+        """The index in ``plans`` of the feature a hint's spins trigger (-1: none at this bet)."""
+        make = hint.plan
+        if make is None:
+            return -1
+        found = self._plan_of.get(id(make))
+        if found is not None:
+            return found
+        plan = make(self.bet)
+        index = -1
+        if plan is not None:
+            try:
+                index = len(self.plans)
+                self.plans.append(self._compile_plan(plan))
+            except ValueError:  # e.g. a table too large: its rounds go to play_round
+                index = -1
+        self._plan_of[id(make)] = index
+        return index
+
+    def _compile_plan(self, plan: SpinsPlan) -> _PlanBatch:
+        sets = [self._compile(c.set, [window_hint(self.defn, c.set, plan.count, 1)]) for c in plan.reel_sets]
+        multipliers = plan.multipliers or ((1, 1),)
+        return _PlanBatch(
+            plan=plan,
+            sets=sets,
+            set_weights=tuple(c.weight for c in plan.reel_sets),
+            multiplier_values=np.array([v for v, _ in multipliers], dtype=np.int64),
+            multiplier_weights=tuple(w for _, w in multipliers),
+            awarded=np.array(plan.awarded or (0,), dtype=np.int64),
+            added=np.array(plan.added, dtype=np.int64) if plan.added else None,
+            minimum=math.ceil(plan.minimum) if plan.top_up > 0 and plan.minimum > 0 else 0,
+        )
+
     def _stages(self, hints: list[BatchHint], raw: Windows) -> tuple[
         list[_Staged], _Staged | None, _Staged | None, list[_Staged], list[int]
     ]:
         """Which hints' spins the batch plays: (non-drawing screen stages, the drawing
-        screen stage, the drawing win stage, quiet trigger stages, the rest)."""
+        screen stage, the drawing win stage, quiet trigger stages, the rest). A hint
+        with a plan is in the rest too (``_compile`` takes it out where the plan exists)."""
         counted = all(h.window_count is not None for h in hints)
         screens: list[_Staged] = []
         reveal = priced = None
@@ -317,14 +389,23 @@ class BatchSpinner:
                         raise ValueError(f"hint {s.hint}'s screen stage changes windows it does not count")
         return screens, reveal, priced, quiet, rest
 
-    def _compile(self, reel_set: str) -> _ReelSetBatch:
+    def _compile(self, reel_set: str, own_hints: list[BatchHint] | None = None) -> _ReelSetBatch:
+        """A reel set's tables for its base spins (``own_hints``: for a planned feature's
+        spins, whose only hint is the plan's count)."""
         defn, bet = self.defn, self.bet
         strips = defn.reels[reel_set]
         rows = defn.grid.rows
         lines = defn.lines[: bet.lines]
         raw: Windows = [window_ids(strip, rows) for strip in strips]
-        hints = batch_hints(defn, reel_set)
+        hints = batch_hints(defn, reel_set) if own_hints is None else own_hints
         screens, reveal, priced, quiet, rest = self._stages(hints, raw)
+        planned: list[tuple[int, int]] = []
+        if own_hints is None:
+            for at_hint in list(rest):
+                hint = hints[at_hint]
+                if hint.stage is None and hint.window_count is not None and (k := self._plan(hint)) >= 0:
+                    planned.append((at_hint, k))
+                    rest.remove(at_hint)
         order = sorted([*screens, *([reveal] if reveal else [])], key=lambda s: s.hint)  # definition order
 
         def worlds_windows(outcome: int | None) -> tuple[Windows, Windows]:
@@ -429,6 +510,7 @@ class BatchSpinner:
             priced=priced,
             quiet=quiet,
             scalar_hints=rest,
+            planned=planned,
         )
 
     def _spin(self, seeds: np.ndarray) -> _Priced:
@@ -481,7 +563,7 @@ class BatchSpinner:
             if len(in_w) == n_rows:
                 in_w = slice(None)  # type: ignore[assignment]
             self._price(rs, rs.worlds[w], sub[in_w], [s[in_w] for s in stops], nxt[in_w], in_w, bad, lines,
-                        scatters, out.ran, rows_of, len(out.bad))
+                        scatters, out.ran, rows_of, len(out.bad), out.planned)
         out.lines[rows_of] = lines
         out.scatters[rows_of] = scatters
         out.bad[rows_of] |= bad
@@ -490,8 +572,12 @@ class BatchSpinner:
         self, rs: _ReelSetBatch, world: _World, seeds: np.ndarray, stops: list[np.ndarray], nxt: np.ndarray,
         at: np.ndarray | slice, bad: np.ndarray, lines_out: np.ndarray, scatters_out: np.ndarray,
         ran: dict[str, np.ndarray], rows_of: np.ndarray, total_rows: int,
+        planned_out: list[_PlannedRounds] | None = None,
     ) -> None:
         n_rows = len(seeds)
+        planned_rows: list[np.ndarray] = []
+        if planned_out is None:
+            planned_out = []
         nxt = nxt.copy()
         wrong = bad[at].copy()
         index = None
@@ -526,6 +612,19 @@ class BatchSpinner:
             wrong |= ~exact[n_sc]
         for h in rs.scalar_hints:
             wrong |= hinted[h] >= rs.thresholds[h]
+        if rs.planned:  # a spin that triggers one planned feature and nothing else goes to the batch player
+            fired = [hinted[h] >= rs.thresholds[h] for h, _ in rs.planned]
+            crowded = np.sum(fired, axis=0) > 1
+            for q in rs.quiet:
+                crowded |= hinted[q.hint] >= rs.thresholds[q.hint]
+            for (h, k), hit in zip(rs.planned, fired, strict=True):
+                wrong |= hit & crowded
+                take = np.nonzero(hit & ~wrong)[0]
+                if len(take):
+                    where = take if isinstance(at, slice) else at[take]
+                    planned_out.append(_PlannedRounds(k, rows_of[where], hinted[h][take], nxt[take].copy()))
+                    wrong[take] = True  # not quiet: the player settles these rounds
+                    planned_rows.append(take)
         for q in rs.quiet:  # trigger stages, in definition order: a quiet outcome ends the block's part
             acting = np.nonzero((hinted[q.hint] >= rs.thresholds[q.hint]) & ~wrong)[0]
             if not len(acting):
@@ -546,9 +645,114 @@ class BatchSpinner:
                 mask = ran.setdefault(q.stage.ran, np.zeros(total_rows, dtype=bool))
                 where = np.arange(n_rows)[acting[quiet]] if isinstance(at, slice) else at[acting[quiet]]
                 mask[rows_of[where]] = True
+        for take in planned_rows:
+            wrong[take] = False
         lines_out[at] = lines
         scatters_out[at] = total
         bad[at] = wrong
+
+    def _plain_spin(
+        self, rs: _ReelSetBatch, seeds: np.ndarray, k: np.ndarray, bad: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """One spin of a planned feature on a plain reel set, its draws from each round's
+        index ``k`` (moved on past them): (line wins, scatter wins, the plan's count), all
+        at multiplier 1; a rejected draw or a pay that is not whole goes to ``bad``."""
+        n_rows = len(seeds)
+        stops = []
+        for n in rs.lengths:
+            if n == 1:  # below(1) draws nothing
+                stops.append(np.zeros(n_rows, dtype=np.int64))
+                continue
+            values, rejected = below_array(seeds, k, n)
+            bad |= rejected
+            stops.append(values)
+            k += 1
+        world = rs.worlds[0]
+        index = None
+        scatter = [np.zeros(n_rows, dtype=np.int64) for _ in rs.scatter_minor]
+        counted = np.zeros(n_rows, dtype=np.int64)
+        for g in world.groups:
+            combo = stops[g.reels[0]] * g.radix[0]
+            for j in range(1, len(g.reels)):
+                combo = combo + stops[g.reels[j]] * g.radix[j]
+            part = g.digits[combo]
+            index = part if index is None else index + part
+            for t, counts in enumerate(g.scatter):
+                scatter[t] += counts[combo]
+            counted += g.hints[0][combo]
+        assert index is not None
+        lines = world.line_minor[0][index].sum(axis=1, dtype=np.int64)
+        exact = world.line_exact[0]
+        if exact is not None:
+            bad |= ~exact[index].all(axis=1)
+        scatters = np.zeros(n_rows, dtype=np.int64)
+        for n_sc, minor, whole in zip(scatter, rs.scatter_minor, rs.scatter_exact, strict=True):
+            scatters += minor[n_sc]
+            bad |= ~whole[n_sc]
+        return lines, scatters, counted
+
+    def play_planned(
+        self, plan_index: int, seeds: np.ndarray, counts: np.ndarray, nxt: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """Every feature of ``plans[plan_index]`` triggered by ``counts`` on ``seeds``, their
+        draws from index ``nxt``, played in lockstep spin by spin (``SpinsPlan`` says the
+        order): (what each paid, minor units; the rounds the batch cannot settle exactly)."""
+        pb = self.plans[plan_index]
+        plan = pb.plan
+        n = len(seeds)
+        total = np.zeros(n, dtype=np.int64)
+        bad = np.zeros(n, dtype=bool)
+        remaining = pb.awarded[np.minimum(counts, len(pb.awarded) - 1)]
+        played = np.zeros(n, dtype=np.int64)
+        nxt = nxt.astype(np.int64)
+        live = np.arange(n)
+        while len(live):
+            out_of = remaining[live] == 0
+            if out_of.any():  # the top-up, or the end
+                if pb.minimum:
+                    short = out_of & (total[live] < pb.minimum)
+                    remaining[live[short]] = plan.top_up
+                    out_of &= ~short
+                live = live[~out_of]
+            live = live[(played[live] < plan.limit) & ~bad[live]]
+            if not len(live):
+                break
+            played[live] += 1
+            remaining[live] -= 1
+            sub, k, wrong = seeds[live], nxt[live], np.zeros(len(live), dtype=bool)
+            chosen = np.zeros(len(live), dtype=np.int64)
+            if len(pb.set_weights) > 1:
+                chosen, rejected, drew = _weighted_array(sub, k, pb.set_weights)
+                wrong |= rejected
+                k += int(drew)
+            if len(pb.multiplier_weights) > 1:
+                pick, rejected, drew = _weighted_array(sub, k, pb.multiplier_weights)
+                wrong |= rejected
+                k += int(drew)
+                multiplier = pb.multiplier_values[pick]
+            else:
+                multiplier = np.full(len(live), pb.multiplier_values[0], dtype=np.int64)
+            lines = np.zeros(len(live), dtype=np.int64)
+            scatters = np.zeros(len(live), dtype=np.int64)
+            counted = np.zeros(len(live), dtype=np.int64)
+            for c, rs in enumerate(pb.sets):
+                on = np.nonzero(chosen == c)[0] if len(pb.sets) > 1 else slice(None)
+                k_on, wrong_on = k[on], wrong[on]
+                lines[on], scatters[on], counted[on] = self._plain_spin(rs, sub[on], k_on, wrong_on)
+                k[on], wrong[on] = k_on, wrong_on
+            win = lines * (multiplier * plan.line_multiplier) + scatters * (multiplier * plan.scatter_multiplier)
+            so_far = total[live]
+            capped = (so_far + win >= plan.cap) if plan.cap else np.zeros(len(live), dtype=bool)
+            if plan.cap:
+                win = np.where(capped, plan.cap - so_far, win)
+            total[live] = so_far + win
+            if pb.added is not None:  # a capped spin ends the feature before its trigger stage
+                more = pb.added[np.minimum(counted, len(pb.added) - 1)]
+                remaining[live] += np.where(capped, 0, more)
+            nxt[live] = k
+            bad[live] |= wrong
+            live = live[~capped & ~wrong]
+        return total, bad
 
     def rounds(self, seeds: np.ndarray) -> BatchRounds:
         """Every seed's round, as far as the batch can play it exactly."""
@@ -558,19 +762,37 @@ class BatchSpinner:
         wins = []
         scalar = []
         ran: dict[str, list[np.ndarray]] = {}
+        paid: dict[str, list[np.ndarray]] = {}
         for start in range(0, count, BASE_CHUNK):  # chunks keep the (rounds x lines) arrays small
             priced = self._spin(seeds[start : start + BASE_CHUNK])
-            wins.append(priced.lines + priced.scatters)
-            scalar.append(priced.bad)
             n = len(priced.bad)
+            win = priced.lines + priced.scatters
+            chunk_paid: dict[str, np.ndarray] = {}
+            for planned in priced.planned:  # the features the batch player plays
+                name = self.plans[planned.plan].plan.name
+                feature_win, unsettled = self.play_planned(
+                    planned.plan, seeds[start + planned.rows], planned.counts, planned.nxt
+                )
+                win[planned.rows] += feature_win
+                priced.bad[planned.rows] |= unsettled
+                priced.ran.setdefault(name, np.zeros(n, dtype=bool))[planned.rows] = True
+                chunk_paid.setdefault(name, np.zeros(n, dtype=np.int64))[planned.rows] += feature_win
+            wins.append(win)
+            scalar.append(priced.bad)
             for name in priced.ran:
                 ran.setdefault(name, [np.zeros(len(w), dtype=bool) for w in wins[:-1]])
             for name, parts in ran.items():
                 parts.append(priced.ran.get(name, np.zeros(n, dtype=bool)))
+            for name in chunk_paid:
+                paid.setdefault(name, [np.zeros(len(w), dtype=np.int64) for w in wins[:-1]])
+            for name, paid_parts in paid.items():
+                paid_parts.append(chunk_paid.get(name, np.zeros(n, dtype=np.int64)))
         if len(wins) == 1:
-            return BatchRounds(wins[0], scalar[0], {k: v[0] for k, v in ran.items()})
+            return BatchRounds(wins[0], scalar[0], {k: v[0] for k, v in ran.items()},
+                               {k: v[0] for k, v in paid.items()})
         return BatchRounds(np.concatenate(wins), np.concatenate(scalar),
-                           {k: np.concatenate(v) for k, v in ran.items()})
+                           {k: np.concatenate(v) for k, v in ran.items()},
+                           {k: np.concatenate(v) for k, v in paid.items()})
 
 
 # --- win buckets and convergence checkpoints -----------------------------------------------------------
@@ -759,10 +981,11 @@ def round_outcomes(
     count = len(seeds)
     win = batch.win.copy()
     features: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-    for name, mask in batch.ran.items():  # quiet features the batch played (they paid nothing)
+    for name, mask in batch.ran.items():  # features the batch played (quiet ones paid nothing)
         ran = mask & ~batch.scalar
         if ran.any():
-            features[name] = (ran, np.zeros(count, dtype=np.int64))
+            paid = batch.paid.get(name)
+            features[name] = (ran, np.where(ran, paid, 0) if paid is not None else np.zeros(count, dtype=np.int64))
     for pos in np.nonzero(batch.scalar)[0].tolist():
         result = lean_round(defn, bet, int(seeds[pos]))
         win[pos] = result.total_win

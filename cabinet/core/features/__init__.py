@@ -30,8 +30,9 @@ What each block also declares:
 - ``batch_hints(defn, params, reel_set)``: which base spins may involve it (per-stop
   counts and a threshold, see ``BatchHint``), and, where its effect on such a spin
   is one draw and a window change, a pricing variant or a quiet trigger, that effect
-  as data (``BatchStage``) so the numpy batch plays it; other flagged spins go to
-  ``play_round``;
+  as data (``BatchStage``) so the numpy batch plays it; where such a spin triggers a
+  feature that is a run of spins, that feature as data (``SpinsPlan``) for the batch
+  player; other flagged spins go to ``play_round``;
 - ``quiet(defn, params)``: symbol counts the idle screen must not show;
 - ``resume_kinds``: event kinds after which recovery may resume the round;
 - ``presenter``: the name of the presentation block that shows its events.
@@ -212,25 +213,71 @@ class BatchStage:
 
 
 @dataclass(frozen=True)
+class SpinsPlan:
+    """A feature that is a run of spins, as data the batch player plays (``simulate``).
+
+    The block builds it from its own parameters and functions (the award table, its cap
+    and top-up, the reel sets and multipliers it draws), and the batch plays every such
+    feature of a shard in lockstep, spin by spin, in the block's own draw order:
+
+    1. when no spins remain: ``top_up`` more while the total is below ``minimum``
+       (minor units), else the feature ends; it ends too after ``limit`` spins;
+    2. the reel set (one ``rng.weighted`` when 2+), the spin multiplier (one
+       ``rng.weighted`` when 2+ entries), then one ``below(len(strip))`` per reel;
+    3. the spin pays its lines x ``line_multiplier`` x the spin multiplier and its
+       scatters x ``scatter_multiplier`` x the spin multiplier (the game's own tables:
+       no other block acts in the feature's spins);
+    4. a spin that takes the total to ``cap`` (minor units; 0: none) is cut to it and
+       ends the feature; any other adds ``added[count]`` spins, ``count`` being its
+       windows' total by ``count`` (empty ``added``: none).
+
+    ``awarded[count]`` are the spins the triggering count awards (counts past the end of
+    a table use its last entry). A block returns no plan where its feature is not this
+    shape; its rounds then go to ``play_round``.
+    """
+
+    name: str  # the feature's name (what ``RoundResult.features`` lists)
+    awarded: tuple[int, ...]
+    reel_sets: tuple[WeightedName, ...]
+    multipliers: tuple[tuple[int, int], ...]  # (value, weight) of the spin multiplier; empty: 1
+    line_multiplier: int
+    scatter_multiplier: int
+    count: WindowCount
+    added: tuple[int, ...] = ()
+    cap: Money = 0
+    minimum: Fraction = Fraction(0)
+    top_up: int = 0
+    limit: int = MAX_FEATURE_SPINS
+
+
+@dataclass(frozen=True)
 class BatchHint:
-    """Base spins the batch path must leave to ``play_round`` (unless ``stage`` says how
-    to play them).
+    """Base spins the batch path must leave to ``play_round`` (unless ``stage`` or
+    ``plan`` says how to play them).
 
     ``counts[r][stop]`` is what reel ``r``'s window at ``stop`` adds; a spin whose total
     reaches ``threshold`` may involve the block. ``window_count`` is the rule behind
     ``counts`` (so the batch can count windows another block changed); ``stage``, when
-    set, is what the block does on such a spin (``BatchStage``); without it the spin
-    is played by ``play_round``.
+    set, is what the block does on such a spin (``BatchStage``); ``plan``, when set, is
+    the feature such a spin triggers at a bet (``SpinsPlan``; None: no plan at that bet),
+    triggered by the spin's total; without either the spin is played by ``play_round``.
     """
 
     counts: tuple[tuple[int, ...], ...]
     threshold: int
     window_count: WindowCount | None = field(default=None, compare=False)
     stage: BatchStage | None = field(default=None, compare=False)
+    plan: Callable[[Bet], SpinsPlan | None] | None = field(default=None, compare=False)
 
 
 def window_hint(
-    defn: Definition, reel_set: str, count: WindowCount, threshold: int, *, stage: BatchStage | None = None
+    defn: Definition,
+    reel_set: str,
+    count: WindowCount,
+    threshold: int,
+    *,
+    stage: BatchStage | None = None,
+    plan: Callable[[Bet], SpinsPlan | None] | None = None,
 ) -> BatchHint:
     """A hint counted by ``count`` on every window of ``reel_set``."""
     rows = defn.grid.rows
@@ -242,6 +289,7 @@ def window_hint(
         threshold,
         count,
         stage,
+        plan,
     )
 
 

@@ -85,6 +85,7 @@ from . import (
     ParContext,
     Report,
     Spin,
+    SpinsPlan,
     Trigger,
     award_for,
     check_symbol,
@@ -289,6 +290,37 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
 
 
 # --- exact value -----------------------------------------------------------------------------------
+def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | None:
+    """This feature as data for the batch player (``SpinsPlan``), read from the same
+    tables and functions ``run`` plays by. None where ``run`` does more than the plan
+    says: another block acts in free spins (levels, sticky reels, modifiers), or a spin
+    multiplier is not a whole number."""
+    from . import active
+
+    if any(params is not feature for params, _ in active(defn, "free")):
+        return None
+    if any(e.value.denominator != 1 for e in feature.spin_multipliers):
+        return None
+    adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
+    # the most a screen can count: every cell the symbol that counts the most
+    top = defn.grid.reels * defn.grid.rows * max(adds.values(), default=1)
+    minimum = feature.minimum_win_x_bet * bet.total if feature.top_up_spins > 0 else Fraction(0)
+    return SpinsPlan(
+        name=feature.name,
+        awarded=tuple(award_for(feature.awards, k) for k in range(top + 1)),
+        reel_sets=feature.reel_sets or defn.base_game.reel_sets,
+        multipliers=tuple((e.value.numerator, e.weight) for e in feature.spin_multipliers),
+        line_multiplier=feature.win_multiplier,
+        scatter_multiplier=feature.win_multiplier if feature.multiply_scatter_pays else 1,
+        count=lambda reel, w: sum(adds.get(sid, 0) for sid in w),
+        added=tuple(award_for(retrigger_awards(feature), k) for k in range(top + 1)) if feature.retrigger else (),
+        cap=cap_amount(feature, bet),
+        minimum=minimum,
+        top_up=feature.top_up_spins,
+        limit=MAX_FEATURE_SPINS,
+    )
+
+
 
 
 def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[Fraction, Fraction]:
@@ -480,7 +512,8 @@ class FreeSpinsBlock(Block):
         if not need:
             return ()
         adds = {s.id: s.counts for s in defn.symbols if s.base == params.trigger_symbol}
-        return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need),)
+        return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need,
+                            plan=lambda bet: spins_plan(defn, params, bet)),)
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         need = smallest_trigger(params.awards)
