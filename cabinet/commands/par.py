@@ -36,6 +36,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="run the estimates until the total's 95%% interval is this wide either side, e.g. 0.05%% "
         "(default: the game's par_precision; --samples wins over both)",
     )
+    p.add_argument("--scenarios", action="store_true",
+                   help="also list how often each of the game's scenarios happens in real play")
+    p.add_argument("--scenario-rounds", type=int, default=0,
+                   help="rounds simulated for a scenario whose odds are an estimate (default: 100,000)")
+    p.add_argument("--sensitivity", action="store_true",
+                   help="list the levers (strip counts, pays, feature parameters) that move the RTP most")
+    p.add_argument("--top", type=int, default=15, help="--sensitivity: show the K largest (0: all; default 15)")
+    p.add_argument("--levers", default="strip,pay,feature",
+                   help="--sensitivity: the kinds of lever, comma-separated (strip, pay, feature)")
+    p.add_argument("--only", default="",
+                   help="--sensitivity: only levers naming one of these words, comma-separated (e.g. SEVEN,free_spins)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -64,10 +75,37 @@ def run(args: argparse.Namespace) -> int:
         report = par_to_precision(defn, bet, half_width=precision, seed=seed)
     else:
         report = par(defn, bet, samples=samples, seed=seed)
+    extra: dict[str, object] = {}
+    text: list[str] = []
+    if getattr(args, "scenarios", False):
+        from ..core.scenario_odds import DEFAULT_ROUNDS, scenario_odds
+
+        rounds = args.scenario_rounds or DEFAULT_ROUNDS
+        if rounds < 100:
+            raise CabinetError(f"--scenario-rounds must be at least 100, got {rounds}")
+        odds = scenario_odds(defn, report, bet=bet, rounds=rounds, seed=seed)
+        extra["scenarios"] = [o.to_dict() for o in odds]
+        text.append(render_scenarios(odds))
+    if getattr(args, "sensitivity", False):
+        from ..core.sensitivity import KINDS, sensitivity
+
+        kinds = [k.strip() for k in args.levers.split(",") if k.strip()]
+        unknown = [k for k in kinds if k not in KINDS]
+        if unknown or not kinds:
+            raise CabinetError(f"--levers takes {', '.join(KINDS)}, got {args.levers!r}")
+        if args.top < 0:
+            raise CabinetError(f"--top must be 0 or more, got {args.top}")
+        only = [w.strip() for w in args.only.split(",") if w.strip()]
+        try:
+            found = sensitivity(defn, bet, kinds=kinds, only=only, samples=samples, seed=seed)
+        except ValueError as exc:
+            raise CabinetError(str(exc)) from None
+        extra["sensitivity"] = found.to_dict(args.top)
+        text.append(render_sensitivity(found, args.top))
     if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
+        print(json.dumps({**report.to_dict(), **extra}, indent=2))
     else:
-        print(render(report))
+        print("\n\n".join([render(report), *text]))
     if getattr(args, "exact_only", False) and not report.exact:
         raise CabinetError(f"{defn.id}: not every figure is exact: {', '.join(report.estimates()) or 'hit rate'}")
     return 0
@@ -152,4 +190,34 @@ def render(r: ParReport) -> str:
     published = f"  (published: {pct(r.published_rtp, 4)})" if r.published_rtp else ""
     out.append(f"total RTP        {value_text(r.total)}{published}")
     out.extend(f"note: {note}" for note in r.notes)
+    return "\n".join(out)
+
+
+def render_scenarios(odds: list) -> str:  # list[ScenarioOdds]
+    """Each scenario: the odds of its outcome and of its exact stops."""
+    out = ["scenarios: how often each happens in real play"]
+    for o in odds:
+        out.append(f"  F{o.index + 1} {o.name}")
+        if o.outcome_odds is None:
+            out.append(f"      cannot be played: {o.problem}")
+            continue
+        out.append(f"      this outcome ({o.outcome}): {o.outcome_odds.text()}")
+        out.append(f"      these stops {list(o.stops)}: {o.stops_odds.text()}")
+    return "\n".join(out)
+
+
+def render_sensitivity(found, top: int) -> str:  # a SensitivityReport
+    """The levers that move the RTP most, with the timing."""
+    from ..core.sensitivity import delta_text
+
+    shown = found.top(top)
+    out = [f"sensitivity: RTP change per lever ({len(shown)} of {len(found.effects)} levers, largest first; "
+           f"total {value_text(found.base_total)})"]
+    width = max((len(e.lever.label) for e in shown), default=10)
+    for e in shown:
+        out.append(f"  {e.lever.label:<{width}}  {delta_text(e.delta)}")
+    out.extend(f"  skipped: {s}" for s in found.skipped)
+    per = found.seconds / max(1, len(found.effects) + len(found.skipped))
+    out.append(f"  time: {found.seconds:.2f} s for {len(found.effects) + len(found.skipped)} pars "
+               f"({per * 1000:.0f} ms each; the game's own par {found.par_seconds * 1000:.0f} ms)")
     return "\n".join(out)
