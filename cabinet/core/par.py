@@ -22,6 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from .bet import Bet, default_bet
+from .composition import Meeting, meetings
 from .definition import Definition, WeightedName
 from .features import BlockPar, ParContext, block
 from .features.free_spins import FreeSpins
@@ -43,6 +44,10 @@ from .money import fraction_str
 from .value import Z95, Estimate, Exact, Value, total
 
 ZERO = Fraction(0)
+# What the hit rate and the RTP per symbol count (the rest is named in ``hit_rate_leaves_out``).
+HIT_RATE_COVERS = "base spins' line and scatter pays on the landed screen"
+SYMBOLS_COVER = "base spins' line and scatter pays on the landed screen (no screen, win or feature blocks)"
+WHOLE_ROUNDS_PER_SAMPLE = 500  # whole rounds simulated per --samples when par must estimate the game whole
 DEFAULT_SAMPLES = 400  # runs per estimated block figure (cabinet par --samples)
 DEFAULT_SEED = 20240601
 
@@ -137,6 +142,8 @@ class ParReport:
     notes: tuple[str, ...] = field(default=())
     parts: tuple[BlockPar, ...] = ()  # every block's contribution
     total: Value | None = None  # None: a block without par (see notes)
+    meetings: tuple[Meeting, ...] = ()  # blocks acting in the same spins, each priced together or not
+    hit_rate_leaves_out: tuple[str, ...] = ()  # what the hit rate does not count (it counts base line pays)
 
     @property
     def exact(self) -> bool:
@@ -179,8 +186,11 @@ class ParReport:
             "line_rtp": num(self.line_rtp),
             "scatter_rtp": num(self.scatter_rtp),
             "hit_rate": num(self.hit_rate),
+            "hit_rate_covers": HIT_RATE_COVERS,
+            "hit_rate_leaves_out": list(self.hit_rate_leaves_out),
             "lines": self.lines,
             "symbols": {sid: num(v) for sid, v in self.symbols.items()},
+            "symbols_cover": SYMBOLS_COVER,
         }
         if self.free_spins:
             out["free_spins_rtp"] = num(self.free_spins_rtp)
@@ -203,6 +213,9 @@ class ParReport:
                 "notes": list(p.notes),
             }
             for p in self.parts
+        ]
+        out["meetings"] = [
+            {"mode": m.mode, "blocks": [m.first, m.second], "priced": m.priced, "why": m.why} for m in self.meetings
         ]
         out["estimates"] = self.estimates()
         out["notes"] = list(self.notes)
@@ -243,17 +256,24 @@ def par(
     symbols = dict(sorted(((k, v) for k, v in symbols.items() if v), key=lambda kv: order.get(kv[0], 0)))
     base = line_rtp + scatter_rtp
     parts, missing = block_parts(defn, bet, samples=samples, seed=seed)
+    whole: Value | None = None
+    met = tuple(meetings(defn))
+    joint_notes: list[str] = []
+    if missing:
+        joint_notes.append(f"no par for: {', '.join(missing)} (the total is unknown: use simulate)")
+    elif all(_ends(part) for part in parts):
+        unpriced = [m for m in met if not m.priced]
+        if unpriced:
+            parts, whole, joint_notes = _joint_estimate(defn, bet, parts, unpriced, base, samples, seed)
+        else:
+            whole = total([Exact(base), *(part.rtp for part in parts)])
     for part in parts:
         notes.extend(f"{part.name}: {note}" for note in part.notes)
+    notes.extend(joint_notes)
     fs = tuple(_as_free_spins(part) for part, f in _with_params(defn, parts) if isinstance(f, FreeSpins))
     fs_rtp: Fraction | None = ZERO
     for one in fs:
         fs_rtp = None if fs_rtp is None or one.rtp is None else fs_rtp + one.rtp
-    whole: Value | None = None
-    if missing:
-        notes.append(f"no par for: {', '.join(missing)} (the total is unknown: use simulate)")
-    elif all(_ends(part) for part in parts):
-        whole = total([Exact(base), *(part.rtp for part in parts)])
     if defn.feature("paid_respin") is not None:
         notes.append("paid respins are separate wagers priced at the game's RTP: not part of total_rtp")
     return ParReport(
@@ -273,8 +293,93 @@ def par(
         notes=tuple(notes),
         parts=tuple(parts),
         total=whole,
+        meetings=met,
+        hit_rate_leaves_out=_hit_rate_leaves_out(defn),
     )
 
+
+def _hit_rate_leaves_out(defn: Definition) -> tuple[str, ...]:
+    """What a base spin may pay that the exact hit rate (landed screen, lines and scatters) does
+    not count: screen and win blocks acting in base spins, and every feature's wins."""
+    out = []
+    for params in defn.features:
+        entry = block(params.type)
+        modes = frozenset() if entry is None else entry.modes(params)
+        if entry is None or not modes:
+            continue  # a block acting in no spin of its own (paid respins are wagers of their own)
+        if entry.screen_modifier or entry.win_modifier:
+            if "base" in modes:
+                out.append(f"{params.name}'s changes to the screen or the wins")
+        else:
+            out.append(f"wins of {params.name}")
+    return tuple(out)
+
+
+def _joint_estimate(
+    defn: Definition, bet: Bet, parts: list[BlockPar], unpriced: list[Meeting], base: Fraction,
+    samples: int, seed: int,
+) -> tuple[list[BlockPar], Value, list[str]]:
+    """The total when some blocks meet in spins that no par prices together: the affected
+    part estimated by playing the same blocks. Meetings only inside free spins: each free-spins
+    feature's whole value from runs of its own ``run`` from its trigger (every block acting in
+    its spins playing along), the other blocks keeping their base-spin parts. Anywhere else:
+    the whole game from simulated rounds."""
+    from .features import active
+    from .features.free_spins import run_from_trigger, trigger_distribution
+    from .rng import derive_seed
+    from .simulate import simulate
+    from .value import estimate_runs
+
+    said = [f"not priced together: {m}" for m in unpriced]
+    in_free = {p.name for p, _ in active(defn, "free")}
+    hosts_free = all(m.mode == "free" for m in unpriced)
+    by_name = {f.name: f for f in defn.features}
+    kept: list[BlockPar] = []
+    for part in parts:
+        params = by_name.get(part.name)
+        if not hosts_free or params is None:
+            kept.append(part)
+            continue
+        if isinstance(params, FreeSpins):
+            triggers = trigger_distribution(defn, params)
+            rate = sum(triggers.values(), ZERO)
+            value: Value = Exact(ZERO)
+            for k, q in triggers.items():
+                n = max(2, int(samples * q / rate))
+
+                def one(i: int, k: int = k, f: FreeSpins = params) -> int:
+                    return run_from_trigger(defn, f, bet, k, derive_seed(seed, i * 64 + k))
+
+                value = value + estimate_runs(one, n, seed, f"runs of {params.name} from its trigger with every "
+                                              "block acting in its spins", scale=q / bet.total)
+            note = ("estimated whole from runs of this block from its trigger, every block acting in its spins "
+                    "playing along (blocks meet in its spins that no par prices together)")
+            kept.append(dataclasses.replace(part, rtp=value, notes=(*part.notes, note)))
+            continue
+        if params.name not in in_free:
+            kept.append(part)
+            continue
+        entry = block(params.type)
+        modes = entry.modes(params) if entry is not None else frozenset()
+        base_part = part.figures.get("base_rtp")
+        if "base" not in modes and "free" not in (entry.par_trigger_modes(params) if entry else frozenset()):
+            kept.append(dataclasses.replace(part, rtp=Exact(ZERO), notes=(
+                *part.notes, "its free-spin effect is inside the free spins' estimate")))
+        elif base_part is not None and "free_rtp" in part.figures:
+            kept.append(dataclasses.replace(part, rtp=base_part, notes=(
+                *part.notes, "only its base-spin part counts here: its free-spin effect is inside the free spins' "
+                "estimate")))
+        else:
+            hosts_free = False  # a part that cannot be split by mode: estimate the game whole
+            break
+    if hosts_free:
+        return kept, total([Exact(base), *(part.rtp for part in kept)]), said
+    rounds = samples * WHOLE_ROUNDS_PER_SAMPLE
+    report = simulate(defn, rounds, seed, bet=bet)
+    whole = Estimate(report.rtp, report.standard_error, rounds, seed,
+                     "simulated whole rounds (blocks meet in spins that no par prices together)")
+    said.append(f"the total is estimated from {rounds:,} simulated rounds: the parts above do not add up to it")
+    return parts, whole, said
 
 MAX_PRECISION_SAMPLES = 2_000_000  # runs per estimate par_to_precision will not go past
 PRECISION_ROUNDS = 4  # par runs at most: the pilot and three larger ones

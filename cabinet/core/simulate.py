@@ -341,7 +341,7 @@ class BatchSpinner:
             multiplier_weights=tuple(w for _, w in multipliers),
             awarded=np.array(plan.awarded or (0,), dtype=np.int64),
             added=np.array(plan.added, dtype=np.int64) if plan.added else None,
-            minimum=math.ceil(plan.minimum) if plan.top_up > 0 and plan.minimum > 0 else 0,
+            minimum=plan.minimum if plan.top_up > 0 else 0,
         )
 
     def _stages(self, hints: list[BatchHint], raw: Windows) -> tuple[

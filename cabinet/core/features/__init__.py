@@ -221,7 +221,7 @@ class SpinsPlan:
     feature of a shard in lockstep, spin by spin, in the block's own draw order:
 
     1. when no spins remain: ``top_up`` more while the total is below ``minimum``
-       (minor units), else the feature ends; it ends too after ``limit`` spins;
+       (minor units: ``free_spins.top_up_until``, the first total above the feature's minimum), else the feature ends; it ends too after ``limit`` spins;
     2. the reel set (one ``rng.weighted`` when 2+), the spin multiplier (one
        ``rng.weighted`` when 2+ entries), then one ``below(len(strip))`` per reel;
     3. the spin pays its lines x ``line_multiplier`` x the spin multiplier and its
@@ -245,7 +245,7 @@ class SpinsPlan:
     count: WindowCount
     added: tuple[int, ...] = ()
     cap: Money = 0
-    minimum: Fraction = Fraction(0)
+    minimum: int = 0  # the smallest total that takes no top-up (``free_spins.top_up_until``; 0: none)
     top_up: int = 0
     limit: int = MAX_FEATURE_SPINS
 
@@ -359,6 +359,12 @@ class FeatureBlock(Protocol):
     def par(self, pctx: ParContext) -> BlockPar | None: ...
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]: ...
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]: ...
+    def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool: ...
+    def par_reads_lines(self, params: Any, mode: str) -> bool: ...
+    def par_changes_lines(self, params: Any, mode: str) -> bool: ...
+    def par_trigger_modes(self, params: Any) -> frozenset[str]: ...
+    def trigger_window_count(self, defn: Definition, params: Any, mode: str, reel_set: str) -> WindowCount | None: ...
+    def spin_reel_sets(self, defn: Definition, params: Any, mode: str) -> tuple[str, ...]: ...
 
 
 class Block:
@@ -408,6 +414,47 @@ class Block:
         return ()
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
+        return ()
+
+    # --- how par composes with other blocks (``core/composition.py`` pairs these) ---
+
+    def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
+        """Whether this block's par already prices its effect together with ``other``'s
+        in spins of ``mode`` (so the two parts add up to the joint value). Default: no."""
+        return False
+
+    def par_reads_lines(self, params: Any, mode: str) -> bool:
+        """Whether this block's par, for spins of ``mode``, is computed from what those
+        spins pay on their lines and scatters. Default: a screen or win modifier's part is a
+        difference of such pays."""
+        return self.screen_modifier or self.win_modifier
+
+    def par_changes_lines(self, params: Any, mode: str) -> bool:
+        """Whether this block changes what spins of ``mode`` pay (their screen, a
+        multiplier, the direction). Default: a screen or win modifier does."""
+        return self.screen_modifier or self.win_modifier
+
+    def par_trigger_modes(self, params: Any) -> frozenset[str]:
+        """The modes whose spins' triggers of this block its par counts. Default: base
+        spins only."""
+        return frozenset({"base"})
+
+    def trigger_window_count(self, defn: Definition, params: Any, mode: str, reel_set: str) -> WindowCount | None:
+        """What this block's trigger counts on each reel's window in spins of ``mode``
+        (None: it reads no symbols there). Default: none for a screen or win modifier (it
+        triggers nothing), else its batch hints' counts, the rule it plays by."""
+        if self.screen_modifier or self.win_modifier:
+            return None
+        counts = [h.window_count for h in self.batch_hints(defn, params, reel_set) if h.window_count is not None]
+        if not counts:
+            return None
+        if len(counts) == 1:
+            return counts[0]
+        return lambda reel, window: sum(c(reel, window) for c in counts)
+
+    def spin_reel_sets(self, defn: Definition, params: Any, mode: str) -> tuple[str, ...]:
+        """The reel sets of the spins of ``mode`` this block plays itself (free spins
+        play "free" spins; empty: it plays none)."""
         return ()
 
 

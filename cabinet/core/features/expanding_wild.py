@@ -46,7 +46,7 @@ from . import (
     check_symbol,
     presence_hint,
 )
-from .free_spins import line_delta_rtp
+from .free_spins import covers_free_spins, line_delta_rtp
 
 
 @dataclass(frozen=True)
@@ -109,6 +109,11 @@ class ExpandingWildBlock(ModesBlock):
                 draft.screen = draft.screen[:reel] + (grown,) + draft.screen[reel + 1 :]
                 ctx.book.add(ScreenChanged(p.name, "expand", changed, p.symbol, draft.screen))
 
+    def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
+        if other.type == "mystery_symbol":  # an earlier reveal: priced on each revealed game (below)
+            return _earlier_modifiers(defn, params) == [other] and set(params.modes) <= set(other.modes)
+        return covers_free_spins(defn, params, other, mode)
+
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         grows = frozenset(expanding_reels(defn, params))
         symbol = params.symbol
@@ -129,6 +134,8 @@ class ExpandingWildBlock(ModesBlock):
             from .mystery_symbol import revealed_definition
 
             mystery = earlier[0]
+            if not set(p.modes) <= set(mystery.modes):
+                return None  # spins without the reveal would need the plain strips too: not priced here
             weight = sum(r.weight for r in mystery.reveals)
             games = [(Fraction(r.weight, weight), revealed_definition(defn, mystery, r.symbol))
                      for r in mystery.reveals]

@@ -10,7 +10,7 @@ YAML::
         reel_sets: [{set: free}]           # empty: the base game's
         win_multiplier: 2
         spin_multipliers: [{value: 2, weight: 5}, {value: 5, weight: 1}]   # drawn per spin
-        minimum_win_x_bet: 10              # top up with `top_up_spins` until reached
+        minimum_win_x_bet: 10              # top up with `top_up_spins` until exceeded
         top_up_spins: 4
 
 Phases (one loop, each step explicit):
@@ -26,9 +26,11 @@ Phases (one loop, each step explicit):
               ``multiply_scatter_pays``). The trigger stage follows: a retrigger adds
               ``retrigger_awards`` (or ``awards``), and nested blocks (progress levels)
               may add spins too (``state.spins_added``).
-3. TOP-UP   — when no spins remain and the feature total is below
+3. TOP-UP   — when no spins remain and the feature total does not exceed
               ``minimum_win_x_bet`` x the total bet, ``top_up_spins`` more are added
-              (``SpinsAdded``) and SPIN resumes; repeated until the total reaches it.
+              (``SpinsAdded``) and SPIN resumes; repeated until the total exceeds it
+              (Halloween Wins 3: "until the total win of the feature exceeds 10 times the
+              bet": a total of exactly 10x is topped up).
 4. END      — ``FeatureEnded``.
 
 Caps: ``max_win_coins`` (coins of the bet's coin value) and ``max_win_x_bet``; the
@@ -87,6 +89,7 @@ from . import (
     Spin,
     SpinsPlan,
     Trigger,
+    WindowCount,
     award_for,
     check_symbol,
     check_weights,
@@ -201,6 +204,15 @@ def anticipation_for(
     return tuple(out)
 
 
+def top_up_until(feature: FreeSpins, bet: Bet) -> Money:
+    """The smallest feature total (minor units) that takes no top-up: the total must EXCEED
+    ``minimum_win_x_bet`` x the bet (0: no top-up)."""
+    if feature.top_up_spins <= 0 or feature.minimum_win_x_bet <= 0:
+        return 0
+    minimum = feature.minimum_win_x_bet * bet.total
+    return minimum.numerator // minimum.denominator + 1
+
+
 def cap_amount(feature: FreeSpins, bet: Bet) -> Money:
     """The feature's win cap in minor units (0: none); the lower of the two caps."""
     caps = []
@@ -224,7 +236,7 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     rc = RoundContext.sharing(ctx)
     reel_sets = f.reel_sets or defn.base_game.reel_sets
     cap = cap_amount(f, bet)
-    minimum = f.minimum_win_x_bet * bet.total
+    enough = top_up_until(f, bet)
     keep = book.keep
     saved = (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier,
              state.sticky_reels, state.values)
@@ -241,7 +253,7 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     limit = MAX_FEATURE_SPINS
     while True:
         if remaining == 0:  # TOP-UP or END
-            if f.top_up_spins > 0 and minimum > 0 and total < minimum:
+            if enough and total < enough:
                 if not topped_at:
                     topped_at = played
                 remaining = f.top_up_spins
@@ -289,7 +301,6 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     return FeatureRun(total, played, reel_set, stops, stats)
 
 
-# --- exact value -----------------------------------------------------------------------------------
 def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | None:
     """This feature as data for the batch player (``SpinsPlan``), read from the same
     tables and functions ``run`` plays by. None where ``run`` does more than the plan
@@ -304,7 +315,6 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
     # the most a screen can count: every cell the symbol that counts the most
     top = defn.grid.reels * defn.grid.rows * max(adds.values(), default=1)
-    minimum = feature.minimum_win_x_bet * bet.total if feature.top_up_spins > 0 else Fraction(0)
     return SpinsPlan(
         name=feature.name,
         awarded=tuple(award_for(feature.awards, k) for k in range(top + 1)),
@@ -315,12 +325,13 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
         count=lambda reel, w: sum(adds.get(sid, 0) for sid in w),
         added=tuple(award_for(retrigger_awards(feature), k) for k in range(top + 1)) if feature.retrigger else (),
         cap=cap_amount(feature, bet),
-        minimum=minimum,
+        minimum=top_up_until(feature, bet),
         top_up=feature.top_up_spins,
         limit=MAX_FEATURE_SPINS,
     )
 
 
+# --- exact value -----------------------------------------------------------------------------------
 
 
 def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[Fraction, Fraction]:
@@ -439,6 +450,15 @@ def line_delta_rtp(
     return figures, total
 
 
+def covers_free_spins(defn: Definition, params: Any, other: Any, mode: str) -> bool:
+    """A line-delta block's ``par_covers`` for the free spins it acts in: ``line_delta_rtp``
+    prices it per expected free spin at the feature's mean multiplier, which is the joint
+    value as long as it never changes what the feature's retriggers count."""
+    from ..composition import count_unchanged
+
+    return mode == "free" and isinstance(other, FreeSpins) and count_unchanged(defn, mode, params, other)
+
+
 def mixed_line_delta(
     defn: Definition, variants: list[tuple[Fraction, Definition]], reel_set: str, lines: int
 ) -> Fraction:
@@ -518,6 +538,23 @@ class FreeSpinsBlock(Block):
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         need = smallest_trigger(params.awards)
         return ((params.trigger_symbol, need),) if need else ()
+
+    def par_reads_lines(self, params: Any, mode: str) -> bool:
+        return mode == "free"  # its value is what its own spins pay
+
+    def par_changes_lines(self, params: Any, mode: str) -> bool:
+        return mode == "free"  # its multipliers
+
+    def trigger_window_count(self, defn: Definition, params: Any, mode: str, reel_set: str) -> WindowCount | None:
+        if mode == "free" and not params.retrigger:
+            return None
+        adds = {s.id: s.counts for s in defn.symbols if s.base == params.trigger_symbol}
+        return lambda reel, w: sum(adds.get(sid, 0) for sid in w)
+
+    def spin_reel_sets(self, defn: Definition, params: Any, mode: str) -> tuple[str, ...]:
+        if mode != "free":
+            return ()
+        return tuple(c.set for c in (params.reel_sets or defn.base_game.reel_sets))
 
     def par(self, pctx: ParContext) -> BlockPar:
         part, triggers, rules = self.exact_part(pctx)
@@ -649,14 +686,14 @@ class FreeSpinsBlock(Block):
         acted = [0]
         runs = 0
         cap = cap_amount(f, bet)
-        minimum = f.minimum_win_x_bet * bet.total if f.top_up_spins else 0
+        enough = top_up_until(f, bet)
         for k, q in zip(counts, weights, strict=True):
             n = max(2, int(pctx.samples * q / rate))
 
             def paired(i: int, k: int = k) -> int:
                 seed = derive_seed(pctx.seed, i * 64 + k)
                 without = run_from_trigger(defn, plain, bet, k, seed)
-                if (not cap or without < cap) and without >= minimum:
+                if (not cap or without < cap) and without >= enough:
                     return 0  # neither rule acted: the run with them is this one, draw for draw
                 acted[0] += 1
                 return run_from_trigger(defn, f, bet, k, seed) - without

@@ -51,7 +51,7 @@ from . import (
     mean_value,
     presence_hint,
 )
-from .free_spins import line_delta_rtp, mixed_line_delta
+from .free_spins import covers_free_spins, line_delta_rtp, mixed_line_delta
 
 
 @dataclass(frozen=True)
@@ -140,6 +140,13 @@ class MultiplierWildsBlock(ModesBlock):
         draft.wins, draft.win, draft.lean = wins, win, False
         if touched:
             ctx.book.add(WinMultiplied(p.name, m, wilds, touched, added))
+
+    def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
+        from .expanding_wild import _earlier_modifiers
+
+        if other.type == "expanding_wild":  # an earlier expansion: priced on the expanded lines
+            return _earlier_modifiers(defn, params) == [other] and set(params.modes) <= set(other.modes)
+        return covers_free_spins(defn, params, other, mode)
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         p: MultiplierWilds = params

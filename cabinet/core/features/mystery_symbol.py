@@ -47,7 +47,7 @@ from . import (
     check_symbol,
     presence_hint,
 )
-from .free_spins import line_delta_rtp, mixed_line_delta
+from .free_spins import covers_free_spins, line_delta_rtp, mixed_line_delta
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,9 @@ class MysterySymbolBlock(ModesBlock):
         shown = p.reveals[ctx.rng.weighted(reveal_weights(p))].symbol
         draft.screen = tuple(revealed(p.symbol, shown, column) for column in draft.screen)
         ctx.book.add(ScreenChanged(p.name, "mystery", positions, shown, draft.screen))
+
+    def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
+        return covers_free_spins(defn, params, other, mode)
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         p: MysterySymbol = params

@@ -64,6 +64,7 @@ from . import (
     Spin,
     SpinDraft,
     Trigger,
+    WindowCount,
     award_for,
     check_reels,
     check_symbol,
@@ -187,6 +188,24 @@ class ProgressLevelsBlock(Block):
             ctx.book.add(LevelReached(p.name, progress.level, level.unlock, value, level.extra_spins))
         return None
 
+    def trigger_window_count(self, defn: Definition, params: Any, mode: str, reel_set: str) -> WindowCount | None:
+        adds = {s.id: s.counts for s in defn.symbols if s.base == params.symbol}
+        return lambda reel, w: sum(adds.get(sid, 0) for sid in w)
+
+    def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
+        """The feature it runs in, the sticky reels it unlocks, and a mystery reveal in those
+        spins (priced in each level's spin value) are priced here with it."""
+        p: ProgressLevels = params
+        if mode != "free":
+            return False
+        if other.type == "free_spins":
+            return bool(other.name == p.feature)
+        if other.type == "sticky_wild_reels":
+            return other is _sticky_block(defn)
+        if other.type == "mystery_symbol":
+            return other is _priced_mystery(defn, p)
+        return False
+
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
         from .free_spins import FreeSpins, free_spins_value, run_from_trigger, trigger_distribution
@@ -196,6 +215,17 @@ class ProgressLevelsBlock(Block):
             return None
         triggers = trigger_distribution(defn, f)
         plain = sum((q * free_spins_value(defn, f, k, bet) for k, q in triggers.items()), Fraction(0)) / bet.total
+        # what a mystery reveal in these spins already counts (on plain spins): this part takes it
+        # back, since the level values below price the reveal with the levels' effects
+        mystery = _priced_mystery(defn, p)
+        if mystery is not None:
+            from . import block
+
+            claimed = block(mystery.type).par(ParContext(defn, mystery, bet, pctx.samples, pctx.seed))  # type: ignore[union-attr]
+            free_claim = None if claimed is None else claimed.figures.get("free_rtp")
+            if not isinstance(free_claim, Exact):
+                return None
+            plain += free_claim.value
         levels = [level_values(defn, p, f, bet, n) for n in range(len(p.levels) + 1)]
         figures: dict[str, Value] = {f"level_{n}_spin_value": Exact(v) for n, v in enumerate(levels)}
         if f.retrigger and any(award_for(f.retrigger_awards or f.awards, k) for k in range(1, 64)):
@@ -208,7 +238,8 @@ class ProgressLevelsBlock(Block):
 
                 stratum = estimate_runs(one, n, pctx.seed, f"runs of {f.name} with {p.name}", scale=q / bet.total)
                 out = out + stratum
-            return BlockPar(p.name, out, figures, ("free spins retrigger: estimated from runs of the feature",))
+            notes = ("free spins retrigger: estimated from runs of the feature",)
+            return BlockPar(p.name, out, figures, notes + _mystery_note(mystery))
         spins_at = [Fraction(0)] * len(levels)
         for k, q in triggers.items():
             for n, spins in enumerate(spins_by_level(defn, p, f, award_for(f.awards, k))):
@@ -217,7 +248,38 @@ class ProgressLevelsBlock(Block):
             rate = sum(triggers.values(), Fraction(0))
             figures[f"level_{n}_spins"] = Exact(spins / rate if rate else Fraction(0))
         value = sum((s * v for s, v in zip(spins_at, levels, strict=True)), Fraction(0))
-        return BlockPar(p.name, Exact(value - plain), figures)
+        return BlockPar(p.name, Exact(value - plain), figures, _mystery_note(mystery))
+
+
+def _mystery_note(mystery: Any) -> tuple[str, ...]:
+    if mystery is None:
+        return ()
+    return (f"{mystery.name} in these spins is priced in each level's spin value (every reveal, with the level's "
+            "sticky reels, multiplier and direction); this part takes back what it counts on plain spins",)
+
+
+def _sticky_block(defn: Definition) -> Any:
+    from .sticky_wild_reels import StickyWildReels
+
+    return next((g for g in defn.features if isinstance(g, StickyWildReels)), None)
+
+
+def _priced_mystery(defn: Definition, p: ProgressLevels) -> Any:
+    """The one mystery block acting in the free spins ``p`` runs in, when the level values
+    can price it exactly: its reveal never changes what the bar or the feature's
+    retriggers count. None otherwise."""
+    from ..composition import count_unchanged
+    from .free_spins import FreeSpins
+    from .mystery_symbol import MysterySymbol
+
+    found = [g for g in defn.features if isinstance(g, MysterySymbol) and "free" in g.modes]
+    f = next((g for g in defn.features if isinstance(g, FreeSpins) and g.name == p.feature), None)
+    if len(found) != 1 or f is None:
+        return None
+    mystery = found[0]
+    if not (count_unchanged(defn, "free", mystery, p) and count_unchanged(defn, "free", mystery, f)):
+        return None
+    return mystery
 
 
 def bonus_distribution(defn: Definition, f: FreeSpins, symbol: str) -> list[Fraction]:
@@ -263,6 +325,14 @@ def level_values(defn: Definition, p: ProgressLevels, f: FreeSpins, bet: Bet, le
     from .sticky_wild_reels import StickyWildReels
 
     sticky = next((g for g in defn.features if isinstance(g, StickyWildReels)), None)
+    mystery = _priced_mystery(defn, p)
+    if mystery is None:
+        reveals = [(Fraction(1), defn)]
+    else:
+        from .mystery_symbol import revealed_definition
+
+        weight = sum(r.weight for r in mystery.reveals)
+        reveals = [(Fraction(r.weight, weight), revealed_definition(defn, mystery, r.symbol)) for r in mystery.reveals]
     unlocked = p.levels[:level]
     sticky_reels = [p.sticky_reels[i] - 1 for i in range(sum(1 for lv in unlocked if lv.unlock == "sticky_reel"))]
     multiplier = Fraction(1)
@@ -277,10 +347,11 @@ def level_values(defn: Definition, p: ProgressLevels, f: FreeSpins, bet: Bet, le
     scatter_mult = (f.win_multiplier if f.multiply_scatter_pays else 1) * mean_value(f.spin_multipliers) * multiplier
     total = Fraction(0)
     for c in choices:
-        game = with_sticky(defn, c.set, tuple(sticky_reels), sticky.symbol if sticky else "")
-        lines = line_expectation(game, c.set, both).total * line_factor
-        scatters = sum(scatter_expectation(game, c.set).values(), Fraction(0))
-        total += Fraction(c.weight, weight) * (lines * spin_mult + scatters * scatter_mult)
+        for q, shown in reveals:
+            game = with_sticky(shown, c.set, tuple(sticky_reels), sticky.symbol if sticky else "")
+            lines = line_expectation(game, c.set, both).total * line_factor
+            scatters = sum(scatter_expectation(game, c.set).values(), Fraction(0))
+            total += q * Fraction(c.weight, weight) * (lines * spin_mult + scatters * scatter_mult)
     return total
 
 

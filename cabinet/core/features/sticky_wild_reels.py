@@ -59,6 +59,20 @@ class StickyWildReelsBlock(ModesBlock):
                 draft.screen = tuple(columns)
                 ctx.book.add(ScreenChanged(p.name, "sticky", changed, p.symbol, draft.screen))
 
+    def par_reads_lines(self, params: Any, mode: str) -> bool:
+        return False  # its part is nothing: the block that makes reels sticky prices them
+
+    def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
+        """Priced with ``other`` when the block that makes the reels sticky is."""
+        from . import block
+
+        for maker in defn.features:
+            entry = block(maker.type)
+            if maker is not other and entry is not None and maker.type == "progress_levels":
+                if entry.par_covers(defn, maker, params, mode) and entry.par_covers(defn, maker, other, mode):
+                    return True
+        return False
+
     def par(self, pctx: ParContext) -> BlockPar:
         return BlockPar(pctx.feature.name, Exact(Fraction(0)), notes=("priced by the block that makes reels sticky",))
 

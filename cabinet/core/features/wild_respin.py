@@ -70,6 +70,11 @@ class WildRespin:
     reel: int = doc("the reel (1-based) the wild must fill", default=3)
     respins: int = doc("respins played, fixed at the start (a new wild adds none)", default=1)
     name: str = doc("feature name used in events, meters and scenarios", default="wild_respin")
+    texts: dict[str, str] = doc(
+        "the words it shows, by key (defaults in brackets; {reel} is the held reel, {spins} the respins): "
+        "`start` the status line as it holds the reel [REEL {reel} HOLDS: {spins} RESPINS]; `start_one` the "
+        "same for one respin [REEL {reel} HOLDS: {spins} RESPIN]; `lock` the held reel's tag [LOCKED]; `row` "
+        "its FEATURES-glass row [FULL REEL: RESPIN]; `heading` its INFO heading", factory=dict)
 
 
 def full_reel_stops(defn: Definition, f: WildRespin, reel_set: str) -> tuple[int, ...]:
@@ -195,6 +200,9 @@ class WildRespinBlock(Block):
             return int(reel == f.reel - 1 and all(s == f.symbol for s in w))
 
         return (window_hint(defn, reel_set, full, 1),)
+
+    def spin_reel_sets(self, defn: Definition, params: Any, mode: str) -> tuple[str, ...]:
+        return (params.reel_set,) if mode == "respin" else ()
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
