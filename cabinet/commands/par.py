@@ -15,7 +15,7 @@ import json
 from fractions import Fraction
 
 from ..core.bet import Bet, default_bet
-from ..core.par import ParReport
+from ..core.par import HIT_RATE_COVERS, SYMBOLS_COVER, ParReport
 from ..core.value import Exact, Value
 from ..errors import CabinetError
 
@@ -153,8 +153,9 @@ def render(r: ParReport) -> str:
         f"base game RTP    {pct(r.base_rtp)}",
         f"  line pays      {pct(r.line_rtp)}",
         f"  scatter pays   {pct(r.scatter_rtp)}",
-        f"hit rate         {pct(r.hit_rate)}  ({one_in(r.hit_rate)}, {r.lines} lines)",
-        "RTP per symbol:",
+        f"hit rate         {pct(r.hit_rate)}  ({one_in(r.hit_rate)}, {r.lines} lines; {HIT_RATE_COVERS} only"
+        + (f", leaving out {', '.join(r.hit_rate_leaves_out)})" if r.hit_rate_leaves_out else ")"),
+        f"RTP per symbol ({SYMBOLS_COVER}):",
     ]
     width = max((len(s) for s in r.symbols), default=4)
     for sid, value in r.symbols.items():
