@@ -237,7 +237,8 @@ class History:
         self.path = Path(path)
         self.size = size
         self.problem: str | None = None
-        self.unsaved = False  # the last append could not be written (the next one writes it too)
+        self.unsaved = False  # the last append could not be written (the next save writes it too)
+        self.saved_up_to = 0  # round id of the newest entry on disk (the journal keeps rounds after it)
         self._records: list[HistoryRecord] = []
         self._clock = clock
 
@@ -247,6 +248,7 @@ class History:
         if history.path.exists():
             try:
                 history._records = decode_history(history.path.read_bytes())[-size:]
+                history.saved_up_to = history.last_round_id
             except (OSError, ValueError) as exc:
                 kept = keep_aside(history.path, f"history file: {exc}", clock)
                 history.problem = (
@@ -278,12 +280,24 @@ class History:
             record.round_id, record.request, record.credits_before,
         )  # fmt: skip
 
-    def append(self, record: HistoryRecord) -> bool:
-        """Add a finished round and save; False (and nothing written) if it is already the last."""
+    @property
+    def last_round_id(self) -> int:
+        return self._records[-1].round_id if self._records else 0
+
+    def append(self, record: HistoryRecord, *, save: bool = True) -> bool:
+        """Add a finished round and save; False (and nothing written) if it is already the last.
+
+        An OSError leaves the round in memory, ``unsaved``: the next save writes it too."""
         if self.is_last(record):
             return False
         self._records = (self._records + [record])[-self.size :]
         self.unsaved = True
+        if save:
+            self.save()
+        return True
+
+    def save(self) -> None:
+        """Write every entry (those a failed write left out too); OSError if the disk refuses."""
         write_atomic(self.path, encode_history(self._records))
         self.unsaved = False
-        return True
+        self.saved_up_to = self.last_round_id

@@ -25,7 +25,10 @@ starts from the valid prefix.
 
 Compaction: past ``max_records`` records the log is rewritten atomically, keeping
 only the unfinished round, behind a ``checkpoint`` record that carries the sequence
-number on, so sequence numbers grow for the life of the cabinet.
+number on, so sequence numbers grow for the life of the cabinet. Settled rounds whose
+history entry is not on disk yet (``keep_settled_after``: history could not be written)
+are kept too, up to ``SETTLED_KEPT`` of them, so a restart can rebuild those entries;
+only when the disk has no room even for the compacted log are they let go (money first).
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ JOURNAL_NAME = "journal.log"
 DEFAULT_MAX_RECORDS = 1000
 
 RECORD_TYPES = ("checkpoint", "begin", "decision", "progress", "end")
+SETTLED_KEPT = 50  # settled rounds remembered for history's sake (history's default size)
 _NO_ROOM = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
 
 
@@ -275,6 +279,23 @@ class _OpenRound:
         return out
 
 
+@dataclass(frozen=True)
+class SettledRound:
+    """A round with its begin and its end in the journal: what its history entry needs."""
+
+    pending: PendingRound  # the round as it began, with every decision
+    win: Money
+    credits_after: Money
+    outcome: str
+
+
+@dataclass(frozen=True)
+class _SettledRecords:
+    round_id: int
+    records: tuple[tuple[str, dict[str, Any]], ...]  # begin, decisions, end (what compaction rewrites)
+    settled: SettledRound
+
+
 def _pending_from_begin(seq: int, data: Mapping[str, Any]) -> PendingRound:
     try:
         return PendingRound(
@@ -302,6 +323,7 @@ class _Replayer:
         self.last_seq: int | None = None
         self.count = 0
         self.open: _OpenRound | None = None
+        self.settled: list[_SettledRecords] = []  # the newest SETTLED_KEPT settled rounds, oldest first
 
     def apply(self, record: Record) -> None:
         """Accept ``record`` or raise RecordError without changing anything."""
@@ -339,8 +361,17 @@ class _Replayer:
                     value = data.get(key)
                     if isinstance(value, bool) or not isinstance(value, int):
                         raise RecordError(f"bad end record: {key} is {value!r}")
+                self._settle(open_round, data)
                 self.open = None
         self.last_seq, self.count = record.seq, self.count + 1
+
+    def _settle(self, open_round: _OpenRound, end: dict[str, Any]) -> None:
+        round_id = open_round.pending.round_id
+        records = (*(r for r in open_round.records() if r[0] != "progress"), ("end", dict(end)))
+        outcome = end.get("outcome", "played")
+        settled = SettledRound(open_round.pending, end["win"], end["credits_after"],
+                               outcome if isinstance(outcome, str) else "played")
+        self.settled = [*self.settled, _SettledRecords(round_id, records, settled)][-SETTLED_KEPT:]
 
     def _check_seq(self, record: Record) -> None:
         if self.last_seq is None:
@@ -376,6 +407,9 @@ class Journal:
         self._size = size
         self._clock = clock
         self._fd: int | None = None
+        # Settled rounds after this round id still lack their history entry on disk: compaction
+        # keeps them (None: history is not this journal's concern, keep none).
+        self.keep_settled_after: int | None = None
 
     # -- opening ----------------------------------------------------------------------------------
 
@@ -450,6 +484,10 @@ class Journal:
     def pending(self) -> PendingRound | None:
         """The unfinished round (a begin without an end), or None."""
         return self._state.open.pending if self._state.open else None
+
+    def settled_rounds(self) -> tuple[SettledRound, ...]:
+        """The newest settled rounds the journal still holds (at most ``SETTLED_KEPT``), oldest first."""
+        return tuple(s.settled for s in self._state.settled)
 
     # -- appending --------------------------------------------------------------------------------
 
@@ -530,21 +568,37 @@ class Journal:
         try:
             self._write(line)
         except OSError as exc:
-            if exc.errno not in _NO_ROOM or self._compacted_size() >= self._state.count:
+            if exc.errno not in _NO_ROOM:
                 raise
-            # No room to grow (a full disk, a file-size limit): the settled rounds are not
-            # needed any more (the store holds the money), so shrink the log and try again.
-            try:
-                self.compact()
-            except OSError:
-                raise exc from None
-            probe = _copy_replayer(self._state)  # the same sequence and open round, fewer records
-            probe.apply(Record(seq, rtype, data))
-            self._write(line)
+            probe = self._write_after_compaction(exc, seq, rtype, data, line)
         self._state = probe
         if self._state.count > self.max_records and self._compacted_size() < self._state.count:
-            self.compact()
+            try:
+                self.compact()
+            except OSError as exc:
+                # The record is written; a log too long for now is no loss, and a full disk
+                # shrinks it when an append needs the room (without what history lacks, if need be).
+                if exc.errno not in _NO_ROOM:
+                    raise
         return seq
+
+    def _write_after_compaction(self, exc: OSError, seq: int, rtype: str, data: dict[str, Any],
+                                line: bytes) -> _Replayer:
+        """No room to grow (a full disk, a file-size limit): the settled rounds are not needed
+        for money (the store holds it), so shrink the log and write ``line`` again. First
+        keeping the rounds history still lacks; if even that does not fit, without them."""
+        for keep_settled in (True, False):
+            if self._compacted_size(keep_settled=keep_settled) >= self._state.count:
+                continue
+            try:
+                self.compact(keep_settled=keep_settled)
+                probe = _copy_replayer(self._state)  # the same sequence and open round, fewer records
+                probe.apply(Record(seq, rtype, data))
+                self._write(line)
+            except OSError:
+                continue
+            return probe
+        raise exc from None
 
     def _write(self, line: bytes) -> None:
         if self._fd is None:
@@ -569,18 +623,25 @@ class Journal:
 
     # -- compaction -------------------------------------------------------------------------------
 
-    def _compacted_size(self) -> int:
-        open_round = self._state.open
-        return 1 + (len(open_round.records()) if open_round is not None else 0)
+    def _settled_to_keep(self) -> list[_SettledRecords]:
+        after = self.keep_settled_after
+        return [] if after is None else [s for s in self._state.settled if s.round_id > after]
 
-    def compact(self) -> None:
-        """Rewrite the log atomically with only the unfinished round (if any).
+    def _compacted_size(self, *, keep_settled: bool = True) -> int:
+        open_round = self._state.open
+        settled = sum(len(s.records) for s in self._settled_to_keep()) if keep_settled else 0
+        return 1 + settled + (len(open_round.records()) if open_round is not None else 0)
+
+    def compact(self, *, keep_settled: bool = True) -> None:
+        """Rewrite the log atomically with only the unfinished round (if any), and the settled
+        rounds whose history entry is not written yet (``keep_settled_after``).
 
         The kept records are re-numbered to end at the current sequence number, behind
         a checkpoint, so numbering continues without a gap or a reuse.
         """
         open_round = self._state.open
-        kept = open_round.records() if open_round is not None else []
+        kept = [r for s in self._settled_to_keep() for r in s.records] if keep_settled else []
+        kept += open_round.records() if open_round is not None else []
         mark = self.last_seq - len(kept)
         records = [Record(mark, "checkpoint", {"reason": "compacted"})]
         records += [Record(mark + 1 + i, rtype, data) for i, (rtype, data) in enumerate(kept)]
@@ -608,6 +669,7 @@ class Journal:
 def _copy_replayer(src: _Replayer) -> _Replayer:
     out = _Replayer()
     out.last_seq, out.count = src.last_seq, src.count
+    out.settled = list(src.settled)
     if src.open is not None:
         out.open = _OpenRound(src.open.pending, src.open.begin_data, list(src.open.decisions))
     return out

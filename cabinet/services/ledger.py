@@ -41,7 +41,7 @@ from cabinet.errors import CabinetError
 
 from .atomic import Clock, ensure_data_dir, remove_stale_temps, utc_now
 from .history import DEFAULT_HISTORY_SIZE, HISTORY_NAME, OUTCOMES, History, HistoryRecord, steps_from_events
-from .journal import DEFAULT_MAX_RECORDS, JOURNAL_NAME, Journal, PendingRound, salvage_round
+from .journal import DEFAULT_MAX_RECORDS, JOURNAL_NAME, Journal, PendingRound, SettledRound, salvage_round
 from .meters import Meters, exact_amount
 from .store import CriticalState, CriticalStore, Malfunction, OpenCharge
 from .unpaid_winnings import DISCARDED, discard_due, discard_notice
@@ -210,6 +210,9 @@ class JournaledLedger:
         journal = Journal.open(folder / JOURNAL_NAME, journal_max_records, clock,
                                seen_up_to=loaded.state.journal_head)
         history = History.open(folder / HISTORY_NAME, history_size, clock)
+        # A kept-aside history starts again (its screen says so); otherwise the journal keeps
+        # the settled rounds history.json lacks until it is written (``_complete_history``).
+        journal.keep_settled_after = history.saved_up_to if history.problem is None else loaded.state.round_counter
         ledger = cls(folder, store, loaded.state, journal, history, clock)
         ledger.notices.extend(loaded.messages)
         if journal.problem is not None:
@@ -369,6 +372,7 @@ class JournaledLedger:
         finishes the round at once, credits it and records it as auto-completed;
         ``choose`` supplies its random choices when the round awaits a decision.
         """
+        self._complete_history(play_round_fn, defn_lookup)
         recovered = self._recover(play_round_fn, defn_lookup, auto_complete, choose)
         # Sequence numbers carry on past what the store saw (a journal kept aside lost its tail),
         # so the next start finds nothing missing and sets nothing aside again.
@@ -440,6 +444,47 @@ class JournaledLedger:
             return game, play_round_fn(game.definition, pending.request), ""
         except Exception as exc:  # noqa: BLE001 - a replay that fails must not block the cabinet
             return None, None, f"replaying it failed ({exc.__class__.__name__}: {exc})"
+
+    def _complete_history(self, play_round_fn: PlayRound, lookup: GameLookup) -> None:
+        """Settled rounds whose history entry never reached the disk (history.json could not be
+        written, the process ended): rebuilt from their journal records, as first written.
+
+        Only charged rounds after history's newest entry: for each round id the journal's last
+        settlement counts (a round whose charge failed was closed, and its id used again), and
+        a ``stale`` end (settled, its end record lost) holds no win to show."""
+        if self._history.problem is not None:
+            return  # kept aside: history starts again, as the screen says
+        newest = self._history.last_round_id
+        by_id = {s.pending.round_id: s for s in self._journal.settled_rounds()
+                 if newest < s.pending.round_id <= self._state.round_counter and s.outcome != "stale"}
+        if not by_id:
+            return
+        for round_id in sorted(by_id):
+            self._history.append(self._rebuilt_record(by_id[round_id], play_round_fn, lookup), save=False)
+        rounds = f"round {min(by_id)}" if len(by_id) == 1 else f"rounds {min(by_id)}-{max(by_id)}"
+        self.notices.append(f"history: {rounds} ({len(by_id)}) had not been written to {self._history.path.name}; "
+                            "rebuilt from the journal")
+        self._save_history()
+
+    def _rebuilt_record(self, settled: SettledRound, play_round_fn: PlayRound, lookup: GameLookup) -> HistoryRecord:
+        pending = settled.pending
+        outcome = settled.outcome if settled.outcome in OUTCOMES else "played"
+        result = None
+        if outcome != "voided":  # a voided round showed nothing (``_void``)
+            game, result, _ = self._replay(play_round_fn, lookup, pending)
+            result = result if result is not None and result.awaiting is None else None
+        features = tuple(result.features) if result else ()
+        steps = steps_from_events(result.events) if result else ()
+        record = self._record(OpenRound.from_pending(pending), settled.win, features, steps, outcome)
+        return replace(record, credits_after=settled.credits_after)
+
+    def _save_history(self) -> None:
+        try:
+            self._history.save()
+        except OSError as exc:
+            self.notices.append(f"could not write {self._history.path}: {exc.strerror or exc}")
+        else:
+            self._journal.keep_settled_after = self._history.saved_up_to
 
     def _finish_paid(self, pending: PendingRound, result: RoundResult | None) -> RecoveredRound:
         """The store had paid the round; only history and the journal's end were missing."""
@@ -552,7 +597,16 @@ class JournaledLedger:
         return self._unwritten_end is not None or self._history.unsaved
 
     def write_pending(self) -> None:
-        """Write what a failed write left out (a settled round's journal end), or raise OSError."""
+        """Write what a failed write left out (a settled round's journal end), or raise OSError.
+
+        History's unwritten entries are tried too; their failure stops nothing (evidence, not money)."""
+        if self._history.unsaved:
+            try:
+                self._history.save()
+            except OSError:
+                pass  # said when it failed; the next round's entry tries again
+            else:
+                self._journal.keep_settled_after = self._history.saved_up_to
         if self._unwritten_end is None:
             return
         round_id, win, credits_after, outcome = self._unwritten_end
@@ -615,6 +669,8 @@ class JournaledLedger:
             self._history.append(record)
         except OSError as exc:
             self.notices.append(f"could not write {self._history.path}: {exc.strerror or exc}")
+        else:
+            self._journal.keep_settled_after = self._history.saved_up_to
 
     def _history_entry(self, record: HistoryRecord) -> HistoryRecord:
         found = self._history.find(record.round_id)
