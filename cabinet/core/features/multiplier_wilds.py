@@ -15,8 +15,10 @@ Win stage: when the screen shows the symbol, ONE ``rng.weighted`` draw picks the
 spin's multiplier ``m`` (no symbol, no draw). The screen is then paid as if the wild
 carried ``m`` as its own multiplier, so each line is paid in the configuration that
 gives the highest win with that multiplier (the sheet's "highest win, in the
-configuration that gives the highest multiplier"); several multiplier wilds in one
-win multiply together. A ``WinMultiplied`` names the wilds, the wins it applied to and
+configuration that gives the highest multiplier"). Every multiplier wild on the screen
+carries the same drawn ``m``; how several of them in one line win combine is the game's
+``wild_multipliers`` (``multiply``: m x m; ``highest``: the win is multiplied once, by m,
+as Halloween Wins 3 plays). A ``WinMultiplied`` names the wilds, the wins it applied to and
 what it added.
 
 Par (exact): the draw is independent of the stops, so the expected line pay is the
