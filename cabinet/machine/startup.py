@@ -86,7 +86,9 @@ def open_cabinet(
     alerts: list[str] = [f"{headline}\n{problem}" for headline, problem in (
         (settings_headline, settings_problem),
         ("THE ROUND JOURNAL WAS DAMAGED: ITS VALID PART IS USED", ledger.journal.problem),
-        ("THE GAME HISTORY FILE WAS DAMAGED: HISTORY STARTS AGAIN", ledger.history.problem)) if problem]
+        ("THE GAME HISTORY FILE WAS DAMAGED: HISTORY STARTS AGAIN", ledger.history.problem),
+        ("BOTH COPIES OF THE CREDIT STORE WERE DAMAGED: REBUILT FROM AN UNFINISHED SAVE", ledger.store_rebuilt),
+    ) if problem]
     defn, switched = _game_of_interrupted_round(defn, ledger)
     if switched:
         log.append(switched)

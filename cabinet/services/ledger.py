@@ -172,6 +172,7 @@ class JournaledLedger:
     ) -> None:  # fmt: skip
         self.folder = folder
         self.notices: list[str] = []  # messages for the operator / a banner: repairs, kept-aside files
+        self.store_rebuilt: str | None = None  # both store copies were damaged and a temporary copy used
         self._store = store
         self._state = state
         self._journal = journal
@@ -202,11 +203,11 @@ class JournaledLedger:
         starting balance counts as credits in, like any top-up.
         """
         folder = ensure_data_dir(data_dir)
-        remove_stale_temps(folder)
         store = CriticalStore(folder, clock)
-        loaded = store.load()
+        loaded = store.load()  # may use a killed save's temporary copy: never clean up before it
         if loaded.status == "new":
             _refuse_a_lost_store(store, folder)
+        remove_stale_temps(folder)  # the store is trusted now; on a Malfunction nothing is touched
         journal = Journal.open(folder / JOURNAL_NAME, journal_max_records, clock,
                                seen_up_to=loaded.state.journal_head)
         history = History.open(folder / HISTORY_NAME, history_size, clock)
@@ -215,6 +216,8 @@ class JournaledLedger:
         journal.keep_settled_after = history.saved_up_to if history.problem is None else loaded.state.round_counter
         ledger = cls(folder, store, loaded.state, journal, history, clock)
         ledger.notices.extend(loaded.messages)
+        if loaded.status == "rebuilt":
+            ledger.store_rebuilt = loaded.messages[0]
         if journal.problem is not None:
             ledger.notices.append(str(journal.problem))
         if history.problem is not None:

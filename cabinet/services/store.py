@@ -12,15 +12,23 @@ Loading:
   two writes; it is brought up to date quietly);
 - one damaged (bad checksum, truncated, unreadable, missing): it is kept aside and
   rebuilt from the other, and the load reports "repaired";
-- both damaged, the copies disagree, the meters do not balance, or a copy written by
-  a newer cabinet: ``Malfunction``. Nothing is touched, nothing is cleared: the
-  rule sheets say "malfunction voids all pays and plays", and an operator decides.
+- both damaged, and a save was killed between writing its temporary copy and renaming
+  it (``.critical.b.json.<random>.tmp``): a temporary copy that passes every check a
+  real copy must (checksum, fields, balanced meters) is what that rename would have put
+  in place, so it is renamed into place, the other copy is rebuilt from it, the damaged
+  copies and any other temporary copies are kept aside, and the load reports "rebuilt"
+  (the screen says so);
+- both damaged with no such copy, the copies disagree, the meters do not balance, or a
+  copy written by a newer cabinet: ``Malfunction``. Nothing is touched, nothing is
+  cleared, temporary copies included: the rule sheets say "malfunction voids all pays
+  and plays", and an operator decides.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +37,7 @@ from typing import Any, Literal
 from cabinet.core.money import Money
 from cabinet.errors import CabinetError
 
-from .atomic import Clock, canonical_json, keep_aside, utc_now, write_atomic
+from .atomic import Clock, canonical_json, fsync_dir, keep_aside, utc_now, write_atomic
 from .meters import Meters, exact_amount
 
 STORE_FORMAT = 1
@@ -176,7 +184,7 @@ def read_copy(path: Path) -> CopyRead:
 @dataclass(frozen=True)
 class StoreLoad:
     state: CriticalState
-    status: Literal["new", "ok", "repaired"]
+    status: Literal["new", "ok", "repaired", "rebuilt"]  # rebuilt: from a temporary copy (both were damaged)
     messages: tuple[str, ...] = ()  # for the operator: what was repaired and where the bad copy went
 
 
@@ -204,11 +212,19 @@ class CriticalStore:
             return StoreLoad(CriticalState(), "new")
         good = [r for r in reads if r.status == "good"]
         if not good:
+            temps = self.temporary_copies()
+            usable = [t for t in temps if t.status == "good" and t.state is not None and t.state.balanced()]
+            if usable:
+                return self._rebuild_from_temporary(max(usable, key=lambda t: t.version), reads, temps)
+            found = "".join(
+                f"; {t.path.name} (an interrupted save's temporary copy): "
+                f"{'the meters do not balance' if t.status == 'good' else t.reason}" for t in temps
+            )  # fmt: skip
             raise Malfunction(
                 "both copies of the critical store are damaged: "
-                + "; ".join(f"{r.path.name}: {r.reason}" for r in reads)
+                + "; ".join(f"{r.path.name}: {r.reason}" for r in reads) + found
                 + ". Play is disabled; nothing was cleared and the files were left untouched.",
-                self.paths,
+                (*self.paths, *(t.path for t in temps)),
             )
         if len(good) == 2 and a.version == b.version and a.state != b.state:
             raise Malfunction(
@@ -242,6 +258,37 @@ class CriticalStore:
                 f"{other.path.name} was {other.reason}: rebuilt from {best.path.name} (version {best.version}){where}"
             )
         return StoreLoad(best.state.copy(), "repaired" if messages else "ok", tuple(messages))
+
+    def temporary_copies(self) -> list[CopyRead]:
+        """What the temporary files of killed saves of either copy hold, by name."""
+        found = sorted(p for name in COPY_NAMES for p in self.folder.glob(f".{name}.*.tmp") if p.is_file())
+        return [read_copy(p) for p in found]
+
+    def _rebuild_from_temporary(self, best: CopyRead, reads: tuple[CopyRead, ...],
+                                temps: list[CopyRead]) -> StoreLoad:
+        """Both copies are damaged and ``best`` is a complete, valid temporary copy: finish the
+        rename its save was killed before, rebuild the other copy from it, and keep every
+        damaged copy and every other temporary copy aside (nothing is deleted)."""
+        assert best.state is not None
+        target = next(p for p in self.paths if best.path.name.startswith(f".{p.name}."))
+        kept = [keep_aside(r.path, f"critical store copy {r.reason}", self._clock) for r in reads
+                if r.status != "missing"]  # fmt: skip
+        os.replace(best.path, target)
+        fsync_dir(self.folder)
+        for other in self.paths:
+            if other != target:
+                write_atomic(other, best.raw)
+        for temp in temps:
+            if temp is not best:
+                why = "an older save" if temp.status == "good" else temp.reason
+                kept.append(keep_aside(temp.path, f"temporary copy not used to rebuild the store: {why}",
+                                       self._clock))
+        self.version = best.version
+        damaged = "; ".join(f"{r.path.name}: {r.reason}" for r in reads)
+        message = (f"both copies of the critical store were damaged ({damaged}): rebuilt from the complete "
+                   f"temporary copy {best.path.name} (version {best.version}) that an interrupted save left; "
+                   f"kept aside: {', '.join(p.name for p in kept) or 'nothing'}")
+        return StoreLoad(best.state.copy(), "rebuilt", (message,))
 
     def save(self, state: CriticalState) -> None:
         """Write copy A, then copy B, each atomically. Refuses a state that does not balance."""
