@@ -83,8 +83,11 @@ def write_atomic(path: Path, data: bytes) -> None:
 def remove_stale_temps(folder: Path) -> list[Path]:
     """Delete temporary files ``write_atomic`` left behind when it was killed.
 
-    They are only ever incomplete copies of a file whose previous version is still in
-    place, so removing them loses nothing (unlike a damaged file, which is kept aside).
+    Once the critical store has loaded, they are only ever copies of a file whose previous
+    version is still in place, so removing them loses nothing (unlike a damaged file, which
+    is kept aside). Before that one may be the only good state (both store copies damaged, a
+    save killed before its rename): ``JournaledLedger.open`` calls this only after the store
+    has loaded, never on the way to a MALFUNCTION.
     """
     removed = []
     for tmp in Path(folder).glob(".*.tmp"):
