@@ -129,9 +129,9 @@ def stops_probability(defn: Definition, reel_set: str) -> Fraction:
 class _Wins:
     """Simulated round wins, made once per definition and shared by its scenarios."""
 
-    def __init__(self, defn: Definition, bet: Bet, rounds: int, seed: int) -> None:
+    def __init__(self, defn: Definition, bet: Bet, rounds: int, seed: int, wins: Any = None) -> None:
         self.defn, self.bet, self.rounds, self.seed = defn, bet, rounds, seed
-        self._wins: Any = None
+        self._wins: Any = wins
 
     def _all(self) -> Any:
         if self._wins is None:
@@ -175,10 +175,13 @@ def scenario_odds(
     bet: Bet | None = None,
     rounds: int = DEFAULT_ROUNDS,
     seed: int = DEFAULT_SEED,
+    wins: Any = None,
 ) -> list[ScenarioOdds]:
-    """The odds of every scenario of ``defn`` (``report``: its ``par``, for trigger odds)."""
+    """The odds of every scenario of ``defn`` (``report``: its ``par``, for trigger odds).
+    ``wins``: the round wins of ``round_wins(defn, bet, derive_seeds(seed, 0, rounds))`` when
+    the caller has them already (they are simulated here otherwise, once, if needed)."""
     bet = bet or default_bet(defn)
-    wins = _Wins(defn, bet, rounds, seed)
+    wins = _Wins(defn, bet, rounds, seed, wins)
     out: list[ScenarioOdds] = []
     for index, scenario in enumerate(defn.scenarios if scenarios is None else scenarios):
         try:

@@ -34,6 +34,7 @@ from cabinet.core.definition import Scenario
 from cabinet.input.bindings import Bindings
 from cabinet.machine.buttons import Button, Press
 
+from .live_par import LivePar
 from .overlay import (
     BAD,
     DIM,
@@ -112,6 +113,8 @@ class Designer:
         self.stats = SessionStats()
         self.frames = FrameFigures()
         self.reloader = Reloader(app, watch_path) if watch_path is not None else None
+        self.live = LivePar() if watch_path is not None else None  # par of every good save, in a process
+        self._priced: Any = None  # the definition the live par was last started for
         self.hint = HINT_SECONDS
         self.pad_next = 0  # the pad combo's next scenario
         self.bound = False  # the bindings' designer sections are read with the first events
@@ -333,6 +336,11 @@ class Designer:
         self.hint = max(0.0, self.hint - dt)
         if self.reloader is not None:
             self.reloader.tick(dt)
+        if self.live is not None and self.reloader is not None:
+            if self.app.defn is not self._priced:  # the first game, then each good save once applied
+                self._priced = self.app.defn
+                self.live.start(self.app.defn, self.reloader.path.read_text(encoding="utf-8-sig"))
+            self.live.poll()
 
     # -- drawing ----------------------------------------------------------------------------------
 
@@ -397,7 +405,7 @@ class Designer:
             out.append([("SEED ", LABEL), (f"{req.seed}  (0x{req.seed:016X})", VALUE)])
             if req.script:
                 out.append([("FORCED ", WARN), (f"{scenario_name(defn, req.script)}  script {list(req.script)}",
-                                                VALUE)])
+                                                VALUE)] + self.forced_odds(req.script))
             elif req.forced_by == "round":
                 out.append([("FORCED ", WARN), ("round replayed from its seed", VALUE)]
                            + self.replay_check(session.current_index, current))
@@ -405,8 +413,11 @@ class Designer:
             out.append([("ROUND ", LABEL), ("none yet", DIM)])
         out.append(None)
         out.extend(self.math_lines())
+        if self.live is not None:
+            out.extend(self.live.lines())
         out.append(None)
-        keys = "  ".join(f"F{i + 1} {s.name}" for i, s in enumerate(self.scenarios()[:9])) or "none in this game"
+        keys = "  ".join(f"F{i + 1} {s.name}{self.odds_text(i)}" for i, s in enumerate(self.scenarios()[:9])) \
+            or "none in this game"
         out.append([("SCENARIOS ", LABEL), (keys, VALUE)])
         top = self.top_rounds
         out.append([("TOP ROUNDS ", LABEL),
@@ -417,6 +428,19 @@ class Designer:
         if self.reloader is not None:
             out.append([("WATCH ", LABEL), (f"{self.reloader.path}  reloads {self.reloader.reloads}", DIM)])
         return out
+
+    def odds_text(self, index: int) -> str:
+        """A scenario's odds for the list: " (1 in 71.4)" once the live par has them."""
+        words = self.live.scenario_text(index) if self.live is not None else ""
+        return f" ({words})" if words else ""
+
+    def forced_odds(self, script: tuple[int, ...]) -> Line:
+        """How often the forced scenario's outcome happens in real play, with its tag."""
+        index = next((i for i, s in enumerate(self.scenarios()) if tuple(s.script) == tuple(script)), -1)
+        figure = self.live.scenario_figure(index) if self.live is not None else None
+        if figure is None:
+            return []
+        return [("   this outcome: ", DIM), (figure.text, VALUE), (f" {figure.tag}", GOOD if figure.exact else WARN)]
 
     def replay_check(self, index: int, current: Any) -> Line:
         """The win a top round's simulation counted against the one its replay pays."""
