@@ -342,7 +342,7 @@ def test_simulate_agrees_with_par(defn: Any) -> None:
 
 def test_a_round_killed_mid_feature_comes_back_with_the_same_boards(defn: Any, tmp_path: Any) -> None:
     from cabinet.app import App, AppOptions
-    from cabinet.presentation.views.boards import BoardScene
+    from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
 
     script = scenario(defn, "+1 extends the feature")
 

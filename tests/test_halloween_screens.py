@@ -15,10 +15,16 @@ from screen_helpers import run_until
 from cabinet.app import App, AppOptions
 from cabinet.core.events import Collected
 from cabinet.core.loader import load_game
-from cabinet.presentation.halloween_presenters import MummyPanel, ReelLock
 from cabinet.presentation.hud import PALE_GOLD
-from cabinet.presentation.views.boards import COUNT_TIME, MARK_COLOUR, TRAIL_STEP, BoardScene
-from cabinet.presentation.views.wheel import POINTER, WheelScene, label_rotation, pocket_label
+from cabinet.presentation.mechanics.hold_and_respin.view import (
+    COUNT_TIME,
+    MARK_COLOUR,
+    TRAIL_STEP,
+    BoardScene,
+)
+from cabinet.presentation.mechanics.panel_door.view import MummyPanel
+from cabinet.presentation.mechanics.wheel.view import POINTER, WheelScene, label_rotation, pocket_label
+from cabinet.presentation.mechanics.wild_respin.view import ReelLock
 
 SIZE = (1280, 720)
 

@@ -11,8 +11,8 @@ from screen_helpers import frame, run_until
 from cabinet.app import App, AppOptions
 from cabinet.core.events import BoardOpened, BoardSpun, CellLanded, CellMultiplierChanged, Collected
 from cabinet.core.loader import load_game
-from cabinet.presentation.views.board_model import BoardsModel
-from cabinet.presentation.views.boards import ANTICIPATION_RIM, SPIN_TIME, BoardScene
+from cabinet.presentation.mechanics.hold_and_respin.model import BoardsModel
+from cabinet.presentation.mechanics.hold_and_respin.view import ANTICIPATION_RIM, SPIN_TIME, BoardScene
 
 SIZE = (1280, 720)
 

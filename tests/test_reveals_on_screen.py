@@ -24,11 +24,13 @@ from cabinet.core.events import BoardOpened, BoardSpun, CellLanded, PrizeMultipl
 from cabinet.core.features.mummy_access import DoorDrawn, MummiesMoved
 from cabinet.core.loader import load_game
 from cabinet.core.round import RoundRequest, play_round
-from cabinet.presentation.halloween_presenters import MummyPanel, ReelLock, mummies_of_this_screen
+from cabinet.presentation.mechanics.hold_and_respin.model import BoardsModel
+from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
+from cabinet.presentation.mechanics.panel_door.presenter import mummies_of_this_screen
+from cabinet.presentation.mechanics.panel_door.view import MummyPanel
+from cabinet.presentation.mechanics.wild_respin.view import ReelLock
 from cabinet.presentation.reels import STAMP_PLATE, stamp_key, stamped_art
 from cabinet.presentation.scenes.win import WinScene
-from cabinet.presentation.views.board_model import BoardsModel
-from cabinet.presentation.views.boards import BoardScene
 
 SIZE = (1280, 720)
 FEATURE_SYMBOLS = {"MWILD", "XWILD", "BONUS", "FRANKENSTEIN", "SCATTER"}

@@ -41,6 +41,8 @@ from cabinet.core.loader import load_game
 from cabinet.core.rng import derive_seed
 from cabinet.machine.session import RESUME_KINDS
 from cabinet.presentation import presenters
+from cabinet.presentation.mechanics import presenter_table
+from cabinet.presentation.mechanics.free_spins import presenter as free_spins_presenter
 from cabinet.presentation.scenes import base as base_scene
 from cabinet.presentation.scenes.free_spins import FreeSpinsScene
 from cabinet.presentation.screen_state import (
@@ -242,12 +244,15 @@ def test_unknown_board_events_are_kept_per_board_and_other_unknown_events_change
     assert (state.stops, state.hud_win, state.reel_set) == (before.stops, before.hud_win, before.reel_set)
 
 
-def test_presenters_are_registered_by_kind_and_wins_are_left_to_the_state() -> None:
-    """Kinds the base game animates are registered presenters; the rest only change the state."""
-    assert {"spin_started", "reels_stopped", "feature_triggered", "feature_started", "spin_ended",
-            "feature_ended", "round_ended", "win_capped", "spins_added", "screen_changed"} <= set(
-        presenters.PRESENTERS)
-    assert presenters.presenter_for("line_win") is None and presenters.presenter_for("test_mystery") is None
+def test_presenters_come_from_the_games_blocks_and_wins_are_left_to_the_state() -> None:
+    """The pipeline animates its own kinds; a feature's events go to its block's mechanic; the
+    rest (wins, a block's new kind) only change the state."""
+    assert {"spin_started", "reels_stopped", "feature_triggered", "spin_ended", "round_ended", "win_capped",
+            "screen_changed"} <= set(presenters.PIPELINE)
+    table = presenter_table(load_game("classic"))
+    assert table.presenter(LineWin(0, "A", 3, ((0, 0),), "ltr", Fraction(5), 1, 5)) is None
+    assert table.presenter(FeatureStarted("free_spins", 10)) is free_spins_presenter.intro
+    assert table.presenter(FeatureStarted("no_such_feature", 10)) is None  # no block: the state alone
 
 
 # -- live play against the reducer ------------------------------------------------------------------

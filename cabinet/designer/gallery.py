@@ -327,7 +327,7 @@ def board_shots(app: Any, script: tuple[int, ...], names: tuple[str, str, str],
     """A feature on boards: the symbols flying in from the reels, the moment ``playing`` names
     (default: the scene's own most telling one), and the outro (``start``: play the round
     first; else it is already on)."""
-    from cabinet.presentation.views.boards import BoardScene
+    from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
 
     if start:
         app.base.start_round(script=script)
@@ -347,7 +347,7 @@ def board_shots(app: Any, script: tuple[int, ...], names: tuple[str, str, str],
 
 def anticipation_shot(app: Any, script: tuple[int, ...]) -> Any:
     """The last empty cells of a board glowing, after the other cells have landed."""
-    from cabinet.presentation.views.boards import SPIN_TIME, BoardScene
+    from cabinet.presentation.mechanics.hold_and_respin.view import SPIN_TIME, BoardScene
 
     app.base.start_round(script=script)
     run_until(app, lambda: (s := app.stack.find(BoardScene)) is not None and bool(s.spins) and all(
@@ -359,7 +359,7 @@ def anticipation_shot(app: Any, script: tuple[int, ...]) -> Any:
 
 def respin_shot(app: Any, script: tuple[int, ...]) -> Any:
     """A held reel's respin: the reel LOCKED while the others have respun."""
-    from cabinet.presentation.halloween_presenters import ReelLock
+    from cabinet.presentation.mechanics.wild_respin.view import ReelLock
 
     app.base.start_round(script=script)
     run_until(app, lambda: app.stack.find(ReelLock) is not None and app.base.reel_set != app.defn.base_game.reel_sets[0]
@@ -372,7 +372,7 @@ def respin_shot(app: Any, script: tuple[int, ...]) -> Any:
 
 def wheel_shots(app: Any, script: tuple[int, ...]) -> list[tuple[str, Any]]:
     """The wheel: its first ring turning, its last ring turning after electric pockets, its win."""
-    from cabinet.presentation.views.wheel import WheelScene
+    from cabinet.presentation.mechanics.wheel.view import WheelScene
 
     app.base.start_round(script=script)
     wheel: Callable[[], Any] = lambda: app.stack.find(WheelScene)  # noqa: E731
@@ -397,8 +397,8 @@ def wheel_shots(app: Any, script: tuple[int, ...]) -> list[tuple[str, Any]]:
 def minigame_shots(app: Any, script: tuple[int, ...], collectors: int) -> list[tuple[str, Any]]:
     """The mummy panel with its door open, then, in the same round, the minigame it opens
     (``board_shots``): its play moment is values travelling into ``collectors`` collectors."""
-    from cabinet.presentation.halloween_presenters import MummyPanel
-    from cabinet.presentation.views.boards import BoardScene
+    from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
+    from cabinet.presentation.mechanics.panel_door.view import MummyPanel
 
     app.base.start_round(script=script)
     run_until(app, lambda: (p := app.stack.find(MummyPanel)) is not None and p.door == "open", "the pumpkin door")

@@ -59,9 +59,9 @@ def play_quietly(app: Any, rounds: int) -> None:
 def play_scenario(app: Any, number: int, at: str = "") -> None:
     """Scenario ``number`` (1-based) through the designer, to mid-feature or its win (a
     feature on boards: the moment ``at`` names, ``BoardScene.picture_ready``)."""
+    from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
     from cabinet.presentation.scenes.free_spins import FreeSpinsScene
     from cabinet.presentation.scenes.win import WinScene
-    from cabinet.presentation.views.boards import BoardScene
 
     scenarios = app.defn.scenarios
     if not 1 <= number <= len(scenarios):
@@ -89,8 +89,8 @@ def play_scenario(app: Any, number: int, at: str = "") -> None:
 
 def _halloween_picture(app: Any, at: str) -> bool:
     """Halloween Wins 3's moments: the wheel paid (or a ring turning), the Dracula reel held."""
-    from cabinet.presentation.halloween_presenters import ReelLock
-    from cabinet.presentation.views.wheel import WheelScene
+    from cabinet.presentation.mechanics.wheel.view import WheelScene
+    from cabinet.presentation.mechanics.wild_respin.view import ReelLock
 
     wheel = app.stack.find(WheelScene)
     if wheel is not None:

@@ -124,9 +124,9 @@ def timed_frame(app) -> tuple[float, float]:  # noqa: ANN001 - a started App
 
 def on_screen(app) -> str:  # noqa: ANN001 - a started App
     """What a frame shows: the wheel, boards, free spins or the base game."""
+    from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
+    from cabinet.presentation.mechanics.wheel.view import WheelScene
     from cabinet.presentation.scenes.free_spins import FreeSpinsScene
-    from cabinet.presentation.views.boards import BoardScene
-    from cabinet.presentation.views.wheel import WheelScene
 
     for kind, name in ((WheelScene, "wheel"), (BoardScene, "boards"), (FreeSpinsScene, "free spins")):
         if app.stack.find(kind) is not None:
@@ -157,9 +157,9 @@ def all_cells_frames(app, frames: int) -> list[tuple[float, float]]:  # noqa: AN
     """The game's own hold-and-respin boards with every cell spinning (none held), timed."""
     from cabinet.core.events import BoardOpened, FeatureStarted
     from cabinet.errors import CabinetError
-    from cabinet.presentation.board_presenters import _flicker
-    from cabinet.presentation.views.board_model import BoardsModel
-    from cabinet.presentation.views.boards import BoardScene
+    from cabinet.presentation.mechanics.hold_and_respin.model import BoardsModel
+    from cabinet.presentation.mechanics.hold_and_respin.presenter import _flicker
+    from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
 
     params = next((f for f in app.defn.features if f.type == "hold_and_respin" and not getattr(f, "opened_by", "")),
                   None)

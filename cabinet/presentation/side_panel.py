@@ -20,7 +20,7 @@ the trigger on reels 1, 3 and 5: WHEEL), drawn once into the static layer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -204,6 +204,9 @@ class FeatureRow:
     count: int  # 0: the symbol alone says it (a full reel, a panel)
     label: str
     x_bet: Fraction = Fraction(0)
+    # how the glass orders it: "spins" (free spins' awards, first and best), "prize" (a Bonus
+    # Prize: a game of them shows only them) or "feature"
+    group: str = field(default="feature", compare=False)
 
 
 def _pick(items: list[Any], limit: int) -> list[Any]:
@@ -212,29 +215,17 @@ def _pick(items: list[Any], limit: int) -> list[Any]:
 
 
 def feature_rows(defn: Any, *, limit: int = MAX_FEATURE_ROWS) -> list[FeatureRow]:
-    """What starts each of the game's features, from its blocks' own parameters; empty for
-    a game with none a symbol starts. Free spins list their awards (the first and the best
-    when there are many); a feature another one opens (``opened_by``) is not listed."""
-    rows: list[FeatureRow] = []
-    spins: list[FeatureRow] = []
-    prizes: list[FeatureRow] = []
-    for feature in defn.features:
-        kind = getattr(feature, "type", "")
-        if kind == "hold_and_respin" and not feature.opened_by:  # its boards' Bonus Prizes, best first
-            prizes += sorted((FeatureRow("", 0, board.name, Fraction(board.fill_x_bet))
-                              for board in feature.boards if board.fill_x_bet), key=lambda row: -row.x_bet)
-        if kind == "free_spins":
-            spins += [FeatureRow(feature.trigger_symbol, n, f"{awarded} SPINS")
-                      for n, awarded in sorted(feature.awards.items())]
-        elif kind == "hold_and_respin" and not feature.opened_by and feature.trigger_symbols:
-            sure = [n for n, chance in feature.trigger_counts.items() if chance >= 1] or list(feature.trigger_counts)
-            rows.append(FeatureRow(next(iter(feature.trigger_symbols)), min(sure), "RESPINS"))
-        elif kind == "wheel":
-            rows.append(FeatureRow(feature.trigger_symbol, len(feature.trigger_reels), "WHEEL"))
-        elif kind == "wild_respin":
-            rows.append(FeatureRow(feature.symbol, 0, "FULL REEL: RESPIN"))
-        elif kind == "mummy_access":
-            rows.append(FeatureRow(feature.symbol, 0, "TO THE PANEL"))
+    """What starts each of the game's features, from its blocks' own parameters (each
+    mechanic's ``side_rows``); empty for a game with none a symbol starts. Free spins list
+    their awards (the first and the best when there are many); a feature another one opens
+    (``opened_by``) is not listed."""
+    from .mechanics import mechanic_of  # the registry loads the mechanics, which use this module's rows
+
+    found = [row for feature in defn.features if (mechanic := mechanic_of(feature)) is not None
+             for row in mechanic.side_rows(defn, feature)]
+    rows = [row for row in found if row.group == "feature"]
+    spins = [row for row in found if row.group == "spins"]
+    prizes = [row for row in found if row.group == "prize"]
     if len(prizes) >= limit - 1:  # a game of Bonus Prizes shows them (the jackpot glass)
         return prizes[:limit]
     rows = prizes + [row for row in rows if row.symbol in defn.symbol_map]
@@ -287,7 +278,9 @@ def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
     rooms = [place.w - (amount_left(ctx, row.count, size) if row.count else size // 3) for row, place in plain]
     label_size = min((text.fit_size(row.label, size * 9 // 10, room) for (row, _place), room
                       in zip(plain, rooms, strict=True)), default=size)
-    from .views.boards import BOARD_COLOURS  # here: the board view imports this module's neighbours
+    from .mechanics.hold_and_respin.view import (
+        BOARD_COLOURS,  # here: the board view imports this module's neighbours
+    )
 
     for row, (symbol, place) in zip(rows, places, strict=True):
         if row.x_bet:  # a Bonus Prize: its board's name in its board's colour (the amount is drawn each frame)

@@ -875,7 +875,7 @@ def chain_for(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult | N
 class HoldAndRespinBlock(Block):
     type = "hold_and_respin"
     params = HoldAndRespin
-    presenter = "boards"
+    presenter = "hold_and_respin"
     resume_kinds = frozenset({"feature_started", "board_spun", "feature_ended"})
 
     def modes(self, params: Any) -> frozenset[str]:

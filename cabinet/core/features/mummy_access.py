@@ -79,6 +79,13 @@ class MummyAccess:
     minigame: str = doc("name of the feature the door opens (it names this feature in `opened_by`)")
     panel: tuple[PanelStep, ...] = doc("mummies on the panel -> the door's weights; the largest step not above applies")
     name: str = doc("feature name used in events, meters and scenarios", default="mummy_access")
+    texts: dict[str, str] = doc(
+        "the words it shows, by key (defaults in brackets; {count} is how many moved, {chance} the door's "
+        "chance): `title` the panel's [PANEL]; `moved` the status line as symbols move in [{count} TO THE "
+        "PANEL]; `moved_one` the same for one [{count} TO THE PANEL]; `opens` as the door opens [THE DOOR "
+        "OPENS]; `door`, `open`, `shut` the door's label [DOOR, OPEN!, SHUT]; `chance` under the slots "
+        "[CHANCE {chance}]; `always` a door that always opens [ALWAYS]; `row` its FEATURES-glass row [TO THE "
+        "PANEL]; `heading` its INFO heading", factory=dict)
 
 
 @register_event
@@ -256,7 +263,7 @@ def play_minigame(defn: Definition, params: Any, bet: Bet, seed: int) -> Feature
 class MummyAccessBlock(Block):
     type = "mummy_access"
     params = MummyAccess
-    presenter = "mummy_access"
+    presenter = "panel_door"
     resume_kinds = frozenset({"door_drawn", "feature_ended"})
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:

@@ -78,6 +78,9 @@ class WheelPocket:
     pays_x_bet: Fraction = doc("what it pays as a multiple of the total bet", default=Fraction(0))
     jackpot: str = doc("the jackpot it pays, named in `jackpots:` (empty: none)", default="")
     next: str = doc("an electric pocket: the name of the ring play passes to (empty: it pays)", default="")
+    label: str = doc("the words on the pocket (empty: what it pays, e.g. \"5x\" or its jackpot; a pass-on "
+                     "pocket: `texts: {pass_on_pocket}`, or the wheel's `pass_on_icon`)", default="")
+
 
 
 @dataclass(frozen=True)
@@ -95,6 +98,17 @@ class Wheel:
     name: str = doc("feature name used in events, meters and scenarios", default="wheel")
     jackpots: dict[str, Fraction] = doc("jackpot name -> its value as a multiple of the total bet", factory=dict)
     in_free_spins: bool = doc("whether free spins can trigger it too", default=False)
+    pass_on_icon: str = doc("what a pass-on pocket without a `label` shows instead of words: `bolt` (a "
+                            "sparking lightning bolt) or empty (its words)", default="")
+    texts: dict[str, str] = doc(
+        "the words it shows, by key (defaults in brackets; {ring} is a ring's name, {number} its 1-based "
+        "number): `title` over the wheel [BONUS WHEEL]; `start` the status line as it opens [THE WHEEL "
+        "TURNS]; `pass_on` as play passes on [{ring} TURNS]; `jackpot` [{jackpot} JACKPOT {amount}]; "
+        "`prize` [{value}x THE BET: {amount}]; `hub` the ring in play, a line break sets a caption over a "
+        "bigger line [{ring}]; `win` over its win [WHEEL WIN]; `pass_on_pocket` a pass-on pocket's label "
+        "[NEXT]; `pass_on_name` what the rules call such a pocket [pass-on]; `row` its "
+        "FEATURES-glass row [WHEEL]; `heading` its INFO heading", factory=dict)
+
 
 
 def pocket_x_bet(f: Wheel, pocket: WheelPocket) -> Fraction:

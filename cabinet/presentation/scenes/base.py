@@ -2,8 +2,8 @@
 
 The round player is a generator stepped once per update: it walks
 ``RoundResult.events`` in order, applies each to the round's screen state (the reducer
-recovery uses too, ``screen_state.py``), runs the presenter registered for its kind
-(``presenters.py``) and waits (by yielding) until that animation is done, so the timing
+recovery uses too, ``screen_state.py``), runs the presenter its game's table gives for it
+(``engine.py``, built from its blocks) and waits (by yielding) until that animation is done, so the timing
 lives in the presentation and the outcome in the core. It tells the session how far the
 screen has got (``mark_progress``) and finishes the round (the win is paid) when the
 last event has been shown.
@@ -27,7 +27,8 @@ from cabinet.services.autoplay import StopReason
 
 from .. import bet_panel, hud, icons
 from ..context import Context
-from ..presenters import Playback, presenter_for, show_state
+from ..engine import Playback, show_state
+from ..mechanics import presenter_table
 from ..reels import ReelView
 from ..screen_state import ScreenState, feature_presenters
 from . import credits
@@ -455,12 +456,13 @@ class BaseGameScene:
             play.state, play.free = restore_screen(self, result, start)
         self.state = play.state
         show_state(play)
+        table = presenter_table(ctx.defn)
         for i, event in enumerate(result.events):
             if i < start:
                 continue
             play.index = i
             play.state.apply(event)
-            presenter = presenter_for(event.kind)
+            presenter = table.presenter(event)
             animation = presenter(play, event) if presenter is not None else None
             if animation is not None:
                 yield from animation

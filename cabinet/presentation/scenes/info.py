@@ -7,7 +7,8 @@ the YAML's ``rules:``. A symbol that pays as another (a Double) is shown on that
 symbol's card, whose rows run over every count the paytable has (3 to 10 with Doubles).
 
 The FEATURES pages have one section per feature block, in the YAML's order, written
-from the block's typed parameters (``feature_sections``: free spins and their
+by the block's mechanic (``mechanics/<block>/rules.py``) from its typed parameters
+(``feature_sections``: free spins and their
 multipliers, retriggers and minimum-win top-ups; mystery symbols; expanding and
 multiplier wilds; a wild respin; a wheel's rings; a mummy panel's chances; a
 hold-and-respin's boards, cell symbols and Bonus Prizes, premultiplied at the current
@@ -30,28 +31,13 @@ on the rules.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import pygame
 
 from cabinet.core.bet import Bet
-from cabinet.core.boards import Board
-from cabinet.core.definition import Definition, Symbol
-from cabinet.core.features.expanding_wild import ExpandingWild
-from cabinet.core.features.free_spins import FreeSpins
-from cabinet.core.features.hold_and_respin import CellRule, HoldAndRespin, build_boards
-from cabinet.core.features.multiplier_wilds import MultiplierWilds
-from cabinet.core.features.mummy_access import MummyAccess, open_chance
-from cabinet.core.features.mystery_symbol import MysterySymbol
-from cabinet.core.features.paid_respin import PaidRespin
-from cabinet.core.features.progress_levels import ProgressLevels
-from cabinet.core.features.sticky_wild_reels import StickyWildReels
-from cabinet.core.features.wheel import Wheel, pocket_x_bet
-from cabinet.core.features.wild_respin import WildRespin
+from cabinet.core.definition import Definition
 from cabinet.core.money import fraction_str
 from cabinet.machine.buttons import Button, Press
 
@@ -59,6 +45,8 @@ from ..art import thumb_size
 from ..context import Context
 from ..hud import GOLD, PALE_GOLD
 from ..layout import Box
+from ..mechanics import mechanic_of
+from ..mechanics.writing import FeatureSection, Para, Writer, money_of, symbol_name
 from ..overlays import Overlay
 
 WHITE = (244, 240, 250)
@@ -96,14 +84,8 @@ def symbol_pays(defn: Definition, bet: Bet, symbol_id: str) -> list[tuple[str, s
     return out
 
 
-def _money_of(defn: Definition, amount: Fraction) -> str:
-    from cabinet.core.money import format_money
-
-    return format_money(int(amount), defn.bet.currency, defn.bet.minor_units)
-
-
-def _name(symbol: Symbol) -> str:
-    return (symbol.name or symbol.id).upper()
+_money_of = money_of
+_name = symbol_name
 
 
 def reel_symbols(defn: Definition) -> set[str]:
@@ -120,7 +102,7 @@ def pay_cards(defn: Definition, bet: Bet) -> list[PayCard]:
     for s in defn.symbols:
         if s.pays_as:
             doubles.setdefault(s.pays_as, []).append(s.id)
-    free = next((f for f in defn.features if isinstance(f, FreeSpins)), None)
+    free = next((f for f in defn.features if getattr(f, "type", "") == "free_spins"), None)
     on_reels = reel_symbols(defn)
     cards: list[PayCard] = []
     for symbol in defn.symbols:
@@ -153,75 +135,7 @@ def pay_cards(defn: Definition, bet: Bet) -> list[PayCard]:
         cards.append(PayCard((symbol.id, *doubles.get(symbol.id, ())), _name(symbol), tuple(rows), tuple(notes)))
     return cards
 
-# -- the FEATURES pages: one section per feature block, written from its parameters ----------------
-
-
-@dataclass(frozen=True)
-class Para:
-    """One paragraph of a feature's section: plain text; a table row (``label`` and the text
-    as its value); or a line led by a symbol's art (``icon``: what that symbol does)."""
-
-    text: str
-    label: str = ""
-    icon: str = ""
-
-
-@dataclass(frozen=True)
-class FeatureSection:
-    """A feature as the FEATURES pages describe it: its heading, the symbol whose art stands
-    beside it (empty: none) and its paragraphs, amounts in the currency at the current bet."""
-
-    heading: str
-    symbol: str
-    paras: tuple[Para, ...]
-
-    @property
-    def text(self) -> str:
-        """Everything the section says, in one string (labels before their values)."""
-        return " ".join([self.heading, *(f"{p.label} {p.text}".strip() for p in self.paras)])
-
-
-# a block under its default name gets this heading; a block named in the YAML, its name
-HEADINGS = {"free_spins": "FREE SPINS", "paid_respin": "RESPIN", "mystery_symbol": "MYSTERY SYMBOLS",
-            "expanding_wild": "EXPANDING WILDS", "multiplier_wilds": "MULTIPLIER WILDS",
-            "wild_respin": "WILD RESPIN", "wheel": "BONUS WHEEL", "mummy_access": "MUMMY PANEL",
-            "hold_and_respin": "HOLD AND RESPIN", "progress_levels": "PROGRESS LEVELS",
-            "sticky_wild_reels": "STICKY WILD REELS"}
-MODE_NAMES = {"base": "the base game", "free": "free spins", "respin": "respins"}
-
-
-def _join(items: Iterable[str], last: str = "and") -> str:
-    words = [str(w) for w in items]
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {last} {words[-1]}"
-
-
-def _reels(reels: Iterable[int]) -> str:
-    numbers = sorted(set(reels))
-    return f"reel{'s' if len(numbers) > 1 else ''} {_join(map(str, numbers))}"
-
-
-def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
-def _chance(p: Fraction) -> str:
-    """A chance as a player reads it: "1 in 150", "2 in 3" or "50%"."""
-    if p >= 1:
-        return "always"
-    if p <= 0:
-        return "never"
-    if p.numerator <= 3:
-        return f"{p.numerator} in {fraction_str(Fraction(p.denominator), 1)}"
-    return f"{fraction_str(p * 100, 1)}%"
-
-
-def _heading(params: Any) -> str:
-    kind, name = getattr(params, "type", ""), getattr(params, "name", "")
-    if name and name != kind:
-        return name.replace("_", " ").upper()
-    return HEADINGS.get(kind, kind.replace("_", " ").upper())
+# -- the FEATURES pages: one section per feature block, written by its mechanic -------------------
 
 
 Item = tuple[str, int, str, int, tuple[int, int, int]]  # (kind, x, text or symbol, size, colour)
@@ -235,360 +149,15 @@ class Row:
     items: list[Item]
 
 
-class _Writer:
-    """Writes the sections of one game at one bet: names, amounts, where symbols land."""
-
-    def __init__(self, defn: Definition, bet: Bet) -> None:
-        self.defn, self.bet = defn, bet
-        self.names = {s.id: _name(s) for s in defn.symbols}
-        present = {"base"}
-        if any(isinstance(f, FreeSpins) for f in defn.features):
-            present.add("free")
-        if any(isinstance(f, (WildRespin, PaidRespin)) for f in defn.features):
-            present.add("respin")
-        self.present = present
-
-    def name(self, symbol: str) -> str:
-        return self.names.get(symbol, symbol)
-
-    def money(self, x_bet: Fraction) -> str:
-        """``x_bet`` times the current total bet, in the game's currency."""
-        return _money_of(self.defn, Fraction(x_bet) * self.bet.total)
-
-    def coins(self, coins: int) -> str:
-        return _money_of(self.defn, Fraction(coins) * self.bet.coin_value)
-
-    def modes(self, modes: Iterable[str]) -> str:
-        """" in the base game" when the block acts in fewer of the game's spins than it has."""
-        acting = set(modes) & self.present
-        if not acting or acting == self.present:
-            return ""
-        return " in " + _join(MODE_NAMES[m] for m in ("base", "free", "respin") if m in acting)
-
-    def reels_of(self, symbol: str) -> list[int]:
-        """The reels (1-based) whose strips, in any reel set of the main screen, carry ``symbol``."""
-        found = {r + 1 for strips in self.defn.reels.values() for r, strip in enumerate(strips) if symbol in strip}
-        return sorted(found)
-
-    def lands(self, symbol: str, anywhere: str = "") -> str:
-        """Where a symbol of the main reels lands: " on reels 2, 3 and 4" (``anywhere`` when on every reel)."""
-        reels = self.reels_of(symbol)
-        if reels and len(reels) < self.defn.grid.reels:
-            return f" on {_reels(reels)}"
-        return anywhere
-
-    def doubles(self, symbol: str) -> str:
-        """" (a Double counts 2)" when a Double of ``symbol`` (or it) counts more than one."""
-        counted = any(s.pays_as == symbol or (s.id == symbol and s.counts > 1) for s in self.defn.symbols)
-        return " (a Double counts 2)" if counted else ""
-
-    # -- the blocks ---------------------------------------------------------------------------
-
-    def free_spins(self, f: FreeSpins) -> FeatureSection:
-        trigger = self.name(f.trigger_symbol)
-        awards = sorted((n, spins) for n, spins in f.awards.items() if spins > 0)
-        reels = self.reels_of(f.trigger_symbol)
-        most = len(reels) if reels and len(reels) < self.defn.grid.reels else None  # one a reel at most
-        top = " or more" if len(awards) == 1 and awards[0][0] != most else ""
-        where = f" on {_reels(reels)}" if most else " anywhere"
-        each = " respectively" if len(awards) > 1 else ""
-        paras = [Para(f"{_join((str(n) for n, _ in awards), 'or')}{top} {trigger} symbols{where}"
-                      f"{self.doubles(f.trigger_symbol)} award {_join((str(s) for _, s in awards), 'or')} free "
-                      f"spins{each}, played {'on reels of their own ' if f.reel_sets else ''}at the bet of the spin "
-                      f"that started them.")]
-        if f.continue_after_seconds > 0:
-            paras.append(Para(f"Press CONTINUE to start them; they start by themselves after "
-                              f"{fraction_str(f.continue_after_seconds)} seconds."))
-        if f.win_multiplier > 1:
-            what = "win" if f.multiply_scatter_pays else "line win"
-            paras.append(Para(f"Every free-spin {what} is multiplied by {f.win_multiplier}."))
-        drawn = [fraction_str(e.value) for e in f.spin_multipliers]
-        if drawn:
-            paras.append(Para(f"A random multiplier appears on every free spin and multiplies its wins: "
-                              f"{_join((f'x{v}' for v in drawn), 'or')}."))
-        if f.retrigger:
-            again = sorted((n, spins) for n, spins in (f.retrigger_awards or f.awards).items() if spins > 0)
-            more = " or more" if len(again) == 1 and again[0][0] != most else ""
-            paras.append(Para(f"During free spins, {_join((str(n) for n, _ in again), 'or')}{more} {trigger} symbols "
-                              f"add {_join((str(s) for _, s in again), 'or')} more spins{' respectively' if len(again) > 1 else ''}."))
-        else:
-            paras.append(Para("Free spins cannot be won again during the feature."))
-        if f.minimum_win_x_bet > 0 and f.top_up_spins > 0:
-            floor = fraction_str(f.minimum_win_x_bet)
-            paras.append(Para(f"{floor}x GUARANTEE: if the feature has won less than {floor} times the bet "
-                              f"({self.money(f.minimum_win_x_bet)}) when its spins run out, {f.top_up_spins} extra "
-                              f"free spins are awarded, again and again until it has won more."))
-        if f.max_win_coins:
-            paras.append(Para(f"One feature pays at most {f.max_win_coins:,} coins ({self.coins(f.max_win_coins)})."))
-        if f.max_win_x_bet:
-            paras.append(Para(f"One feature pays at most {fraction_str(f.max_win_x_bet)} times the bet "
-                              f"({self.money(f.max_win_x_bet)})."))
-        return FeatureSection(_heading(f), f.trigger_symbol, tuple(paras))
-
-    def paid_respin(self, f: PaidRespin) -> FeatureSection:
-        return FeatureSection(_heading(f), "", (Para(
-            "After any base-game spin, respin any one reel while the others hold, as often as you like. Each reel "
-            "shows its own price under it; only new wins formed by the respin pay. Changing the coin size reprices "
-            "the respins. No respins during free spins, nor straight after a feature until SPIN is pressed."),))
-
-    def mystery_symbol(self, f: MysterySymbol) -> FeatureSection:
-        mystery = self.name(f.symbol)
-        shown = _join((self.name(r.symbol) for r in f.reveals), "or")
-        return FeatureSection(_heading(f), f.symbol, (Para(
-            f"{mystery} symbols land{self.lands(f.symbol, ' on any reel')}{self.modes(f.modes)}. All changed symbol "
-            f"positions on all "
-            f"reels change into the same symbol: every {mystery} on the screen turns into one symbol, drawn at "
-            f"random from {shown}, before the wins are paid."),))
-
-    def expanding_wild(self, f: ExpandingWild) -> FeatureSection:
-        wild = self.name(f.symbol)
-        where = f" on {_reels(f.reels)}" if f.reels else " on any reel"
-        return FeatureSection(_heading(f), f.symbol, (Para(
-            f"An {wild} landing{where}{self.modes(f.modes)} expands to fill its whole reel, a wild on every row, "
-            f"before the wins are paid."),))
-
-    def multiplier_wilds(self, f: MultiplierWilds) -> FeatureSection:
-        wild = self.name(f.symbol)
-        values = _join((f"x{fraction_str(e.value)}" for e in f.multipliers), "or")
-        several = "a win with several of them is multiplied once" if self.defn.wild_multipliers == "highest" else \
-            "several on one win multiply together"
-        return FeatureSection(_heading(f), f.symbol, (Para(
-            f"{wild} symbols land{self.lands(f.symbol, ' on any reel')}{self.modes(f.modes)}. A spin that shows one "
-            f"draws a random multiplier, {values}, and every win a {wild} takes part in is multiplied by it; "
-            f"{several}."),))
-
-    def wild_respin(self, f: WildRespin) -> FeatureSection:
-        wild = self.name(f.symbol)
-        strips = self.defn.reels.get(f.reel_set, ())
-        elsewhere = [r + 1 for r, strip in enumerate(strips) if r != f.reel - 1 and f.symbol in strip]
-        paras = [Para(f"A full {wild} wild on reel {f.reel} is fixed in place and the other reels respin "
-                      f"{_times(f.respins)}; the respin pays every win on its screen.")]
-        if elsewhere:
-            paras.append(Para(f"During the respin, {wild} symbols may land on {_reels(elsewhere)} as wilds; a new "
-                              f"{wild} adds no respin."))
-        return FeatureSection(_heading(f), f.symbol, tuple(paras))
-
-    def wheel(self, f: Wheel) -> FeatureSection:
-        trigger = self.name(f.trigger_symbol)
-        rings = f.rings
-        first = rings[0].name.upper() if rings else ""
-        paras = [Para(f"{len(f.trigger_reels)} {trigger} symbols, one on each of {_reels(f.trigger_reels)}, "
-                      f"start the wheel of {len(rings)} ring{'s' if len(rings) != 1 else ''}"
-                      f"{' (also in free spins)' if f.in_free_spins else ''}. {first} turns and stops on a pocket: a "
-                      f"prize pocket pays the bet times its value and ends the wheel; an electric pocket turns the "
-                      f"next ring, until a prize is won.")]
-        for i, ring in enumerate(rings):
-            pays = sorted({pocket_x_bet(f, p) for p in ring.pockets if not p.next and not p.jackpot})
-            jackpots = sorted({p.jackpot for p in ring.pockets if p.jackpot}, key=lambda j: f.jackpots.get(j, 0))
-            nexts = sorted({p.next for p in ring.pockets if p.next})
-            parts = [self.money(x) for x in pays] + [f"{j} {self.money(f.jackpots.get(j, Fraction(0)))}"
-                                                      for j in jackpots]
-            for target in nexts:
-                parts.append("ELECTRIC: " + ("TURNS AGAIN" if target == ring.name else f"TO {target.upper()}"))
-            paras.append(Para("  ·  ".join(parts), label=ring.name.upper() or f"RING {i + 1}"))
-        return FeatureSection(_heading(f), f.trigger_symbol, tuple(paras))
-
-    def mummy_access(self, f: MummyAccess) -> FeatureSection:
-        mummy = self.name(f.symbol)
-        opens = next((g for g in self.defn.features if getattr(g, "name", "") == f.minigame), None)
-        game = _heading(opens) if opens is not None else f.minigame.replace("_", " ").upper()
-        if isinstance(opens, HoldAndRespin) and "MINIGAME" not in game:
-            game += " MINIGAME"
-        paras = [Para(f"{mummy} symbols land{self.lands(f.symbol, ' in any position')}. The {mummy} symbols of "
-                      f"a spin move to the panel to attempt access to the {game}; the panel shows the chance that "
-                      f"its door opens:")]
-        steps = sorted(f.panel, key=lambda st: st.mummies)
-        for k, step in enumerate(steps):
-            more = " OR MORE" if k == len(steps) - 1 else " ON THE PANEL"
-            label = f"{step.mummies}{more}"
-            paras.append(Para(_chance(open_chance(f, step.mummies)), label=label))
-        return FeatureSection(_heading(f), f.symbol, tuple(paras))
-
-    def hold_and_respin(self, f: HoldAndRespin) -> FeatureSection:
-        heading = _heading(f)
-        if f.opened_by and "MINIGAME" not in heading:
-            heading += " MINIGAME"
-        boards = f.boards
-        paras: list[Para] = []
-        if f.opened_by:
-            opener = next((g for g in self.defn.features if getattr(g, "name", "") == f.opened_by), None)
-            start = f"It begins when the {_heading(opener) if opener is not None else f.opened_by.upper()} grants " \
-                    f"access, and is"
-        else:
-            paras.append(Para(self._trigger(f)))
-            start = "It is"
-        shape = {(b.reels, b.rows) for b in boards}
-        size = " and ".join(f"{r} reels by {h} rows" for r, h in sorted(shape))
-        if len(boards) == 1:
-            paras.append(Para(f"{start} played on one board of {size}; each of its cells is an independent reel, "
-                              f"with reels of its own."))
-        else:
-            paras.append(Para(f"{start} played on {len(boards)} boards of {size}, the "
-                              f"{_join(b.name for b in boards)} boards; each of their {sum(b.reels * b.rows for b in boards)} "
-                              f"cells is an independent reel, with reels of its own."))
-        paras.append(Para(self._start(f)))
-        for rule in f.cells:
-            paras.append(Para(self._cell(f, rule), icon=rule.symbol if rule.symbol in self.defn.symbol_map else ""))
-        fills = [b for b in boards if b.fill_x_bet > 0]
-        if fills:
-            paras.append(Para(f"BONUS PRIZES, shown at the current bet: a board whose cells are all filled at the end "
-                              f"of a respin awards its Bonus Prize, once per feature; "
-                              f"{'all ' + str(len(fills)) if len(fills) > 1 else 'it'} can be won in one feature."))
-            for b in fills:
-                paras.append(Para(self.money(b.fill_x_bet), label=b.name))
-        ends = "when no respins remain" + (" or every board is full" if fills else "")
-        collectors = any(rule.collects_reels for rule in f.cells)
-        paid = "everything the collectors accumulated is added to the win" if collectors else \
-            "every held credit prize" + (" and the Bonus Prizes won are paid" if fills else " is paid")
-        paras.append(Para(f"The feature ends {ends}; then {paid}. There are no line pays during the feature."))
-        icon = f.place_symbol or (f.start[0].symbol if f.start else next(iter(f.trigger_symbols), ""))
-        return FeatureSection(heading, icon, tuple(paras))
-
-    def _trigger(self, f: HoldAndRespin) -> str:
-        counts = sorted((n, p) for n, p in f.trigger_counts.items() if p > 0)
-        if not counts:
-            return "It never starts by itself."
-        n, p = counts[0]
-        symbols = list(f.trigger_symbols.items())
-        chance = "" if p >= 1 else f" with a chance of {_chance(p)}"
-        free = " (also in free spins)" if f.in_free_spins else ""
-        if len(symbols) == 1 and symbols[0][1] == 1:
-            return f"{n} or more {self.name(symbols[0][0])} symbols anywhere start the feature{chance}{free}."
-        counting = _join(f"a {self.name(s)} counts {c}" for s, c in symbols)
-        return f"A count of {n} or more starts the feature{chance}{free}, where {counting}."
-
-    def _start(self, f: HoldAndRespin) -> str:
-        parts: list[str] = []
-        placed: dict[str, int] = {}
-        for cell in f.start:
-            placed[cell.symbol] = placed.get(cell.symbol, 0) + 1
-        if placed:
-            parts.append("It starts with " + _join(f"{n} x {self.name(s)}" for s, n in placed.items()))
-        if f.place_symbol:
-            doubles = [s for s, c in f.trigger_symbols.items() if c > 1]
-            extra = "" if not doubles else ", " + _join(f"{f.trigger_symbols[s]} for each {self.name(s)}"
-                                                        for s in doubles) + ","
-            parts.append(f"at the start, one {self.name(f.place_symbol)} for each triggering symbol{extra} lands on a "
-                         f"random cell with a credit prize and is held")
-        text = "; ".join(parts) if parts else "It starts on empty boards"
-        return f"{text[0].upper()}{text[1:]}. {f.respins} respins are awarded."
-
-    def _cell(self, f: HoldAndRespin, rule: CellRule) -> str:
-        sym = self.defn.symbol_map.get(rule.symbol)
-        name = self.name(rule.symbol)
-        does: list[str] = []
-        if rule.collects_reels:
-            does.append(f"collects and accumulates the values landing on {_reels(rule.collects_reels)}")
-        if rule.jackpot:
-            x = f.jackpots.get(rule.jackpot, Fraction(0))
-            if rule.jackpot.upper() == name:
-                name = f"The {name} coin"
-                does.append(f"is worth {self.money(x)}")
-            else:
-                does.append(f"pays the {rule.jackpot} prize, {self.money(x)}")
-        elif sym is not None and sym.prizes and not rule.multiply:
-            values = [e.value for e in sym.prizes]
-            does.append(f"shows a credit prize of {self.money(min(values))} to {self.money(max(values))}")
-        if rule.multiply and sym is not None:
-            shown = _join((f"x{fraction_str(e.value)}" for e in sym.multipliers), "or")
-            does.append(f"reveals {shown}, applied to one held credit prize chosen at random")
-        if rule.cell_multiplier:
-            does.append(f"adds {rule.cell_multiplier} to the multiplier of the cell it lands on, then disappears; a "
-                        f"value landing there later is multiplied")
-        if rule.respins:
-            does.append(f"adds {rule.respins} respin{'s' if rule.respins > 1 else ''}")
-        if rule.resets_respins:
-            does.append(f"resets the respins to {f.reset_to or f.respins}")
-        if rule.hold and not rule.cell_multiplier:
-            does.append("is held")
-        elif not rule.cell_multiplier and not rule.collects_reels:
-            does.append("is collected" if any(r.collects_reels for r in f.cells) else "is paid")
-        text = f"{name} {_join(does)}"
-        limits = [f"x{fraction_str(m)} only applies to prizes below {fraction_str(x)} times the bet ({self.money(x)})"
-                  for m, x in sorted(rule.multiplier_limits.items())]
-        if limits:
-            text += "; " + "; ".join(limits)
-        where = self._where(build_boards(f), rule.symbol)
-        return f"{text}.{' It lands on ' + where + '.' if where else ''}"
-
-    def _where(self, boards: tuple[Board, ...], symbol: str) -> str:
-        """Where on the boards a symbol lands: "the MINI board only", "reel 2 only" (empty: everywhere)."""
-        on: dict[str, set[tuple[int, int]]] = {}
-        for b in boards:  # each cell's strip, reel 1 top to bottom first
-            cells = {(i // b.rows, i % b.rows) for i, strip in enumerate(b.strips) if symbol in strip}
-            if cells:
-                on[b.name] = cells
-        if not on:
-            return ""
-        notes: list[str] = []
-        if len(boards) > 1 and len(on) < len(boards):
-            notes.append(f"the {_join(on)} board{'s' if len(on) > 1 else ''} only")
-        for b in boards:
-            held = on.get(b.name)
-            if held is None or len(held) == b.reels * b.rows:
-                continue
-            reels = sorted({r + 1 for r, _ in held})
-            whole = all((r - 1, row) in held for r in reels for row in range(b.rows))
-            where = f"{_reels(reels)} only" if whole else f"{len(held)} cell{'s' if len(held) > 1 else ''} of " \
-                                                           f"{_reels(reels)} only"
-            notes.append(where if len(boards) == 1 else f"{where} of the {b.name} board")
-        return "; ".join(notes)
-
-    def progress_levels(self, f: ProgressLevels) -> FeatureSection:
-        symbol = self.name(f.symbol)
-        inside = next((g for g in self.defn.features if getattr(g, "name", "") == f.feature), None)
-        during = _heading(inside).lower() if inside is not None else f.feature.replace("_", " ")
-        paras = [Para(f"During {during}, every {symbol} symbol moves the progress bar one point{self.doubles(f.symbol)}; "
-                      f"every {f.points_per_level} points reach the next level, up to {f.max_points} points. Each level "
-                      f"unlocks its prize for the rest of the feature:")]
-        sticky = iter(f.sticky_reels)
-        for i, level in enumerate(f.levels):
-            if level.unlock == "sticky_reel":
-                reel = next(sticky, None)
-                what = f"reel {reel} turns into a sticky wild reel" if reel else "a sticky wild reel"
-            elif level.unlock == "multiplier":
-                what = f"every win is multiplied by {level.value}"
-            elif level.unlock == "both_ways":
-                what = "wins pay both ways"
-            else:
-                what = "no prize"
-            if level.extra_spins:
-                what += f", and {level.extra_spins} extra spin{'s' if level.extra_spins > 1 else ''}"
-            paras.append(Para(what[0].upper() + what[1:], label=f"LEVEL {i + 1}"))
-        return FeatureSection(_heading(f), f.symbol, tuple(paras))
-
-    def sticky_wild_reels(self, f: StickyWildReels) -> FeatureSection:
-        wild = self.name(f.symbol)
-        made = any(isinstance(g, ProgressLevels) and any(lv.unlock == "sticky_reel" for lv in g.levels)
-                   for g in self.defn.features)
-        how = " once a progress level unlocks it" if made else ""
-        return FeatureSection(_heading(f), f.symbol, (Para(
-            f"A sticky reel{self.modes(f.modes)} shows {wild} on every row{how}, for the rest of the feature."),))
-
-    def generic(self, params: Any) -> FeatureSection:
-        """A block this page does not know: what its own parameters' ``type`` says it does."""
-        doc = ""
-        if dataclasses.is_dataclass(params):
-            doc = next((fl.metadata.get("doc", "") for fl in dataclasses.fields(params) if fl.name == "type"), "")
-        text = (doc[:1].upper() + doc[1:] + ".") if doc else "A bonus feature of this game."
-        return FeatureSection(_heading(params), "", (Para(text),))
-
-
-WRITERS: dict[type, Callable[[_Writer, Any], FeatureSection]] = {
-    FreeSpins: _Writer.free_spins, PaidRespin: _Writer.paid_respin, MysterySymbol: _Writer.mystery_symbol,
-    ExpandingWild: _Writer.expanding_wild, MultiplierWilds: _Writer.multiplier_wilds,
-    WildRespin: _Writer.wild_respin, Wheel: _Writer.wheel, MummyAccess: _Writer.mummy_access,
-    HoldAndRespin: _Writer.hold_and_respin, ProgressLevels: _Writer.progress_levels,
-    StickyWildReels: _Writer.sticky_wild_reels,
-}
-
-
 def feature_sections(defn: Definition, bet: Bet) -> list[FeatureSection]:
     """The FEATURES pages' sections, in the YAML's order: one per feature block, written from
     its parameters at ``bet`` (amounts in the game's currency), then the win celebrations
     and the return to player."""
-    writer = _Writer(defn, bet)
-    out = [WRITERS.get(type(f), _Writer.generic)(writer, f) for f in defn.features]
+    writer = Writer(defn, bet)
+    out = []
+    for params in defn.features:
+        mechanic = mechanic_of(params)
+        out.append(mechanic.rules(writer, params) if mechanic is not None else writer.generic(params))
     if not out:
         out.append(FeatureSection("FEATURES", "", (Para("This game has no bonus features."),)))
     tiers = defn.win_tiers

@@ -1,8 +1,8 @@
 """Presenters of the board events: a hold-and-respin (or any sub-game on boards) on screen.
 
-Registered by event kind with ``presents`` (``presenters.py``). The first board event of a
-feature puts up a ``BoardScene`` (``views/boards.py``) over the game; each presenter
-applies its event to the scene's ``BoardsModel`` (``views/board_model.py``) and animates
+By event kind (``PRESENTERS``, the mechanic's table). The first board event of a
+feature puts up a ``BoardScene`` (``view.py``) over the game; each presenter
+applies its event to the scene's ``BoardsModel`` (``model.py``) and animates
 it. A round restored half-way through the feature builds the scene from the events the
 screen had shown (``BoardsModel.from_events``), so it carries on with the same boards.
 
@@ -11,8 +11,7 @@ travelling from their cells into the collector, counted in as each arrives; seve
 collectors taking the same batch are shown together. A cell multiplier (``CellMultiplierChanged``:
 a Mummy X) is seen on its cell before it turns into the cell's mark.
 
-The feature's end is shared with free spins: ``feature_ended`` ends the boards' feature
-and hands any other feature's end to the presenter registered before it.
+``feature_ended`` of the feature ends its boards.
 """
 
 from __future__ import annotations
@@ -35,9 +34,9 @@ from cabinet.core.events import (
     RespinsChanged,
 )
 
-from .presenters import Playback, presenter_for, presents, wait
-from .views.board_model import BOARD_KINDS, BoardsModel
-from .views.boards import BoardScene
+from ...engine import Playback, Presenter, wait
+from .model import BOARD_KINDS, BoardsModel
+from .view import BoardScene
 
 Step = Generator[None, None, None]
 
@@ -46,8 +45,6 @@ RESPINS_HOLD = 0.35  # the counter's change is seen before the cells spin
 MULTIPLIER_HOLD = 0.25  # the multiplied prize is seen before the next event
 COLLECT_STEP = 0.09  # each prize of the final collect
 VALUES_HOLD = 0.3  # values that landed for a collector are seen on their cells before they travel
-
-_other_feature_end = presenter_for(FeatureEnded.kind)  # free spins' outro: other features end there
 
 
 def _feature_of(play: Playback, index: int) -> str:
@@ -117,7 +114,6 @@ def _after(play: Playback, scene: BoardScene) -> Step:
 # -- the presenters ---------------------------------------------------------------------------------
 
 
-@presents(BoardOpened.kind)
 def open_board(play: Playback, event: BoardOpened) -> Step | None:
     scene = scene_of(play)
     scene.model.apply(event)
@@ -158,7 +154,6 @@ def _fly_in(play: Playback, scene: BoardScene) -> Step:
         yield from _after(play, scene)
 
 
-@presents(BoardSpun.kind)
 def spin_board(play: Playback, event: BoardSpun) -> Step | None:
     scene = scene_of(play)
     scene.model.apply(event)
@@ -175,12 +170,10 @@ def spin_board(play: Playback, event: BoardSpun) -> Step | None:
     return _after(play, scene)
 
 
-@presents(CellLanded.kind)
 def land_cell(play: Playback, event: CellLanded) -> None:
     scene_of(play).model.apply(event)
 
 
-@presents(RespinsChanged.kind)
 def change_respins(play: Playback, event: RespinsChanged) -> Step | None:
     scene = scene_of(play)
     scene.model.apply(event)
@@ -196,7 +189,6 @@ def change_respins(play: Playback, event: RespinsChanged) -> Step | None:
     return None
 
 
-@presents(PrizeMultiplied.kind)
 def multiply_prize(play: Playback, event: PrizeMultiplied) -> Step:
     scene = scene_of(play)
     scene.fly_multiplier((event.source_board, event.source), (event.board, event.position), event.multiplier)
@@ -206,7 +198,6 @@ def multiply_prize(play: Playback, event: PrizeMultiplied) -> Step:
     yield from wait(play, MULTIPLIER_HOLD)
 
 
-@presents(BoardFilled.kind)
 def fill_board(play: Playback, event: BoardFilled) -> Step:
     scene = scene_of(play)
     scene.model.apply(event)
@@ -215,7 +206,6 @@ def fill_board(play: Playback, event: BoardFilled) -> Step:
     yield from _after(play, scene)
 
 
-@presents(HeldPrizesPaid.kind)
 def collect_prizes(play: Playback, event: HeldPrizesPaid) -> Step:
     """The final collect: each held prize of the board counts into the WIN meter in turn."""
     scene = scene_of(play)
@@ -234,7 +224,6 @@ def collect_prizes(play: Playback, event: HeldPrizesPaid) -> Step:
     scene.model.apply(event)
 
 
-@presents(Collected.kind)
 def collect_values(play: Playback, event: Collected) -> Step | None:
     """A collector takes the values on its reels: each travels from its cell into it, and its
     total counts up as each arrives. The collects that follow at once (every collector of the
@@ -280,7 +269,6 @@ def _collect(play: Playback, scene: BoardScene, run: list[Collected]) -> Step:
     scene.end_collect()
 
 
-@presents(CellMultiplierChanged.kind)
 def mark_cell(play: Playback, event: CellMultiplierChanged) -> Step:
     """A cell multiplier symbol is seen on its cell, then turns into the cell's mark ("x2")."""
     scene = scene_of(play)
@@ -290,19 +278,15 @@ def mark_cell(play: Playback, event: CellMultiplierChanged) -> Step:
     scene.model.apply(event)
 
 
-@presents(*(BOARD_KINDS - {BoardOpened.kind, BoardSpun.kind, CellLanded.kind, RespinsChanged.kind,
-                           PrizeMultiplied.kind, BoardFilled.kind, HeldPrizesPaid.kind, Collected.kind,
-                           CellMultiplierChanged.kind}))
 def follow_board(play: Playback, event: Event) -> None:
     """Board events with no animation of their own (cells paid as they land)."""
     scene_of(play).model.apply(event)
 
 
-@presents(FeatureEnded.kind)
 def end_feature(play: Playback, event: FeatureEnded) -> Step | None:
     scene = play.ctx.stack.find(BoardScene)
     if scene is None or scene.model.feature != event.feature:
-        return _other_feature_end(play, event) if _other_feature_end is not None else None
+        return None
     return _outro(play, scene, event)
 
 
@@ -314,3 +298,18 @@ def _outro(play: Playback, scene: BoardScene, event: FeatureEnded) -> Step:
         yield
     if scene in list(play.ctx.stack):  # a finished scene may have left the stack already
         play.ctx.stack.remove(scene)
+
+
+PRESENTERS: dict[str, Presenter] = {
+    **{kind: follow_board for kind in BOARD_KINDS},  # the board events with no animation of their own
+    BoardOpened.kind: open_board,
+    BoardSpun.kind: spin_board,
+    CellLanded.kind: land_cell,
+    RespinsChanged.kind: change_respins,
+    PrizeMultiplied.kind: multiply_prize,
+    BoardFilled.kind: fill_board,
+    HeldPrizesPaid.kind: collect_prizes,
+    Collected.kind: collect_values,
+    CellMultiplierChanged.kind: mark_cell,
+    FeatureEnded.kind: end_feature,
+}

@@ -7,7 +7,7 @@ Two parts, usable apart:
   ``rows`` cells, 2x2 (or in one row for 2 and 3) in landscape, stacked in portrait, in
   mirror order in left-hand mode (the first board on the side the controls are on), with a
   title strip over each board for its name and Bonus Prize. ``BoardBox.cells[reel][row]``.
-- ``BoardScene``: the scene the board presenters (``board_presenters.py``) put over the
+- ``BoardScene``: the scene the board presenters (``presenter.py``) put over the
   game while the feature plays. It reads a ``BoardsModel`` (``board_model.py``: what the
   events say each cell shows) and only animates: every spun cell spins and lands on its own,
   the last empty cells of a board spin longer with a glow (anticipation), held baskets show
@@ -40,11 +40,11 @@ import pygame
 from cabinet.core.events import Position
 from cabinet.core.money import Money
 
-from .. import hud
-from ..context import Context
-from ..hud import GOLD, PALE_GOLD, WHITE
-from ..layout import Box, Layout
-from .board_model import BoardShown, BoardsModel
+from ... import hud
+from ...context import Context
+from ...hud import GOLD, PALE_GOLD, WHITE
+from ...layout import Box, Layout
+from .model import BoardShown, BoardsModel
 
 BLANK_SYMBOLS = frozenset({"BLANK", ""})
 SPIN_TIME = 0.55  # a cell spins at least this long ...

@@ -1,16 +1,18 @@
-"""The triple electric wheel on screen (Halloween Wins 3's ``wheel`` block).
+"""A ``wheel`` block on screen (Halloween Wins 3's triple electric wheel).
 
 ``WheelScene`` draws the wheel's rings as concentric bands of pockets over the dimmed
-game: the first ring outermost, each pocket labelled with what it pays ("5x", a jackpot
-name) or a lightning bolt for an electric pocket, which sparks. A label is set along its
+game: the first ring outermost, each pocket labelled with its YAML ``label``, else with
+what it pays ("5x", a jackpot name); a pocket that passes play on shows its label (default
+"NEXT"), or the wheel's ``pass_on_icon`` (``bolt``: a lightning bolt that sparks). A label is set along its
 ring (turned to the ring's tangent, never upside down) at the largest size that fits its
 pocket: between the ring's edges and inside the pocket's angle, so "MINI" on the smallest
 pocket of the narrowest ring reads whole at any window size. Labels are drawn by freetype's
 own rotation (no surface transform in a frame), each once per pocket and angle: a ring at
-rest renders nothing. The title stands over the wheel, the hub names the ring in play, and
-the wheel's win shows beside the wheel (landscape) or under it (portrait), clear of the
-meters. The presenters
-(``halloween_presenters.py``) drive it from the round's events: ``spin_to(ring, pocket)``
+rest renders nothing. The title (``texts: {title}``) stands over the wheel, the hub names
+the ring in play (``texts: {hub}``, default the ring's name; a line break sets a caption
+over a bigger second line), and the wheel's win (``texts: {win}``) shows beside the wheel
+(landscape) or under it (portrait), clear of the meters. The presenters
+(``presenter.py``) drive it from the round's events: ``spin_to(ring, pocket)``
 turns a ring until the pocket sits under the pointer, and ``finish(total)`` shows the
 win. The scene decides nothing: the pockets, the rings' order and the result are the
 block's parameters and events.
@@ -27,10 +29,11 @@ import pygame.freetype
 
 from cabinet.machine.stack import Passive
 
-from ..context import Context
-from ..hud import GOLD, PALE_GOLD, WHITE
-from ..overlays import make_dim
-from ..text import FONT_FILE
+from ...context import Context
+from ...hud import GOLD, PALE_GOLD, WHITE
+from ...overlays import make_dim
+from ...text import FONT_FILE
+from ...words import words
 
 SPIN_TIME = 1.6  # seconds a ring turns before it stops on its pocket
 TURNS = 2  # whole turns before the stop
@@ -112,8 +115,11 @@ def label_rotation(mid_degrees: float) -> int:
 
 
 def pocket_label(feature: Any, pocket: Any) -> str:
+    """A pocket's words: its YAML ``label``; else what it pays; a pass-on pocket "NEXT"."""
+    if getattr(pocket, "label", ""):
+        return str(pocket.label)
     if pocket.next:
-        return "ZAP"
+        return words(feature, "pass_on_pocket", "NEXT")
     if pocket.jackpot:
         return str(pocket.jackpot)
     value = pocket.pays_x_bet
@@ -172,7 +178,7 @@ class WheelScene(Passive):
             r_in = r_out - band + 4
             width = 360.0 / len(ring.pockets)
             for j, pocket in enumerate(ring.pockets):
-                if not pocket.next:
+                if not self._iconic(pocket):
                     mid = self.angles[i] + (j + 0.5) * width - 90.0
                     self._label(i, j, pocket, r_in, r_out, len(ring.pockets), mid)
 
@@ -262,13 +268,20 @@ class WheelScene(Passive):
         pygame.draw.circle(surface, (60, 20, 80), (cx, cy), hub)
         pygame.draw.circle(surface, GOLD, (cx, cy), hub, 3)
         text = self.ctx.text
-        # the hub names the ring in play
-        caption = text.fit("RING", max(9, hub * 2 // 5), int(hub * 1.5), PALE_GOLD, outline=True)
-        number = text.fit(str(self.active + 1), max(10, hub * 4 // 5), int(hub * 1.2), WHITE, outline=True)
-        gap = -hub // 12
-        top = cy - (caption.get_height() + number.get_height() + gap) // 2
-        surface.blit(caption, caption.get_rect(midtop=(cx, top)))
-        surface.blit(number, number.get_rect(midtop=(cx, top + caption.get_height() + gap)))
+        # the hub names the ring in play: one line, or a caption over a bigger second line
+        ring = self.feature.rings[self.active] if self.active < len(rings) else None
+        name = (getattr(ring, "name", "") or f"RING {self.active + 1}").upper()
+        lines = words(self.feature, "hub", "{ring}", ring=name, number=self.active + 1).split("\n")
+        if len(lines) > 1:
+            caption = text.fit(lines[0], max(9, hub * 2 // 5), int(hub * 1.5), PALE_GOLD, outline=True)
+            number = text.fit(lines[1], max(10, hub * 4 // 5), int(hub * 1.2), WHITE, outline=True)
+            gap = -hub // 12
+            top = cy - (caption.get_height() + number.get_height() + gap) // 2
+            surface.blit(caption, caption.get_rect(midtop=(cx, top)))
+            surface.blit(number, number.get_rect(midtop=(cx, top + caption.get_height() + gap)))
+        else:
+            only = text.fit(lines[0], max(9, hub * 2 // 5), int(hub * 1.6), WHITE, outline=True)
+            surface.blit(only, only.get_rect(center=(cx, cy)))
         self._title(surface, cx, cy - outer - 18)
         # the pointer above the wheel, its tip on the first ring's edge; a notch marks an inner ring in play
         pts = [(cx, cy - outer + band * 0.16), (cx - band * 0.34, cy - outer - 18), (cx + band * 0.34, cy - outer - 18)]
@@ -283,13 +296,17 @@ class WheelScene(Passive):
             self._win(surface, cx, cy, outer)
 
     def _title(self, surface: pygame.Surface, cx: int, bottom: int) -> None:
-        """TRIPLE ELECTRIC WHEEL on a plate over the wheel (over the game's logo, which the dim hides)."""
+        """The wheel's title (``texts: {title}``) on a plate over the wheel (over the game's logo,
+        which the dim hides); none when the title is empty."""
         layout = self.ctx.layout
         room = bottom - max(2, layout.logo.y)
         if room < 14:
             return
         height = min(room, max(16, layout.logo.h * 7 // 10))
-        img = self.ctx.text.fit("TRIPLE ELECTRIC WHEEL", height * 62 // 100, int(layout.width * 0.6), PALE_GOLD,
+        title = words(self.feature, "title", "BONUS WHEEL")
+        if not title:
+            return
+        img = self.ctx.text.fit(title, height * 62 // 100, int(layout.width * 0.6), PALE_GOLD,
                                 outline=True)
         plate = img.get_rect().inflate(height // 2 + 8, 0)
         plate.h = height
@@ -322,7 +339,7 @@ class WheelScene(Passive):
             pygame.draw.polygon(surface, GOLD if lit else (16, 6, 24), pts, 3 if lit else 2)
             mid = (a0 + a1) / 2
             lx, ly = _polar(cx, cy, (r_out + r_in) / 2, mid)
-            if pocket.next:
+            if self._iconic(pocket):
                 self._bolt(surface, lx, ly, (r_out - r_in) * 0.42, j)
             else:
                 label = self._label(index, j, pocket, r_in, r_out, len(pockets), mid)
@@ -342,6 +359,11 @@ class WheelScene(Passive):
             found = (shape, turned_label(text, size, shape[1], WHITE))
             self._labels[(ring, pocket_index)] = found
         return found[1]
+
+    def _iconic(self, pocket: Any) -> bool:
+        """A pass-on pocket drawn as the wheel's ``pass_on_icon`` instead of a label."""
+        return bool(pocket.next) and not getattr(pocket, "label", "") and \
+            getattr(self.feature, "pass_on_icon", "") == "bolt"
 
     def _bolt(self, surface: pygame.Surface, x: float, y: float, h: float, seed: int) -> None:
         """An electric pocket: a lightning bolt that flickers, with sparks around it."""
@@ -384,7 +406,7 @@ class WheelScene(Passive):
     def _win(self, surface: pygame.Surface, cx: int, cy: int, outer: int) -> None:
         text = self.ctx.text
         box = self.win_box(cx, cy, outer)
-        caption = text.fit("WHEEL WIN", box.h * 26 // 100, int(box.w * 0.86), PALE_GOLD, outline=True)
+        caption = text.fit(words(self.feature, "win", "WHEEL WIN"), box.h * 26 // 100, int(box.w * 0.86), PALE_GOLD, outline=True)
         amount = text.fit(self.ctx.money(self.total or 0), box.h * 46 // 100, int(box.w * 0.86), GOLD, outline=True)
         pygame.draw.rect(surface, (24, 8, 36), box, border_radius=14)
         pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)

@@ -1,0 +1,120 @@
+"""Presentation by mechanic: one package per core block type, one registry, one Protocol.
+
+It mirrors ``cabinet/core/features/``: where a core block says what a mechanic does, the
+package of the same name here says how it looks and reads, all in one place:
+
+- its presenters (``presenter.py``): the animation of its own events, by kind, and its
+  part in the pipeline's events that name no feature (``joins``: e.g. the panel door's
+  mummies fly before a respin changes the screen they landed on);
+- its views (``view.py``): the scenes its presenters put up;
+- its INFO section (``rules``) and its FEATURES-glass rows (``side_rows``), both written
+  from the block's parameters (``rules.py``).
+
+Each package defines ``MECHANIC``, registered under the name its core block gives as
+``presenter``. A game's presenter table is built from its own blocks (``presenter_table``:
+``defn.features`` -> ``block.presenter`` -> the mechanic), never from import order. A
+block whose events the pipeline's own presenters show, and whose rules and rows are
+written elsewhere, is listed in ``NEEDS_NONE`` instead (none of the shipped blocks is).
+
+The registry loads its packages by name (``importlib``), so a package may import the
+shared kit (``engine``, ``writing``) without a cycle; ``register`` adds one at run time
+(tests do).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any, Protocol, runtime_checkable
+
+from cabinet.core.features import block
+
+from ..engine import Join, Presenter, PresenterTable
+
+# The mechanics that ship, by package; each package defines ``MECHANIC``.
+BUILTIN_MECHANICS: tuple[str, ...] = (
+    "free_spins",
+    "paid_respin",
+    "mystery_symbol",
+    "expanding_wild",
+    "multiplier_wilds",
+    "progress_levels",
+    "sticky_wild_reels",
+    "hold_and_respin",
+    "wheel",
+    "wild_respin",
+    "panel_door",
+)
+
+# Core blocks (by their ``presenter`` name) shown by the pipeline's presenters alone, with
+# no INFO section or FEATURES row of their own.
+NEEDS_NONE: frozenset[str] = frozenset()
+
+
+@runtime_checkable
+class Mechanic(Protocol):
+    """How one block type is shown. ``rules(writer, params)`` returns its INFO section
+    (``writing.FeatureSection``), written with ``writing.Writer``'s names and amounts;
+    ``side_rows(defn, params)`` its rows of the FEATURES glass (``side_panel.FeatureRow``),
+    empty when a symbol does not start it."""
+
+    type: str  # the name core blocks give as ``presenter``
+    presenters: Mapping[str, Presenter]  # event kind -> presenter, for the events of its features
+    joins: Mapping[str, Join]  # pipeline kinds (events naming no feature) it takes part in
+
+    def rules(self, writer: Any, params: Any) -> Any: ...
+    def side_rows(self, defn: Any, params: Any) -> tuple[Any, ...]: ...
+
+
+_REGISTRY: dict[str, Mechanic] = {}
+_LOADED = False
+
+
+def _load_builtins() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for name in BUILTIN_MECHANICS:
+        register(importlib.import_module(f"{__name__}.{name}").MECHANIC)
+
+
+def register(entry: Mechanic, *, replace: bool = False) -> Mechanic:
+    """Add a mechanic to the registry (tests add toy ones; ``unregister`` removes them)."""
+    _load_builtins()
+    if not isinstance(entry, Mechanic):
+        raise TypeError(f"{entry!r} does not provide the Mechanic interface")
+    if entry.type in _REGISTRY and not replace and _REGISTRY[entry.type] is not entry:
+        raise ValueError(f"a mechanic of type {entry.type!r} is registered already")
+    _REGISTRY[entry.type] = entry
+    return entry
+
+
+def unregister(type_name: str) -> None:
+    _REGISTRY.pop(type_name, None)
+
+
+def registry() -> dict[str, Mechanic]:
+    """Every registered mechanic by the presenter name of its blocks, in registration order."""
+    _load_builtins()
+    return _REGISTRY
+
+
+def mechanic_of(params: Any) -> Mechanic | None:
+    """The mechanic that shows a feature (its block's ``presenter``); None: none registered."""
+    entry = block(getattr(params, "type", ""))
+    return registry().get(entry.presenter) if entry is not None else None
+
+
+def presenter_table(defn: Any) -> PresenterTable:
+    """The game's presenters, built from its own blocks in definition order (cached on the
+    definition, which is frozen)."""
+    cache = defn.__dict__.get("_presenter_table")
+    if cache is not None:
+        return cache  # type: ignore[no-any-return]
+    from .. import presenters  # the pipeline's own presenters (they import the win scene)
+
+    features = [(getattr(p, "name", p.type), m) for p in defn.features if (m := mechanic_of(p)) is not None]
+    table = PresenterTable.build(features, presenters.PIPELINE)
+    defn.__dict__["_presenter_table"] = table
+    return table

@@ -1,0 +1,11 @@
+"""Free spins on screen: the intro and outro cards and the counter (``scenes/free_spins.py``), each
+free spin's status line, retriggers and the minimum-win guarantee (``presenter.py``), its INFO
+section and its awards on the FEATURES glass (``rules.py``)."""
+
+from __future__ import annotations
+
+from ..entry import Entry
+from .presenter import JOINS, PRESENTERS
+from .rules import rules, side_rows
+
+MECHANIC = Entry(type="free_spins", heading="FREE SPINS", rules=rules, presenters=PRESENTERS, joins=JOINS, side_rows=side_rows)

@@ -1,0 +1,83 @@
+"""Free spins' presenters: the intro card (``FeatureStarted``), each free spin's counter and
+status line before its reels start (``JOINS``: ``SpinStarted``), a retrigger's celebration
+(``FeatureTriggered``), spins added by the minimum-win guarantee (``SpinsAdded``) and the
+outro card (``FeatureEnded``). The scene is ``scenes/free_spins.py``'s ``FreeSpinsScene``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cabinet.core.events import FeatureEnded, FeatureStarted, FeatureTriggered, SpinsAdded, SpinStarted
+
+from ...engine import Playback, Presenter, Step, run, show_state, wait
+from ...presenters import trigger_feature
+from ...scenes.free_spins import RETRIGGER_TIME, FreeSpinsScene
+
+FREE_SPIN_PAUSE = 0.3  # the counter moves on before the reels start
+GUARANTEE_HOLD = 1.2  # the guarantee's message is read before the extra spins play
+
+
+def intro(play: Playback, event: FeatureStarted) -> Step:
+    ctx, counter = play.ctx, play.state.free
+    if counter is None or play.free is not None:  # not free spins: that feature's view shows it
+        return
+    play.free = free = FreeSpinsScene(ctx, counter.total_spins, counter.multiplier)
+    ctx.stack.push(free)
+    ctx.hud.say(f"{event.spins} FREE SPINS")
+    while free.phase == "intro":
+        yield
+
+
+def before_the_reels(play: Playback, event: SpinStarted, inner: Presenter | None) -> Step:
+    """A free spin: the counter reads the new spin's number, then the status line, then the reels."""
+    if event.mode == "free" and play.free is not None:
+        play.free.level_spins = 0  # the levels' extra spins are in the state's count from this spin
+        show_state(play)  # the counter reads the new spin's number first
+        # the status line follows the counter (after a retrigger it must not still say the award)
+        play.ctx.hud.say(f"FREE SPIN {event.index} OF {event.index + event.remaining}")
+        yield from wait(play, FREE_SPIN_PAUSE)
+    yield from run(inner, play, event)
+
+
+def retrigger(play: Playback, event: FeatureTriggered) -> Step:
+    if event.retrigger and play.free is not None:
+        play.free.retrigger(event.awarded)
+        play.ctx.hud.say(f"RETRIGGER! +{event.awarded} FREE SPINS: {play.free.total_spins} IN ALL")
+        yield from wait(play, RETRIGGER_TIME)  # the celebration plays out before the wins
+        return
+    yield from run(trigger_feature, play, event)
+
+
+def spins_added(play: Playback, event: SpinsAdded) -> Step:
+    """Spins join the counter; the minimum-win guarantee's (``minimum_win_x_bet``) say why they came."""
+    if play.free is not None:
+        play.free.add(event.spins)
+    if event.reason != "top_up":
+        return
+    params: Any = play.params(event.feature)
+    minimum = getattr(params, "minimum_win_x_bet", 0)
+    if play.free is not None:
+        play.free.popup_caption = f"{minimum}x BET GUARANTEE"
+    play.ctx.hud.say(f"FEATURE WIN BELOW {minimum}x THE BET: {event.spins} EXTRA FREE SPINS")
+    yield from wait(play, GUARANTEE_HOLD)
+
+
+def outro(play: Playback, event: FeatureEnded) -> Step:
+    free, ctx = play.free, play.ctx
+    if free is None or play.state.free is not None:  # not the free spins ending
+        return
+    ctx.hud.say(f"FREE SPINS WIN {ctx.money(event.total)}")
+    free.outro(event.total)
+    while not free.finished:
+        yield
+    ctx.stack.remove(free)
+    play.free = None
+
+
+PRESENTERS: dict[str, Presenter] = {
+    FeatureStarted.kind: intro,
+    FeatureTriggered.kind: retrigger,
+    SpinsAdded.kind: spins_added,
+    FeatureEnded.kind: outro,
+}
+JOINS: dict[str, Any] = {SpinStarted.kind: before_the_reels}

@@ -1,0 +1,10 @@
+"""The wild respin on screen: the held reel's frame (``view.py``, ``presenter.py``), its INFO
+section and FEATURES row (``rules.py``)."""
+
+from __future__ import annotations
+
+from ..entry import Entry
+from .presenter import PRESENTERS
+from .rules import rules, side_rows
+
+MECHANIC = Entry(type="wild_respin", heading="WILD RESPIN", rules=rules, presenters=PRESENTERS, side_rows=side_rows)
