@@ -51,6 +51,7 @@ class AppOptions:
     embedded: bool = False  # run inside a lobby shell: its window and pads, pygame left running
     forced_round: tuple[int, Bet] | None = None  # cabinet play --round SEED: (seed, bet) played first
     top_rounds: Any = None  # designer mode: cabinet.designer.top_rounds.TopRounds (--top-rounds FILE)
+    operator: Any = None  # cabinet.kiosk.operator.OperatorServices: a kiosk's; None: the app makes its own
 
 
 class FramePacer:
@@ -174,6 +175,9 @@ class App:
         self.failed = False  # errors kept coming: whoever runs the app should start it over
         self.window_closed = False
         self.frame_work = 0.0  # seconds the last frame's input, updates and drawing took
+        self.operator: Any = None  # cabinet.kiosk.operator.OperatorServices (event log, audit, PIN)
+        self.operator_entry: Any = None  # cabinet.kiosk.operator_entry.GameOperator (the OPERATOR button)
+        self._opened: Any = None  # what open_cabinet found (recovery, malfunction), for the event log
 
     # -- start-up ---------------------------------------------------------------------------------
 
@@ -280,8 +284,9 @@ class App:
             settings = load_settings(opts.data_dir).settings if opts.data_dir else Settings()
             if opts.left_hand is not None:
                 settings = replace(settings, left_hand=opts.left_hand)
-            return Opened(self.defn, self.session, settings, opts.data_dir)
-        opened = open_cabinet(self.defn, opts.data_dir, seed=opts.seed, start_credits=opts.start_credits,
+            self._opened = Opened(self.defn, self.session, settings, opts.data_dir)
+            return self._opened
+        opened = self._opened = open_cabinet(self.defn, opts.data_dir, seed=opts.seed, start_credits=opts.start_credits,
                               left_hand=opts.left_hand)
         for line in opened.log + opened.alerts:
             print(f"cabinet: notice: {line}", file=sys.stderr)
@@ -320,6 +325,19 @@ class App:
             self.guard = ErrorGuard(opts.log_path)
             if self.session is not None:  # storage that cannot record is news for kiosk.log too
                 self.session.storage.reporters.append(self.guard.note)
+        self._start_operator()
+
+    def _start_operator(self) -> None:
+        """The operator menu's services (a kiosk's, else this run's own) and the OPERATOR button."""
+        from cabinet.kiosk.operator import OperatorServices
+        from cabinet.kiosk.operator_entry import GameOperator
+
+        self.operator = self.options.operator
+        if self.operator is None:
+            self.operator = OperatorServices.for_play(self.options.data_dir)
+            self.operator.power_up(f"cabinet play {self.defn.id}")
+        self.operator.opened(self._opened, self.session)
+        self.operator_entry = GameOperator(self)
 
     def _start_forced_round(self, seed: int, bet: Bet) -> None:
         """The round of ``seed`` at ``bet`` (a simulation's top win), as a real round;
@@ -362,6 +380,9 @@ class App:
             if self.designer is not None and self.designer.takes(press):  # TOP_ROUNDS, designer mode only
                 self._guarded(self.designer.handle, press, where="designer")
                 continue
+            if self.operator_entry is not None and self.operator_entry.takes(press):
+                self._guarded(self.operator_entry.press, where="operator")
+                continue
             self._guarded(self.stack.handle, self._escape_opens_menu(press), where="input")
 
     def _escape_opens_menu(self, press: Press) -> Press:
@@ -388,6 +409,8 @@ class App:
         returns False when the window was closed. Designer keys are taken out first."""
         if events is None:
             events = self.pg.event.get()
+        if self.operator is not None and not self.options.embedded:  # a lobby shell logs pads itself
+            self.operator.see_events(events)
         if self.designer is not None:
             events = self.designer.filter_events(events)
         frame = self.input.translate(events, self.stack.hit_regions(), self.screen.get_size())
@@ -452,6 +475,8 @@ class App:
         self._settle_resize(dt)
         self.press(presses)
         self.update(self.timing.steps(dt))
+        if self.operator_entry is not None:
+            self._guarded(self.operator_entry.tick, where="operator")
         if self.guard is not None:
             self.guard.tick(dt)
         if self.designer is not None:
@@ -460,6 +485,8 @@ class App:
             self.draw()
         self.frames += 1
         self.frame_work = time.perf_counter() - t0
+        if self.operator is not None and not self.options.embedded:  # a lobby shell times its own frames
+            self.operator.tick(dt, self.frame_work if draw else None)
 
     # -- surviving errors (kiosk and designer mode) -------------------------------------------------
 
@@ -545,6 +572,10 @@ class App:
         if ledger_close is not None:
             ledger_close()  # idempotent; a lobby opens the same data folder for the next game
         if not self.options.embedded:
+            if self.operator is not None:
+                cause = "window closed" if self.window_closed else "quit from the menu" if self.ctx.quit_requested \
+                    else "the game failed" if self.failed else "the loop ended"
+                self.operator.exit(cause)
             self.pg.quit()
 
     def run_frames(self, count: int, script: dict[int, list[Press]] | None = None, draw_every: int = 1) -> None:

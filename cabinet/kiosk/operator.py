@@ -132,7 +132,7 @@ class OperatorServices:
                 pin = load_config(data_dir / CONFIG_NAME).operator_pin
             except (KioskConfigError, Exception):  # noqa: BLE001 - a broken kiosk.yaml must not stop play
                 pin = None
-        return cls(data_dir, config_path=None, pin_hash=pin)
+        return cls(data_dir, config_path=data_dir / CONFIG_NAME if data_dir is not None else None, pin_hash=pin)
 
     # -- what happens outside the menu ------------------------------------------------------------
 
@@ -176,6 +176,11 @@ class OperatorServices:
             elif event.type == pygame.CONTROLLERDEVICEREMOVED:
                 self.events.record("pad_detached", f"pad detached (instance {getattr(event, 'instance_id', '?')})",
                                    instance=getattr(event, "instance_id", None))
+
+    def apply_settings(self, config: Any) -> None:
+        """The settings page saved ``config`` (a KioskConfig): whoever runs the cabinet applies it."""
+        for listener in list(self.settings_listeners):
+            listener(config)
 
     def close_ignored(self) -> None:
         self.events.record("close_ignored", "a window-close request was ignored (kiosk)")

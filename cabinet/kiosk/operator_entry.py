@@ -1,0 +1,76 @@
+"""Where the operator menu opens: over a game (``GameOperator``, used by ``App``) or over the lobby.
+
+Over a game the menu is a modal, opaque scene on the game's stack, so the game under it is
+paused (nothing below a modal scene updates). It opens only between rounds: OPERATOR
+pressed during a round is remembered, the status line says so, and the menu opens when
+the round has ended. REPLAY pushes the existing replay scene over the menu.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cabinet.machine.buttons import Button, Press
+
+WAIT_MESSAGE = "THE OPERATOR MENU OPENS WHEN THIS ROUND ENDS"
+
+
+def host_for_game(app: Any) -> Any:
+    """An ``OperatorHost`` for the menu over ``app``'s game."""
+    from cabinet.presentation.scenes.operator import OperatorHost
+    from cabinet.presentation.scenes.replay import ReplayScene
+
+    ctx = app.ctx
+
+    def replay(record: Any) -> None:
+        app.stack.push(ReplayScene(ctx, record))
+
+    def refresh_rate() -> float | None:
+        try:
+            rate = app.pg.display.get_current_refresh_rate()
+        except (AttributeError, app.pg.error):
+            return None
+        return float(rate) if rate else None
+
+    services = app.operator
+    return OperatorHost(services=services, text=ctx.text, session=app.session, adapter=getattr(app, "input", None),
+                        audio=ctx.audio, replay=replay, window=lambda: app.screen.get_size(),
+                        volume=lambda: ctx.audio.volume, refresh_rate=refresh_rate,
+                        on_settings=services.apply_settings, definitions={app.defn.id: app.defn})
+
+
+class GameOperator:
+    """The OPERATOR button in a game: open the menu between rounds, or once the round ends."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.pending = False
+
+    def takes(self, press: Press) -> bool:
+        return press.button == Button.OPERATOR
+
+    @property
+    def showing(self) -> bool:
+        from cabinet.presentation.scenes.operator import OperatorMenu
+
+        return self.app.stack.find(OperatorMenu) is not None
+
+    def press(self) -> None:
+        if self.showing:
+            return
+        if self.app.between_rounds:
+            self.open()
+        else:
+            self.pending = True
+            self.app.ctx.hud.say(WAIT_MESSAGE)
+
+    def tick(self) -> None:
+        """After the frame's updates: a remembered press opens the menu once the round is over."""
+        if self.pending and self.app.between_rounds and not self.showing:
+            self.open()
+
+    def open(self) -> None:
+        from cabinet.presentation.scenes.operator import OperatorMenu
+
+        self.pending = False
+        self.app.stack.push(OperatorMenu(host_for_game(self.app)))

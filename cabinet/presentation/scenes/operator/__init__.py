@@ -1,0 +1,87 @@
+"""The operator (audit) menu: meters, last games, the event log, diagnostics and settings.
+
+OPERATOR (F10, or both sticks on a pad; ``cabinet/input/bindings.yaml``) opens it; with a
+PIN in ``kiosk.yaml`` the PIN page comes first (three misses lock it for a minute). It is a
+modal, opaque scene: the game under it is paused (``App`` opens it only between rounds; a
+press during a round opens it when the round ends). One module per page:
+
+- ``main``: the list of pages;  ``pin``: the keypad;
+- ``meters``: per game and in total, master and period columns, RTP against par, REPLAY of the
+  largest win, RESET PERIOD (asks first);
+- ``last_games``: the last 10 rounds of each game, each replayed with the existing replay;
+- ``events``: the event log with paging and filters;
+- ``buttons``, ``display``, ``sound``, ``storage``: the diagnostics;
+- ``settings``: the kiosk's settings, written to ``kiosk.yaml`` keeping its comments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from cabinet.machine.buttons import Press
+
+from .common import Frame, OperatorHost, Page
+
+__all__ = ["OperatorHost", "OperatorMenu"]
+
+
+class OperatorMenu:
+    modal = True
+    opaque = True
+
+    def __init__(self, host: OperatorHost) -> None:
+        from .pin import PinPage
+
+        self.host = host
+        self.finished = False
+        self.pages: list[Page] = []
+        self.entered = False
+        if host.services.gate.needs_pin:
+            self.pages.append(PinPage(self))
+        else:
+            self.enter()
+
+    @property
+    def page(self) -> Page:
+        return self.pages[-1]
+
+    def enter(self) -> None:
+        """The PIN was right (or none is set): the menu proper, and a line in the event log."""
+        from .main import MainPage
+
+        self.entered = True
+        where = self.host.session.game.id if self.host.session is not None else "lobby"
+        self.host.services.events.record("operator_entered", f"operator menu entered ({where})", where=where)
+        self.pages = [MainPage(self)]
+
+    def push(self, page: Page) -> None:
+        self.pages.append(page)
+
+    def pop(self) -> None:
+        self.pages.pop().leave()
+        if not self.pages:
+            self.finished = True
+
+    def close(self) -> None:
+        while self.pages:
+            self.pop()
+
+    # -- the scene protocol -----------------------------------------------------------------------
+
+    def handle(self, press: Press) -> bool:
+        if self.pages:
+            self.page.handle(press)
+        return True  # nothing reaches the paused game
+
+    def update(self, dt: float) -> None:
+        if self.pages:
+            self.page.update(dt)
+
+    def hit_regions(self) -> list[Any]:
+        return self.page.regions(Frame(*self.host.window())) if self.pages else []
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.pages:
+            self.page.draw(surface, Frame(*surface.get_size()))

@@ -1,0 +1,255 @@
+"""The meters page: per game and in total, the master (lifetime) and period (since reset) columns.
+
+Rows: games played, total bet, total won, credits added, RTP with its 95% band against the
+game's par (exact or an estimate, as ``cabinet par`` gives it), hit rate, each feature's
+count against its expected count (the par's trigger rate times the games played), voided
+rounds and the largest win with its seed. REPLAY plays the largest win again; RESET PERIOD
+asks first, then zeroes the period column of every game and logs it. The master column
+never resets. Par is worked out off the frame loop (a thread, once per game file), so the
+page draws at once and fills the par in when it is known.
+"""
+
+from __future__ import annotations
+
+import threading
+from fractions import Fraction
+from typing import Any
+
+import pygame
+
+from cabinet.machine.buttons import Button, Press
+from cabinet.services.audit import Counters
+
+from .common import BAND, DIM, GOLD, GREEN, RED, TEXT, Frame, Page, Region, draw_chrome, label
+
+ACTIONS = ("REPLAY LARGEST WIN (MASTER)", "REPLAY LARGEST WIN (PERIOD)", "RESET PERIOD METERS")
+
+_PAR: dict[str, Any] = {}  # game id + fingerprint -> ParReport, or an Exception, or None while working
+_PAR_LOCK = threading.Lock()
+
+
+def par_report(defn: Any, fingerprint: str) -> Any:
+    """The game's par (None while it is being worked out in the background)."""
+    key = f"{defn.id}:{fingerprint}"
+    with _PAR_LOCK:
+        if key in _PAR:
+            return _PAR[key]
+        _PAR[key] = None
+
+    def work() -> None:
+        from cabinet.core.par import par
+
+        try:
+            report: Any = par(defn)
+        except Exception as exc:  # noqa: BLE001 - a game without par: the page says so
+            report = exc
+        with _PAR_LOCK:
+            _PAR[key] = report
+
+    threading.Thread(target=work, name=f"par {defn.id}", daemon=True).start()
+    return None
+
+
+def percent(value: Fraction | float | None, places: int = 2) -> str:
+    return "-" if value is None else f"{float(value) * 100:.{places}f}%"
+
+
+def par_text(report: Any) -> tuple[str, Any]:
+    """("96.0017% EXACT" or "95.90% ESTIMATE (95.60-96.20)", the Value) from a ParReport."""
+    if report is None:
+        return "WORKING IT OUT...", None
+    if isinstance(report, Exception):
+        return f"NONE ({report})"[:60], None
+    total = getattr(report, "total", None)
+    if total is None:
+        return "NONE (A BLOCK WITHOUT PAR)", None
+    if getattr(total, "exact", False):
+        return f"{percent(total.mean, 4)} EXACT", total
+    low, high = total.ci95
+    return f"{percent(total.mean)} ESTIMATE ({low * 100:.2f}-{high * 100:.2f})", total
+
+
+def expected_features(report: Any, games: int) -> dict[str, float]:
+    """Feature name -> expected count in ``games`` rounds (parts with a trigger rate)."""
+    out: dict[str, float] = {}
+    for part in getattr(report, "parts", ()) or ():
+        rate = getattr(part, "figures", {}).get("trigger_rate")
+        if rate is not None:
+            out[part.name] = float(getattr(rate, "mean", 0.0)) * games
+    return out
+
+
+class MetersPage(Page):
+    title = "METERS"
+    hint = "LEFT/RIGHT GAME   UP/DOWN ACTION   CONFIRM DO IT   BACK RETURN"
+
+    def __init__(self, menu: object) -> None:
+        super().__init__(menu)
+        audit = self.host.services.audit
+        if self.host.session is not None:
+            try:
+                audit.catch_up(self.host.session.recent(50))
+            except OSError:
+                self.say("THE AUDIT FILE CANNOT BE WRITTEN (STORAGE): SHOWN FROM MEMORY", bad=True)
+        self.games = sorted(audit.games)
+        current = self.host.session.game.id if self.host.session is not None else None
+        self.choice = self.games.index(current) + 1 if current in self.games else 0  # 0: every game
+        self.confirming = False
+
+    @property
+    def game_id(self) -> str | None:
+        return self.games[self.choice - 1] if self.choice else None
+
+    def handle(self, press: Press) -> None:
+        b = press.button
+        if self.confirming:
+            if b in (Button.CONFIRM, Button.SPIN):
+                self.reset()
+            elif b in (Button.BACK, Button.MENU, Button.CLOSE):
+                self.confirming = False
+                self.say("NOTHING WAS RESET")
+            return
+        if b in (Button.LEFT, Button.RIGHT):
+            step = -1 if b == Button.LEFT else 1
+            self.choice = (self.choice + step) % (len(self.games) + 1)
+        elif b == Button.UP:
+            self.cursor = (self.cursor - 1) % len(ACTIONS)
+        elif b == Button.DOWN:
+            self.cursor = (self.cursor + 1) % len(ACTIONS)
+        elif b in (Button.CONFIRM, Button.SPIN):
+            self.act(self.cursor)
+        elif b == Button.ITEM and 0 <= press.index < len(ACTIONS):
+            self.cursor = press.index
+            self.act(press.index)
+        else:
+            super().handle(press)
+
+    def columns(self) -> tuple[Counters, Counters]:
+        audit = self.host.services.audit
+        gid = self.game_id
+        if gid is None:
+            return audit.total("master"), audit.total("period")
+        game = audit.games[gid]
+        return game.master, game.period
+
+    def act(self, index: int) -> None:
+        if index == 2:
+            self.confirming = True
+            return
+        record = self.columns()[index].largest_record()
+        if record is None:
+            self.say("NO WIN TO REPLAY YET", bad=True)
+        elif self.host.replay is None:
+            self.say("OPEN A GAME FROM THE LOBBY TO REPLAY ITS ROUNDS", bad=True)
+        else:
+            self.host.replay(record)
+
+    def reset(self) -> None:
+        services = self.host.services
+        before = services.audit.total("period")
+        services.audit.reset_period()
+        services.events.record("meters_reset", f"period meters reset ({before.games_played} games in the period)",
+                               games_played=before.games_played, total_bet=before.total_bet,
+                               total_won=before.total_won)
+        self.confirming = False
+        self.say("PERIOD METERS RESET (LOGGED); THE MASTER METERS NEVER RESET")
+
+    def action_boxes(self, frame: Frame) -> list[pygame.Rect]:
+        w = (frame.w - 2 * frame.margin - 2 * frame.margin) // 3
+        y = frame.bottom - frame.row_h * 3 // 2
+        return [pygame.Rect(frame.margin + i * (w + frame.margin), y, w, frame.row_h * 5 // 4) for i in range(3)]
+
+    def regions(self, frame: Frame) -> list[Region]:
+        return [(tuple(r), Press(Button.ITEM, i)) for i, r in enumerate(self.action_boxes(frame))]
+
+    def rows(self) -> list[tuple[str, str, str, tuple[int, int, int]]]:
+        host, gid = self.host, self.game_id
+        master, period = self.columns()
+
+        def money(v: int) -> str:
+            return host.money(gid, v)
+
+        report = None
+        if gid is not None and (defn := host.definition(gid)) is not None:
+            game = host.services.audit.games[gid]
+            fingerprint = game.recent[-1]["fingerprint"] if game.recent else ""
+            report = par_report(defn, fingerprint)
+        par_words, par_value = par_text(report) if gid is not None else ("PER GAME (CHOOSE ONE)", None)
+
+        def band(c: Counters) -> str:
+            b = c.rtp_band()
+            return f"{percent(c.rtp)} ({b[0] * 100:.2f}-{b[1] * 100:.2f})" if b else percent(c.rtp)
+
+        def verdict(c: Counters) -> tuple[str, tuple[int, int, int]]:
+            b = c.rtp_band()
+            if par_value is None or b is None:
+                return "-", DIM
+            inside = b[0] <= par_value.mean <= b[1]
+            return ("PAR IN THE 95% BAND" if inside else "PAR OUTSIDE THE BAND"), (GREEN if inside else RED)
+
+        par_hits = getattr(report, "hit_rate", None) if report is not None and not isinstance(report, Exception) \
+            else None
+        rows = [
+            ("GAMES PLAYED", f"{master.games_played}", f"{period.games_played}", TEXT),
+            ("TOTAL BET", money(master.total_bet), money(period.total_bet), TEXT),
+            ("TOTAL WON", money(master.total_won), money(period.total_won), TEXT),
+            ("CREDITS ADDED", money(master.credits_added), money(period.credits_added), TEXT),
+            ("RTP (95% BAND)", band(master), band(period), TEXT),
+            (f"PAR {par_words}", verdict(master)[0], verdict(period)[0],
+             verdict(master)[1] if verdict(master)[1] != DIM else verdict(period)[1]),
+            (f"HIT RATE (PAR {percent(par_hits)})", percent(master.hit_rate), percent(period.hit_rate), TEXT),
+        ]
+        expected_m = expected_features(report, master.games_played) if report is not None else {}
+        expected_p = expected_features(report, period.games_played) if report is not None else {}
+        def count(c: Counters, exp: dict[str, float], name: str) -> str:
+            e = exp.get(name)
+            return f"{c.features.get(name, 0)}" + (f" (EXP {e:.1f})" if e is not None else "")
+
+        for name in sorted(set(master.features) | set(expected_m)):
+            rows.append((name.replace("_", " ").upper(), count(master, expected_m, name),
+                         count(period, expected_p, name), TEXT))
+        rows.append(("VOIDED ROUNDS", f"{master.voided}", f"{period.voided}", TEXT))
+
+        def largest(c: Counters) -> str:
+            r = c.largest_record()
+            return f"{money(r.win)} SEED {r.request.seed}" if r is not None else "-"
+
+        rows.append(("LARGEST WIN", largest(master), largest(period), GOLD))
+        return rows
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        text = self.host.text
+        draw_chrome(surface, frame, text, self.title, self.hint, self.message, self.message_bad)
+        audit = self.host.services.audit
+        name = audit.games[self.game_id].game_name.upper() if self.game_id else "ALL GAMES"
+        head = frame.row(0)
+        label(surface, text, f"<  {name}  >", frame.body * 5 // 4, GOLD, left=head.x, y=head.centery,
+              width=head.w // 2)
+        master_x, period_x = frame.w * 70 // 100, frame.w - frame.margin
+        label(surface, text, "MASTER (LIFETIME)", frame.body, DIM, right=master_x, y=head.centery)
+        label(surface, text, "PERIOD", frame.body, DIM, right=period_x, y=head.centery)
+        band = frame.top - frame.h // 60
+        label(surface, text, f"PERIOD SINCE {audit.period_started[:16].replace('T', ' ')} UTC", frame.body, DIM,
+              right=frame.w - frame.margin, y=band // 2)
+        for i, (what, m, p, colour) in enumerate(self.rows()):
+            box = frame.row(1 + i)
+            if box.bottom > self.action_boxes(frame)[0].top:
+                break
+            if i % 2:
+                pygame.draw.rect(surface, (14, 17, 30), box)
+            label(surface, text, what, frame.body, TEXT, left=box.x + 4, y=box.centery, width=frame.w * 40 // 100)
+            label(surface, text, m, frame.body, colour, right=master_x, y=box.centery, width=frame.w * 26 // 100)
+            label(surface, text, p, frame.body, colour, right=period_x, y=box.centery, width=frame.w * 26 // 100)
+        for i, (box, words) in enumerate(zip(self.action_boxes(frame), ACTIONS, strict=True)):
+            chosen = i == self.cursor
+            pygame.draw.rect(surface, (70, 58, 20) if chosen else BAND, box, border_radius=6)
+            pygame.draw.rect(surface, GOLD if chosen else DIM, box, width=3 if chosen else 1, border_radius=6)
+            label(surface, text, words, frame.body, TEXT, centre=box.centerx, y=box.centery, width=box.w - 10)
+        if self.confirming:
+            box = pygame.Rect(frame.w // 6, frame.h // 3, frame.w * 2 // 3, frame.h // 3)
+            pygame.draw.rect(surface, (40, 16, 20), box, border_radius=10)
+            pygame.draw.rect(surface, RED, box, width=4, border_radius=10)
+            label(surface, text, "RESET THE PERIOD METERS OF EVERY GAME?", frame.title_size * 3 // 4, TEXT,
+                  centre=box.centerx, y=box.y + box.h // 3, width=box.w - 20)
+            label(surface, text, "CONFIRM: YES, RESET     BACK: NO", frame.body, GOLD, centre=box.centerx,
+                  y=box.y + box.h * 2 // 3, width=box.w - 20)

@@ -1,0 +1,209 @@
+"""The kiosk's settings from the menu: the games (on or off, their order), the start game, idle
+seconds, attract, demo credits and the master volume, written to ``kiosk.yaml``.
+
+SAVE writes only what changed, through ``update_config_text`` (every comment and other line
+of the file kept; the new file is checked as a whole first) and ``write_text_atomic``. A value
+the config refuses is shown in red with the reason and nothing is written. Each save is one
+``settings_changed`` line in the event log. Idle seconds, attract and the volume apply at
+once; the games and the start game at the next start of the kiosk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from cabinet.machine.buttons import Button, Press
+
+from .common import DIM, GOLD, RED, TEXT, Frame, Page, Region, draw_chrome, draw_list, label
+
+CREDIT_STEPS = (None, "20.00", "50.00", "100.00", "200.00", "500.00", "1000.00")
+IDLE_STEP = 5
+VOLUME_STEP = 10
+
+
+@dataclass
+class Draft:
+    games: list[str]  # on, in the lobby's order
+    off: list[str]
+    start: str
+    idle_seconds: float
+    attract: bool
+    start_credits: str | None
+    volume: int | None
+
+
+class SettingsPage(Page):
+    title = "SETTINGS"
+    hint = "UP/DOWN CHOOSE   LEFT/RIGHT CHANGE (GAMES: MOVE)   CONFIRM SWITCH / SAVE   BACK RETURN"
+
+    def __init__(self, menu: object) -> None:
+        super().__init__(menu)
+        from cabinet.kiosk.catalog import game_files
+        from cabinet.kiosk.config import KioskConfig, KioskConfigError, load_config
+
+        self.path: Path | None = self.host.services.config_path
+        config = KioskConfig()
+        if self.path is not None:
+            try:
+                config = load_config(self.path)
+            except KioskConfigError as exc:
+                self.say(f"{self.path.name} HAS MISTAKES: {exc.issues[0].message}", bad=True)
+        catalog = [p.stem for p in game_files()]
+        on = list(config.games) or catalog
+        self.saved = config
+        self.draft = Draft(on, [g for g in catalog if g not in on], config.start, config.idle_seconds,
+                           config.attract, config.start_credits, config.volume)
+
+    # -- rows -------------------------------------------------------------------------------------
+
+    def rows(self) -> list[tuple[str, str]]:
+        d = self.draft
+        rows = [(f"GAME {i + 1}: {g.upper()}", "ON") for i, g in enumerate(d.games)]
+        rows += [(f"GAME: {g.upper()}", "OFF") for g in d.off]
+        rows += [
+            ("START", d.start.upper()),
+            ("IDLE SECONDS (ATTRACT AFTER)", f"{d.idle_seconds:g}"),
+            ("ATTRACT SHOW", "ON" if d.attract else "OFF"),
+            ("DEMO CREDITS (A NEW BALANCE)", d.start_credits or "EACH GAME'S OWN"),
+            ("MASTER VOLUME", f"{d.volume}%" if d.volume is not None else "THE PLAYER'S SETTING"),
+            ("SAVE TO KIOSK.YAML", ""),
+        ]
+        return rows
+
+    @property
+    def game_rows(self) -> int:
+        return len(self.draft.games) + len(self.draft.off)
+
+    def handle(self, press: Press) -> None:
+        b = press.button
+        count = len(self.rows())
+        if self.path is None:
+            super().handle(press)
+            return
+        if b == Button.UP:
+            self.cursor = (self.cursor - 1) % count
+        elif b == Button.DOWN:
+            self.cursor = (self.cursor + 1) % count
+        elif b in (Button.LEFT, Button.RIGHT):
+            self.change(self.cursor, -1 if b == Button.LEFT else 1)
+        elif b in (Button.CONFIRM, Button.SPIN):
+            self.confirm(self.cursor)
+        elif b == Button.ITEM and 0 <= press.index < count:
+            self.cursor = press.index
+            self.confirm(press.index)
+        else:
+            super().handle(press)
+
+    def change(self, row: int, step: int) -> None:
+        d = self.draft
+        if row < len(d.games):  # move the game in the lobby's order
+            target = row + step
+            if 0 <= target < len(d.games):
+                d.games[row], d.games[target] = d.games[target], d.games[row]
+                self.cursor = target
+            return
+        if row < self.game_rows:
+            return
+        what = row - self.game_rows
+        if what == 0:
+            choices = ["lobby", *d.games]
+            index = choices.index(d.start) if d.start in choices else 0
+            d.start = choices[(index + step) % len(choices)]
+        elif what == 1:
+            d.idle_seconds = max(0.0, d.idle_seconds + step * IDLE_STEP)  # below 5 is refused on SAVE
+        elif what == 2:
+            d.attract = not d.attract
+        elif what == 3:
+            index = CREDIT_STEPS.index(d.start_credits) if d.start_credits in CREDIT_STEPS else 0
+            d.start_credits = CREDIT_STEPS[(index + step) % len(CREDIT_STEPS)]
+        elif what == 4:
+            d.volume = max(0, min(100, (d.volume if d.volume is not None else 80) + step * VOLUME_STEP))
+
+    def confirm(self, row: int) -> None:
+        d = self.draft
+        if row < len(d.games):
+            d.off.insert(0, d.games.pop(row))
+            if d.start not in d.games:
+                d.start = "lobby"
+        elif row < self.game_rows:
+            d.games.append(d.off.pop(row - len(d.games)))
+        elif row == len(self.rows()) - 1:
+            self.save()
+        else:
+            self.change(row, 1)
+
+    # -- saving -----------------------------------------------------------------------------------
+
+    def changes(self) -> dict[str, str]:
+        d, s = self.draft, self.saved
+        out: dict[str, str] = {}
+        if tuple(d.games) != (s.games or tuple(d.games + d.off)) or d.off:
+            out["games"] = "[" + ", ".join(d.games) + "]"
+        if d.start != s.start:
+            out["start"] = d.start
+        if d.idle_seconds != s.idle_seconds:
+            out["idle_seconds"] = f"{d.idle_seconds:g}"
+        if d.attract != s.attract:
+            out["attract"] = "true" if d.attract else "false"
+        if d.start_credits != s.start_credits and d.start_credits is not None:
+            out["start_credits"] = f'"{d.start_credits}"'
+        if d.volume != s.volume and d.volume is not None:
+            out["volume"] = f"{d.volume}"
+        return out
+
+    def save(self) -> None:
+        from cabinet.kiosk.config import KioskConfigError, parse_config, update_config_text
+        from cabinet.services.atomic import write_text_atomic
+
+        assert self.path is not None
+        changes = self.changes()
+        if not changes:
+            self.say("NOTHING CHANGED: NOTHING WRITTEN")
+            return
+        try:
+            old = self.path.read_text(encoding="utf-8") if self.path.exists() else ""
+            new = update_config_text(old, changes, str(self.path))
+        except KioskConfigError as exc:
+            self.say(f"REFUSED, NOTHING WRITTEN: {exc.issues[0].message}".upper(), bad=True)
+            return
+        except (OSError, UnicodeDecodeError) as exc:
+            self.say(f"CANNOT READ {self.path.name}: {exc}", bad=True)
+            return
+        try:
+            write_text_atomic(self.path, new)
+        except OSError as exc:
+            self.say(f"CANNOT WRITE {self.path.name}: {exc.strerror or exc}; NOTHING CHANGED", bad=True)
+            return
+        self.saved = parse_config(new, str(self.path))
+        words = ", ".join(f"{k}: {v}" for k, v in changes.items())
+        self.host.services.events.record("settings_changed", f"settings changed: {words}"[:300], changes=changes)
+        self.host.on_settings(self.saved)
+        self.say("SAVED TO KIOSK.YAML (LOGGED); GAMES AND START GAME APPLY AT THE NEXT START")
+
+    # -- drawing ----------------------------------------------------------------------------------
+
+    def first_row(self, frame: Frame) -> int:
+        return max(0, self.cursor - (frame.rows() - 2))
+
+    def regions(self, frame: Frame) -> list[Region]:
+        first = self.first_row(frame)
+        return [(tuple(frame.row(1 + i - first)), Press(Button.ITEM, i)) for i in range(first, len(self.rows()))
+                if frame.row(1 + i - first).bottom <= frame.bottom]
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        text = self.host.text
+        draw_chrome(surface, frame, text, self.title, self.hint, self.message, self.message_bad)
+        if self.path is None:
+            label(surface, text, "SETTINGS ARE THE KIOSK'S: RUN WITH --data-dir TO HAVE A KIOSK.YAML", frame.body,
+                  RED, left=frame.margin, y=frame.row(0).centery)
+            return
+        pending = self.changes()
+        label(surface, text, f"{self.path}" + ("   (UNSAVED CHANGES)" if pending else ""), frame.body,
+              GOLD if pending else DIM, left=frame.margin, y=frame.row(0).centery, width=frame.w - 2 * frame.margin)
+        rows = self.rows()
+        first = self.first_row(frame)
+        colours = [TEXT if v != "OFF" else DIM for _, v in rows]
+        draw_list(surface, frame, text, rows[first:], self.cursor - first, first=1, colours=colours[first:])
