@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
 from typing import Any
 
 from .definition import Definition
@@ -123,6 +125,70 @@ def screen_change(
                 drawn = stage.draw(count)
                 outcomes |= set(range(len(drawn))) if isinstance(drawn, tuple) else {drawn}
             return frozenset(outcomes), stage.window
+    return None
+
+
+def screen_count_distribution(
+    defn: Definition, mode: str, reel_set: str, adds: dict[str, int]
+) -> list[Fraction] | None:
+    """P(the screen a spin of ``mode`` on ``reel_set`` shows after its screen stage counts k),
+    ``adds`` giving what each symbol id adds: the screen play counts triggers on. Every screen
+    modifier acting in ``mode`` changes the windows by its own ``BatchStage`` (in definition
+    order; a drawn outcome is one draw for the whole screen, so the reels are independent
+    given the outcomes). None: a modifier has no stage as data, or its draw's weights depend
+    on the screen (then ``meetings`` flags what it may change)."""
+    changes: list[tuple[list[tuple[int, Fraction]], Callable[[int, int, Window], Window]]] = []
+    for params, entry in active(defn, mode):
+        if not entry.screen_modifier:
+            continue
+        found = _stage_of(defn, params, entry, reel_set)
+        if found is None:
+            return None
+        changes.append(found)
+    rows = defn.grid.rows
+    strips = defn.reels[reel_set]
+    out: dict[int, Fraction] = {}
+    for joint in product(*(outcomes for outcomes, _ in changes)):
+        chance = Fraction(1)
+        for _, q in joint:
+            chance *= q
+        dist = {0: Fraction(1)}
+        for reel, strip in enumerate(strips):
+            per: dict[int, Fraction] = {}
+            share = Fraction(1, len(strip))
+            for stop in range(len(strip)):
+                window = tuple(strip[(stop + r) % len(strip)] for r in range(rows))
+                for (outcome, _), (_, change) in zip(joint, changes, strict=True):
+                    window = change(outcome, reel, window)
+                k = sum(adds.get(sid, 0) for sid in window)
+                per[k] = per.get(k, Fraction(0)) + share
+            nxt: dict[int, Fraction] = {}
+            for a, pa in dist.items():
+                for b, pb in per.items():
+                    nxt[a + b] = nxt.get(a + b, Fraction(0)) + pa * pb
+            dist = nxt
+        for k, q in dist.items():
+            out[k] = out.get(k, Fraction(0)) + chance * q
+    top = max(out, default=0)
+    return [out.get(k, Fraction(0)) for k in range(top + 1)]
+
+
+def _stage_of(
+    defn: Definition, params: Any, entry: FeatureBlock, reel_set: str
+) -> tuple[list[tuple[int, Fraction]], Callable[[int, int, Window], Window]] | None:
+    """A screen modifier's outcomes with their chances, and its window change (None: not as data)."""
+    for hint in entry.batch_hints(defn, params, reel_set):
+        stage = hint.stage
+        if stage is None or stage.stage != "screen" or stage.window is None:
+            continue
+        draws = {stage.draw(count) for count in range(1, defn.grid.reels * defn.grid.rows + 1)}
+        if len(draws) != 1:
+            return None  # the draw depends on the screen
+        drawn = draws.pop()
+        if isinstance(drawn, tuple):
+            weight = sum(drawn)
+            return [(i, Fraction(w, weight)) for i, w in enumerate(drawn) if w], stage.window
+        return [(drawn, Fraction(1))], stage.window
     return None
 
 

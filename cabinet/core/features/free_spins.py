@@ -350,7 +350,7 @@ def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[F
         win += p * mean_multiplier * (lines + scatters)
         if feature.retrigger:
             awards = retrigger_awards(feature)
-            dist = symbol_count_distribution(defn, choice.set, [feature.trigger_symbol])
+            dist = screen_trigger_counts(defn, feature, "free", choice.set)
             added += p * sum((q * award_for(awards, k) for k, q in enumerate(dist) if q), Fraction(0))
     return win, added
 
@@ -377,13 +377,32 @@ def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet)
     return spins * per_spin
 
 
+def screen_trigger_counts(defn: Definition, feature: FreeSpins, mode: str, reel_set: str) -> list[Fraction]:
+    """P(k trigger symbols) on the screen a spin of ``mode`` shows after its screen stage: the
+    screen play counts the trigger on (``triggers``), by the screen blocks' own window changes
+    (``composition.screen_count_distribution``). Where those are not data, the landed strips'
+    count (``composition.meetings`` then calls the blocks' meeting unpriced)."""
+    from ..composition import screen_count_distribution
+
+    cache = compiled(defn).cache
+    key = ("screen_trigger_counts", feature.trigger_symbol, mode, reel_set)
+    found = cache.get(key)
+    if found is None:
+        adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
+        found = screen_count_distribution(defn, mode, reel_set, adds)
+        if found is None:
+            found = symbol_count_distribution(defn, reel_set, [feature.trigger_symbol])
+        cache[key] = found
+    return found  # type: ignore[no-any-return]
+
+
 def trigger_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Fraction]:
-    """P(a base spin shows exactly k trigger symbols) for the counts that trigger."""
+    """P(a base spin's screen shows exactly k trigger symbols) for the counts that trigger."""
     out: dict[int, Fraction] = {}
     weight = sum(c.weight for c in defn.base_game.reel_sets)
     for choice in defn.base_game.reel_sets:
         p = Fraction(choice.weight, weight)
-        for k, q in enumerate(symbol_count_distribution(defn, choice.set, [feature.trigger_symbol])):
+        for k, q in enumerate(screen_trigger_counts(defn, feature, "base", choice.set)):
             if q and award_for(feature.awards, k) > 0:
                 out[k] = out.get(k, Fraction(0)) + p * q
     return dict(sorted(out.items()))
@@ -450,13 +469,27 @@ def line_delta_rtp(
     return figures, total
 
 
+def counts_on_screen(defn: Definition, feature: FreeSpins, mode: str) -> bool:
+    """Whether par counts this feature's triggers in spins of ``mode`` on the screen after the
+    screen stage, as play does (every screen block's change is data: ``screen_trigger_counts``)."""
+    from ..composition import modes_played, screen_count_distribution
+
+    adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
+    return all(screen_count_distribution(defn, mode, reel_set, adds) is not None
+               for reel_set in modes_played(defn).get(mode, ()))
+
+
 def covers_free_spins(defn: Definition, params: Any, other: Any, mode: str) -> bool:
     """A line-delta block's ``par_covers`` for the free spins it acts in: ``line_delta_rtp``
-    prices it per expected free spin at the feature's mean multiplier, which is the joint
-    value as long as it never changes what the feature's retriggers count."""
+    prices it per expected free spin at the feature's mean multiplier, the joint value by
+    Wald's identity (the spins played depend only on the spins before), as long as the
+    feature's retriggers are counted on the screen this block changes, or it never changes
+    what they count."""
     from ..composition import count_unchanged
 
-    return mode == "free" and isinstance(other, FreeSpins) and count_unchanged(defn, mode, params, other)
+    if mode != "free" or not isinstance(other, FreeSpins):
+        return False
+    return counts_on_screen(defn, other, mode) or count_unchanged(defn, mode, params, other)
 
 
 def mixed_line_delta(
@@ -541,6 +574,15 @@ class FreeSpinsBlock(Block):
 
     def par_reads_lines(self, params: Any, mode: str) -> bool:
         return mode == "free"  # its value is what its own spins pay
+
+    def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
+        """In base spins it reads only its trigger, counted on the screen after the screen
+        stage (``screen_trigger_counts``): a screen block there is priced with it."""
+        from . import block
+
+        entry = block(other.type)
+        return (mode == "base" and entry is not None and entry.screen_modifier and not entry.win_modifier
+                and counts_on_screen(defn, params, mode))
 
     def par_changes_lines(self, params: Any, mode: str) -> bool:
         return mode == "free"  # its multipliers
