@@ -14,7 +14,12 @@ from pathlib import Path
 import pytest
 
 from cabinet.core.composition import meetings, screen_count_distribution, unpriced
-from cabinet.core.features.free_spins import FreeSpins, screen_trigger_counts, top_up_until, trigger_distribution
+from cabinet.core.features.free_spins import (
+    FreeSpins,
+    screen_trigger_counts,
+    top_up_until,
+    trigger_distribution,
+)
 from cabinet.core.linemath import symbol_count_distribution
 from cabinet.core.loader import load_definition, load_game
 from cabinet.core.par import par
