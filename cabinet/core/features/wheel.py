@@ -82,7 +82,6 @@ class WheelPocket:
                      "pocket: `texts: {pass_on_pocket}`, or the wheel's `pass_on_icon`)", default="")
 
 
-
 @dataclass(frozen=True)
 class WheelRing:
     name: str = doc("the ring's name (pockets' `next` names it)")
@@ -108,7 +107,6 @@ class Wheel:
         "bigger line [{ring}]; `win` over its win [WHEEL WIN]; `pass_on_pocket` a pass-on pocket's label "
         "[NEXT]; `pass_on_name` what the rules call such a pocket [pass-on]; `row` its "
         "FEATURES-glass row [WHEEL]; `heading` its INFO heading", factory=dict)
-
 
 
 def pocket_x_bet(f: Wheel, pocket: WheelPocket) -> Fraction:

@@ -75,11 +75,6 @@ class WildRespin:
         "`start` the status line as it holds the reel [REEL {reel} HOLDS: {spins} RESPINS]; `start_one` the "
         "same for one respin [REEL {reel} HOLDS: {spins} RESPIN]; `lock` the held reel's tag [LOCKED]; `row` "
         "its FEATURES-glass row [FULL REEL: RESPIN]; `heading` its INFO heading", factory=dict)
-    texts: dict[str, str] = doc(
-        "the words it shows, by key (defaults in brackets; {reel} is the held reel, {spins} the respins): "
-        "`start` the status line as it holds the reel [REEL {reel} HOLDS: {spins} RESPINS]; `start_one` the "
-        "same for one respin [REEL {reel} HOLDS: {spins} RESPIN]; `lock` the held reel's tag [LOCKED]; `row` "
-        "its FEATURES-glass row [FULL REEL: RESPIN]; `heading` its INFO heading", factory=dict)
 
 
 def full_reel_stops(defn: Definition, f: WildRespin, reel_set: str) -> tuple[int, ...]:
