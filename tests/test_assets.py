@@ -12,11 +12,15 @@ import pytest
 import yaml
 
 from cabinet.assets import build
-from cabinet.assets.themes import PRIORITY, THEMES
+from cabinet.assets.themes import THEMES, theme_names
 
 ROOT = Path(__file__).resolve().parent.parent
 SPRITES = ROOT / "sprites"
 SOUNDS = ROOT / "sounds"
+# every theme folder there is (a folder in sprites/ other than common/), with or without a theme.yaml
+THEME_FOLDERS = sorted(p.name for p in SPRITES.iterdir() if p.is_dir() and p.name != "common")
+THEME_BUDGET = 5e6  # bytes of sprites/<theme>/ and sounds/<theme>/ together
+COMMON_BUDGET = 4e6  # sprites/common/ and sounds/common/
 
 PNG_RGB, PNG_RGBA = 2, 6
 
@@ -46,7 +50,7 @@ def pcm(path: Path) -> tuple[wave._wave_params, np.ndarray]:
 
 # ----------------------------------------------------------------------------- files
 
-@pytest.mark.parametrize("theme", PRIORITY)
+@pytest.mark.parametrize("theme", theme_names(SPRITES))
 def test_theme_sprites_exist_with_size_and_mode(theme: str) -> None:
     files = build.theme_files(SPRITES, THEMES[theme])
     assert len(files) == 2 * len(THEMES[theme].symbols) + 5
@@ -70,18 +74,40 @@ def test_common_sprites_exist_with_size_and_mode() -> None:
 
 
 def test_every_game_symbol_has_art() -> None:
-    """Each games/*.yaml symbol id is drawn by that game's theme."""
-    for game in sorted((ROOT / "games").glob("*.yaml")):
+    """Each games/*.yaml symbol has its two files in the game's theme folder, and its
+    theme.yaml draws it (judged from the files, whatever themes there are)."""
+    games = sorted((ROOT / "games").glob("*.yaml"))
+    assert games
+    for game in games:
         data = yaml.safe_load(game.read_text())
-        theme = THEMES[data["theme"]]
-        ids = {s["id"] for s in data["symbols"]}
-        drawn = {s.id for s in theme.symbols}
-        assert ids <= drawn, (game.name, ids - drawn)
+        folder = SPRITES / data["theme"]
+        assert (folder / "theme.yaml").is_file(), (game.name, folder)
+        drawn = {s.id for s in THEMES[data["theme"]].symbols}
+        for symbol in data["symbols"]:
+            sid = symbol["id"]
+            sprite = symbol.get("sprite") or sid.lower()
+            assert (folder / "symbols" / f"{sprite}.png").is_file(), (game.name, sid)
+            assert sid in drawn, (game.name, sid)
+
+
+@pytest.mark.parametrize("folder", THEME_FOLDERS)
+def test_every_theme_folder_has_a_theme_file_that_reads(folder: str) -> None:
+    """A theme is its folder: each one says in its theme.yaml what it draws and plays."""
+    theme = THEMES[folder]
+    assert theme.name == folder and theme.symbols and theme.music.bars >= 1
+
+
+@pytest.mark.parametrize("folder", THEME_FOLDERS)
+def test_each_theme_keeps_to_its_size_budget(folder: str) -> None:
+    """Per theme, so every new theme has the same room (not what is left of one global cap)."""
+    size = sum(p.stat().st_size for d in (SPRITES / folder, SOUNDS / folder) if d.is_dir()
+               for p in d.rglob("*") if p.is_file())
+    assert size < THEME_BUDGET, (folder, size)
 
 
 # ----------------------------------------------------------------------------- looks
 
-@pytest.mark.parametrize("theme", PRIORITY)
+@pytest.mark.parametrize("theme", theme_names(SPRITES))
 def test_symbols_are_drawn_not_flat(theme: str) -> None:
     for spec in THEMES[theme].symbols:
         img = load_rgba(build.symbol_path(SPRITES, theme, spec.id))
@@ -102,7 +128,7 @@ def test_symbols_are_drawn_not_flat(theme: str) -> None:
         assert np.percentile(lum, 95) - np.percentile(lum, 5) > 90, (theme, spec.id)
 
 
-@pytest.mark.parametrize("theme", PRIORITY)
+@pytest.mark.parametrize("theme", theme_names(SPRITES))
 def test_glow_symbol_adds_a_halo_around_the_same_symbol(theme: str) -> None:
     spec = THEMES[theme].symbols[0]
     plain = load_rgba(build.symbol_path(SPRITES, theme, spec.id))[..., 3].astype(int)
@@ -111,7 +137,7 @@ def test_glow_symbol_adds_a_halo_around_the_same_symbol(theme: str) -> None:
     assert (glow > 30).sum() > (plain > 30).sum() * 1.05  # and a halo surrounds it
 
 
-@pytest.mark.parametrize("theme", PRIORITY)
+@pytest.mark.parametrize("theme", theme_names(SPRITES))
 def test_reel_frame_slices_into_nine(theme: str) -> None:
     """Edges are uniform along their length and the window is see-through, so a 9-slice stretch is clean."""
     img = load_rgba(SPRITES / theme / "reel_frame.png").astype(int)
@@ -123,7 +149,7 @@ def test_reel_frame_slices_into_nine(theme: str) -> None:
     assert img[:40, :40, 3].max() == 255 and img[256, 10, 3] == 255
 
 
-@pytest.mark.parametrize("theme", PRIORITY)
+@pytest.mark.parametrize("theme", theme_names(SPRITES))
 def test_reel_bg_tiles_vertically(theme: str) -> None:
     img = load_rgba(SPRITES / theme / "reel_bg.png").astype(int)
     assert np.abs(img[:, 0] - img[:, -1]).max() <= 12
@@ -189,7 +215,7 @@ def test_jingles_grow_in_length() -> None:
     assert lengths == sorted(lengths) and len(set(lengths)) == 4
 
 
-@pytest.mark.parametrize("theme", PRIORITY)
+@pytest.mark.parametrize("theme", theme_names(SPRITES))
 def test_music_loops(theme: str) -> None:
     path = SOUNDS / theme / "music.wav"
     assert path.stat().st_size < 1.1e6
@@ -204,9 +230,10 @@ def test_music_loops(theme: str) -> None:
     assert (np.sqrt((sec ** 2).mean(axis=1)) > 300).all()
 
 
-def test_total_size_is_modest() -> None:
-    total = sum(p.stat().st_size for d in (SPRITES, SOUNDS) for p in d.rglob("*") if p.is_file())
-    assert total < 25e6
+def test_common_files_keep_to_their_size_budget() -> None:
+    total = sum(p.stat().st_size for d in (SPRITES / "common", SOUNDS / "common") for p in d.rglob("*")
+                if p.is_file())
+    assert total < COMMON_BUDGET
 
 
 def test_every_theme_shape_is_registered_on_import() -> None:

@@ -26,8 +26,11 @@ bet: {coins_per_line: [1], coin_values: ["0.01"], colour: red}
 
 @pytest.fixture
 def home(tmp_path: Path, games_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A project folder with games/classic.yaml and games/broken.yaml, used as the current folder."""
+    """A project folder with games/classic.yaml and games/broken.yaml (and the project's art and
+    sounds), used as the current folder."""
     (tmp_path / "games").mkdir()
+    for folder in ("sprites", "sounds"):
+        (tmp_path / folder).symlink_to(games_dir.parent / folder, target_is_directory=True)
     (tmp_path / "cabinet").mkdir()  # marks the folder as a project root for cabinet.paths
     shutil.copy(games_dir / "classic.yaml", tmp_path / "games" / "classic.yaml")
     (tmp_path / "games" / "broken.yaml").write_text(BROKEN)
@@ -107,3 +110,96 @@ def test_check_with_no_games_at_all_is_an_error(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setenv("CABINET_HOME", str(tmp_path))
     assert main(["check"]) == 2
     assert "no game definitions (*.yaml) in" in capsys.readouterr().err
+
+
+# --- what used to fail only later (issue 22) -------------------------------------------------------
+
+
+def _variant(home: Path, game: str, old: str, new: str, games_dir: Path) -> str:
+    """games/<game>-bad.yaml: the shipped game with one piece of text replaced."""
+    text = (games_dir / f"{game}.yaml").read_text()
+    assert old in text
+    path = home / "games" / f"{game}-bad.yaml"
+    path.write_text(text.replace(old, new, 1))
+    return f"games/{game}-bad.yaml"
+
+
+def _line_of(path: str, needle: str) -> int:
+    return next(i for i, line in enumerate(Path(path).read_text().splitlines(), 1) if needle in line)
+
+
+def test_check_names_an_unknown_theme(home: Path, games_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _variant(home, "retro-reels-diamond-glitz", "theme: retro", "theme: egpyt", games_dir)
+    assert main(["check", path]) == 1
+    out = capsys.readouterr().out.splitlines()
+    line = _line_of(path, "theme: egpyt")
+    assert out == [f"{path}:{line}:8: unknown theme 'egpyt': there is no folder sprites/egpyt; themes: christmas, "
+                   "classic, halloween, lucky, retro, riches"]
+
+
+def test_check_names_missing_art_and_music(tmp_path: Path, games_dir: Path, monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "games").mkdir()
+    shutil.copy(games_dir / "classic.yaml", tmp_path / "games" / "classic.yaml")
+    theme = tmp_path / "sprites" / "classic"
+    shutil.copytree(games_dir.parent / "sprites" / "classic", theme)
+    (theme / "symbols" / "bell_glow.png").unlink()
+    (theme / "logo.png").unlink()
+    (tmp_path / "sounds").mkdir()
+    (tmp_path / "sounds" / "common").symlink_to(games_dir.parent / "sounds" / "common", target_is_directory=True)
+    monkeypatch.setenv("CABINET_HOME", str(tmp_path))
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "classic"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    theme_line = _line_of("games/classic.yaml", "theme: classic")
+    bell_line = _line_of("games/classic.yaml", "id: BELL")
+    assert out[:3] == [
+        f"games/classic.yaml:{theme_line}:8: theme 'classic' has no music: sounds/classic/music.wav (or .ogg; "
+        "sounds/README.md)",
+        f"games/classic.yaml:{theme_line}:8: theme 'classic' has no sprites/classic/logo.png (sprites/README.md "
+        "lists a theme's files)",
+        f"games/classic.yaml:{bell_line}:10: symbol 'BELL' has no art: sprites/classic/symbols/bell_glow.png",
+    ]
+    assert out[3:] == ["games/classic.yaml: warning: theme 'classic' has no sounds/classic/feature_music.wav (or "
+                       ".ogg): its features play the theme's music"]
+
+
+def test_check_finds_a_scenario_value_outside_its_draw(home: Path, games_dir: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """A stop of 120 on a 50-stop reel used to end `shot --scenario` with an internal ValueError."""
+    path = _variant(home, "classic", "script: [5, 9, 7, 0, 0]", "script: [5, 9, 120, 0, 0]", games_dir)
+    assert main(["check", path]) == 1
+    line = _line_of(path, "script: [5, 9, 120, 0, 0]")
+    assert capsys.readouterr().out.splitlines() == [
+        f"{path}:{line}:20: scenario 'free spins': value 120 answers draw 3 of the round, which is from 0 to 49 "
+        "(a reel's stop, or a point in a table's total weight: games/README.md, Scenarios)"]
+
+
+def test_check_finds_a_mystery_symbol_where_its_block_does_not_act(home: Path, games_dir: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    path = _variant(home, "happy-lucky-slot", "symbol: MYSTERY\n    modes: [base]", "symbol: MYSTERY\n    modes: [free]",
+                    games_dir)
+    assert main(["check", path]) == 1
+    (out,) = capsys.readouterr().out.splitlines()
+    assert "mystery symbol 'MYSTERY' is on reel 1 of 'base', played in base spins, but feature" in out
+    assert "reveals it only in free spins" in out
+    text = Path(path).read_text().splitlines()
+    line, column = (int(v) for v in out.split(":")[1:3])
+    assert text[line - 1][column - 1:].startswith("MYSTERY")  # the first MYSTERY on the base strips
+
+
+def test_check_suggests_ring_and_feature_names(home: Path, games_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (games_dir / "halloween-wins-3.yaml").read_text()
+    bad = text.replace("{next: ring 2,", "{next: rinng 2,", 1).replace("minigame: halloween_ghosts",
+                                                                        "minigame: haloween_ghosts", 1)
+    (home / "games" / "h.yaml").write_text(bad)
+    assert main(["check", "games/h.yaml"]) == 1
+    out = capsys.readouterr().out
+    assert "no ring is named 'rinng 2' (did you mean 'ring 2'?)" in out
+    assert "no feature is named 'haloween_ghosts' (did you mean 'halloween_ghosts'?)" in out
+
+
+def test_check_suggests_a_level_feature_name(home: Path, games_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _variant(home, "lucky-christmas", "    feature: free_spins", "    feature: free_spinz", games_dir)
+    assert main(["check", path]) == 1
+    assert "(did you mean 'free_spins'?)" in capsys.readouterr().out

@@ -15,7 +15,7 @@ import pytest
 
 from cabinet.app import App, AppOptions
 from cabinet.assets.music import FEATURE_MUSIC_RATE
-from cabinet.assets.themes import PRIORITY, THEMES
+from cabinet.assets.themes import THEMES, theme_names
 from cabinet.core.events import LevelReached, LineWin
 from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
@@ -313,7 +313,7 @@ def test_a_feature_dropped_without_its_outro_lets_the_music_go(christmas) -> Non
     assert own.finished and audio.track == THEME_TRACK and audio.music_log == [FEATURE_TRACK, THEME_TRACK]
 
 
-@pytest.mark.parametrize("theme", PRIORITY)
+@pytest.mark.parametrize("theme", theme_names())
 def test_every_theme_has_a_feature_loop(theme: str) -> None:
     """Each theme's loop: 4-bit IMA ADPCM (small), a few seconds long, busy all through, and
     a loop point near silence; SDL decodes it as the cabinet plays it."""
@@ -324,7 +324,7 @@ def test_every_theme_has_a_feature_loop(theme: str) -> None:
     tag, channels, rate = struct.unpack("<HHI", raw[20:28])
     assert (tag, channels, rate) == (0x11, 1, FEATURE_MUSIC_RATE)
     frames = struct.unpack("<I", raw[raw.index(b"fact") + 8:raw.index(b"fact") + 12])[0]
-    assert 5.0 <= frames / rate <= 8.5 and len(raw) < 50_000  # short and small: the assets stay under 25 MB
+    assert 5.0 <= frames / rate <= 8.5 and len(raw) < 50_000  # short and small: the theme keeps to its budget
     if not pygame.mixer.get_init():
         pygame.mixer.init(rate, -16, 1, 512)
     mixer_rate, _, mixer_channels = pygame.mixer.get_init()

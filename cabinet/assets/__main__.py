@@ -17,18 +17,24 @@ def _size(path: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from ..errors import CabinetError
     from ..paths import project_root
     from .build import build, default_workers
-    from .themes import THEMES
+    from .themes import theme_names
 
     parser = argparse.ArgumentParser(prog="python -m cabinet.assets", description=__doc__)
-    parser.add_argument("--theme", choices=sorted(THEMES), help="only this theme (skips the common sprites and sounds)")
+    parser.add_argument("--theme", help="only this theme: the folder sprites/THEME/ with its theme.yaml, in --out "
+                        f"or the project ({', '.join(theme_names())}); skips the common sprites and sounds")
     parser.add_argument("--only", choices=("sprites", "sounds"), help="only sprites or only sounds")
     parser.add_argument("--out", type=Path, default=None, help="write DIR/sprites and DIR/sounds (default: the project)")
     parser.add_argument("--jobs", type=int, default=default_workers(), help="worker processes (default 2)")
     args = parser.parse_args(argv)
     out = args.out or project_root()
-    seconds = build(out, args.theme, args.only, args.jobs)
+    try:
+        seconds = build(out, args.theme, args.only, args.jobs)
+    except CabinetError as exc:  # a theme without theme.yaml, or one with mistakes (file:line:col each)
+        print(f"python -m cabinet.assets: {exc}", file=sys.stderr)
+        return 1
     sprites, sounds = _size(out / "sprites"), _size(out / "sounds")
     print(f"generated in {seconds:.1f} s: sprites/ {sprites / 1e6:.1f} MB, sounds/ {sounds / 1e6:.1f} MB, "
           f"total {(sprites + sounds) / 1e6:.1f} MB under {out}")

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import CabinetError
 from . import draw, fx, sound, ui
 from .symbols import render_symbol
-from .themes import PRIORITY, THEMES, SymbolSpec, Theme
+from .themes import THEMES, SymbolSpec, Theme, load_theme, theme_file, theme_names
 
 BUTTON_NAMES = tuple(ui.BUTTONS)
 SOUND_NAMES = tuple(sound.EFFECTS)
@@ -206,6 +207,19 @@ def jobs(out: Path, themes: list[Theme], only: str | None, common: bool) -> list
     return js
 
 
+def find_theme(name: str, out: Path) -> Theme:
+    """The theme ``name`` as its theme.yaml describes it: the one in ``out/sprites`` when there is
+    one (a theme made outside the project), else the project's."""
+    root = out / "sprites"
+    if not theme_file(name, root).is_file():
+        if not theme_file(name).is_file():
+            known = ", ".join(theme_names())
+            raise CabinetError(f"no theme '{name}': a theme is a folder sprites/{name}/ with a theme.yaml "
+                               f"(sprites/README.md), and {theme_file(name, root)} does not exist; themes: {known}")
+        root = None
+    return load_theme(name, root)
+
+
 def _run(job: tuple[Callable[..., None], tuple]) -> None:
     fn, args = job
     fn(*args)
@@ -214,8 +228,7 @@ def _run(job: tuple[Callable[..., None], tuple]) -> None:
 def build(out: Path, theme: str | None = None, only: str | None = None, workers: int = 2) -> float:
     """Generate into out/sprites and out/sounds; returns the seconds taken."""
     start = time.perf_counter()
-    names = [theme] if theme else list(PRIORITY)
-    themes = [THEMES[n] for n in names]
+    themes = [find_theme(theme, out)] if theme else [THEMES[n] for n in theme_names()]
     js = jobs(out, themes, only, common=theme is None)
     # the slow jobs (backdrops, logos, music) first, so the workers finish together
     slow = (write_theme_art, write_music, write_feature_music, write_buttons)

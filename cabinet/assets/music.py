@@ -1,5 +1,5 @@
 """Theme music: a loop of chords, bass, a seeded melody and drums (8 bars at 22050 Hz for a
-theme's music; a feature's loop is shorter, faster and busier, see ``themes.FEATURE_MUSIC``).
+theme's music; a feature's loop is shorter, faster and busier, see a theme.yaml's ``feature_music``).
 
 The loop is seamless: whatever rings past the end (reverb, release tails) is folded
 back onto the start, and the last bar's notes stop early so the loop point sits near silence.
@@ -38,6 +38,11 @@ MUSIC_RATE = 22050
 # nothing above the new Nyquist frequency folds back as a false tone.
 FEATURE_MUSIC_RATE = 12000
 BARS = 8  # a theme loop's length, the default of ``MusicSpec.bars``
+# The names a theme.yaml's music may use (``instrument`` and ``drum_hits`` play them).
+INSTRUMENTS = ("square", "pulse", "koto", "bells", "flute", "theremin", "pluck_bass", "square_bass", "soft_bass",
+               "organ", "bowed", "chip_arp", "celesta", "pluck")
+DRUMS = ("chip", "swing", "temple", "sleigh", "spooky", "gallop", "drive", "chip_drive", "taiko", "spooky_drive",
+         "none")
 
 
 def instrument(kind: str, note: float, seconds: float, rate: int = MUSIC_RATE) -> Array:

@@ -1,14 +1,47 @@
-"""Themes as data: which shape and palette draws each symbol, and the look and music of each game.
+"""Themes as data: ``sprites/<theme>/theme.yaml`` says how a theme's symbols, backdrop, logo,
+music and feature atmosphere look and sound; the painters here and in ``presentation/``
+only read it.
 
-A new theme is mostly a new entry here: name the shape function (see ``symbols.SHAPES``),
-give it a palette and parameters, pick a background style and a music spec.
+A theme is a folder: ``python -m cabinet.assets --theme NAME`` draws and synthesises every
+file ``NAME/theme.yaml`` describes (sprites/README.md lists the keys and the files made).
+The file is read with the game loader's conversion, so a mistake is reported as
+``sprites/NAME/theme.yaml:LINE:COL: message``, every one at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Literal
+
+from ..core.definition import doc
+from ..core.loader import Report, load_data_file
+from ..paths import sprites_dir
+
+THEME_FILE = "theme.yaml"
+FORMAT = 1
+
+MAJOR = (0, 2, 4, 5, 7, 9, 11)
+MINOR = (0, 2, 3, 5, 7, 8, 10)
+HARMONIC_MINOR = (0, 2, 3, 5, 7, 8, 11)
+PENTATONIC = (0, 2, 4, 7, 9)
+SCALES: dict[str, tuple[int, ...]] = {"major": MAJOR, "minor": MINOR, "harmonic_minor": HARMONIC_MINOR,
+                                      "pentatonic": PENTATONIC}
+ScaleName = Literal["major", "minor", "harmonic_minor", "pentatonic"]
+
+# The feature atmosphere's painters (presentation/atmosphere.py holds them; a test keeps these in step).
+Lights = Literal["string", "marquee", "neon", ""]
+Particles = Literal["snow", "sparkle", "embers", "petals", "bats", "stars", ""]
+Decor = Literal["aurora", "beams", "grid", "fireworks", "lanterns", "moon", ""]
+Trim = Literal["snow", "scrolls", "drips", "grid", ""]
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+# ----------------------------------------------------------------------------- what the painters read
 
 
 @dataclass(frozen=True)
@@ -46,7 +79,9 @@ class Theme:
     background: str  # style name understood by ui.background
     colours: Mapping[str, str]  # bg_top, bg_bottom, accent, accent2, glow, reel_mid, reel_edge, plate
     music: MusicSpec
-    feature_music: MusicSpec | None = None  # played from a feature's intro to its outro (FEATURE_MUSIC)
+    feature_music: MusicSpec | None = None  # played from a feature's intro to its outro
+    atmosphere: AtmosphereFile | None = None  # a feature's look (None: derived from the colours)
+    corner_art: str = ""  # the symbol hung in the screen's top corners ("": none)
 
     def symbol(self, sid: str) -> SymbolSpec:
         for s in self.symbols:
@@ -55,201 +90,252 @@ class Theme:
         raise KeyError(sid)
 
 
-def S(sid: str, shape: str, palette: Mapping[str, str] | None = None, **params: Any) -> SymbolSpec:
-    return SymbolSpec(sid, shape, dict(palette or {}), dict(params))
+# ----------------------------------------------------------------------------- the file's format
 
 
-MAJOR = (0, 2, 4, 5, 7, 9, 11)
-MINOR = (0, 2, 3, 5, 7, 8, 10)
-HARMONIC_MINOR = (0, 2, 3, 5, 7, 8, 11)
-PENTATONIC = (0, 2, 4, 7, 9)
+@dataclass(frozen=True)
+class SymbolFile:
+    id: str = doc("the game's symbol id; its files are symbols/<id in lower case>.png and _glow.png")
+    shape: str = doc("the painter that draws it (cabinet/assets/symbols*.py SHAPES)")
+    palette: dict[str, str] = doc("colours by role (main, hi, lo, plate, ...) over the shape's own", factory=dict)
+    text: str = doc("the caption a badge, card or coin shape writes (empty: the shape's own)", default="")
+    n: int = doc("how many bars a bar shape draws (0: the shape's default)", default=0)
+    points: int = doc("a star's points (0: the shape's default)", default=0)
+    inner: str = doc("the shape a 'double' frame holds", default="")
 
-CARD_JADE = {"main": "#12a06a"}
-CARD_RED = {"main": "#d81a2a"}
-CARD_BLUE = {"main": "#2a62f0"}
-CARD_PURPLE = {"main": "#9a2ad8"}
-CARD_GREEN = {"main": "#3aa81a"}
+    def spec(self) -> SymbolSpec:
+        params: dict[str, Any] = {}
+        if self.text:
+            params["text"] = self.text
+        if self.n:
+            params["n"] = self.n
+        if self.points:
+            params["points"] = self.points
+        if self.inner:
+            params["inner"] = self.inner
+        return SymbolSpec(self.id, self.shape, dict(self.palette), params)
 
-THEMES: dict[str, Theme] = {}
+
+@dataclass(frozen=True)
+class MusicFile:
+    root: int = doc("the key's root note (MIDI number, 60 = middle C)")
+    scale: ScaleName = doc("the scale the chords and the melody use")
+    bpm: Fraction = doc("beats a minute")
+    progression: tuple[int, ...] = doc("each bar's chord as a scale degree (0-based)")
+    lead: str = doc("the melody's instrument (cabinet/assets/music.py)")
+    bass: str = doc("the bass instrument")
+    pad: str = doc("the chords' instrument")
+    drums: str = doc("the drum pattern")
+    seed: int = doc("the melody's seed (the same seed, the same tune)")
+    beats_per_bar: int = doc("beats in a bar", default=4)
+    swing: Fraction = doc("how late the off-beats come, as a share of a beat", default=Fraction(0))
+    bars: int = doc("the loop's length in bars", default=8)
+    arp: str = doc("an instrument for running sixteenths over the chords (empty: none)", default="")
+
+    def spec(self) -> MusicSpec:
+        return MusicSpec(root=self.root, scale=SCALES[self.scale], bpm=float(self.bpm),
+                         progression=self.progression, lead=self.lead, bass=self.bass, pad=self.pad,
+                         drums=self.drums, seed=self.seed, beats_per_bar=self.beats_per_bar,
+                         swing=float(self.swing), bars=self.bars, arp=self.arp)
 
 
-def _add(t: Theme) -> None:
-    THEMES[t.name] = t
+@dataclass(frozen=True)
+class AtmosphereFile:
+    """How the theme's features look (presentation/atmosphere.py paints it)."""
+
+    sky: tuple[str, ...] = doc("the feature's sky, top and bottom, laid over the theme's background")
+    glow: str = doc("the light behind the reel frame")
+    card: tuple[str, ...] = doc("the intro and outro card's fill, top and bottom")
+    rim: str = doc("the card's rim")
+    title: str = doc("the card's big line")
+    frost: str = doc("a sticky reel's frame")
+    sky_alpha: int = doc("how much of the sky covers the background (0-255)", default=160)
+    lights: Lights = doc("the reel frame's lights: a twinkling strand, chasing marquee bulbs, a neon tube",
+                         default="")
+    light_colours: tuple[str, ...] = doc("the lights' colours", default=("#ffffff",))
+    particles: Particles = doc("what floats over the feature", default="")
+    particle_colours: tuple[str, ...] = doc("the particles' colours", default=("#ffffff",))
+    decor: Decor = doc("the backdrop's decor", default="")
+    trim: Trim = doc("the card's trim", default="")
+    counts: tuple[int, ...] = doc("particles over the backdrop, over the card", default=(50, 100))
 
 
-_add(Theme(
-    name="classic", title="CLASSIC FRUITS", subtitle="",
-    symbols=(
-        S("WILD", "wild_badge", {"plate": "#b0101a"}),
-        S("STAR", "star"),
-        S("SEVEN", "seven"),
-        S("BAR", "bar", {"plate": "#141414"}, n=1),
-        S("BELL", "bell"),
-        S("WATERMELON", "watermelon"),
-        S("GRAPES", "grapes", {"hi": "#d79bff", "main": "#7a22b8", "lo": "#2a0650"}),
-        S("PLUM", "plum"),
-        S("ORANGE", "orange"),
-        S("LEMON", "lemon"),
-        S("CHERRY", "cherry"),
-    ),
-    background="casino",
-    colours={"bg_top": "#5a0610", "bg_bottom": "#1a0204", "accent": "#ffc83a", "accent2": "#ff3a2a",
-             "glow": "#ffe27a", "reel_mid": "#fffaf0", "reel_edge": "#b8a890", "plate": "#8a0a14"},
-    music=MusicSpec(root=60, scale=MAJOR, bpm=116, progression=(0, 3, 4, 0, 5, 3, 1, 4), lead="square",
-                    bass="pluck_bass", pad="organ", drums="swing", seed=101, swing=0.12),
-))
+@dataclass(frozen=True)
+class ThemeFile:
+    format: int = doc(f"the theme file's format version ({FORMAT})")
+    title: str = doc("the logo's big line")
+    background: str = doc("the backdrop's painter (cabinet/assets/ui.py BACKGROUNDS)")
+    colours: dict[str, str] = doc("bg_top, bg_bottom, accent, accent2, glow, reel_mid, reel_edge, plate")
+    symbols: tuple[SymbolFile, ...] = doc("one entry per symbol the theme's games use")
+    music: MusicFile = doc("the loop played while the game is on")
+    subtitle: str = doc("the logo's small second line", default="")
+    feature_music: MusicFile | None = doc("the loop a feature plays from its intro to its outro", default=None)
+    atmosphere: AtmosphereFile | None = doc("a feature's look (absent: derived from the colours)", default=None)
+    corner_art: str = doc("a symbol id hung in the screen's top corners (empty: none)", default="")
 
-_add(Theme(
-    name="retro", title="RETRO REELS", subtitle="DIAMOND GLITZ",
-    symbols=(
-        S("DIAMOND", "diamond", {"main": "#3a9cff", "glow": "#9fe0ff"}),
-        S("SEVEN", "seven", {"hi": "#ff8a7a", "main": "#f01020", "lo": "#6a0008"}),
-        S("TRIPLE_BAR", "bar", {"plate": "#0a3a8a", "text": "#ffe27a"}, n=3),
-        S("DOUBLE_BAR", "bar", {"plate": "#8a0a2a"}, n=2),
-        S("BAR", "bar", {"plate": "#141414"}, n=1),
-        S("BELL", "bell"),
-        S("CHERRY", "cherry"),
-        S("LEMON", "lemon"),
-        S("PLUM", "plum"),
-        S("BONUS", "gem_bonus", {"main": "#ff1a9a", "plate": "#5a0aa0", "burst": "#ff5ad8", "burst2": "#7a1ad0"}),
-    ),
-    background="neon",
-    colours={"bg_top": "#12041e", "bg_bottom": "#2a0848", "accent": "#ff3ad0", "accent2": "#3ae8ff",
-             "glow": "#b0f0ff", "reel_mid": "#2a1244", "reel_edge": "#0a0214", "plate": "#3a0a6a"},
-    music=MusicSpec(root=57, scale=MINOR, bpm=118, progression=(0, 5, 2, 6, 0, 5, 3, 4), lead="pulse",
-                    bass="square_bass", pad="chip_arp", drums="chip", seed=202),
-))
+    def theme(self, name: str) -> Theme:
+        return Theme(name=name, title=self.title, subtitle=self.subtitle,
+                     symbols=tuple(s.spec() for s in self.symbols), background=self.background,
+                     colours=dict(self.colours), music=self.music.spec(),
+                     feature_music=self.feature_music.spec() if self.feature_music else None,
+                     atmosphere=self.atmosphere, corner_art=self.corner_art)
 
-_add(Theme(
-    name="riches", title="HAPPY RICHES", subtitle="",
-    symbols=(
-        S("WILD", "seal_wild", {"plate": "#c0101a"}),
-        S("FS", "fs_coin", {"ribbon": "#d0101a"}),
-        S("FS2", "double", {"ribbon": "#d0101a", "double": "#1a7a2a"}, inner="fs_coin"),
-        S("DRAGON", "dragon", {"mane": "#e0281a"}),
-        S("INGOT", "ingot"),
-        S("LANTERN", "lantern", {"main": "#e01a1a"}),
-        S("FAN", "fan", {"main": "#d0101a", "alt": "#ff4a3a"}),
-        S("INGOT2", "double", {"double": "#1a7a2a"}, inner="ingot"),
-        S("LANTERN2", "double", {"main": "#e01a1a", "double": "#1a7a2a"}, inner="lantern"),
-        S("FAN2", "double", {"main": "#d0101a", "alt": "#ff4a3a", "double": "#1a7a2a"}, inner="fan"),
-        S("A", "card", CARD_JADE, text="A"),
-        S("K", "card", CARD_RED, text="K"),
-        S("Q", "card", CARD_BLUE, text="Q"),
-        S("J", "card", CARD_PURPLE, text="J"),
-        S("TEN", "card", CARD_GREEN, text="10"),
-    ),
-    background="silk",
-    colours={"bg_top": "#8a0a0a", "bg_bottom": "#2a0202", "accent": "#ffcf3a", "accent2": "#ff6a2a",
-             "glow": "#ffe27a", "reel_mid": "#fff3dc", "reel_edge": "#c89a6a", "plate": "#a00a10"},
-    music=MusicSpec(root=62, scale=PENTATONIC, bpm=96, progression=(0, 3, 4, 0, 2, 3, 4, 0), lead="koto",
-                    bass="soft_bass", pad="bowed", drums="temple", seed=303),
-))
 
-_add(Theme(
-    name="christmas", title="LUCKY CHRISTMAS", subtitle="",
-    symbols=(
-        S("WILD", "wild_badge", {"plate": "#0a7a2a"}),
-        S("BONUS", "gem_bonus", {"main": "#ff2a2a", "plate": "#0a6a2a", "burst": "#ffe27a", "burst2": "#e0a010"}),
-        S("SANTA", "santa"),
-        S("REINDEER", "reindeer"),
-        S("SNOWMAN", "snowman"),
-        S("GIFT", "gift", {"main": "#d0101a", "ribbon": "#ffd84a"}),
-        S("STOCKING", "stocking"),
-        S("ORNAMENT", "ornament", {"main": "#1a5aff"}),
-        S("CANDY_CANE", "candy_cane"),
-        S("BELL", "bell"),
-        S("HOLLY", "holly"),
-    ),
-    background="snow",
-    colours={"bg_top": "#061a3a", "bg_bottom": "#123a6a", "accent": "#ffffff", "accent2": "#ff3a3a",
-             "glow": "#e0f4ff", "reel_mid": "#f4faff", "reel_edge": "#9ab4d0", "plate": "#0a5a2a"},
-    music=MusicSpec(root=65, scale=MAJOR, bpm=112, progression=(0, 3, 4, 0, 5, 1, 4, 0), lead="bells",
-                    bass="soft_bass", pad="organ", drums="sleigh", seed=404),
-))
+REQUIRED_COLOURS = ("bg_top", "bg_bottom", "accent", "accent2", "glow", "reel_mid", "reel_edge", "plate")
 
-_add(Theme(
-    name="lucky", title="HAPPY LUCKY", subtitle="SLOT",
-    symbols=(
-        S("BASKET", "basket"),
-        S("GOLDEN_BASKET", "golden_basket"),  # Happy Lucky Slot's symbols (symbols_lucky.py)
-        S("PLUS", "plus_one"),
-        S("MULT", "multiplier_orb"),
-        S("MYSTERY", "mystery_box"),
-        S("BLANK", "board_blank"),
-        S("WILD", "seal_wild", {"plate": "#0a7a5a"}),
-        S("COIN", "fs_coin", {"ribbon": "#d0101a"}, text="LUCKY"),
-        S("PEACH", "peach"),
-        S("LOTUS", "lotus"),
-        S("KOI", "koi"),
-        S("LANTERN", "lantern", {"main": "#e01a1a"}),
-        S("A", "card", CARD_RED, text="A"),
-        S("K", "card", CARD_JADE, text="K"),
-        S("Q", "card", CARD_BLUE, text="Q"),
-        S("J", "card", CARD_PURPLE, text="J"),
-    ),
-    background="jade",
-    colours={"bg_top": "#04382e", "bg_bottom": "#021410", "accent": "#ffcf3a", "accent2": "#ff4a3a",
-             "glow": "#ffe27a", "reel_mid": "#fff6e0", "reel_edge": "#b8a070", "plate": "#0a5a46"},
-    music=MusicSpec(root=64, scale=PENTATONIC, bpm=104, progression=(0, 2, 3, 4, 0, 2, 4, 0), lead="flute",
-                    bass="soft_bass", pad="bowed", drums="temple", seed=505),
-))
 
-_add(Theme(
-    name="halloween", title="HALLOWEEN WINS 3", subtitle="",
-    symbols=(
-        S("WILD", "wild_badge", {"plate": "#5a0a8a"}),
-        S("XWILD", "wild_badge", {"plate": "#0a7a3a"}, text="EXPAND"),
-        S("MWILD", "wild_badge", {"plate": "#c0101a"}, text="WILD x"),
-        S("DRACULA", "dracula"),
-        S("FRANKENSTEIN", "frankenstein"),
-        S("MUMMY", "mummy"),
-        S("BONUS", "gem_bonus", {"main": "#ff7a0a", "plate": "#3a0a5a", "burst": "#ffb03a", "burst2": "#8a2a0a"}),
-        S("SCATTER", "moon_scatter"),
-        S("PUMPKIN", "pumpkin"),
-        S("GHOST", "ghost"),
-        S("BAT", "bat"),
-        S("CAULDRON", "cauldron"),
-        S("A", "card", {"main": "#ff7a0a"}, text="A"),
-        S("K", "card", CARD_PURPLE, text="K"),
-        S("Q", "card", CARD_GREEN, text="Q"),
-        S("J", "card", CARD_RED, text="J"),
-        # the Halloween Ghosts X board
-        S("HG_PUMPKIN", "collector_pumpkin"),
-        S("HG_GHOST", "ghost_coin"),
-        S("MUMMY_X", "mummy_x"),
-        S("MINOR", "jackpot_coin", {"main": "#1a6aff"}, text="MINOR"),
-        S("MAJOR", "jackpot_coin", {"main": "#d01a6a"}, text="MAJOR"),
-        S("GRAND", "jackpot_coin", {"main": "#1a9a3a"}, text="GRAND"),
-        S("BLANK", "board_blank"),
-    ),
-    background="spooky",
-    colours={"bg_top": "#0a0418", "bg_bottom": "#2a0a2a", "accent": "#ff8a1a", "accent2": "#8a3aff",
-             "glow": "#ffb04a", "reel_mid": "#2a1a30", "reel_edge": "#08040c", "plate": "#3a0a4a"},
-    music=MusicSpec(root=50, scale=HARMONIC_MINOR, bpm=100, progression=(0, 5, 3, 4, 0, 5, 1, 4),
-                    lead="theremin", bass="pluck_bass", pad="organ", drums="spooky", seed=606, beats_per_bar=4),
-))
+def _check(file: ThemeFile, report: Report) -> None:
+    """What the types cannot say: colours are #rrggbb, names exist, symbol ids are unique."""
+    from . import ui
+    from .music import DRUMS, INSTRUMENTS
+    from .symbols import SHAPES
 
-# Each theme's feature loop: its own music lifted for the feature, a tone or two higher, faster,
-# with a kick on every beat and running sixteenths, four bars long (a short loop keeps the
-# sound files small; the feature is over in a minute or two).
-FEATURE_MUSIC: dict[str, MusicSpec] = {
-    "classic": MusicSpec(root=62, scale=MAJOR, bpm=138, progression=(0, 5, 3, 4), lead="square",
-                         bass="pluck_bass", pad="organ", drums="drive", seed=111, bars=4, arp="chip_arp"),
-    "retro": MusicSpec(root=59, scale=MINOR, bpm=140, progression=(0, 5, 3, 4), lead="pulse",
-                       bass="square_bass", pad="chip_arp", drums="chip_drive", seed=212, bars=4, arp="pluck"),
-    "riches": MusicSpec(root=64, scale=PENTATONIC, bpm=132, progression=(0, 3, 4, 0), lead="koto",
-                        bass="soft_bass", pad="bowed", drums="taiko", seed=313, bars=4, arp="pluck"),
-    "christmas": MusicSpec(root=67, scale=MAJOR, bpm=138, progression=(0, 5, 3, 4), lead="bells",
-                           bass="pluck_bass", pad="organ", drums="gallop", seed=414, bars=4, arp="celesta"),
-    "lucky": MusicSpec(root=66, scale=PENTATONIC, bpm=138, progression=(0, 2, 4, 0), lead="flute",
-                       bass="soft_bass", pad="bowed", drums="taiko", seed=515, bars=4, arp="celesta"),
-    "halloween": MusicSpec(root=52, scale=HARMONIC_MINOR, bpm=138, progression=(0, 5, 3, 4),
-                           lead="theremin", bass="pluck_bass", pad="organ", drums="spooky_drive", seed=616,
-                           bars=4, arp="pluck"),
-}
-for _name, _spec in FEATURE_MUSIC.items():
-    THEMES[_name] = replace(THEMES[_name], feature_music=_spec)
+    def colour(value: str, where: tuple[Any, ...]) -> None:
+        if not _COLOUR.fullmatch(value):
+            report(where, f"'{value}' is not a colour: write \"#rrggbb\"")
 
-# Finish these first; the others follow when time allows (see the generator's --theme).
-PRIORITY = ("classic", "retro", "riches", "christmas", "lucky", "halloween")
+    def choice(value: str, names: Any, where: tuple[Any, ...], what: str) -> None:
+        if value not in names:
+            close = _close(value, names)
+            report(where, f"unknown {what} '{value}'{close}; available: {', '.join(sorted(names))}")
+
+    if file.format != FORMAT:
+        report(("format",), f"theme file format {file.format} is not known; this cabinet reads format {FORMAT}")
+    choice(file.background, ui.BACKGROUNDS, ("background",), "background painter")
+    for key in REQUIRED_COLOURS:
+        if key not in file.colours:
+            report(("colours",), f"missing colour '{key}' (the colours are {', '.join(REQUIRED_COLOURS)})")
+    for key, value in file.colours.items():
+        colour(value, ("colours", key))
+    seen: set[str] = set()
+    for i, s in enumerate(file.symbols):
+        if s.id in seen:
+            report(("symbols", i, "id"), f"symbol '{s.id}' is drawn twice")
+        seen.add(s.id)
+        choice(s.shape, SHAPES, ("symbols", i, "shape"), "shape")
+        if s.inner:
+            choice(s.inner, SHAPES, ("symbols", i, "inner"), "shape")
+        for role, value in s.palette.items():
+            colour(value, ("symbols", i, "palette", role))
+    if file.corner_art and file.corner_art not in seen:
+        report(("corner_art",), f"corner_art '{file.corner_art}' is not one of the theme's symbols{_close(file.corner_art, seen)}")
+    for part in ("music", "feature_music"):
+        music = getattr(file, part)
+        if music is None:
+            continue
+        for voice in ("lead", "bass", "pad") + (("arp",) if music.arp else ()):
+            choice(getattr(music, voice), INSTRUMENTS, (part, voice), "instrument")
+        choice(music.drums, DRUMS, (part, "drums"), "drum pattern")
+        if music.bpm <= 0 or music.bars < 1 or music.beats_per_bar < 1 or not music.progression:
+            report((part,), "bpm, bars and beats_per_bar must be positive and the progression not empty")
+    a = file.atmosphere
+    if a is not None:
+        for key in ("glow", "rim", "title", "frost"):
+            colour(getattr(a, key), ("atmosphere", key))
+        for key in ("sky", "card", "light_colours", "particle_colours"):
+            for i, value in enumerate(getattr(a, key)):
+                colour(value, ("atmosphere", key, i))
+        for key in ("sky", "card", "counts"):
+            if len(getattr(a, key)) != 2:
+                report(("atmosphere", key), f"{key} is a pair [top, bottom]" if key != "counts"
+                       else "counts is a pair [over the backdrop, over the card]")
+        if not 0 <= a.sky_alpha <= 255:
+            report(("atmosphere", "sky_alpha"), f"sky_alpha is 0-255, got {a.sky_alpha}")
+        if not a.light_colours or not a.particle_colours:
+            report(("atmosphere",), "light_colours and particle_colours need one colour at least")
+
+
+def _close(word: str, names: Any) -> str:
+    import difflib
+    close = difflib.get_close_matches(word, list(names), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+# ----------------------------------------------------------------------------- the files a game needs
+
+SOUND_SUFFIXES = (".wav", ".ogg")  # a theme's or an effect's file in either form (WAV first when both exist)
+ART_FILES = ("background.png", "logo.png", "reel_frame.png", "reel_bg.png")  # background_portrait.png: optional
+
+
+def sound_file(folders: tuple[Path, ...], stem: str) -> Path:
+    """The first ``stem.wav`` or ``stem.ogg`` in ``folders`` (a theme's folder before
+    ``common/``); the first folder's WAV when there is none, so a warning names the file wanted."""
+    for folder in folders:
+        for suffix in SOUND_SUFFIXES:
+            path = folder / f"{stem}{suffix}"
+            if path.is_file():
+                return path
+    return folders[0] / f"{stem}{SOUND_SUFFIXES[0]}"
+
+
+# ----------------------------------------------------------------------------- finding themes
+
+
+def theme_file(name: str, root: Path | None = None) -> Path:
+    return (root or sprites_dir()) / name / THEME_FILE
+
+
+def load_theme(name: str, root: Path | None = None) -> Theme:
+    """``<root>/<name>/theme.yaml`` (root: the project's sprites/); raises DefinitionError
+    (every problem with its line and column) or CabinetError (no such file)."""
+    file = load_data_file(theme_file(name, root), ThemeFile, what="a theme file", check=_check)
+    return file.theme(name)
+
+
+def theme_names(root: Path | None = None) -> tuple[str, ...]:
+    """Every theme folder that has a theme.yaml, sorted."""
+    folder = root or sprites_dir()
+    if not folder.is_dir():
+        return ()
+    return tuple(sorted(p.parent.name for p in folder.glob(f"*/{THEME_FILE}")))
+
+
+class _Themes(Mapping[str, Theme]):
+    """The project's themes, read from their folders when first asked for (``THEMES["classic"]``)."""
+
+    def __init__(self) -> None:
+        self._loaded: dict[tuple[Path, str], Theme] = {}
+
+    def __getitem__(self, name: str) -> Theme:
+        key = (sprites_dir(), name)
+        if key not in self._loaded:
+            if not theme_file(name).is_file():
+                raise KeyError(name)
+            self._loaded[key] = load_theme(name)
+        return self._loaded[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(theme_names())
+
+    def __len__(self) -> int:
+        return len(theme_names())
+
+
+THEMES: Mapping[str, Theme] = _Themes()
+
+_READ: dict[tuple[Path, str], Theme | None] = {}
+
+
+def read_theme(name: str) -> Theme | None:
+    """The screen's way in: the theme from the project's sprites/, or None, with one warning,
+    when its theme.yaml is missing or has mistakes (the cabinet plays on with a neutral look)."""
+    import sys
+
+    from ..errors import CabinetError
+
+    key = (sprites_dir(), name)
+    if key not in _READ:
+        path = theme_file(name)
+        theme = None
+        if not path.is_file():
+            print(f"cabinet: warning: theme '{name}' has no {path}: its features get a neutral look in the "
+                  "colours of its symbols and no corner art (sprites/README.md says what a theme.yaml holds)",
+                  file=sys.stderr)
+        else:
+            try:
+                theme = load_theme(name)
+            except CabinetError as exc:
+                print(f"cabinet: warning: {exc}\ncabinet: warning: theme '{name}' is shown with a neutral look",
+                      file=sys.stderr)
+        _READ[key] = theme
+    return _READ[key]

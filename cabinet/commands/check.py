@@ -7,7 +7,9 @@ With no PATH, every ``games/*.yaml`` is checked. A PATH may also be a game's nam
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,14 +25,21 @@ class FileReport:
     definition: Definition | None = None
     issues: list[tuple[int, int, str]] = field(default_factory=list)  # (line, column, message); 0, 0: no position
     failure: str = ""  # a one-line problem that has no position (e.g. the file cannot be read)
+    elsewhere: list[str] = field(default_factory=list)  # problems in the game's other files (its theme.yaml)
+    warnings: list[str] = field(default_factory=list)  # what plays on with a stand-in (whole lines)
 
     @property
     def ok(self) -> bool:
-        return self.definition is not None
+        return self.definition is not None and not self.issues and not self.elsewhere
 
     def to_dict(self) -> dict[str, Any]:
         issues = [{"line": line, "column": column, "message": message} for line, column, message in self.issues]
-        return {"path": self.path, "ok": self.ok, "issues": issues}
+        out: dict[str, Any] = {"path": self.path, "ok": self.ok, "issues": issues}
+        if self.elsewhere:
+            out["other_files"] = self.elsewhere  # whole lines: path:line:col: message of e.g. its theme.yaml
+        if self.warnings:
+            out["warnings"] = self.warnings
+        return out
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -40,10 +49,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 def _display(path: Path) -> str:
     """A short path for messages: relative to the current folder when it is inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    for inside, here in ((path.absolute(), Path.cwd()), (path.resolve(), Path.cwd().resolve())):
+        try:
+            return str(inside.relative_to(here))
+        except ValueError:
+            continue
+    return str(path)
 
 
 def _targets(names: list[str]) -> list[str]:
@@ -66,12 +77,69 @@ def check_file(name: str) -> FileReport:
         if str(path) != name and not Path(name).is_file():
             report.path = _display(path)  # a game name: show the file it stands for
         report.definition = load_definition(report.path)
+        _check_files(report, report.definition)
     except DefinitionError as exc:
         report.issues = [(i.line, i.column, i.message) for i in exc.issues]
     except CabinetError as exc:
+        report.definition = None
         report.failure = str(exc)
         report.issues = [(0, 0, str(exc))]
     return report
+
+
+def _check_files(report: FileReport, defn: Definition) -> None:
+    """What the game needs beside its YAML: a theme folder with a valid theme.yaml, the art of
+    every symbol and the theme's music (effects may come from sounds/common/)."""
+    from ..assets.themes import ART_FILES, load_theme, sound_file, theme_file, theme_names
+    from ..core.loader import DefinitionError, locate
+    from ..paths import sounds_dir, sprites_dir
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the theme's painters and the effects' names
+    text = Path(report.path).read_text(encoding="utf-8-sig")
+    sprites, sounds = Path(_display(sprites_dir())), Path(_display(sounds_dir()))
+    folder = sprites / defn.theme
+
+    def at(path: tuple[Any, ...], message: str) -> None:
+        line, column = locate(text, path)
+        report.issues.append((line, column, message))
+
+    if not folder.is_dir():
+        known = theme_names(sprites)
+        close = difflib.get_close_matches(defn.theme, list(known), n=1, cutoff=0.5)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        at(("theme",), f"unknown theme '{defn.theme}'{hint}: there is no folder {folder}; themes: {', '.join(known)}")
+        return
+    if theme_file(defn.theme).is_file():
+        try:
+            load_theme(defn.theme)
+        except DefinitionError as exc:
+            report.elsewhere += [str(i) for i in exc.issues]
+        except CabinetError as exc:
+            report.elsewhere.append(str(exc))
+    else:
+        report.warnings.append(f"warning: theme '{defn.theme}' has no {theme_file(defn.theme, sprites)}: its features get a "
+                               "neutral look in its symbols' colours (sprites/README.md)")
+    for name in ART_FILES:
+        if not (folder / name).is_file():
+            at(("theme",), f"theme '{defn.theme}' has no {folder / name} (sprites/README.md lists a theme's files)")
+    for i, symbol in enumerate(defn.symbols):
+        sprite = (symbol.sprite or symbol.id).lower()
+        missing = [f"{sprite}{glow}.png" for glow in ("", "_glow") if not (folder / "symbols" / f"{sprite}{glow}.png").is_file()]
+        if missing:
+            at(("symbols", i, "id"), f"symbol '{symbol.id}' has no art: {', '.join(str(folder / 'symbols' / m) for m in missing)}")
+    music = sound_file((sounds / defn.theme,), "music")
+    if not music.is_file():
+        at(("theme",), f"theme '{defn.theme}' has no music: {music} (or .ogg; sounds/README.md)")
+    if defn.features and not sound_file((sounds / defn.theme,), "feature_music").is_file():
+        report.warnings.append(f"warning: theme '{defn.theme}' has no {sounds / defn.theme / 'feature_music.wav'} "
+                               "(or .ogg): its features play the theme's music")
+    from ..presentation.audio import EFFECTS
+
+    for name in EFFECTS:
+        path = sound_file((sounds / defn.theme, sounds / "common"), name)
+        if not path.is_file():
+            at(("theme",), f"no sound effect '{name}': neither {sounds / defn.theme / name}.wav nor "
+                           f"{sounds / 'common' / name}.wav (or .ogg)")
 
 
 def _summary(defn: Definition) -> str:
@@ -85,11 +153,15 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"files": [r.to_dict() for r in reports]}, indent=2))
     else:
         for r in reports:
-            if r.definition is not None:
+            if r.ok and r.definition is not None:
                 print(f"ok {r.path} ({_summary(r.definition)})")
             elif r.failure:
                 print(r.failure if r.path in r.failure else f"{r.path}: {r.failure}")
             else:
-                for line, column, message in r.issues:
+                for line, column, message in sorted(r.issues):
                     print(f"{r.path}:{line}:{column}: {message}")
+                for line_text in r.elsewhere:
+                    print(line_text)
+            for warning in r.warnings:
+                print(f"{r.path}: {warning}")
     return 0 if all(r.ok for r in reports) else 1

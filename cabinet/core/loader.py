@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import re
+import types
 import typing
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
@@ -43,13 +44,15 @@ from .definition import (
     Definition,
     Feature,
 )
-from .features import feature_types, reserved_feature_types
+from .features import FORMER_FEATURE_TYPES, feature_types, reserved_feature_types
 from .limits import MAX_STRIP_STOPS, strip_too_long
 from .money import MoneyError, parse_money
 
 __all__ = [
     "DefinitionError",
     "Issue",
+    "load_data_file",
+    "locate",
     "load_definition",
     "load_definition_text",
     "load_game",
@@ -196,6 +199,10 @@ def load_game(name_or_path: str | Path) -> Definition:
 
 def load_definition(path: str | Path) -> Definition:
     """Read and validate one definition file; raises DefinitionError listing every problem."""
+    return load_definition_text(_read_text(path), str(path))
+
+
+def _read_text(path: str | Path) -> str:
     source = str(path)
     try:
         raw = Path(path).read_bytes()
@@ -208,7 +215,58 @@ def load_definition(path: str | Path) -> Definition:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise DefinitionError([Issue(source, line, column, "the file is not valid UTF-8 text")]) from None
-    return load_definition_text(text, source)
+    return text
+
+
+def locate(text: str, path: tuple[Any, ...]) -> tuple[int, int]:
+    """The 1-based line and column of the value at ``path`` (``("symbols", 3, "id")``) in YAML
+    text, or of its nearest ancestor that is there; (1, 1) for text that cannot be read."""
+    try:
+        node: Node | None = yaml.compose(text, Loader=_YamlLoader)
+    except yaml.YAMLError:
+        return (1, 1)
+    found = node
+    for step in path:
+        if isinstance(node, MappingNode):
+            node = next((v for k, v in node.value if isinstance(k, ScalarNode) and k.value == str(step)), None)
+        elif isinstance(node, SequenceNode) and isinstance(step, int) and 0 <= step < len(node.value):
+            node = node.value[step]
+        else:
+            node = None
+        if node is None:
+            break
+        found = node
+    if found is None:
+        return (1, 1)
+    return (found.start_mark.line + 1, found.start_mark.column + 1)
+
+
+Report = Callable[[tuple[Any, ...], str], None]  # (where the value sits, message)
+T = typing.TypeVar("T")
+
+
+def load_data_file(path: str | Path, cls: type[T], *, what: str,
+                      check: Callable[[T, Report], None] | None = None) -> T:
+    """Read another YAML file of the project (a theme's ``theme.yaml``) into the frozen
+    dataclass ``cls`` with the game loader's conversion and messages: every problem as
+    ``path:LINE:COL: message`` in one DefinitionError. ``check`` sees the converted value
+    and reports what the types cannot say at the path of the value it is about."""
+    text, source = _read_text(path), str(path)
+    loader = _Load(text, source)
+    loader.empty_message = f"the file is empty: {what} is a mapping of keys"
+    root = loader._compose()
+    if root is not None and not isinstance(root, MappingNode):
+        loader.error(root, f"{what} must be a mapping of keys")
+        root = None
+    value = None
+    if root is not None:
+        loader.where[()] = _pos(root)
+        value, _ = loader.dataclass_fields(root, cls, ())
+        if value is not None and check is not None:
+            check(value, loader.report)
+    if loader.issues or value is None:
+        raise DefinitionError(loader.issues)
+    return typing.cast(T, value)
 
 
 def load_definition_text(text: str, source: str = "<string>") -> Definition:
@@ -238,6 +296,7 @@ class _Load:
         self.constructor = yaml.constructor.SafeConstructor()
         self.minor_units = 2
         self._line_starts: list[int] | None = None
+        self.empty_message = "the file is empty; a game definition needs format:, id:, name:, ..."
 
     # -- issues -----------------------------------------------------------------------------------
 
@@ -301,7 +360,7 @@ class _Load:
             self.error(Pos(1, 1), "malformed YAML: nested too deeply")
             return None
         if root is None:
-            self.error(Pos(1, 1), "the file is empty; a game definition needs format:, id:, name:, ...")
+            self.error(Pos(1, 1), self.empty_message)
         return root
 
     def _depth_ok(self) -> bool:
@@ -349,6 +408,11 @@ class _Load:
                 return self.money(node)
             if STRIP in marks:
                 return self.strip(node, path)
+            return self.convert(node, base, path)
+        if origin is types.UnionType and type(None) in typing.get_args(hint):  # "X | None": null or an X
+            if isinstance(node, ScalarNode) and node.tag == _TAG_NULL:
+                return None
+            (base,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
             return self.convert(node, base, path)
         if hint is Feature:
             return self.feature(node, path)
@@ -452,6 +516,8 @@ class _Load:
             self.error(node, f"missing required key 'type' in a feature: one of {available}")
             return BAD
         name = type_node.value if isinstance(type_node, ScalarNode) else ""
+        if isinstance(type_node, ScalarNode) and name in FORMER_FEATURE_TYPES:  # a block's former name
+            name = type_node.value = FORMER_FEATURE_TYPES[name]
         cls = types_now.get(name)
         if cls is None:
             if name in reserved:
@@ -532,7 +598,8 @@ class _Load:
             return node.value
         shown = node.value if isinstance(node, ScalarNode) else self.describe(node)
         hint = _did_you_mean(str(shown), [str(a) for a in allowed]) if isinstance(node, ScalarNode) else ""
-        self.error(node, f"'{shown}' is not one of: {_quote_list(allowed)}{hint}")
+        choices = _quote_list('""' if a == "" else a for a in allowed)  # an empty choice: none
+        self.error(node, f"'{shown}' is not one of: {choices}{hint}")
         return BAD
 
     def boolean(self, node: Node) -> Any:
@@ -740,6 +807,8 @@ class _Checks:
 
             for path, message in check_limits(self.d, deep=not self.load.issues):
                 self.report(path, message)
+        if not self.bad and not self.load.issues:  # a whole, consistent game: its scenarios can be played
+            _scenario_draws(self)
 
     def report(self, path: Path_, message: str) -> None:
         self.load.report(path, message)
@@ -984,7 +1053,8 @@ def _features(c: _Checks) -> None:
         if entry is None:
             continue
 
-        def report(sub: tuple[Any, ...], message: str, p: tuple[Any, ...] = p) -> None:
+        def report(sub: tuple[Any, ...], message: str, p: tuple[Any, ...] = p, f: Any = f) -> None:
+            message = _name_hint(c.d, f, message)
             # a path ending in "__key__" points at a mapping key rather than its value
             if sub and sub[-1] == "__key__":
                 c.report_key((*p, *sub[:-1]), message)
@@ -992,6 +1062,38 @@ def _features(c: _Checks) -> None:
                 c.report((*p, *sub), message)
 
         entry.check(c.d, f, report)
+
+
+# A block's "no ring is named 'X'" or "'X' is not a free_spins feature": the name referred to.
+_NAME_REFERENCE = (re.compile(r"no (?P<kind>\w+) (?:is )?named '(?P<name>[^']*)'"),
+                   re.compile(r"'(?P<name>[^']*)' is not an? (?:\w+ )?(?P<kind>\w+)"))
+
+
+def _name_hint(defn: Definition, feature: Any, message: str) -> str:
+    """Add "did you mean" to a block's complaint about a name that is not there: the closest of
+    the names of that kind (rings, levels and boards of the block, features and jackpots)."""
+    if "did you mean" in message:
+        return message
+    for pattern in _NAME_REFERENCE:
+        found = pattern.search(message)
+        if found is None:
+            continue
+        kind = found["kind"]
+        if kind == "feature":
+            names: list[str] = [f.name for f in defn.features]
+        else:
+            value = getattr(feature, f"{kind}s", None)
+            if isinstance(value, dict):
+                names = [str(k) for k in value]
+            elif isinstance(value, tuple):
+                names = [str(getattr(v, "name", "")) for v in value if getattr(v, "name", "")]
+            else:
+                names = []
+        hint = _did_you_mean(found["name"], names)
+        if hint:
+            end = found.end()
+            return message[:end] + hint + message[end:]
+    return message
 
 
 @_check("scenarios")
@@ -1013,6 +1115,67 @@ def _scenarios(c: _Checks) -> None:
                 c.report(("scenarios", i, "respin_reel"), "respin_reel needs a paid_respin feature in features:")
         elif sc.respin_script:
             c.report(("scenarios", i, "respin_script"), "respin_script needs respin_reel (the reel to respin)")
+
+
+@_check("features", "reels", "base_game")
+def _mystery_strips(c: _Checks) -> None:
+    """A mystery symbol on a reel set played only in spins its block does not act in would
+    land and stay a mystery (it pays nothing): point at the strip."""
+    played: dict[str, set[str]] = {}
+    for choice in c.d.base_game.reel_sets:
+        played.setdefault(choice.set, set()).add("base")
+    for f in c.d.features:
+        if f.type == "free_spins":
+            for choice in getattr(f, "reel_sets", ()) or c.d.base_game.reel_sets:
+                played.setdefault(choice.set, set()).add("free")
+        elif f.type == "wild_respin" and str(getattr(f, "reel_set", "")):
+            played.setdefault(str(getattr(f, "reel_set")), set()).add("respin")
+        elif f.type == "paid_respin":
+            for choice in c.d.base_game.reel_sets:
+                played.setdefault(choice.set, set()).add("respin")
+    for i, f in enumerate(c.d.features):
+        if f.type != "mystery_symbol":
+            continue
+        acts = set(getattr(f, "modes", ()))
+        mystery = str(getattr(f, "symbol"))
+        for set_name, strips in c.d.reels.items():
+            modes = played.get(set_name, set())
+            if not modes or modes & acts:
+                continue
+            at = next(((r, k) for r, strip in enumerate(strips) for k, sym in enumerate(strip) if sym == mystery), None)
+            if at is not None:
+                c.report(("reels", set_name, *at),
+                         f"mystery symbol '{mystery}' is on reel {at[0] + 1} of '{set_name}', played in "
+                         f"{_quote_list(sorted(modes))} spins, but feature '{f.name}' reveals it only in "
+                         f"{_quote_list(sorted(acts))} spins (features[{i}].modes): there it would land unrevealed")
+
+
+def _scenario_draws(c: _Checks) -> None:
+    """Play each scenario once: a script value outside the range of the draw it answers (a
+    stop of 120 on a 63-stop reel, a pick past a table's total weight) is reported at the
+    value itself, not when the designer forces the round."""
+    from .bet import default_bet
+    from .evaluate import EvaluationError
+    from .rng import ScriptValueError
+    from .round import RoundError, RoundRequest, play_round
+
+    bet = default_bet(c.d)
+    for i, sc in enumerate(c.d.scenarios):
+        key, request = "script", RoundRequest(bet, 0, script=sc.script)
+        try:
+            result = play_round(c.d, request)
+            if sc.respin_reel and sc.respin_script and result.awaiting is None:
+                key = "respin_script"
+                play_round(c.d, RoundRequest(bet, 0, kind="respin", respin_reel=sc.respin_reel - 1,
+                                             held_stops=result.final_stops, held_reel_set=result.final_reel_set,
+                                             script=sc.respin_script))
+        except ScriptValueError as exc:
+            c.report(("scenarios", i, key, exc.position),
+                     f"scenario '{sc.name}': value {exc.value} answers draw {exc.position + 1} of the round, "
+                     f"which is from 0 to {exc.bound - 1} (a reel's stop, or a point in a table's total weight: "
+                     "games/README.md, Scenarios)")
+        except (RoundError, EvaluationError) as exc:
+            c.report(("scenarios", i, key), f"scenario '{sc.name}' cannot be played: {exc}")
 
 
 @_check("bet", "lines", "pays", "symbols", "grid")

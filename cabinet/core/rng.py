@@ -102,6 +102,15 @@ class Rng:
         return items
 
 
+class ScriptValueError(ValueError):
+    """A scripted value outside the range of the draw it answers (``position``: its index in
+    the script; the draw was ``below(bound)``)."""
+
+    def __init__(self, position: int, value: int, bound: int) -> None:
+        super().__init__(f"scripted value {value} is outside 0..{bound - 1}")
+        self.position, self.value, self.bound = position, value, bound
+
+
 class ScriptedRng(Rng):
     """Answers ``below`` with scripted values first, then with the seeded stream.
 
@@ -121,6 +130,6 @@ class ScriptedRng(Rng):
             value = self.script[self.used]
             self.used += 1
             if not 0 <= value < n:
-                raise ValueError(f"scripted value {value} is outside 0..{n - 1}")
+                raise ScriptValueError(self.used - 1, value, n)
             return value
         return super().below(n)

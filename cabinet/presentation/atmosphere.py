@@ -25,13 +25,19 @@ import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
+from ..paths import sprites_dir
 from . import side_art
 from .assets import _convert
 from .context import Context
 from .layout import Box, Layout
+
+if TYPE_CHECKING:
+    from ..assets.themes import AtmosphereFile
 
 RGB = tuple[int, int, int]
 HOLE = (255, 0, 254)  # the colour key of the backdrop's holes (no art uses it)
@@ -39,7 +45,7 @@ HOLE = (255, 0, 254)  # the colour key of the backdrop's holes (no art uses it)
 
 @dataclass(frozen=True)
 class Atmosphere:
-    """How one theme's feature looks (see ``STYLES``)."""
+    """How one theme's feature looks (a theme.yaml's ``atmosphere:``, see ``from_file``)."""
 
     sky: tuple[RGB, RGB]  # the feature's sky, top and bottom, laid over the theme's background
     sky_alpha: int  # how much of the sky covers the background (0-255)
@@ -47,59 +53,93 @@ class Atmosphere:
     card: tuple[RGB, RGB]  # the intro/outro card's fill, top and bottom
     rim: RGB
     title: RGB  # the card's big line
-    lights: str  # "string" (a twinkling strand) | "marquee" (chasing bulbs) | "neon" (a tube) | ""
+    lights: str  # "string" (a twinkling strand) | "marquee" (chasing bulbs) | "neon" (a tube) | "" (none)
     light_colours: tuple[RGB, ...]
-    particles: str  # "snow" | "sparkle" | "embers" | "petals" | "bats" | "stars"
+    particles: str  # "snow" | "sparkle" | "embers" | "petals" | "bats" | "stars" | "" (none)
     particle_colours: tuple[RGB, ...]
-    decor: str  # the backdrop's: "aurora" | "beams" | "grid" | "fireworks" | "lanterns" | "moon"
+    decor: str  # the backdrop's: "aurora" | "beams" | "grid" | "fireworks" | "lanterns" | "moon" | ""
     trim: str  # the card's: "snow" | "scrolls" | "drips" | "grid" | ""
     frost: RGB  # a sticky reel's frame
     counts: tuple[int, int] = (50, 100)  # particles over the backdrop, over the card
 
 
-STYLES: dict[str, Atmosphere] = {
-    "christmas": Atmosphere(
-        sky=((2, 6, 22), (8, 22, 56)), sky_alpha=175, glow=(150, 210, 255),
-        card=((16, 44, 96), (4, 12, 36)), rim=(236, 206, 110), title=(255, 236, 160),
-        lights="string", light_colours=((255, 60, 60), (60, 230, 110), (255, 206, 60), (80, 150, 255),
-                                        (255, 250, 240)),
-        particles="snow", particle_colours=((255, 255, 255),), decor="aurora", trim="snow",
-        frost=(190, 232, 255)),
-    "classic": Atmosphere(
-        sky=((24, 0, 4), (70, 8, 16)), sky_alpha=150, glow=(255, 200, 90),
-        card=((140, 12, 28), (44, 2, 8)), rim=(255, 206, 90), title=(255, 236, 150),
-        lights="marquee", light_colours=((255, 214, 100),),
-        particles="sparkle", particle_colours=((255, 236, 150), (255, 255, 230)), decor="beams", trim="",
-        frost=(255, 214, 100)),
-    "retro": Atmosphere(
-        sky=((4, 0, 18), (40, 4, 70)), sky_alpha=170, glow=(255, 60, 210),
-        card=((34, 6, 66), (8, 2, 22)), rim=(255, 70, 210), title=(130, 240, 255),
-        lights="neon", light_colours=((255, 60, 210), (70, 230, 255)),
-        particles="stars", particle_colours=((90, 235, 255), (255, 90, 220)), decor="grid", trim="grid",
-        frost=(90, 235, 255)),
-    "riches": Atmosphere(
-        sky=((36, 0, 0), (96, 12, 6)), sky_alpha=150, glow=(255, 190, 80),
-        card=((160, 16, 20), (64, 4, 6)), rim=(255, 206, 80), title=(255, 230, 130),
-        lights="", light_colours=((255, 206, 80),),
-        particles="embers", particle_colours=((255, 214, 90), (255, 140, 40)), decor="fireworks", trim="scrolls",
-        frost=(255, 206, 80)),
-    "lucky": Atmosphere(
-        sky=((0, 20, 16), (4, 56, 44)), sky_alpha=150, glow=(255, 214, 120),
-        card=((12, 96, 74), (2, 34, 26)), rim=(255, 206, 80), title=(255, 232, 140),
-        lights="", light_colours=((255, 206, 80),),
-        particles="petals", particle_colours=((255, 170, 200), (255, 210, 225)), decor="lanterns", trim="scrolls",
-        frost=(255, 214, 120)),
-    "halloween": Atmosphere(
-        sky=((2, 0, 8), (26, 4, 36)), sky_alpha=185, glow=(255, 140, 40),
-        card=((42, 8, 62), (10, 2, 18)), rim=(255, 140, 30), title=(255, 176, 60),
-        lights="string", light_colours=((255, 140, 30), (170, 80, 255)),
-        particles="bats", particle_colours=((14, 6, 20),), decor="moon", trim="drips",
-        frost=(170, 255, 120), counts=(14, 22)),
-}
+def from_file(data: AtmosphereFile) -> Atmosphere:
+    """A theme.yaml's ``atmosphere:`` as the painters read it."""
+    particles = data.particles
+    return Atmosphere(
+        sky=(_rgb(data.sky[0]), _rgb(data.sky[1])), sky_alpha=data.sky_alpha, glow=_rgb(data.glow),
+        card=(_rgb(data.card[0]), _rgb(data.card[1])), rim=_rgb(data.rim), title=_rgb(data.title),
+        lights=data.lights, light_colours=tuple(_rgb(c) for c in data.light_colours), particles=particles,
+        particle_colours=tuple(_rgb(c) for c in data.particle_colours), decor=data.decor, trim=data.trim,
+        frost=_rgb(data.frost), counts=(data.counts[0], data.counts[1]) if particles else (0, 0))
+
+
+def neutral(base: RGB) -> Atmosphere:
+    """A plain night in one colour (the theme's own, from its art or its palette): a sky, a
+    glow and a card, with no lights, particles, decor or trim that belong to some other game."""
+    return Atmosphere(
+        sky=(_mix(base, (0, 0, 0), 0.9), _mix(base, (0, 0, 0), 0.7)), sky_alpha=150, glow=_mix(base, WHITE, 0.35),
+        card=(_mix(base, (0, 0, 0), 0.45), _mix(base, (0, 0, 0), 0.8)), rim=_mix(base, WHITE, 0.55),
+        title=_mix(base, WHITE, 0.8), lights="", light_colours=(_mix(base, WHITE, 0.55),), particles="",
+        particle_colours=(WHITE,), decor="", trim="", frost=_mix(base, WHITE, 0.5), counts=(0, 0))
+
+
+WHITE: RGB = (255, 255, 255)
+_STYLES: dict[tuple[str, str], Atmosphere] = {}
 
 
 def style_for(theme: str) -> Atmosphere:
-    return STYLES.get(theme, STYLES["classic"])
+    """The theme's feature look from its ``sprites/<theme>/theme.yaml``. A theme without a
+    usable file gets a neutral look in the mean colour of its symbols' art, never another
+    game's (``read_theme`` warns); a theme.yaml without ``atmosphere:`` gets it in its own
+    palette's colours."""
+    from ..assets.themes import read_theme
+
+    root = sprites_dir()
+    key = (str(root), theme)
+    style = _STYLES.get(key)
+    if style is None:
+        data = read_theme(theme)
+        if data is not None and data.atmosphere is not None:
+            style = from_file(data.atmosphere)
+        elif data is not None:
+            style = neutral(_mix(_rgb(data.colours["glow"]), _rgb(data.colours["bg_top"]), 0.4))
+        else:
+            style = neutral(art_colour(root / theme / "symbols"))
+        _STYLES[key] = style
+    return style
+
+
+def art_colour(folder: Path) -> RGB:
+    """The mean colour of the symbols' opaque pixels (grey when there is no art)."""
+    import numpy as np
+
+    total, count = np.zeros(3), 0
+    for path in sorted(folder.glob("*.png")):
+        if path.stem.endswith("_glow"):
+            continue
+        try:
+            image = pygame.image.load(str(path))
+            colours = pygame.surfarray.array3d(image)
+            opaque = pygame.surfarray.array_alpha(image) > 128
+        except (pygame.error, OSError, ValueError):
+            continue
+        total += colours[opaque].sum(axis=0)
+        count += int(opaque.sum())
+    if not count:
+        return (128, 128, 128)
+    r, g, b = (int(round(v / count)) for v in total)
+    return (r, g, b)
+
+
+def _rgb(text: str) -> RGB:
+    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+
+
+def _mix(a: RGB, b: RGB, share: float) -> RGB:
+    """``a`` moved ``share`` of the way to ``b``."""
+    return (round(a[0] + (b[0] - a[0]) * share), round(a[1] + (b[1] - a[1]) * share),
+            round(a[2] + (b[2] - a[2]) * share))
 
 
 @dataclass

@@ -5,9 +5,9 @@ mixer that cannot open puts the cabinet in silent mode (never a crash). Sound an
 music are switched separately (the menu's Sound and Music toggles); a master volume
 (0-100 %, the game settings' slider) scales every effect's own level and the music's.
 
-Two music loops per theme: ``music.wav`` while the game is played and
-``feature_music.wav`` from a feature's intro to its outro (``start_feature_music`` /
-``end_feature_music``). The track the cabinet wants is kept even while music is off or
+Two music loops per theme: ``music`` while the game is played and ``feature_music`` from
+a feature's intro to its outro (``start_feature_music`` / ``end_feature_music``); each, like
+an effect, is a ``.wav`` or an ``.ogg`` file (``themes.sound_file``). The track the cabinet wants is kept even while music is off or
 silent, so switching music on mid-feature starts the feature's loop; ``music_log``
 records every switch (tests and the bench read it, as ``played`` for effects).
 """
@@ -21,6 +21,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
+
+from ..assets.themes import sound_file
 
 EFFECTS = ("spin_start", "reel_stop", "anticipation", "win_tick", "win_small", "big_win", "mega_win",
            "epic_win", "feature_trigger", "free_spin_start", "respin", "button_click", "bet_change",
@@ -110,9 +112,7 @@ class Audio:
         if name not in self._sounds:
             sound = None
             if self.available:
-                path = self.root / self.theme / f"{name}.wav"
-                if not path.exists():
-                    path = self.root / "common" / f"{name}.wav"
+                path = sound_file((self.root / self.theme, self.root / "common"), name)
                 try:
                     sound = pygame.mixer.Sound(str(path))
                 except (pygame.error, FileNotFoundError, OSError) as exc:
@@ -176,7 +176,7 @@ class Audio:
                 pygame.mixer.music.set_volume(MUSIC_LEVEL * self.volume / 100)
                 self._music_held = False
             return
-        path = self.root / self.theme / f"{THEME_TRACK}.wav"
+        path = sound_file((self.root / self.theme,), THEME_TRACK)
         try:
             pygame.mixer.music.load(str(path))
             pygame.mixer.music.set_volume(MUSIC_LEVEL * self.volume / 100)
@@ -190,7 +190,7 @@ class Audio:
         if self._feature_channel is not None and self._feature_channel.get_busy():
             return True
         if self._feature_sound is None:
-            path = self.root / self.theme / f"{FEATURE_TRACK}.wav"
+            path = sound_file((self.root / self.theme,), FEATURE_TRACK)
             try:
                 self._feature_sound = pygame.mixer.Sound(str(path))
             except (pygame.error, FileNotFoundError, OSError) as exc:

@@ -2,8 +2,8 @@
 (Happy Riches' and Happy Lucky's red lanterns, Lucky Christmas's baubles), where the
 layout keeps ``layout.side_art`` free of every panel, badge and button.
 
-The piece is the theme's own symbol art (no extra files), hung on a gold string from
-the top edge, as large as its corner allows and never cut by the window's edge. It is
+The piece is the theme's own symbol art named by its theme.yaml's ``corner_art`` (no
+extra files), hung on a gold string from the top edge, as large as its corner allows and never cut by the window's edge. It is
 drawn into the static layers (the base game's and a feature's backdrop), once per layout.
 """
 
@@ -15,16 +15,16 @@ import pygame
 
 from .layout import Box, Layout
 
-# theme -> the symbol sprite hung in the corners
-HUNG: dict[str, str] = {"riches": "lantern", "lucky": "lantern", "christmas": "ornament"}
 STRING = (214, 170, 70)
 RING = 0.05  # where the sprite's hanging ring starts, as a share of its side (the string ends there)
 
 
 def art_name(theme: str) -> str | None:
-    """The sprite a theme hangs in its corners, or None."""
-    name = HUNG.get(theme)
-    return f"{theme}/symbols/{name}.png" if name else None
+    """The sprite a theme hangs in its corners (its theme.yaml's ``corner_art``), or None."""
+    from ..assets.themes import read_theme
+
+    data = read_theme(theme)
+    return f"{theme}/symbols/{data.corner_art.lower()}.png" if data is not None and data.corner_art else None
 
 
 def placements(layout: Layout) -> list[tuple[Box, Box]]:

@@ -1,0 +1,192 @@
+"""A theme is a folder (issue 22): sprites/<theme>/theme.yaml is read with the game loader's
+messages, the feature atmosphere and corner art come from it, a theme without it gets a
+neutral look of its own art, and sounds may be WAV or OGG."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import typing
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from cabinet.assets import themes
+from cabinet.assets.themes import THEMES, load_theme, sound_file, theme_names
+from cabinet.core.loader import DefinitionError
+from cabinet.presentation import atmosphere, side_art
+
+ROOT = Path(__file__).resolve().parent.parent
+SPRITES = ROOT / "sprites"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cabinet home the themes are looked up in."""
+    (tmp_path / "sprites").mkdir()
+    monkeypatch.setenv("CABINET_HOME", str(tmp_path))
+    return tmp_path
+
+
+def write_theme(home: Path, name: str, text: str) -> Path:
+    path = home / "sprites" / name / "theme.yaml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_every_shipped_theme_is_a_folder_with_its_file() -> None:
+    folders = sorted(p.name for p in SPRITES.iterdir() if p.is_dir() and p.name != "common")
+    assert theme_names(SPRITES) == tuple(folders)
+    assert len(folders) >= 6
+
+
+def test_the_file_names_what_the_painters_know() -> None:
+    """The format's choices are the painters' own names, no more and no fewer."""
+    from cabinet.assets import music, symbols, ui
+
+    assert set(typing.get_args(themes.Decor)) - {""} == set(atmosphere._DECOR)
+    assert set(typing.get_args(themes.Trim)) - {""} == set(atmosphere._TRIMS)
+    for theme in THEMES.values():
+        assert theme.background in ui.BACKGROUNDS
+        assert all(s.shape in symbols.SHAPES for s in theme.symbols)
+        for spec in (theme.music, theme.feature_music):
+            assert spec is not None
+            assert {spec.lead, spec.bass, spec.pad} <= set(music.INSTRUMENTS) and spec.drums in music.DRUMS
+
+
+def test_shipped_atmospheres_and_corner_art_come_from_the_files() -> None:
+    christmas = atmosphere.style_for("christmas")
+    assert (christmas.particles, christmas.decor, christmas.trim, christmas.lights) == ("snow", "aurora", "snow", "string")
+    assert christmas.glow == (150, 210, 255)
+    assert atmosphere.style_for("halloween").counts == (14, 22)
+    assert side_art.art_name("lucky") == "lucky/symbols/lantern.png"
+    assert side_art.art_name("classic") is None
+
+
+BROKEN = """\
+format: 1
+title: "BROKEN"
+background: casinoo
+colours: {bg_top: "#000000", bg_bottom: "#000000", accent: "#ffffff", accent2: "#ffffff", glow: red,
+          reel_mid: "#ffffff", reel_edge: "#000000", plate: "#101010"}
+symbols:
+  - {id: A, shape: cardd, text: "A"}
+music: {root: 60, scale: major, bpm: 100, progression: [0], lead: square, bass: soft_bass, pad: organ,
+        drums: chip, seed: 1, tempo: 3}
+atmosphere:
+  sky: ["#000000", "#000000"]
+  glow: "#ffffff"
+  card: ["#000000", "#000000"]
+  rim: "#ffffff"
+  title: "#ffffff"
+  frost: "#ffffff"
+  decor: moonn
+"""
+
+
+def test_mistakes_in_a_theme_file_are_named_by_line_and_column(home: Path) -> None:
+    path = write_theme(home, "broken", BROKEN)
+    with pytest.raises(DefinitionError) as caught:
+        load_theme("broken")
+    lines = str(caught.value).splitlines()
+    # the conversion's problems first (an unknown key, a choice that is not one), all at once
+    assert lines == [f"{path}:9:31: unknown key 'tempo' in MusicFile",
+                     f"{path}:17:10: 'moonn' is not one of: aurora, beams, grid, fireworks, lanterns, moon, \"\" "
+                     "(did you mean 'moon'?)"]
+    fixed = BROKEN.replace("tempo: 3", "swing: 0.1").replace("decor: moonn", "decor: moon")
+    write_theme(home, "broken", fixed)
+    with pytest.raises(DefinitionError) as caught:
+        load_theme("broken")
+    text = str(caught.value)
+    assert f"{path}:3:13: unknown background painter 'casinoo' (did you mean 'casino'?)" in text
+    assert f"{path}:4:97: 'red' is not a colour" in text
+    assert f"{path}:7:20: unknown shape 'cardd' (did you mean 'card'?)" in text
+
+
+def test_a_theme_without_its_file_gets_a_neutral_look_of_its_own_art(home: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    symbols = home / "sprites" / "plain" / "symbols"
+    symbols.mkdir(parents=True)
+    green = pygame.Surface((8, 8), pygame.SRCALPHA)
+    green.fill((20, 200, 40, 255))
+    pygame.image.save(green, str(symbols / "a.png"))
+    glow = pygame.Surface((8, 8), pygame.SRCALPHA)
+    glow.fill((255, 0, 0, 255))  # glows are left out of the mean
+    pygame.image.save(glow, str(symbols / "a_glow.png"))
+    style = atmosphere.style_for("plain")
+    assert "theme 'plain' has no" in capsys.readouterr().err
+    assert style == atmosphere.neutral((20, 200, 40))
+    assert (style.decor, style.trim, style.lights, style.particles) == ("", "", "", "")
+    assert style.glow[1] > style.glow[0] and style.glow[1] > style.glow[2]  # green, not another game's gold
+    assert side_art.art_name("plain") is None
+    for shipped in theme_names(SPRITES):
+        assert style != atmosphere.from_file(typing.cast(themes.AtmosphereFile, load_theme(shipped, SPRITES).atmosphere))
+
+
+def test_a_theme_file_without_atmosphere_takes_its_palette(home: Path) -> None:
+    text = (SPRITES / "classic" / "theme.yaml").read_text()
+    write_theme(home, "quiet", text[:text.index("atmosphere:")])
+    style = atmosphere.style_for("quiet")
+    assert style.decor == "" and style.particles == ""
+    base = atmosphere._mix((0xff, 0xe2, 0x7a), (0x5a, 0x06, 0x10), 0.4)  # classic's glow towards its bg_top
+    assert style == atmosphere.neutral(base)
+
+
+def test_the_generator_refuses_a_theme_without_a_file_clearly(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "cabinet.assets", "--theme", "egpyt", "--out", str(tmp_path)],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert done.returncode == 1
+    assert "no theme 'egpyt'" in done.stderr and "theme.yaml" in done.stderr and "classic" in done.stderr
+
+
+# ----------------------------------------------------------------------------- WAV or OGG
+
+
+def test_a_sound_is_found_as_wav_or_ogg(tmp_path: Path) -> None:
+    theme, common = tmp_path / "mine", tmp_path / "common"
+    theme.mkdir()
+    common.mkdir()
+    (common / "spin_start.wav").write_bytes(b"")
+    assert sound_file((theme, common), "spin_start") == common / "spin_start.wav"
+    (theme / "spin_start.ogg").write_bytes(b"")
+    assert sound_file((theme, common), "spin_start") == theme / "spin_start.ogg"  # the theme's own, in OGG
+    (theme / "spin_start.wav").write_bytes(b"")
+    assert sound_file((theme, common), "spin_start") == theme / "spin_start.wav"  # both: WAV first
+    assert sound_file((theme,), "music") == theme / "music.wav"  # none: the name a warning gives
+
+
+def _ogg_encoder() -> list[str] | None:
+    for tool, args in (("oggenc", ["-Q", "-o", "{out}", "{wav}"]), ("sox", ["{wav}", "{out}"]),
+                       ("ffmpeg", ["-loglevel", "error", "-y", "-i", "{wav}", "-c:a", "libvorbis", "{out}"])):
+        if shutil.which(tool):
+            return [tool, *args]
+    return None
+
+
+def test_an_ogg_music_loop_plays(tmp_path: Path) -> None:
+    """pygame cannot write OGG, so the file is made by an encoder on the machine if there is one."""
+    encoder = _ogg_encoder()
+    if encoder is None:
+        pytest.skip("no OGG encoder (oggenc, sox or ffmpeg) on this machine to make a test file")
+    import wave
+
+    wav = tmp_path / "tone.wav"
+    with wave.open(str(wav), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(22050)
+        t = np.arange(22050) / 22050
+        w.writeframes((np.sin(2 * np.pi * 440 * t) * 8000).astype("<i2").tobytes())
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    out = folder / "music.ogg"
+    subprocess.run([a.format(out=out, wav=wav) for a in encoder], check=True, timeout=60)
+    path = sound_file((folder,), "music")
+    assert path == out
+    if not pygame.mixer.get_init():
+        pygame.mixer.init(22050, -16, 1, 512)
+    assert pygame.mixer.Sound(str(path)).get_length() == pytest.approx(1.0, abs=0.1)
