@@ -338,6 +338,8 @@ class App:
             self.operator.power_up(f"cabinet play {self.defn.id}")
         self.operator.opened(self._opened, self.session)
         self.operator_entry = GameOperator(self)
+        if self.operator.volume is not None:  # kiosk.yaml's master volume
+            self.ctx.audio.set_volume(self.operator.volume)
 
     def _start_forced_round(self, seed: int, bet: Bet) -> None:
         """The round of ``seed`` at ``bet`` (a simulation's top win), as a real round;

@@ -9,6 +9,15 @@ scenarios, speed control, the overlay) are never available here.
 Window-close requests (Alt+F4, the close button) are ignored and logged. The operator
 leaves by holding the exit combination of ``kiosk.yaml`` (default left Ctrl + left Alt
 + Q for 5 seconds) or by SIGTERM; either closes the game and its journal and exits 0.
+
+The operator's commands on the same data folder:
+
+- ``cabinet kiosk events --data-dir DIR [--json] [--kind KIND] [--limit N]``: the event log;
+- ``cabinet kiosk status --data-dir DIR``: uptime, rounds today, errors, memory, frame p99;
+  exit code 1 when the kiosk is down or its status is stale;
+- ``cabinet kiosk pin --data-dir DIR``: asks for a PIN and writes its salted hash to kiosk.yaml
+  (``--clear`` removes it);
+- ``cabinet kiosk service --data-dir DIR [--write]``: the systemd unit with this machine's paths.
 """
 
 from __future__ import annotations
@@ -26,13 +35,23 @@ from .play import parse_size
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
+ACTIONS = ("run", "events", "status", "pin", "service")
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("action", nargs="?", default="run", choices=ACTIONS,
+                   help="run the kiosk (default), or: events, status, pin, service (see below)")
     p.add_argument("--data-dir", type=Path, help="settings, ledger, history and kiosk.yaml (default: the user's)")
     p.add_argument("--config", type=Path, help="the kiosk config (default: <data-dir>/kiosk.yaml)")
     p.add_argument("--windowed", action="store_true", help="a window instead of the full screen (setting up)")
     p.add_argument("--size", type=parse_size, help="window size WxH with --windowed")
     p.add_argument("--headless", action="store_true", help="no window (smoke tests): run --frames frames")
     p.add_argument("--frames", type=int, default=600, help="headless: frames to run (default 600)")
+    p.add_argument("--json", action="store_true", help="events: one JSON object per line")
+    p.add_argument("--kind", action="append", help="events: only this kind (repeatable), e.g. wrong_pin")
+    p.add_argument("--limit", type=int, help="events: the newest N only")
+    p.add_argument("--clear", action="store_true", help="pin: remove the PIN")
+    p.add_argument("--write", action="store_true", help="service: write the unit to ~/.config/systemd/user/")
 
 
 def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.shell.Shell
@@ -40,6 +59,7 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
     from cabinet.kiosk.catalog import load_entries
     from cabinet.kiosk.config import CONFIG_NAME, load_config
     from cabinet.kiosk.guard import LOG_NAME
+    from cabinet.kiosk.operator import OperatorServices
     from cabinet.kiosk.operator_exit import combo_from_config
     from cabinet.kiosk.shell import Shell, ShellOptions
 
@@ -49,6 +69,10 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
     log_path = data_dir / LOG_NAME
     if not entries:
         raise CabinetError("no game to offer:\n" + "\n".join(problems))
+    from cabinet.services.atomic import ensure_data_dir
+
+    operator = OperatorServices(ensure_data_dir(data_dir), config_path=args.config or data_dir / CONFIG_NAME,
+                                pin_hash=config.operator_pin, kiosk=True, volume=config.volume)
     options = AppOptions(size=args.size, fullscreen=not args.windowed, data_dir=data_dir, headless=args.headless,
                          guard=True, log_path=log_path)
     shell = Shell(entries, options, ShellOptions(
@@ -60,6 +84,7 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
         kiosk=True,
         log_path=log_path,
         exit_combo=combo_from_config(config),
+        operator=operator,
     ))
     for problem in problems:
         shell.guard.note(problem)
@@ -67,6 +92,10 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.action != "run":
+        from . import kiosk_tools
+
+        return kiosk_tools.run(args)
     if args.size and not args.windowed and not args.headless:
         raise CabinetError("--size needs --windowed (the kiosk fills the screen)")
     if args.frames < 0:

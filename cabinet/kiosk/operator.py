@@ -94,6 +94,7 @@ class OperatorServices:
     config_path: Path | None = None  # kiosk.yaml (the settings page writes it); None: no settings page
     pin_hash: str | None = None
     kiosk: bool = False
+    volume: int | None = None  # kiosk.yaml's master volume (None: the player settings' own)
     clock: Callable[[], float] = time.monotonic
     events: EventLog = field(init=False)
     audit: Audit = field(init=False)

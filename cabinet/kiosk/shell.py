@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from cabinet.machine.buttons import Press
+from cabinet.machine.buttons import Button, Press
 
 from .catalog import GameEntry
 from .guard import ErrorGuard, draw_notice
@@ -50,6 +50,7 @@ class ShellOptions:
     watch: bool = False  # designer: each opened game reloads its own files
     log_path: Path | None = None
     exit_combo: Any = None  # kiosk: the operator's held combination (operator_exit.ExitCombo)
+    operator: Any = None  # the operator menu's services (operator.OperatorServices); None: made here
 
 
 class Shell:
@@ -81,6 +82,13 @@ class Shell:
         self.stop_reason = ""  # why the loop ended: "", "operator exit", "SIGTERM"
         self.close_requests_ignored = 0
         self.game_errors = 0  # errors the games' own guards recovered from, in games now closed
+        from .operator import OperatorServices
+
+        self.operator = self.options.operator or OperatorServices.for_play(self.app_options.data_dir)
+        self.operator.errors = lambda: self.errors_recovered
+        self.operator.settings_listeners.append(self._apply_settings)
+        self.app_options = replace(self.app_options, operator=self.operator)
+        self.operator_menu: Any = None  # the operator menu over the lobby (over a game it is the game's)
 
     # -- start-up ---------------------------------------------------------------------------------
 
@@ -135,6 +143,7 @@ class Shell:
         if self.options.kiosk:
             show = f"after {self.options.idle_seconds:g} s" if self.options.attract else "off"
             self.guard.note(f"kiosk started: {len(self.entries)} game(s), attract {show}")
+        self.operator.power_up(f"{'kiosk' if self.options.kiosk else 'lobby'} started: {len(self.entries)} game(s)")
         start = self.options.start_game
         index = next((i for i, e in enumerate(self.entries) if start in (e.id, str(e.path))), -1) if start else -1
         if index >= 0 or not self.options.lobby:
@@ -228,10 +237,12 @@ class Shell:
     # -- attract ----------------------------------------------------------------------------------
 
     def can_attract(self) -> bool:
-        if not self.options.attract or self.attract is not None:
+        if not self.options.attract or self.attract is not None or self.operator_menu is not None:
             return False
         if self.app is None:
             return self.lobby is not None
+        if getattr(self.app.operator_entry, "showing", False):
+            return False  # the operator is at work
         base = self.app.base
         autoplay = getattr(base, "autoplay", False)
         running = getattr(autoplay, "running", autoplay)
@@ -313,6 +324,7 @@ class Shell:
             self.close_game()
         if self.options.kiosk:
             self.guard.note(f"kiosk stopped ({self.stop_reason or 'the loop ended'})")
+        self.operator.exit(self.stop_reason or ("window closed" if self.quit else "the loop ended"))
         self.pg.quit()
 
     def run_frames(self, count: int, script: dict[int, list[Press]] | None = None, draw_every: int = 1) -> None:
@@ -324,8 +336,12 @@ class Shell:
 
     def frame(self, dt: float, presses: Iterable[Press] = (), events: list[Any] | None = None,
               draw: bool = True) -> None:
+        import time
+
+        t0 = time.perf_counter()
         if events is None:
             events = self.pg.event.get()
+        self.operator.see_events(events)
         if self.options.kiosk:
             events = self._kiosk_events(events, dt)
         self.screen = self.pg.display.get_surface() or self.screen  # a game may have resized the window
@@ -340,6 +356,8 @@ class Shell:
         try:
             if self.attract is not None:
                 self._attract_frame(dt, events, draw)
+            elif self.operator_menu is not None:
+                self._operator_frame(dt, presses, events, draw)
             elif self.app is not None:
                 self._game_frame(dt, presses, events, draw)
             elif self.lobby is not None:
@@ -365,6 +383,7 @@ class Shell:
             self.idle_time = 0.0
         self.guard.tick(dt)
         self.frames += 1
+        self.operator.tick(dt, time.perf_counter() - t0 if draw else None)
 
     def _kiosk_events(self, events: list[Any], dt: float) -> list[Any]:
         """A kiosk ignores close requests (logged) and watches for the operator's exit combination."""
@@ -374,6 +393,7 @@ class Shell:
         kept = [e for e in events if e.type not in closing]
         if len(kept) < len(events):
             self.close_requests_ignored += 1
+            self.operator.close_ignored()
             self.guard.note("a window-close request (close button, Alt+F4) was ignored: this is a kiosk; "
                             "the operator leaves by the exit combination in kiosk.yaml, or SIGTERM")
         combo = self.options.exit_combo
@@ -443,8 +463,11 @@ class Shell:
         lobby = self.lobby
         lobby.relayout(self.screen.get_size())
         for press in self._device_events(events, lobby.hit_regions()) + presses:
-            if self.lobby is not lobby or self.app is not None:
-                break  # a press opened a game: the rest of this frame's presses are dropped
+            if self.lobby is not lobby or self.app is not None or self.operator_menu is not None:
+                break  # a press opened a game (or the operator menu): the rest of this frame's presses are dropped
+            if press.button == Button.OPERATOR:
+                self.open_operator()
+                continue
             lobby.handle(press)
         if self.app is None and self.lobby is lobby:
             lobby.update(dt)
@@ -452,6 +475,39 @@ class Shell:
                 lobby.draw(self.screen)
                 self._draw_notice()
                 self.pg.display.flip()
+
+    # -- the operator menu over the lobby ------------------------------------------------------------
+
+    def open_operator(self) -> None:
+        from cabinet.presentation.scenes.operator import OperatorHost, OperatorMenu
+
+        host = OperatorHost(services=self.operator, text=self.text, adapter=self.input,
+                            window=lambda: self.screen.get_size(), on_settings=self.operator.apply_settings,
+                            definitions={e.id: e.defn for e in self.entries},
+                            volume=lambda: self.operator.volume if self.operator.volume is not None else 80)
+        self.operator_menu = OperatorMenu(host)
+
+    def _operator_frame(self, dt: float, presses: list[Press], events: list[Any], draw: bool) -> None:
+        menu = self.operator_menu
+        for press in self._device_events(events, menu.hit_regions()) + presses:
+            menu.handle(press)
+        menu.update(dt)
+        if menu.finished:
+            self.operator_menu = None
+            self.idle_time = 0.0
+            return
+        if draw:
+            menu.draw(self.screen)
+            self.pg.display.flip()
+
+    def _apply_settings(self, config: Any) -> None:
+        """Saved from the operator's settings page: what can change at once does."""
+        self.options = replace(self.options, idle_seconds=config.idle_seconds, attract=config.attract,
+                               start_credits=config.start_credits)
+        if config.volume is not None:
+            self.operator.volume = config.volume
+            if self.app is not None:
+                self.app.ctx.audio.set_volume(config.volume)
 
     def _waiting_frame(self, dt: float, events: list[Any], draw: bool) -> None:
         """No lobby and the game would not open: keep trying, saying so."""
