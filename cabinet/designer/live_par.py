@@ -13,13 +13,12 @@ good game and shows ``file:line:col`` (``reload.py``); the figures stay those of
 last good game.
 
 Every figure carries its tag: exact, or an estimate (with its 95% interval where it is
-printed in full). The worker is started with ``spawn`` so it never inherits the
-window's SDL state; it imports the core only.
+printed in full). The worker is a plain ``python -m cabinet.designer.live_par``: it never
+inherits the window's SDL state and imports the core only.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import time
 from dataclasses import dataclass, field
@@ -119,19 +118,24 @@ def compute(text: str, source: str) -> LiveFigures:
                        time.perf_counter() - started, report.notes)
 
 
-def _work(text: str, source: str, conn: Any) -> None:
-    """The worker process: compute, send the figures (or the error's words), exit."""
+def _work() -> None:
+    """The worker process (``python -m cabinet.designer.live_par``): the file's text and name
+    pickled on stdin; the figures (or the error's words) pickled on stdout."""
+    import pickle
+    import sys
+
     try:
         os.nice(NICE)
     except (AttributeError, OSError):
         pass
+    text, source = pickle.load(sys.stdin.buffer)
     try:
         result: LiveFigures | str = compute(text, source)
     except Exception as exc:  # noqa: BLE001 - shown on the overlay, never raised into the window
         result = f"{exc.__class__.__name__}: {exc}"
     try:
-        conn.send(result)
-        conn.close()
+        sys.stdout.buffer.write(pickle.dumps(result))
+        sys.stdout.flush()
     except OSError:  # the window went away (or a newer save replaced this job): nobody to tell
         pass
 
@@ -147,41 +151,50 @@ class LivePar:
         self.started_at = 0.0
         self.last_wall = 0.0  # seconds from the save to its figures, the last job
         self._process: Any = None
-        self._conn: Any = None
-        self._for: Any = None  # the definition the running job prices
+        self._out: Any = None
 
     @property
     def running(self) -> bool:
         return self._process is not None
 
     def start(self, defn: Any, text: str) -> None:
-        """Price ``defn`` (whose file text is ``text``); a job still running is stopped."""
+        """Price ``defn`` (whose file text is ``text``); a job still running is stopped.
+
+        A plain child process (not multiprocessing): it imports only the core, whatever the
+        window's main module is, and inherits none of its SDL state. Its answer goes to a
+        temporary file, so a large one never blocks it on a full pipe."""
+        import pickle
+        import subprocess
+        import sys
+        import tempfile
+
         self.stop()
-        ctx = multiprocessing.get_context("spawn")
-        parent, child = ctx.Pipe(duplex=False)
-        process = ctx.Process(target=_work, args=(text, defn.source or defn.id, child), daemon=True,
-                              name="cabinet-live-par")
-        process.start()
-        child.close()
-        self._process, self._conn, self._for = process, parent, defn
+        self._out = tempfile.TemporaryFile()
+        process = subprocess.Popen([sys.executable, "-m", "cabinet.designer.live_par"], stdin=subprocess.PIPE,
+                                   stdout=self._out, stderr=subprocess.DEVNULL)
+        assert process.stdin is not None
+        try:
+            process.stdin.write(pickle.dumps((text, defn.source or defn.id)))
+            process.stdin.close()
+        except OSError:
+            pass
+        self._process = process
         self.jobs += 1
         self.started_at = time.perf_counter()
 
     def poll(self) -> bool:
         """Take a finished job's figures; True when new ones arrived."""
-        if self._conn is None:
+        import pickle
+
+        if self._process is None or self._process.poll() is None:
             return False
-        try:
-            ready = self._conn.poll()
-        except (OSError, EOFError):
-            ready = True
-        if not ready and self._process.is_alive():
-            return False
-        try:
-            result = self._conn.recv() if ready else "the worker ended without an answer"
-        except (OSError, EOFError):
-            result = "the worker ended without an answer"
+        self._out.seek(0)
+        data = self._out.read()
         self._finish()
+        try:
+            result = pickle.loads(data) if data else "the worker ended without an answer"
+        except Exception:  # noqa: BLE001 - a torn answer is no answer
+            result = "the worker's answer could not be read"
         if isinstance(result, str):
             self.error = result
             return False
@@ -191,15 +204,14 @@ class LivePar:
         return True
 
     def _finish(self) -> None:
-        if self._conn is not None:
-            self._conn.close()
-        if self._process is not None:
-            self._process.join(timeout=1.0)
-        self._process = self._conn = self._for = None
+        if self._out is not None:
+            self._out.close()
+        self._process = self._out = None
 
     def stop(self) -> None:
-        if self._process is not None and self._process.is_alive():
-            self._process.terminate()
+        if self._process is not None and self._process.poll() is None:
+            self._process.kill()
+            self._process.wait(timeout=5)
         self._finish()
 
     def wait(self, timeout: float = 60.0) -> bool:
@@ -251,3 +263,9 @@ class LivePar:
             out.append(line + pair("  RTP ", f.rtp, was.rtp if was else None))
         out.append(pair("  MAX WIN ", new.max_win, old.max_win if old else None))
         return out
+
+
+if __name__ == "__main__":  # run as the worker: through the package, so the figures pickle by its name
+    from cabinet.designer.live_par import _work as work
+
+    work()
