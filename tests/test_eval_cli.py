@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -154,3 +155,53 @@ def test_fractional_pays_evaluate_without_a_money_error(
     assert main(["eval", str(path), "--grid", "A A A", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert [(w["symbol"], w["count"], w["coins"], w["x_bet"]) for w in report["wins"]] == [("A", 3, "2.5", "2.5")]
+
+
+# --- the screen stages (issue 22): a screen of mystery symbols is not "0 x bet" -----------------
+
+MYSTERIES = " / ".join(["MYSTERY MYSTERY MYSTERY MYSTERY MYSTERY"] * 3)
+
+
+def test_a_mystery_screen_lists_every_reveal_with_its_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    lucky = load_game("happy-lucky-slot")
+    (mystery,) = [f for f in lucky.features if f.type == "mystery_symbol"]
+    assert main(["eval", "happy-lucky-slot", "--grid", MYSTERIES, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["total_x_bet"] == "0"  # as landed: mystery symbols pay nothing themselves
+    stages = report["screen_stages"]
+    assert stages["applied"] and stages["blocks"] == [mystery.name]
+    total_weight = sum(r.weight for r in mystery.reveals)
+    by_symbol = {o["grid"][0][0]: o for o in stages["outcomes"]}
+    assert set(by_symbol) == {r.symbol for r in mystery.reveals}
+    for r in mystery.reveals:
+        assert by_symbol[r.symbol]["probability"] == str(Fraction(r.weight, total_weight))
+        assert all(cell == r.symbol for row in by_symbol[r.symbol]["grid"] for cell in row)
+    assert by_symbol["KOI"]["x_bet"] == "1750"  # 15 KOI: what the round really pays
+    mean = sum(Fraction(o["probability"]) * Fraction(o["x_bet"]) for o in stages["outcomes"])
+    assert Fraction(stages["mean_x_bet"]) == mean > 0
+
+
+def test_the_text_says_the_landed_total_is_before_the_stages(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "happy-lucky-slot", "--grid", MYSTERIES]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "total 0 x bet as landed" in out
+    assert any(line.startswith("  1750 x bet  probability 1/36  (") and "KOI" in line for line in out)
+    assert out[-1].startswith("mean ~240.83") and out[-1].endswith("x bet after the screen stages")
+
+
+def test_expanding_and_multiplier_wilds_are_applied(capsys: pytest.CaptureFixture[str]) -> None:
+    grid = "PUMPKIN XWILD MWILD GHOST BAT / PUMPKIN A K Q J / PUMPKIN A K Q J / BAT A K Q J"
+    assert main(["eval", "halloween-wins-3", "--grid", grid, "--json"]) == 0
+    stages = json.loads(capsys.readouterr().out)["screen_stages"]
+    assert sum(Fraction(o["probability"]) for o in stages["outcomes"]) == 1
+    for o in stages["outcomes"]:
+        assert [row[1] for row in o["grid"]] == ["XWILD"] * 4  # the expanding wild filled its reel
+        assert any("expand" in change for change in o["changes"])
+    assert len({o["x_bet"] for o in stages["outcomes"]}) > 1  # one per drawn multiplier
+
+
+def test_a_screen_no_stage_acts_on_has_no_stage_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "screen_stages" not in run_json(capsys, "--grid", SEVENS)
+    grid = "PUMPKIN GHOST BAT GHOST BAT / PUMPKIN A K Q J / PUMPKIN A K Q J / BAT A K Q J"
+    assert main(["eval", "halloween-wins-3", "--grid", grid, "--json"]) == 0
+    assert "screen_stages" not in json.loads(capsys.readouterr().out)

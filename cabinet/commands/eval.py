@@ -22,9 +22,11 @@ from typing import Any
 from ..core.bet import Bet
 from ..core.definition import Definition
 from ..core.evaluate import EvaluationError, evaluate_screen, screen_from_stops
-from ..core.events import LineWin, ScatterWin, Screen
-from ..core.features import FeatureContext, Spin, block
+from ..core.events import LineWin, ScatterWin, Screen, ScreenChanged
+from ..core.features import FeatureContext, Spin, SpinDraft, active, block
 from ..core.money import exact_str, fraction_str
+from ..core.rng import Rng
+from ..core.spin import RoundContext
 from ..errors import CabinetError
 
 
@@ -158,7 +160,7 @@ def evaluate(defn: Definition, screen: Screen, lines: int) -> dict[str, Any]:
         module = block(feature.type)
         if module is not None and module.triggers(FeatureContext(defn, feature, bet, None), spin) is not None:
             triggers.append(feature.name)
-    return {
+    report = {
         "game": defn.id,
         "lines": lines,
         "bet_coins": bet.coins,
@@ -167,6 +169,113 @@ def evaluate(defn: Definition, screen: Screen, lines: int) -> dict[str, Any]:
         "wins": wins,
         "triggers": triggers,
     }
+    stages = screen_stages(defn, screen, bet)
+    if stages is not None:  # the screen as landed, before its mystery reveal or wild expansion
+        report["screen_stages"] = stages
+    return report
+
+
+# --- the screen stages (mystery reveals, expanding wilds, drawn multipliers) ------------------------
+
+MAX_OUTCOMES = 2000  # draws of the stages followed one by one; past this the stages are not applied
+SHOWN_OUTCOMES = 12
+
+
+class _Branches(Rng):
+    """Answers the stages' draws along one path of choices and keeps each draw's odds, so every
+    outcome of a screen's stages can be followed: ``below(n)`` by value, ``weighted`` by entry."""
+
+    def __init__(self, path: list[int]) -> None:
+        super().__init__(0)
+        self.path = path
+        self.choices: list[list[int]] = []  # the values each draw may take, in order
+        self.odds = Fraction(1)
+
+    def _take(self, allowed: list[int]) -> int:
+        k = len(self.choices)
+        if k == len(self.path):
+            self.path.append(allowed[0])
+        self.choices.append(allowed)
+        return self.path[k]
+
+    def below(self, n: int) -> int:
+        value = self._take(list(range(n)))
+        self.odds /= n
+        return value
+
+    def weighted(self, weights: Any) -> int:
+        total = sum(weights)
+        index = self._take([i for i, w in enumerate(weights) if w > 0])
+        self.odds *= Fraction(weights[index], total)
+        return index
+
+
+def _next_path(path: list[int], choices: list[list[int]]) -> list[int] | None:
+    """The next path in order (an odometer over the draws' choices), or None after the last."""
+    for k in range(len(choices) - 1, -1, -1):
+        allowed = choices[k]
+        at = allowed.index(path[k])
+        if at + 1 < len(allowed):
+            return path[:k] + [allowed[at + 1]]
+    return None
+
+
+def screen_stages(defn: Definition, screen: Screen, bet: Bet) -> dict[str, Any] | None:
+    """What the base game's screen and win stages make of ``screen``: every outcome of their
+    draws with its probability, and the mean; None when no stage acts on it."""
+    blocks = [(params, entry) for params, entry in active(defn, "base") if entry.screen_modifier or entry.win_modifier]
+    if not blocks:
+        return None
+    reel_set = defn.base_game.reel_sets[0].set
+    outcomes: dict[tuple[Any, ...], dict[str, Any]] = {}
+    path: list[int] | None = []
+    followed = 0
+    while path is not None:
+        followed += 1
+        if followed > MAX_OUTCOMES:
+            return {"applied": False, "blocks": [p.name for p, _ in blocks],
+                    "reason": f"more than {MAX_OUTCOMES} outcomes of their draws"}
+        rng = _Branches(path)
+        rc = RoundContext(defn, bet, rng)
+        draft = SpinDraft("base", reel_set, (), screen)
+        for params, entry in blocks:
+            if entry.screen_modifier:
+                entry.screen_stage(rc.context(params, "base"), draft)
+        state = rc.state
+        wins, win = evaluate_screen(defn, draft.screen, bet, state.multiplier,
+                                    scatter_multiplier=state.scatter_multiplier, both_ways=state.both_ways)
+        draft.wins, draft.win = list(wins), win
+        for params, entry in blocks:
+            if entry.win_modifier:
+                entry.win_stage(rc.context(params, "base"), draft)
+        changes = tuple(_change(e) for e in rc.book.events if not isinstance(e, (LineWin, ScatterWin)))
+        key = (draft.screen, draft.win, changes)
+        if key in outcomes:
+            outcomes[key]["odds"] += rng.odds
+        else:
+            outcomes[key] = {"screen": draft.screen, "win": draft.win, "changes": changes, "odds": rng.odds}
+        path = _next_path(rng.path, rng.choices)
+    if len(outcomes) == 1 and not next(iter(outcomes.values()))["changes"]:
+        return None  # nothing on this screen for them to act on
+    ordered = sorted(outcomes.values(), key=lambda o: (-o["odds"], -o["win"]))
+    mean = sum((o["odds"] * o["win"] for o in ordered), Fraction(0))
+    return {
+        "applied": True,
+        "blocks": [p.name for p, _ in blocks],
+        "mean_x_bet": exact_str(mean / bet.total),
+        "outcomes": [{"probability": exact_str(o["odds"]), "x_bet": exact_str(Fraction(o["win"], bet.total)),
+                      "changes": list(o["changes"]),
+                      "grid": [[o["screen"][reel][row] for reel in range(len(screen))] for row in range(len(screen[0]))]}
+                     for o in ordered],
+    }
+
+
+def _change(event: Any) -> str:
+    """One line for what a stage did (a ScreenChanged, a WinMultiplied, ...)."""
+    if isinstance(event, ScreenChanged):
+        return f"{event.feature}: {event.reason} -> {event.symbol} at {len(event.positions)} positions"
+    fields = {k: v for k, v in vars(event).items() if isinstance(v, (str, int)) and not isinstance(v, bool)}
+    return f"{type(event).__name__} " + " ".join(f"{k}={v}" for k, v in fields.items())
 
 
 def _exact_coin(defn: Definition) -> int:
@@ -197,7 +306,20 @@ def render(defn: Definition, report: dict[str, Any]) -> str:
         out.append(f"{label:<36} {_shown(win['x_bet'])} x bet")
     if not report["wins"]:
         out.append("no wins")
-    out.append(f"total {_shown(report['total_x_bet'])} x bet")
+    stages = report.get("screen_stages")
+    out.append(f"total {_shown(report['total_x_bet'])} x bet" + (" as landed" if stages else ""))
     if report["triggers"]:
         out.append("triggers: " + ", ".join(report["triggers"]))
+    if stages and not stages["applied"]:
+        out.append(f"NOT APPLIED: {', '.join(stages['blocks'])} ({stages['reason']}): the total above is the "
+                   "screen as landed")
+    elif stages:
+        outcomes = stages["outcomes"]
+        out.append(f"after {', '.join(stages['blocks'])}: {len(outcomes)} outcome{'' if len(outcomes) == 1 else 's'}")
+        for o in outcomes[:SHOWN_OUTCOMES]:
+            what = "; ".join(o["changes"]) or "no change"
+            out.append(f"  {_shown(o['x_bet'])} x bet  probability {o['probability']}  ({what})")
+        if len(outcomes) > SHOWN_OUTCOMES:
+            out.append(f"  ... {len(outcomes) - SHOWN_OUTCOMES} more (--json lists them all)")
+        out.append(f"mean {_shown(stages['mean_x_bet'])} x bet after the screen stages")
     return "\n".join(out)
