@@ -27,6 +27,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("cabinet.commands.eval", "what a given screen pays"),
     "par": ("cabinet.commands.par", "exact RTP from the reel strips"),
     "simulate": ("cabinet.commands.simulate", "simulate many rounds and report the statistics"),
+    "tune": ("cabinet.commands.tune", "bring a game's exact RTP to a target; writes a tuned copy of its YAML"),
+    "diff": ("cabinet.commands.diff", "what changed between two versions of a game: its math and its YAML keys"),
+    "feel": ("cabinet.commands.feel", "seconds per round, spins per hour, waits and dry spells, on the screen's timeline"),
     "bench": ("cabinet.commands.bench", "benchmarks that print numbers"),
     "kiosk": ("cabinet.commands.kiosk", "unattended fullscreen kiosk"),
 }

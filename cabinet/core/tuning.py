@@ -135,10 +135,14 @@ def with_counts(
     defn: Definition, reel_sets: Mapping[str, ReelSetCounts], spaced: Collection[str] = ()
 ) -> Definition:
     """``defn`` with the named reel sets rebuilt from counts (canonical strips)."""
+    from .sensitivity import reuse_line_tables
+
     reels = dict(defn.reels)
     for name, per_reel in reel_sets.items():
         reels[name] = tuple(canonical_strip(c, spaced, defn.grid.rows) for c in per_reel)
-    return dataclasses.replace(defn, reels=reels)
+    out = dataclasses.replace(defn, reels=reels)
+    reuse_line_tables(defn, out)  # counts changed, symbols and pays did not: the tables still hold
+    return out
 
 
 def counts_of(defn: Definition, reel_set: str) -> ReelSetCounts:
