@@ -134,7 +134,7 @@ def test_the_halloween_words_live_in_its_yaml() -> None:
     plain = replace(defn, features=tuple(replace(f, texts={}) if hasattr(f, "texts") else f for f in defn.features))
     writer = Writer(plain, default_bet(plain))
     text = " ".join(mechanic_of(f).rules(writer, f).text for f in plain.features  # type: ignore[union-attr]
-                    if f.type in ("wheel", "wild_respin", "mummy_access"))
+                    if f.type in ("wheel", "wild_respin", "panel_door"))
     # (the heading, ELECTRIC WHEEL, is the feature's YAML name)
     assert "electric pocket" not in text and "ELECTRIC:" not in text and "a pass-on pocket" in text
     assert "PASS-ON: TO RING 2" in text
@@ -150,3 +150,15 @@ def test_a_feature_started_names_its_feature_and_finds_its_mechanic() -> None:
     free = next(f.name for f in defn.features if f.type == "free_spins")
     presenter = table.presenter(FeatureStarted(free, 10))
     assert presenter is not None and presenter is mechanics.registry()["free_spins"].presenters["feature_started"]
+
+
+def test_a_level_that_only_adds_spins_says_so_and_a_label_names_a_level() -> None:
+    from cabinet.presentation.feature_hud import level_marks
+
+    levels = next(f for f in load_game("lucky-christmas").features if f.type == "progress_levels")
+    spins_only = replace(levels.levels[0], unlock="nothing", extra_spins=3)
+    named = replace(levels.levels[1], label="SNOWSTORM")
+    marks = level_marks(replace(levels, levels=(levels.levels[0], named, spins_only)))
+    assert marks[2].banner == "LEVEL 3: +3 FREE SPINS" and marks[2].title == "+3 SPINS" and not marks[2].detail
+    assert marks[1].banner == "LEVEL 2: SNOWSTORM, +1 FREE SPIN" and marks[1].title == "SNOWSTORM"
+    assert marks[0].banner == "LEVEL 1: STICKY WILD REEL 3, +1 FREE SPIN"  # unchanged without a label

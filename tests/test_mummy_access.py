@@ -156,7 +156,7 @@ def test_the_module_docstring_example_loads() -> None:
     minigame = "  - type: hold_and_respin" + GAME.split("  - type: hold_and_respin")[1]
     text = GAME.split("features:")[0] + snippet + "\n" + minigame.replace("opened_by: panel", "opened_by: mummy_panel")
     defn = load_definition_text(text)
-    assert [f.type for f in defn.features] == ["mummy_access", "hold_and_respin"]
+    assert [f.type for f in defn.features] == ["panel_door", "hold_and_respin"]  # read under its former name
     for seed in range(20):
         result = play_round(defn, RoundRequest(BET, seed))
         assert result.total_win == events_total(result.events)

@@ -207,7 +207,7 @@ def expected_moments(defn: Any) -> list[str]:
         wanted.add("respin-locked")
     if "wheel" in blocks:
         wanted |= {"wheel-intro", "wheel-play", "wheel-outro"}
-    if "mummy_access" in blocks:
+    if "panel_door" in blocks:
         wanted |= {"mummy-panel", "minigame-intro", "minigame-play", "minigame-outro"}
     return [m for m in MOMENTS if m in wanted]
 

@@ -85,11 +85,18 @@ def level_marks(params: Any) -> tuple[LevelMark, ...]:
         elif level.unlock == "both_ways":
             title, what = "BOTH WAYS", "WINS PAY BOTH WAYS"
         else:
-            title = what = f"LEVEL {i}"
+            title = what = ""
         spins = level.extra_spins
         detail = f"+{spins} SPIN{'S' if spins != 1 else ''}" if spins else ""
-        extra = f", +{spins} FREE SPIN{'S' if spins != 1 else ''}" if spins else ""
-        marks.append(LevelMark(i, i * params.points_per_level, title, detail, f"LEVEL {i}: {what}{extra}",
+        extra = f"+{spins} FREE SPIN{'S' if spins != 1 else ''}" if spins else ""
+        label = getattr(level, "label", "")
+        if label:  # the YAML's words for it
+            title = what = label
+        elif not title:  # it unlocks nothing: its spins are the news ("LEVEL 3: +3 FREE SPINS")
+            title = detail or f"LEVEL {i}"
+            detail = "" if spins else detail
+        news = ", ".join(part for part in (what, extra) if part) or f"LEVEL {i}"
+        marks.append(LevelMark(i, i * params.points_per_level, title, detail, f"LEVEL {i}: {news}",
                                level.unlock, level.value))
     return tuple(marks)
 

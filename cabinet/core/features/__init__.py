@@ -213,6 +213,33 @@ class BatchStage:
 
 
 @dataclass(frozen=True)
+class PlanLevel:
+    """The state a block inside a planned feature has reached at one of its levels, for
+    the spins played there: reels shown through the plan's ``show`` (0-based), the
+    multiplier on every win (on top of the plan's), the pay direction (None: the game's)
+    and the spins reaching this level adds."""
+
+    sticky: tuple[int, ...] = ()
+    multiplier: int = 1
+    both_ways: bool | None = None
+    spins: int = 0
+
+
+@dataclass(frozen=True)
+class PlanPart:
+    """What a block acting inside a planned feature's spins does there, as data (its
+    ``plan_part``): a progress bar whose points, ``progress`` on each spin's landed
+    windows, reach ``levels`` (level 0 first; ``level_of_points[points]``, points
+    capped at the table's end), and/or how a reel the levels make sticky shows
+    (``show(reel, window)``)."""
+
+    levels: tuple[PlanLevel, ...] = ()
+    level_of_points: tuple[int, ...] = ()
+    progress: WindowCount | None = None
+    show: Callable[[int, Window], Window] | None = None
+
+
+@dataclass(frozen=True)
 class SpinsPlan:
     """A feature that is a run of spins, as data the batch player plays (``simulate``).
 
@@ -234,6 +261,11 @@ class SpinsPlan:
     ``awarded[count]`` are the spins the triggering count awards (counts past the end of
     a table use its last entry). A block returns no plan where its feature is not this
     shape; its rounds then go to ``play_round``.
+
+    ``levels`` (from the ``PlanPart`` of a block acting inside the spins, empty: none):
+    each spin is played at the feature's level (sticky reels, multiplier, direction);
+    after a spin that is not capped its landed windows add ``progress`` points (capped at
+    the end of ``level_of_points``), and each level reached adds its ``spins``.
     """
 
     name: str  # the feature's name (what ``RoundResult.features`` lists)
@@ -248,6 +280,10 @@ class SpinsPlan:
     minimum: int = 0  # the smallest total that takes no top-up (``free_spins.top_up_until``; 0: none)
     top_up: int = 0
     limit: int = MAX_FEATURE_SPINS
+    levels: tuple[PlanLevel, ...] = ()
+    level_of_points: tuple[int, ...] = ()
+    progress: WindowCount | None = None
+    show: Callable[[int, Window], Window] | None = None
 
 
 @dataclass(frozen=True)
@@ -416,6 +452,12 @@ class Block:
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         return ()
 
+    def plan_part(self, defn: Definition, params: Any, feature: Any) -> PlanPart | None:
+        """What this block does inside the spins of ``feature`` (a block that gives a
+        ``SpinsPlan``), as data. None: it cannot say, so that feature's rounds go to
+        ``play_round``."""
+        return None
+
     # --- how par composes with other blocks (``core/composition.py`` pairs these) ---
 
     def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
@@ -511,8 +553,8 @@ def registry() -> dict[str, FeatureBlock]:
 
 
 def block(type_name: str) -> FeatureBlock | None:
-    """The block of a feature type (None: no such block)."""
-    return registry().get(type_name)
+    """The block of a feature type, or of a type's former name (None: no such block)."""
+    return registry().get(FORMER_FEATURE_TYPES.get(type_name, type_name))
 
 
 def block_of(params: Any) -> FeatureBlock:
@@ -548,6 +590,10 @@ PLANNED_FEATURE_TYPES: dict[str, str] = {
     # the collector minigame and named jackpots are parts of hold_and_respin and wheel
     "wild_respin": "Halloween Wins 3",
 }
+
+
+# YAML types a block was known by before, read as its type now.
+FORMER_FEATURE_TYPES: dict[str, str] = {"mummy_access": "panel_door"}
 
 
 def reserved_feature_types() -> dict[str, str]:

@@ -1,9 +1,11 @@
-"""Mummy access: Mummies that land move to a panel that may open the door to a minigame.
+"""A panel door (``panel_door``, first named ``mummy_access``, which the loader still reads):
+the symbols that land move to a panel that may open the door to a minigame (Halloween Wins 3's
+mummy panel).
 
 YAML::
 
     features:
-      - type: mummy_access
+      - type: panel_door
         name: mummy_panel
         symbol: MUMMY                  # counted in any position
         minigame: ghosts               # the feature (e.g. hold_and_respin) the door opens
@@ -74,11 +76,12 @@ class PanelStep:
 
 @dataclass(frozen=True)
 class MummyAccess:
-    type: Literal["mummy_access"] = doc("mummies move to a panel whose weighted door may open a minigame")
+    type: Literal["panel_door"] = doc("a symbol moves to a panel whose weighted door may open a minigame "
+                                      "(formerly `mummy_access`, still read)")
     symbol: str = doc("the symbol that moves to the panel from any position")
     minigame: str = doc("name of the feature the door opens (it names this feature in `opened_by`)")
     panel: tuple[PanelStep, ...] = doc("mummies on the panel -> the door's weights; the largest step not above applies")
-    name: str = doc("feature name used in events, meters and scenarios", default="mummy_access")
+    name: str = doc("feature name used in events, meters and scenarios", default="panel_door")
     texts: dict[str, str] = doc(
         "the words it shows, by key (defaults in brackets; {count} is how many moved, {chance} the door's "
         "chance): `title` the panel's [PANEL]; `moved` the status line as symbols move in [{count} TO THE "
@@ -261,7 +264,7 @@ def play_minigame(defn: Definition, params: Any, bet: Bet, seed: int) -> Feature
 
 
 class MummyAccessBlock(Block):
-    type = "mummy_access"
+    type = "panel_door"
     params = MummyAccess
     presenter = "panel_door"
     resume_kinds = frozenset({"door_drawn", "feature_ended"})

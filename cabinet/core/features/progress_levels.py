@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ..bet import Bet
 from ..definition import Definition, doc
-from ..evaluate import symbol_count
+from ..evaluate import compiled, symbol_count
 from ..events import LevelReached, ProgressAdvanced, StickyReelAdded
 from ..linemath import line_expectation, scatter_expectation, symbol_count_distribution
 from ..rng import derive_seed
@@ -60,6 +60,8 @@ from . import (
     BlockPar,
     FeatureContext,
     ParContext,
+    PlanLevel,
+    PlanPart,
     Report,
     Spin,
     SpinDraft,
@@ -82,6 +84,8 @@ class Level:
     )
     value: int = doc("for a multiplier: its value", default=0)
     extra_spins: int = doc("spins the level adds", default=0)
+    label: str = doc("the level's words on the meter and its banner (empty: what it unlocks, e.g. \"x2 "
+                     "MULTIPLIER\"; a level that unlocks nothing: its extra spins, or \"LEVEL n\")", default="")
 
 
 @dataclass(frozen=True)
@@ -112,6 +116,32 @@ def _progress(ctx: FeatureContext) -> Progress:
 
 def level_of(params: ProgressLevels, points: int) -> int:
     return min(points // params.points_per_level, len(params.levels))
+
+
+def plan_part(defn: Definition, params: ProgressLevels, feature: Any) -> PlanPart | None:
+    """The bar as data for the batch player of the free spins it runs inside: what the
+    spins have unlocked at each level, walked level by level as ``triggers`` unlocks
+    them, the level of every point count, and the points a landed window adds (as
+    ``screen_stage`` counts them). None inside any other feature."""
+    if params.feature != feature.name:
+        return None
+    adds = compiled(defn).counts_as.get(params.symbol, {})
+    sticky: list[int] = []
+    multiplier, both_ways = 1, None
+    levels = [PlanLevel()]
+    for level in params.levels:
+        if level.unlock == "sticky_reel":
+            sticky.append(params.sticky_reels[len(sticky)] - 1)
+        elif level.unlock == "multiplier":
+            multiplier = level.value
+        elif level.unlock == "both_ways":
+            both_ways = True
+        levels.append(PlanLevel(tuple(sticky), multiplier, both_ways, level.extra_spins))
+    return PlanPart(
+        levels=tuple(levels),
+        level_of_points=tuple(level_of(params, points) for points in range(params.max_points + 1)),
+        progress=lambda reel, window: sum(adds.get(sid, 0) for sid in window),
+    )
 
 
 class ProgressLevelsBlock(Block):
@@ -151,6 +181,9 @@ class ProgressLevelsBlock(Block):
             report((), "sticky_reel levels need a sticky_wild_reels feature (listed after this one) to show them")
         elif mine and sticky and sticky[0] < mine[0]:
             report((), "list progress_levels before sticky_wild_reels: a symbol counts before its reel turns wild")
+
+    def plan_part(self, defn: Definition, params: Any, feature: Any) -> PlanPart | None:
+        return plan_part(defn, params, feature)
 
     def screen_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
         p: ProgressLevels = ctx.feature

@@ -119,7 +119,7 @@ def open_door(play: Playback, event: DoorDrawn) -> Step:
         play.ctx.stack.remove(panel)  # the minigame's boards take the screen
 
 
-TYPES = ("mummy_access", "panel_door")  # the block's YAML type, and the name it had first
+TYPES = ("panel_door",)  # the block's YAML type
 
 PRESENTERS: dict[str, Presenter] = {
     FeatureStarted.kind: panel_opens,
