@@ -47,7 +47,8 @@ class GameOperator:
         self.pending = False
 
     def takes(self, press: Press) -> bool:
-        return press.button == Button.OPERATOR
+        """OPERATOR opens the menu; once it shows, the press is the menu's (its button test sees it)."""
+        return press.button == Button.OPERATOR and not self.showing
 
     @property
     def showing(self) -> bool:
@@ -56,8 +57,6 @@ class GameOperator:
         return self.app.stack.find(OperatorMenu) is not None
 
     def press(self) -> None:
-        if self.showing:
-            return
         if self.app.between_rounds:
             self.open()
         else:

@@ -29,6 +29,12 @@ GREEN = (90, 210, 120)
 LIT = (250, 220, 80)
 
 Region = tuple[Any, Press]
+# How a page writes a file's path (the gallery shows a fixed one: its data folder is a new temporary one).
+PATH_SHOWN: dict[str, Callable[[Any], str]] = {"path": str}
+
+
+def shown_path(path: Any) -> str:
+    return PATH_SHOWN["path"](path)
 
 
 @dataclass

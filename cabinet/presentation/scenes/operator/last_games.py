@@ -70,8 +70,10 @@ class LastGamesPage(Page):
         head = frame.row(0)
         label(surface, text, f"<  {game.game_name.upper() or gid}  >", frame.body * 5 // 4, GOLD, left=head.x,
               y=head.centery, width=head.w // 2)
-        label(surface, text, "ROUND, TIME                BET      WIN      CREDITS BEFORE > AFTER", frame.body, DIM,
-              left=frame.row(1).x + frame.margin // 2, y=frame.row(1).centery, width=frame.w - 2 * frame.margin)
+        heading = frame.row(1)
+        label(surface, text, "ROUND, TIME", frame.body, DIM, left=heading.x + frame.margin // 2, y=heading.centery)
+        label(surface, text, "BET, WIN, CREDITS BEFORE > AFTER", frame.body, DIM,
+              right=heading.right - frame.margin // 2, y=heading.centery)
         money = self.host.money
         rows = []
         for r in self.records():

@@ -17,7 +17,7 @@ import pygame
 
 from cabinet.machine.buttons import Button, Press
 
-from .common import DIM, GOLD, RED, TEXT, Frame, Page, Region, draw_chrome, draw_list, label
+from .common import DIM, GOLD, RED, TEXT, Frame, Page, Region, draw_chrome, draw_list, label, shown_path
 
 CREDIT_STEPS = (None, "20.00", "50.00", "100.00", "200.00", "500.00", "1000.00")
 IDLE_STEP = 5
@@ -201,7 +201,7 @@ class SettingsPage(Page):
                   RED, left=frame.margin, y=frame.row(0).centery)
             return
         pending = self.changes()
-        label(surface, text, f"{self.path}" + ("   (UNSAVED CHANGES)" if pending else ""), frame.body,
+        label(surface, text, shown_path(self.path) + ("   (UNSAVED CHANGES)" if pending else ""), frame.body,
               GOLD if pending else DIM, left=frame.margin, y=frame.row(0).centery, width=frame.w - 2 * frame.margin)
         rows = self.rows()
         first = self.first_row(frame)

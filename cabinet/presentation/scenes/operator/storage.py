@@ -11,13 +11,14 @@ import os
 import shutil
 import time
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from cabinet.machine.buttons import Button, Press
 from cabinet.services.atomic import fsync_dir
 
-from .common import GREEN, RED, TEXT, Frame, Page, draw_chrome, draw_list
+from .common import GREEN, RED, TEXT, Frame, Page, draw_chrome, draw_list, shown_path
 
 PROBE_BYTES = 64 * 1024
 
@@ -41,6 +42,10 @@ def probe_write(folder: Path) -> float:
             pass
 
 
+# What the page measures, looked up at each run: the gallery pins them for its reference pictures.
+PROBES: dict[str, Any] = {"write": probe_write, "disk_usage": shutil.disk_usage}
+
+
 class StorageTestPage(Page):
     title = "STORAGE TEST"
     hint = "CONFIRM WRITE AGAIN   BACK RETURN"
@@ -57,15 +62,15 @@ class StorageTestPage(Page):
         if folder is None:
             self.results = [("DATA FOLDER", "NONE: THIS RUN KEEPS EVERYTHING IN MEMORY")]
             return
-        rows = [("DATA FOLDER", str(folder))]
+        rows = [("DATA FOLDER", shown_path(folder))]
         try:
-            usage = shutil.disk_usage(folder)
+            usage = PROBES["disk_usage"](folder)
             rows += [("FREE SPACE", f"{usage.free / 1e9:.2f} GB OF {usage.total / 1e9:.2f} GB "
                                     f"({usage.free * 100 // max(1, usage.total)}%)")]
         except OSError as exc:
             rows += [("FREE SPACE", f"UNKNOWN ({exc.strerror or exc})")]
         try:
-            seconds = probe_write(folder)
+            seconds = PROBES["write"](folder)
             rows += [("ONE 64 KB WRITE WITH FSYNC", f"{seconds * 1000:.2f} MS")]
             self.ok = True
         except OSError as exc:
