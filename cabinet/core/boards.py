@@ -216,6 +216,11 @@ class HeldRespinEngine:
     # sum has mean 0 and moves with the total
     worths: tuple[dict[str, Fraction], dict[Cell, Fraction]] | None = None
     surprise: Fraction = Fraction(0)
+    # a second control of the same kind for what prize multipliers add: with ``multiplier_odds``
+    # (the symbols that multiply a prize; cell -> their chance on its strip), ``multiplier_surprise``
+    # sums over every spun cell (1 if a multiplying symbol landed) - (that chance)
+    multiplier_odds: tuple[frozenset[str], dict[Cell, Fraction]] | None = None
+    multiplier_surprise: Fraction = Fraction(0)
     _pending: set[Cell] = field(default_factory=set)  # placed, not yet resolved
 
     def __post_init__(self) -> None:
@@ -296,6 +301,8 @@ class HeldRespinEngine:
                 landed.append((cell, symbol))
                 if self.worths is not None:
                     self.surprise += self.worths[0][symbol] - self.worths[1][cell]
+                if self.multiplier_odds is not None:
+                    self.multiplier_surprise += (symbol in self.multiplier_odds[0]) - self.multiplier_odds[1][cell]
             if self.book.keep:
                 positions = tuple((r, w) for _, r, w in free)
                 self.book.add(BoardSpun(self.feature, b.name, self.respins_played, positions, tuple(symbols)))

@@ -423,13 +423,18 @@ def run_from_trigger(
 ) -> Money | dict[str, int]:
     """The feature's total (``stats``: its run's counters) when triggered by ``count``
     symbols, played on ``seed``'s draws by this block's own ``run`` (lean: no events kept)."""
+    outcome = play_from_trigger(defn, feature, bet, count, seed)
+    return outcome.stats if stats else outcome.total
+
+
+def play_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int, seed: int) -> FeatureRun:
+    """``run_from_trigger``'s whole outcome: total, spins played and counters."""
     from ..features import Book
 
     trigger = Trigger(feature.name, feature.trigger_symbol, count, (), award_for(feature.awards, count))
     ctx = FeatureContext(defn, feature, bet, Rng(seed), "base", book=Book(keep=False))
     ctx.state.running.append(feature.name)
-    outcome = run(ctx, trigger)
-    return outcome.stats if stats else outcome.total
+    return run(ctx, trigger)
 
 
 def line_delta_rtp(
@@ -608,7 +613,7 @@ class FreeSpinsBlock(Block):
         figures["rtp_without_rules"] = part.rtp
         spin_value = self._alike_spin_value(pctx, part) if rules == ["top-up"] else None
         if spin_value is not None:
-            extra, acted, runs = self._extra_spins(pctx, triggers)
+            extra, acted, runs = self._extra_spins(pctx, triggers, spin_value)
             figures["top_up_spins"] = extra.scaled(1 / triggers_rate(triggers))
             figures["alike_spin_value"] = Exact(spin_value)
             figures["rules_rtp"] = extra.scaled(spin_value)
@@ -691,24 +696,38 @@ class FreeSpinsBlock(Block):
         return total / (rate.value * spins.value)
 
     @staticmethod
-    def _extra_spins(pctx: ParContext, triggers: dict[int, Fraction]) -> tuple[Value, int, int]:
+    def _extra_spins(pctx: ParContext, triggers: dict[int, Fraction], spin_value: Fraction) -> tuple[Value, int, int]:
         """E[spins the top-up adds] per base spin, from runs of ``run`` from the trigger
-        (stratified by trigger count); with how many runs it acted in, and how many ran."""
+        (stratified by trigger count); with how many runs it acted in, and how many ran.
+
+        Regressed on a zero-mean control: the run's total minus its spins times the exact
+        value of one spin (``spin_value``, x bet). The spins are independent and alike and
+        whether another is played depends only on the spins before it, so by Wald's identity
+        that difference has mean 0; a feature that won little is the one the top-up extends."""
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
         rate = sum(triggers.values(), Fraction(0))
         out: Value = Exact(Fraction(0))
         acted = [0]
         runs = 0
         key = f"{f.name}_top_up_spins"
+        mean_win = spin_value * bet.total
         for k, q in triggers.items():
             n = max(2, int(pctx.samples * q / rate))
+            outcomes: dict[int, FeatureRun] = {}
 
-            def extra(i: int, k: int = k) -> int:
-                added = run_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k), stats=True).get(key, 0)
-                acted[0] += added > 0
-                return added
+            def played(i: int, k: int = k, outcomes: dict[int, FeatureRun] = outcomes) -> FeatureRun:
+                if i not in outcomes:
+                    outcomes.clear()  # each run is read twice in a row (count, control): keep one
+                    outcomes[i] = play_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k))
+                    acted[0] += outcomes[i].stats.get(key, 0) > 0
+                return outcomes[i]
 
-            out = out + estimate_runs(extra, n, pctx.seed, f"runs of {f.name} counting top-up spins", scale=q)
+            def surprise(i: int) -> Fraction:
+                outcome = played(i)
+                return (outcome.total - outcome.spins_played * mean_win) / bet.total
+
+            out = out + estimate_runs(lambda i: played(i).stats.get(key, 0), n, pctx.seed,
+                                      f"runs of {f.name} counting top-up spins", scale=q, control=surprise)
             runs += n
         return out, acted[0], runs
 

@@ -352,6 +352,7 @@ def play_feature(ctx: FeatureContext, trigger: Trigger) -> tuple[FeatureRun, Hel
         reset_to=f.reset_to,
         fills={spec.name: spec.fill_x_bet for spec in f.boards if spec.fill_x_bet},
         worths=worths_of(ctx.defn, f) if book.controls else None,
+        multiplier_odds=(multiplier_odds_of(ctx.defn, f) or None) if book.controls else None,
     )
     book.add(FeatureStarted(f.name, f.respins))
     engine.open_boards()
@@ -398,6 +399,24 @@ def worths_of(defn: Definition, f: HoldAndRespin) -> tuple[dict[str, Fraction], 
         return worth, cells
 
     return _cached(defn, f, "worths", make)  # type: ignore[no-any-return]
+
+
+def multiplier_odds_of(defn: Definition, f: HoldAndRespin) -> tuple[frozenset[str], dict[Cell, Fraction]]:
+    """The symbols that multiply a held prize, and each cell's chance to land one: the control
+    variate of what prize multipliers add (kept per game)."""
+
+    def make() -> tuple[frozenset[str], dict[Cell, Fraction]]:
+        multiplying = frozenset(s for s, a in actions_of(defn, f).items() if a.multipliers)
+        cells = {}
+        for b in boards_of(defn, f):
+            for reel in range(b.reels):
+                for row in range(b.rows):
+                    strip = b.strips[reel * b.rows + row]
+                    cells[(b.name, reel, row)] = Fraction(sum(1 for s in strip if s in multiplying), len(strip))
+        return multiplying, cells
+
+    found: tuple[frozenset[str], dict[Cell, Fraction]] = _cached(defn, f, "multiplier_odds", make)
+    return found if found[0] else ()  # type: ignore[return-value]
 
 
 def run_from_trigger(
@@ -1130,11 +1149,19 @@ class HoldAndRespinBlock(Block):
         out: Value = Exact(Fraction(0))
         for k, q in triggers.items():
             n = max(2, int(samples * q / rate))
+            engines: dict[int, HeldRespinEngine] = {}
 
-            def added(i: int, k: int = k) -> Fraction:
-                return engine_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k))[1].multiplied_expected
+            def played(i: int, k: int = k, engines: dict[int, HeldRespinEngine] = engines) -> HeldRespinEngine:
+                if i not in engines:
+                    engines.clear()  # each run is read twice in a row (value, control): keep one
+                    engines[i] = engine_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k),
+                                                     controls=True)[1]
+                return engines[i]
 
-            out = out + estimate_runs(added, n, pctx.seed, method, scale=q / bet.total)
+            # the control: multiplying symbols landed minus their chance on every spun cell (mean 0
+            # exactly); the more of them land, the more the multipliers add
+            out = out + estimate_runs(lambda i: played(i).multiplied_expected, n, pctx.seed, method,
+                                      scale=q / bet.total, control=lambda i: played(i).multiplier_surprise * bet.total)
         return out
 
     @staticmethod
