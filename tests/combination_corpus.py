@@ -1,0 +1,300 @@
+"""A corpus of small toy games that combine the registry's blocks (issue 21, item 2).
+
+Each *element* is one mechanic of ``cabinet/core/features`` (or one of its options that
+changes how blocks compose: spin multipliers, levels, both-ways pays). ``corpus()``
+builds a game for every pair of elements and for a seeded sample of triples, in every
+mode each element supports in that company: a mode block (mystery, expanding and
+multiplier wilds) in ``[base]``, ``[free]`` and ``[base, free]`` when the game has free
+spins (and ``[base, respin]`` with a wild respin), a board or wheel with and without
+``in_free_spins``. Elements that live inside free spins (levels, sticky reels, spin
+multipliers) bring the free spins with them.
+
+The games are tiny on purpose (3 reels of 1 row, 2 with an expanding wild; strips of 2-6
+stops; 1-2 lines; features of 1-3 spins), so most can be enumerated by brute force
+(``cabinet/core/bruteforce.py``). Each is YAML text read by the real loader; a
+combination the loader refuses is returned as skipped with the loader's message, never
+dropped in silence.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from cabinet.core.definition import Definition
+from cabinet.core.loader import DefinitionError, load_definition_text
+
+# The elements, in the order their blocks are listed in a game (blocks run in definition order).
+ELEMENTS: tuple[str, ...] = (
+    "mystery_symbol",
+    "expanding_wild",
+    "free_spins",
+    "progress_levels",
+    "sticky_wild_reels",
+    "spin_multipliers",
+    "both_ways",
+    "multiplier_wilds",
+    "paid_respin",
+    "hold_and_respin",
+    "wheel",
+    "wild_respin",
+    "mummy_access",
+)
+# elements that only exist inside free spins
+NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers"})
+MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds"})
+IN_FREE_SPINS_BLOCKS = frozenset({"hold_and_respin", "wheel"})
+
+DEFAULT_TRIPLES = 40
+DEFAULT_SEED = 2121
+
+
+@dataclass(frozen=True)
+class CorpusGame:
+    name: str  # e.g. "free_spins+mystery_symbol[base,free]"
+    elements: tuple[str, ...]  # as first asked for (the pair or triple)
+    options: tuple[tuple[str, str], ...]  # element -> its mode option, for the name
+    text: str  # the YAML
+    defn: Definition = field(compare=False, repr=False)
+    # every pair or triple this game stands for (a sticky reel brings levels and free spins, so
+    # "sticky + levels" and "sticky + free spins" are one game)
+    covers: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Skipped:
+    name: str
+    reason: str  # the loader's message
+
+
+def mode_options(element: str, present: frozenset[str]) -> list[str]:
+    """The mode options of ``element`` in a game with the elements ``present``."""
+    free = "free_spins" in present
+    if element in MODE_BLOCKS:
+        out = ["base"]
+        if free:
+            out += ["free", "base,free"]
+        if "wild_respin" in present:
+            out += ["base,respin"]
+        return out
+    if element in IN_FREE_SPINS_BLOCKS:
+        return ["base", "base,free"] if free else ["base"]
+    return [""]
+
+
+def resolve(elements: tuple[str, ...]) -> frozenset[str]:
+    """The elements a game needs to show ``elements`` (levels bring free spins, a sticky
+    reel brings levels)."""
+    out = set(elements)
+    if "sticky_wild_reels" in out:
+        out.add("progress_levels")
+    if out & NEEDS_FREE_SPINS:
+        out.add("free_spins")
+    return frozenset(out)
+
+
+class _Game:
+    """A toy game being built: symbols, strips per reel set, features, top-level fields."""
+
+    def __init__(self, present: frozenset[str], options: dict[str, str]) -> None:
+        self.present = present
+        self.options = options
+        self.rows = 2 if "expanding_wild" in present else 1
+        self.symbols: list[dict[str, Any]] = [{"id": "A"}, {"id": "B"}, {"id": "W", "kind": "wild"}]
+        self.pays: dict[str, dict[int, int]] = {"A": {2: 1, 3: 4}, "B": {3: 3}}
+        self.reels: dict[str, list[list[str]]] = {"base": [["A", "B"], ["A", "B", "W"], ["B", "A"]]}
+        if "free_spins" in present:
+            self.reels["free"] = [["A", "B"], ["A", "W"], ["B", "A"]]
+        if "wild_respin" in present:
+            self.reels["respin"] = [["A", "B"], ["D"], ["B", "A"]]
+        self.features: list[dict[str, Any]] = []
+        self.top: dict[str, Any] = {}
+
+    def modes(self, element: str) -> list[str]:
+        return self.options.get(element, "base").split(",")
+
+    def symbol(self, sid: str, kind: str = "", **extra: Any) -> None:
+        if all(s["id"] != sid for s in self.symbols):
+            self.symbols.append({"id": sid, **({"kind": kind} if kind else {}), **extra})
+
+    def add(self, reel_set: str, reels: tuple[int, ...], sid: str) -> None:
+        """Put ``sid`` once on each of ``reels`` (0-based) of ``reel_set`` (if the game has it)."""
+        for r in reels:
+            if reel_set in self.reels:
+                self.reels[reel_set][r].append(sid)
+
+    def add_in_modes(self, element: str, reels: tuple[int, ...], sid: str) -> None:
+        """``sid`` on ``reels`` of the reel set of each mode ``element`` acts in; the wild
+        respin's reel 2 is held (its strip is the wild alone), so there reel 1 gets it."""
+        for mode in self.modes(element):
+            self.add(mode, tuple(0 if mode == "respin" and r == 1 else r for r in reels), sid)
+
+    def text(self, name: str) -> str:
+        lines = [[0] * 3] if self.rows == 1 else [[0] * 3, [1] * 3]
+        doc: dict[str, Any] = {
+            "format": 1,
+            "id": "corpus",
+            "name": name[:60],
+            "grid": {"reels": 3, "rows": self.rows},
+            "symbols": self.symbols,
+            "reels": {k: [" ".join(strip) for strip in v] for k, v in self.reels.items()},
+            "lines": lines,
+            "pays": self.pays,
+            "bet": {"currency": "EUR", "minor_units": 2, "coin_values": ["0.10"], "lines": [len(lines)]},
+            **self.top,
+            "features": self.features,
+        }
+        return yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)
+
+
+def _build(g: _Game) -> None:
+    p = g.present
+    if "mystery_symbol" in p:
+        g.symbol("M")
+        g.add_in_modes("mystery_symbol", (0, 1), "M")
+        g.features.append({"type": "mystery_symbol", "symbol": "M", "modes": g.modes("mystery_symbol"),
+                           "reveals": [{"symbol": "A", "weight": 2}, {"symbol": "B", "weight": 1},
+                                       {"symbol": "W", "weight": 1}]})
+    if "expanding_wild" in p:
+        g.symbol("XW", "wild")
+        g.add_in_modes("expanding_wild", (1,), "XW")
+        g.features.append({"type": "expanding_wild", "symbol": "XW", "reels": [1, 2],
+                           "modes": g.modes("expanding_wild")})
+    if "free_spins" in p:
+        g.symbol("S", "scatter")
+        g.pays["S"] = {3: 2}
+        g.add("base", (0, 1, 2), "S")
+        fs: dict[str, Any] = {"type": "free_spins", "trigger_symbol": "S", "awards": {3: 1}, "retrigger": False,
+                              "reel_sets": [{"set": "free"}], "win_multiplier": 2}
+        if "spin_multipliers" in p:
+            fs["spin_multipliers"] = [{"value": 1, "weight": 2}, {"value": 3, "weight": 1}]
+        g.features.append(fs)
+    if "progress_levels" in p:
+        g.add("free", (0, 2), "S")  # the bar counts S in free spins (no retrigger: only the bar)
+        levels: list[dict[str, Any]] = []
+        if "sticky_wild_reels" in p:
+            levels.append({"unlock": "sticky_reel", "extra_spins": 1})
+        levels.append({"unlock": "multiplier", "value": 2, "extra_spins": 1})
+        if "both_ways" in p:
+            levels.append({"unlock": "both_ways"})
+        g.features.append({"type": "progress_levels", "symbol": "S", "feature": "free_spins",
+                           "points_per_level": 1, "max_points": len(levels), "sticky_reels": [3],
+                           "levels": levels})
+    if "sticky_wild_reels" in p:
+        g.features.append({"type": "sticky_wild_reels", "symbol": "W", "modes": ["free"]})
+    if "both_ways" in p:
+        g.top["pay_direction"] = "both_ways"
+    if "multiplier_wilds" in p:
+        g.symbol("MW", "wild")
+        g.add_in_modes("multiplier_wilds", (1,), "MW")
+        g.features.append({"type": "multiplier_wilds", "symbol": "MW", "modes": g.modes("multiplier_wilds"),
+                           "multipliers": [{"value": 2, "weight": 1}, {"value": 3, "weight": 1}]})
+    if "paid_respin" in p:
+        g.features.append({"type": "paid_respin", "price_rtp": "90%"})
+    if "hold_and_respin" in p:
+        g.symbol("C", "bonus", prizes=[{"value": 1}, {"value": 2}])
+        g.symbol("PLUS", "bonus")
+        g.symbol("BLANK", "blank")
+        free = g.options.get("hold_and_respin") == "base,free"
+        g.add("base", (0, 1), "C")
+        if free:
+            g.add("free", (0, 1), "C")
+        g.features.append({"type": "hold_and_respin", "name": "coins", "trigger_symbols": {"C": 1},
+                           "trigger_counts": {2: 1}, "place_symbol": "C", "respins": 1, "in_free_spins": free,
+                           "boards": [{"name": "ONE", "reels": 1, "rows": 3, "strip": "BLANK C PLUS",
+                                       "fill_x_bet": 5}],
+                           "cells": [{"symbol": "C"}, {"symbol": "PLUS", "respins": 1}]})
+    if "wheel" in p:
+        g.symbol("F", "bonus")
+        free = g.options.get("wheel") == "base,free"
+        g.add("base", (0, 2), "F")
+        if free:
+            g.add("free", (0, 2), "F")
+        g.features.append({"type": "wheel", "name": "spinner", "trigger_symbol": "F", "trigger_reels": [1, 3],
+                           "in_free_spins": free, "jackpots": {"MINI": 10},
+                           "rings": [{"name": "outer", "pockets": [{"pays_x_bet": 2, "weight": 2},
+                                                                   {"next": "inner"}]},
+                                     {"name": "inner", "pockets": [{"pays_x_bet": 5}, {"jackpot": "MINI"}]}]})
+    if "wild_respin" in p:
+        g.symbol("D", "wild")
+        for _ in range(g.rows):  # a window full of D: a stack as tall as the screen
+            g.add("base", (1,), "D")
+        g.reels["respin"][1] = ["D"] * g.rows
+        g.features.append({"type": "wild_respin", "name": "respin", "symbol": "D", "reel": 2,
+                           "reel_set": "respin", "respins": 1})
+    if "mummy_access" in p:
+        g.symbol("U", "bonus")
+        g.symbol("G", "bonus", prizes=[{"value": 1}, {"value": 3}])
+        g.symbol("BLANK", "blank")
+        g.add("base", (0, 2), "U")
+        g.features.append({"type": "mummy_access", "name": "panel", "symbol": "U", "minigame": "ghosts",
+                           "panel": [{"mummies": 1, "open": 1, "shut": 2}, {"mummies": 2, "open": 1, "shut": 0}]})
+        g.features.append({"type": "hold_and_respin", "name": "ghosts", "opened_by": "panel",
+                           "trigger_symbols": {"U": 1}, "trigger_counts": {1: 1}, "respins": 1,
+                           "start": [{"symbol": "G"}],
+                           "boards": [{"name": "GH", "reels": 1, "rows": 2, "strip": "BLANK G"}],
+                           "cells": [{"symbol": "G"}]})
+
+
+def make_game(elements: tuple[str, ...], options: dict[str, str]) -> tuple[str, str]:
+    """(name, YAML text) of the toy game combining ``elements`` with their ``options``."""
+    present = resolve(elements)
+    g = _Game(present, options)
+    _build(g)
+    shown = [e + (f"[{options[e]}]" if options.get(e) else "") for e in ELEMENTS if e in present]
+    name = "+".join(shown)
+    return name, g.text(name)
+
+
+def variants(elements: tuple[str, ...]) -> list[dict[str, str]]:
+    """Every combination of mode options of the game's elements."""
+    present = resolve(elements)
+    order = [e for e in ELEMENTS if e in present]
+    choices = [mode_options(e, present) for e in order]
+    return [{e: o for e, o in zip(order, combo, strict=True) if o} for combo in itertools.product(*choices)]
+
+
+def combinations(*, triples: int = DEFAULT_TRIPLES, seed: int = DEFAULT_SEED) -> list[tuple[str, ...]]:
+    """Every pair of elements and ``triples`` triples drawn with ``seed``."""
+    pairs = list(itertools.combinations(ELEMENTS, 2))
+    all_triples = list(itertools.combinations(ELEMENTS, 3))
+    sample = random.Random(seed).sample(all_triples, min(triples, len(all_triples)))
+    return [*pairs, *sorted(sample, key=ELEMENTS_ORDER)]
+
+
+def ELEMENTS_ORDER(combo: tuple[str, ...]) -> tuple[int, ...]:  # noqa: N802 - a sort key
+    return tuple(ELEMENTS.index(e) for e in combo)
+
+
+def corpus(*, triples: int = DEFAULT_TRIPLES, seed: int = DEFAULT_SEED) -> tuple[list[CorpusGame], list[Skipped]]:
+    """The games (distinct by their YAML) and the combinations the loader refused."""
+    games: dict[str, CorpusGame] = {}
+    covers: dict[str, list[tuple[str, ...]]] = {}
+    skipped: dict[str, Skipped] = {}
+    for elements in combinations(triples=triples, seed=seed):
+        for options in variants(elements):
+            name, text = make_game(elements, options)
+            if name in games or name in skipped:  # the same game reached from another pair: once
+                covers.setdefault(name, []).append(elements)
+                continue
+            try:
+                defn = load_definition_text(text, source=f"<corpus {name}>")
+            except DefinitionError as exc:
+                skipped[name] = Skipped(name, str(exc))
+                continue
+            games[name] = CorpusGame(name, elements, tuple(sorted(options.items())), text, defn)
+            covers[name] = [elements]
+    made = [dataclasses.replace(g, covers=tuple(dict.fromkeys(covers[n]))) for n, g in games.items()]
+    return made, list(skipped.values())
+
+
+if __name__ == "__main__":  # python tests/combination_corpus.py: the corpus's size and what was refused
+    made, refused = corpus()
+    print(f"{len(made)} games, {len(refused)} refused by the loader")
+    for s in refused:
+        print(f"  refused {s.name}: {s.reason}")

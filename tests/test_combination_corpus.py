@@ -1,0 +1,210 @@
+"""Par against an independent check on every toy game of the combination corpus (issue 21).
+
+For each game of ``tests/combination_corpus.py``:
+
+- par says EXACT: it must equal, as a Fraction, the brute-force expected round win
+  (``cabinet/core/bruteforce.py``: every path of draws through the real round) when the
+  game has at most ``MAX_PATHS`` paths; otherwise a simulation must agree within 4 SE;
+- par says ESTIMATE: its 95% interval must hold the exact brute-force value, or, for a game
+  too large to enumerate, the mean of a simulation whose own standard error is small
+  beside the interval (under a third of par's).
+
+A par that says neither (a block without par: the total is unknown) is counted, not failed:
+it does not claim a figure. The quick subset (a few named games) runs in the default suite;
+the whole corpus under ``-m slow``, which prints the corpus's figures and the worst z.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import pytest
+from combination_corpus import ELEMENTS, CorpusGame, corpus
+
+from cabinet.core.bruteforce import TooManyPaths, round_value
+from cabinet.core.definition import Definition
+from cabinet.core.loader import load_definition_text
+from cabinet.core.par import par
+from cabinet.core.simulate import simulate
+from cabinet.core.value import Estimate
+
+MAX_PATHS = 60_000  # brute force beyond this is left to simulation (about 20 s of play_round)
+SIM_SEED = 21
+SIM_SPINS = 1_000_000
+MAX_Z = 4.0
+
+
+@dataclass(frozen=True)
+class Check:
+    """One game's verdict."""
+
+    name: str
+    par_text: str  # what par said
+    by: str  # "brute force", "simulation" or "par unknown"
+    reference: Fraction | None  # the exact value, or the simulated mean
+    paths: int  # brute force's paths (0: not enumerated)
+    z: float  # |par - reference| in standard errors (0 for an exact equality; inf for an exact miss)
+    ok: bool
+    detail: str
+
+    def line(self) -> str:
+        ref = "-" if self.reference is None else f"{float(self.reference) * 100:.6f}%"
+        return (f"{'ok  ' if self.ok else 'FAIL'} {self.name}: par {self.par_text}; {self.by} {ref}"
+                f"{f' ({self.paths:,} paths)' if self.paths else ''}; z {self.z:.2f}{'; ' + self.detail if self.detail else ''}")
+
+
+def _pct(value: Fraction) -> str:
+    return f"{float(value) * 100:.6f}%"
+
+
+def _simulated(defn: Definition, spins: int) -> tuple[Fraction, float]:
+    report = simulate(defn, spins, SIM_SEED)
+    return report.rtp, report.standard_error
+
+
+def check(defn: Definition, name: str, *, max_paths: int = MAX_PATHS, spins: int = SIM_SPINS) -> Check:
+    """Par of ``defn`` against brute force (or, past ``max_paths``, a simulation)."""
+    total = par(defn).total
+    if total is None:
+        return Check(name, "unknown", "par unknown", None, 0, 0.0, True, "a block has no par: no figure claimed")
+    try:
+        brute = round_value(defn, max_paths=max_paths)
+    except TooManyPaths:
+        brute = None
+    if isinstance(total, Estimate):
+        lo, hi = total.ci95
+        said = f"estimate {total.mean * 100:.6f}% [{lo * 100:.4f}, {hi * 100:.4f}]"
+        if brute is not None:
+            z = abs(total.mean - float(brute.rtp)) / total.std_error if total.std_error else math.inf
+            held = lo <= float(brute.rtp) <= hi
+            return Check(name, said, "brute force", brute.rtp, brute.paths, z, held,
+                         "" if held else "the 95% interval misses the exact value")
+        mean, se = _simulated(defn, spins)
+        z = abs(total.mean - float(mean)) / math.hypot(total.std_error, se)
+        held = lo <= float(mean) <= hi
+        small = se <= total.std_error / 3
+        return Check(name, said, "simulation", mean, 0, z, held and small,
+                     ("" if held else "the 95% interval misses the simulated mean")
+                     + ("" if small else f"; the simulation's SE {se:.2g} is not small beside par's"))
+    said = f"exact {_pct(total.value)}"
+    if brute is not None:
+        equal = total.value == brute.rtp
+        return Check(name, said, "brute force", brute.rtp, brute.paths, 0.0 if equal else math.inf, equal,
+                     "" if equal else f"par - brute force = {float(total.value - brute.rtp) * 100:+.6f} points")
+    mean, se = _simulated(defn, spins)
+    z = abs(float(total.value - mean)) / se if se else (0.0 if mean == total.value else math.inf)
+    return Check(name, said, "simulation", mean, 0, z, z <= MAX_Z, "" if z <= MAX_Z else "more than 4 SE off")
+
+
+@functools.cache
+def _corpus() -> tuple[dict[str, CorpusGame], int]:
+    games, skipped = corpus()
+    return {g.name: g for g in games}, len(skipped)
+
+
+# A few games of every kind that enumerate in well under a second each: the default suite's share.
+QUICK = (
+    "mystery_symbol[base,free]+free_spins+progress_levels",
+    "mystery_symbol[base,free]+free_spins+spin_multipliers",
+    "expanding_wild[free]+free_spins",
+    "free_spins+both_ways",
+    "free_spins+multiplier_wilds[base,free]",
+    "free_spins+hold_and_respin[base,free]",
+    "free_spins+wheel[base,free]",
+    "mystery_symbol[base]+wild_respin",
+    "mystery_symbol[base]+mummy_access",
+    "hold_and_respin[base]+wheel[base]",
+    "free_spins+paid_respin",
+)
+
+
+def test_the_corpus_covers_every_pair_and_the_loader_refuses_few() -> None:
+    games, skipped = _corpus()
+
+    shown = {e for g in games.values() for e in g.elements}
+    assert shown == set(ELEMENTS)
+    pairs = {tuple(sorted(c)) for g in games.values() for c in g.covers if len(c) == 2}
+    assert len(pairs) == len(ELEMENTS) * (len(ELEMENTS) - 1) // 2
+    assert skipped <= len(games) // 10
+    assert set(QUICK) <= set(games)
+
+
+@pytest.mark.parametrize("name", QUICK)
+def test_par_against_brute_force_on_a_quick_subset(name: str) -> None:
+    result = check(_corpus()[0][name].defn, name, spins=200_000)
+    assert result.by != "simulation", f"{name} no longer enumerates: keep the quick subset small"
+    assert result.ok, result.line()
+
+
+@pytest.mark.slow
+def test_par_against_brute_force_or_simulation_on_the_whole_corpus() -> None:
+    games, skipped = _corpus()
+    results = [check(g.defn, name) for name, g in games.items()]
+    by = {kind: sum(1 for r in results if r.by == kind) for kind in ("brute force", "simulation", "par unknown")}
+    estimates = sum(1 for r in results if r.par_text.startswith("estimate"))
+    finite = [r for r in results if r.by != "par unknown"]
+    worst = max(finite, key=lambda r: r.z)
+    print(f"\ncorpus: {len(games)} games, {skipped} refused by the loader; brute force {by['brute force']}, "
+          f"simulation {by['simulation']}, par unknown {by['par unknown']}; estimates {estimates}; "
+          f"worst z {worst.z:.2f} ({worst.name})")
+    for r in results:
+        print(r.line())
+    failed = [r.line() for r in results if not r.ok]
+    assert not failed, "\n".join(failed)
+
+
+# --- the issue's first paragraph, in small --------------------------------------------------------
+
+# A mystery symbol acting in base AND free spins; free spins whose progress levels give a sticky
+# wild reel and then x2. Strips of 2-3 stops so every path of draws can be played.
+ISSUE_TOY = """
+format: 1
+id: issue-21-toy
+name: Issue 21 toy
+grid: {reels: 3, rows: 1}
+symbols:
+  - {id: A}
+  - {id: B}
+  - {id: W, kind: wild}
+  - {id: M}
+  - {id: S, kind: scatter}
+reels:
+  base: ["A M S", "B W S", "A S"]
+  free: ["M A", "A S", "S B"]
+lines: [[0, 0, 0]]
+pays: {A: {2: 1, 3: 4}, B: {3: 3}, S: {3: 2}}
+bet: {currency: EUR, minor_units: 2, coin_values: ["0.10"]}
+features:
+  - type: mystery_symbol
+    symbol: M
+    modes: [base, free]
+    reveals: [{symbol: A, weight: 2}, {symbol: B, weight: 1}, {symbol: W, weight: 1}]
+  - type: free_spins
+    trigger_symbol: S
+    awards: {3: 1}
+    retrigger: false
+    reel_sets: [{set: free}]
+    win_multiplier: 2
+  - type: progress_levels
+    symbol: S
+    feature: free_spins
+    points_per_level: 1
+    max_points: 2
+    sticky_reels: [3]
+    levels:
+      - {unlock: sticky_reel, extra_spins: 1}
+      - {unlock: multiplier, value: 2, extra_spins: 1}
+  - type: sticky_wild_reels
+    symbol: W
+"""
+
+
+def test_the_issue_s_game_in_small_is_exact_and_equals_brute_force() -> None:
+    defn = load_definition_text(ISSUE_TOY)
+    total = par(defn).total
+    brute = round_value(defn, max_paths=MAX_PATHS)
+    assert total is not None and total.exact, f"par says {total}"
+    assert total.value == brute.rtp, f"par {_pct(total.value)} against brute force {_pct(brute.rtp)} ({brute.paths} paths)"
