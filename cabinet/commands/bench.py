@@ -11,6 +11,7 @@ from ..errors import CabinetError
 SUITES = {
     "math": ("cabinet.core.bench", "par and simulate speed, numpy vs pure Python"),
     "frames": ("cabinet.presentation.bench", "frame times, start-up and memory of the window"),
+    "operator": ("cabinet.presentation.operator_bench", "frame times of every page of the operator menu"),
     "live-par": ("cabinet.designer.live_bench", "frame times of the designer window while the live par runs"),
     "soak": ("cabinet.presentation.soak", "RSS over minutes of paced real-time play, and its slope per hour"),
 }
@@ -26,6 +27,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         s.add_argument("--json", action="store_true", help="print one JSON object")
         if name == "math":
             s.add_argument("--spins", type=int, default=0, help="spins to simulate (0: default)")
+        if name == "operator":
+            s.add_argument("--frames", type=int, default=0, help="frames to time on each page (0: 300)")
         if name == "live-par":
             s.add_argument("--frames", type=int, default=0, help="frames to time in each phase (0: 1200)")
         if name == "frames":
