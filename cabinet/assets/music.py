@@ -7,6 +7,8 @@ back onto the start, and the last bar's notes stop early so the loop point sits 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .sound import (
@@ -29,7 +31,9 @@ from .sound import (
     square,
     woodblock,
 )
-from .themes import MusicSpec
+
+if TYPE_CHECKING:  # annotations only: themes.py reads this module's instruments to check a theme's names
+    from .themes import MusicSpec
 
 MUSIC_RATE = 22050
 # A feature loop plays only during its feature, and is stored 4-bit (IMA ADPCM, ``build.py``)

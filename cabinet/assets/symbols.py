@@ -8,6 +8,7 @@ shadow behind everything on the canvas. ``render_symbol`` draws one spec.
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -709,5 +710,7 @@ def render_symbol(shape: str, palette: Palette, params: Mapping[str, Any], ss: i
     return c
 
 
-# The later themes' shapes register themselves into SHAPES; imported last because they build on this module.
-from . import symbols_more  # noqa: E402, F401
+# The later themes' shapes add themselves to SHAPES: their modules build on this one, so they are
+# loaded by name (as the feature registry loads its blocks), which keeps the import graph a tree.
+for _module in ("symbols_more", "symbols_lucky"):
+    importlib.import_module(f"{__package__}.{_module}")

@@ -643,6 +643,3 @@ SHAPES.update({
     "dracula": dracula, "frankenstein": frankenstein, "mummy": mummy, "moon_scatter": moon_scatter,
     "pumpkin": pumpkin, "ghost": ghost, "bat": bat, "cauldron": cauldron,
 })
-
-# Happy Lucky Slot's own symbols for the lucky theme.
-from . import symbols_lucky  # noqa: E402, F401

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pygame
@@ -24,7 +25,9 @@ from .draw import (
     surface_from,
 )
 from .symbols import GOLD_STOPS, gold, render_symbol, spark
-from .themes import Theme
+
+if TYPE_CHECKING:  # annotations only: themes.py reads this module's painters to check a theme's names
+    from .themes import Theme
 
 # ----------------------------------------------------------------------------- buttons
 

@@ -18,8 +18,8 @@ from cabinet.core.definition import Definition
 from cabinet.machine.buttons import Button, Press
 
 from .context import Context
-from .hud import GOLD, INK, WHITE
 from .layout import Box, Layout
+from .style import GOLD, INK, WHITE
 
 LEVEL_DOWN, LEVEL_UP, COIN_DOWN, COIN_UP = 0, 1, 2, 3  # ITEM indices of the four arrows
 

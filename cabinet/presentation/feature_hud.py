@@ -31,9 +31,9 @@ from cabinet.core.events import LineWin, Position
 from .assets import _convert, _scale
 from .atmosphere import Atmosphere, style_for
 from .context import Context
-from .hud import GOLD, PALE_GOLD, WHITE
 from .layout import Box, Layout
 from .screen_state import FeatureHud
+from .style import GOLD, PALE_GOLD, WHITE
 
 HOLD = 0.22  # a symbol shows in its cell this long before it flies
 FLIGHT = 0.5  # seconds from its cell to the bar

@@ -14,11 +14,8 @@ from cabinet.machine.buttons import Button
 from .art import DECK_SPRITES
 from .context import Context
 from .layout import Box
+from .style import GOLD, INK, PALE_GOLD, WHITE  # noqa: F401  (hud.GOLD etc.: the palette, named here too)
 
-GOLD = (236, 196, 92)
-PALE_GOLD = (255, 232, 160)
-INK = (12, 9, 24)
-WHITE = (250, 248, 240)
 FLASH_TIME = 0.14
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from .context import Context
-from .hud import GOLD, PALE_GOLD
 from .layout import Box
+from .style import GOLD, PALE_GOLD
 
 
 def make_dim(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:

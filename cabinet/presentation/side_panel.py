@@ -28,9 +28,9 @@ import pygame
 
 from cabinet.core.boards import whole_amount
 
-from .hud import GOLD, PALE_GOLD, WHITE
 from .icons import settings_box
 from .layout import Box, Layout
+from .style import GOLD, PALE_GOLD, WHITE
 
 MAX_AWARDS = 4
 HEADING = "TOP AWARDS"
@@ -207,6 +207,7 @@ class FeatureRow:
     # how the glass orders it: "spins" (free spins' awards, first and best), "prize" (a Bonus
     # Prize: a game of them shows only them) or "feature"
     group: str = field(default="feature", compare=False)
+    colour: tuple[int, int, int] | None = field(default=None, compare=False)  # a Bonus Prize's name (None: gold)
 
 
 def _pick(items: list[Any], limit: int) -> list[Any]:
@@ -278,13 +279,9 @@ def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
     rooms = [place.w - (amount_left(ctx, row.count, size) if row.count else size // 3) for row, place in plain]
     label_size = min((text.fit_size(row.label, size * 9 // 10, room) for (row, _place), room
                       in zip(plain, rooms, strict=True)), default=size)
-    from .mechanics.hold_and_respin.view import (
-        BOARD_COLOURS,  # here: the board view imports this module's neighbours
-    )
-
     for row, (symbol, place) in zip(rows, places, strict=True):
         if row.x_bet:  # a Bonus Prize: its board's name in its board's colour (the amount is drawn each frame)
-            name = text.fit(row.label, size * 4 // 5, place.right - symbol.x, BOARD_COLOURS.get(row.label, GOLD),
+            name = text.fit(row.label, size * 4 // 5, place.right - symbol.x, row.colour or GOLD,
                             outline=True)
             surface.blit(name, name.get_rect(midleft=(symbol.x, place.y + place.h // 2)))
             continue

@@ -22,7 +22,7 @@ import pygame
 
 from cabinet.machine.buttons import Press
 
-from ..hud import GOLD, PALE_GOLD
+from ..style import GOLD, PALE_GOLD
 from ..text import Text
 
 PROMPT = "TOUCH THE SCREEN OR PRESS SPIN TO PLAY"

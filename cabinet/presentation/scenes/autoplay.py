@@ -26,9 +26,9 @@ from cabinet.services.autoplay import AutoplaySettings
 
 from ..bet_panel import draw_arrow
 from ..context import Context
-from ..hud import GOLD, INK, PALE_GOLD, WHITE
 from ..layout import Box
 from ..overlays import Overlay, draw_row
+from ..style import GOLD, INK, PALE_GOLD, WHITE
 
 ADVANCED, START = 50, 51  # ITEM indices (rounds options are 0..len-1)
 TOGGLE_ANY_WIN, TOGGLE_FEATURE = 60, 61

@@ -16,9 +16,10 @@ from cabinet.core.bet import Bet, all_bets, is_allowed, line_choices
 from cabinet.machine.buttons import Button, Press
 
 from ..context import Context
-from ..hud import GOLD, PALE_GOLD, bet_parts
+from ..hud import bet_parts
 from ..layout import Box
 from ..overlays import Overlay
+from ..style import GOLD, PALE_GOLD
 
 COLUMN_STRIDE = 1000  # ITEM index = column * COLUMN_STRIDE + option
 

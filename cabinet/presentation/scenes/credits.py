@@ -18,8 +18,8 @@ import pygame
 from cabinet.machine.buttons import Button, Press
 
 from ..context import Context
-from ..hud import GOLD, PALE_GOLD
 from ..layout import Box
+from ..style import GOLD, PALE_GOLD
 
 ADD_GREEN = (40, 120, 40)
 

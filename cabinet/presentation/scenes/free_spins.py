@@ -39,9 +39,9 @@ from cabinet.machine.buttons import Button, Press
 from ..atmosphere import FeatureAtmosphere
 from ..context import Context
 from ..feature_hud import FeatureHudView
-from ..hud import GOLD, PALE_GOLD, WHITE
 from ..layout import Box
 from ..overlays import make_dim
+from ..style import GOLD, PALE_GOLD, WHITE
 from .info import InfoScene
 from .menu import MenuScene
 from .win import WinScene

@@ -22,7 +22,6 @@ from cabinet.machine.buttons import Button, Press
 from cabinet.services.history import HistoryRecord
 
 from ..context import Context
-from ..hud import GOLD, PALE_GOLD
 from ..layout import Box
 from ..overlays import draw_row, make_dim, make_panel
 from ..record_text import (  # noqa: F401
@@ -35,6 +34,7 @@ from ..record_text import (  # noqa: F401
     spins_text,
     when,
 )
+from ..style import GOLD, PALE_GOLD
 
 SHOWN = 50  # rounds listed (the history keeps at least 10)
 MAX_ROWS = 10

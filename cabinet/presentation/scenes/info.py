@@ -43,11 +43,11 @@ from cabinet.machine.buttons import Button, Press
 
 from ..art import thumb_size
 from ..context import Context
-from ..hud import GOLD, PALE_GOLD
 from ..layout import Box
 from ..mechanics import mechanic_of
 from ..mechanics.writing import FeatureSection, Para, Writer, money_of, symbol_name
 from ..overlays import Overlay
+from ..style import GOLD, PALE_GOLD
 
 WHITE = (244, 240, 250)
 SOFT = (200, 186, 224)

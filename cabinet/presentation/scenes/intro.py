@@ -18,9 +18,9 @@ from cabinet.core.money import fraction_str
 from cabinet.machine.buttons import Press
 
 from ..context import Context
-from ..hud import GOLD, PALE_GOLD, WHITE
 from ..layout import Box
 from ..overlays import make_dim
+from ..style import GOLD, PALE_GOLD, WHITE
 
 BLINK = 0.6  # seconds on, then off, for the prompt
 MAX_CARDS = 3

@@ -18,8 +18,8 @@ import pygame
 from cabinet.machine.buttons import Button, Press
 
 from ..assets import AssetCache
-from ..hud import GOLD, PALE_GOLD
 from ..layout import Box
+from ..style import GOLD, PALE_GOLD
 from ..text import Text
 
 LIFT = 1.06  # the highlighted tile is drawn this much larger

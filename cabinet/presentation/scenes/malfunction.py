@@ -23,9 +23,9 @@ from cabinet.machine.buttons import Button, Press
 from cabinet.services.store import Malfunction
 
 from ..context import Context
-from ..hud import GOLD, PALE_GOLD
 from ..layout import Box
 from ..overlays import Overlay
+from ..style import GOLD, PALE_GOLD
 
 HEADLINE = "MALFUNCTION VOIDS ALL PAYS AND PLAYS"
 RED = (150, 18, 28)

@@ -18,9 +18,9 @@ import pygame
 from cabinet.machine.buttons import Button, Press
 
 from ..context import Context
-from ..hud import GOLD, PALE_GOLD
 from ..layout import Box
 from ..overlays import Overlay, draw_row
+from ..style import GOLD, PALE_GOLD
 from .menu import row_boxes
 
 # (setting key, older key the cabinet's first settings module used)

@@ -24,7 +24,7 @@ from cabinet.machine.buttons import Press
 
 from ..art import BANNER_STEPS
 from ..context import Context
-from ..hud import GOLD
+from ..style import GOLD
 from ..wins import (
     CoinShower,
     coin_area,

@@ -11,6 +11,7 @@ from cabinet.core.money import fraction_str
 
 from ...side_panel import FeatureRow
 from ..writing import FeatureSection, Para, Writer, chance, heading, join, reels_text
+from .view import BOARD_COLOURS
 
 
 def rules(w: Writer, f: HoldAndRespin) -> FeatureSection:
@@ -149,7 +150,8 @@ def side_rows(defn: Any, f: HoldAndRespin) -> tuple[FeatureRow, ...]:
     """Its boards' Bonus Prizes, best first, and what starts it (none when another feature opens it)."""
     if f.opened_by:
         return ()
-    rows = sorted((FeatureRow("", 0, board.name, Fraction(board.fill_x_bet), group="prize")
+    rows = sorted((FeatureRow("", 0, board.name, Fraction(board.fill_x_bet), group="prize",
+                              colour=BOARD_COLOURS.get(board.name))
                    for board in f.boards if board.fill_x_bet), key=lambda row: -row.x_bet)
     if f.trigger_symbols:
         sure = [n for n, odds in f.trigger_counts.items() if odds >= 1] or list(f.trigger_counts)

@@ -11,7 +11,7 @@ import pygame
 from cabinet.machine.stack import Passive
 
 from ...context import Context
-from ...hud import GOLD, PALE_GOLD, WHITE
+from ...style import GOLD, PALE_GOLD, WHITE
 from ...words import words
 
 PANEL_FILL = 0.7  # the symbols fly to the panel (the presenter waits as long)

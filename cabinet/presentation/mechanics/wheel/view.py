@@ -30,8 +30,8 @@ import pygame.freetype
 from cabinet.machine.stack import Passive
 
 from ...context import Context
-from ...hud import GOLD, PALE_GOLD, WHITE
 from ...overlays import make_dim
+from ...style import GOLD, PALE_GOLD, WHITE
 from ...text import FONT_FILE
 from ...words import words
 

@@ -11,7 +11,7 @@ import pygame
 from cabinet.machine.stack import Passive
 
 from ...context import Context
-from ...hud import GOLD, WHITE
+from ...style import GOLD, WHITE
 from ...words import words
 
 
