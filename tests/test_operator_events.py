@@ -1,0 +1,113 @@
+"""What the event log records outside the menu: power-up, a round restored after a crash, a game
+file changed since its last round, a malfunction, storage full and back, pads, ignored close
+requests in a kiosk, and each exit with its cause."""
+
+from __future__ import annotations
+
+import errno
+from pathlib import Path
+
+import pygame
+
+from cabinet.app import App, AppOptions
+from cabinet.core.loader import load_definition
+from cabinet.kiosk.catalog import load_entries
+from cabinet.kiosk.operator import OperatorServices
+from cabinet.kiosk.shell import Shell, ShellOptions
+from cabinet.machine.buttons import Button, Press
+from cabinet.paths import games_dir
+from cabinet.presentation.scenes.operator import OperatorMenu
+from cabinet.presentation.scenes.operator.pin import PinPage
+from cabinet.services.event_log import read_events
+
+
+def kinds(folder: Path) -> list[str]:
+    return [e.kind for e in read_events(folder).entries]
+
+
+def app_on(folder: Path, game: Path | None = None) -> App:
+    defn = load_definition(game or games_dir() / "classic.yaml")
+    app = App(defn, AppOptions(size=(640, 360), seed=3, headless=True, data_dir=folder))
+    app.start()
+    return app
+
+
+def test_power_up_a_restored_round_and_the_exit(tmp_path: Path) -> None:
+    app = app_on(tmp_path)
+    app.session.begin_round()  # the plug is pulled mid-round: nothing closes
+    app.session.ledger.close()
+    again = app_on(tmp_path)
+    again.run_frames(2)
+    again.window_closed = True
+    again.close()
+    assert kinds(tmp_path) == ["power_up", "power_up", "round_restored", "exit"]
+    entries = read_events(tmp_path).entries
+    assert entries[2].data["round"] == 1 and entries[-1].data["cause"] == "window closed"
+
+
+def test_a_game_file_changed_since_its_last_round_is_logged_once(tmp_path: Path) -> None:
+    game = tmp_path / "classic.yaml"
+    game.write_text((games_dir() / "classic.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    data = tmp_path / "data"
+    app = app_on(data, game)
+    app.session.begin_round()
+    app.session.finish_round()
+    app.close()
+    game.write_text(game.read_text(encoding="utf-8") + "\n# retuned\n", encoding="utf-8")
+    app_on(data, game).close()
+    app_on(data, game).close()  # the same change again: not a second entry
+    assert kinds(data).count("game_changed") == 1
+
+
+def test_a_malfunction_is_logged(tmp_path: Path) -> None:
+    app = app_on(tmp_path)
+    app.session.begin_round()
+    app.session.finish_round()
+    app.close()
+    for name in ("critical.a.json", "critical.b.json"):
+        (tmp_path / name).write_text("damaged")
+    # a window (SDL's dummy driver, set by conftest) shows the malfunction screen; headless would stop
+    app = App(load_definition(games_dir() / "classic.yaml"), AppOptions(size=(640, 360), data_dir=tmp_path))
+    app.start()
+    app.close()
+    assert "malfunction" in kinds(tmp_path)
+
+
+def test_storage_full_and_back_reach_the_log(tmp_path: Path) -> None:
+    app = app_on(tmp_path)
+    full = OSError(errno.ENOSPC, "No space left on device")
+    app.session.storage.failed("the round", full)
+    app.session.storage.recovered()
+    app.close()
+    assert kinds(tmp_path)[-3:] == ["storage_full", "storage_back", "exit"]
+
+
+def test_a_kiosk_logs_pads_ignored_close_requests_and_its_exit(tmp_path: Path) -> None:
+    entries, _ = load_entries(["classic", "happy-riches"])
+    from cabinet.kiosk.pin import hash_pin
+
+    services = OperatorServices(tmp_path, config_path=tmp_path / "kiosk.yaml", pin_hash=hash_pin("2222"),
+                                kiosk=True)
+    shell = Shell(entries, AppOptions(size=(640, 360), headless=True, data_dir=tmp_path),
+                  ShellOptions(lobby=True, kiosk=True, attract=True, idle_seconds=5, log_path=tmp_path / "k.log",
+                               operator=services))
+    shell.start()
+    events = [pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0),
+              pygame.event.Event(pygame.QUIT),
+              pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=9)]
+    shell.frame(1 / 60, events=events)
+    assert not shell.quit
+    shell.frame(1 / 60, presses=[Press(Button.OPERATOR)], events=[])
+    assert isinstance(shell.operator_menu, OperatorMenu) and isinstance(shell.operator_menu.page, PinPage)
+    shell.run_frames(60 * 8)  # longer than idle_seconds: no attract show over the operator
+    assert shell.attract is None and shell.operator_menu is not None
+    shell.frame(1 / 60, presses=[Press(Button.BACK)], events=[])
+    assert shell.operator_menu is None
+    shell.stop_reason = "SIGTERM"
+    shell.shutdown()
+    logged = kinds(tmp_path)
+    assert logged[0] == "power_up" and logged[-1] == "exit"
+    assert {"pad_attached", "close_ignored", "pad_detached"} <= set(logged)
+    assert read_events(tmp_path).entries[-1].data["cause"] == "SIGTERM"
+    status = (tmp_path / "status.json").read_text()
+    assert '"running":false' in status
