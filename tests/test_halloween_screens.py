@@ -19,6 +19,7 @@ from cabinet.presentation.hud import PALE_GOLD
 from cabinet.presentation.mechanics.hold_and_respin.view import (
     COUNT_TIME,
     MARK_COLOUR,
+    TOKEN_LABEL,
     TRAIL_STEP,
     BoardScene,
 )
@@ -264,3 +265,44 @@ def test_the_mini_pocket_shows_its_whole_label_under_the_pointer(halloween) -> N
     # the win shows clear of the meters
     box = wheel.win_box(cx, cy, outer)
     assert not any(box.colliderect(pygame.Rect(*m)) for m in app.ctx.layout.meters.values())
+
+
+@pytest.mark.parametrize("size", [SIZE, (640, 360)])
+def test_a_travelling_value_never_covers_a_pumpkins_total(halloween, size) -> None:  # noqa: ANN001
+    """Issue 26: a value's amount ("€0.60") rides with its token but never over a total's plate."""
+    app = App(halloween, AppOptions(size=size, seed=3, headless=True, designer=True))
+    app.start()
+    assert app.designer.play_scenario([s.name for s in halloween.scenarios].index("mummy access into a big collect"))
+    run_until(app, lambda: app.stack.find(BoardScene) is not None, limit=6000)
+    scene = app.stack.find(BoardScene)
+    board = "HALLOWEEN GHOSTS"
+    labelled = covered = 0
+    while scene in list(app.stack):
+        app.run_frames(1)
+        if not scene.flows:
+            continue
+        shot = pygame.Surface(size)
+        app.stack.draw(shot)
+        pixels = pygame.surfarray.array3d(shot)
+        amount = np.all(pixels == TOKEN_LABEL, axis=2)  # the amounts' own colour (no other art uses it)
+        labelled += int(amount.sum() > 20)
+        collectors = set(scene.model.boards[board].collectors) | {f.collector for f in scene.flows}
+        for position in collectors:
+            plate = scene.collector_plate(board, position)
+            covered += int(amount[plate.x:plate.right, plate.y:plate.bottom].sum())
+    assert labelled > 100  # the amounts are written for most of the flights...
+    assert covered == 0  # ...and never on a pumpkin's total
+
+
+def test_the_status_line_says_what_travels_then_what_the_pumpkins_hold(halloween) -> None:  # noqa: ANN001
+    """Issue 26: while the values fly, the line names them; once counted in, it names the totals the
+    plates show (not "COLLECT €20.60 EACH" against plates still counting from €0.00 and €8.00)."""
+    app, scene = minigame_app(halloween)
+    board = "HALLOWEEN GHOSTS"
+    run_until(app, lambda: len(scene.flows) == 2, limit=8000)
+    assert app.ctx.hud.status == "2 COLLECTOR PUMPKINS EACH COLLECT €20.00 + €0.60"
+    assert [t.value for t in scene.flows[0].tokens] == [2000, 60]  # what the line names is what flies
+    counted = max(t.arrives for f in scene.flows for t in f.tokens) + COUNT_TIME
+    run_until(app, lambda: scene.clock >= counted + 0.05)
+    assert app.ctx.hud.status == "COLLECTOR PUMPKINS NOW HOLD €20.60 AND €28.60"
+    assert [scene.shown_value(board, p, 0) for p in ((1, 0), (1, 1))] == [2060, 2860]

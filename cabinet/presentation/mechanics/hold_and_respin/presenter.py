@@ -8,7 +8,10 @@ screen had shown (``BoardsModel.from_events``), so it carries on with the same b
 
 A collector's collect (``Collected``: Halloween Wins 3's pumpkins) is shown as the values
 travelling from their cells into the collector, counted in as each arrives; several
-collectors taking the same batch are shown together. A cell multiplier (``CellMultiplierChanged``:
+collectors taking the same batch are shown together. The status line says what travels
+while it travels ("2 PUMPKINS EACH COLLECT €20.00 + €0.60", ``texts: {collect}`` /
+``{collect_each}``), then, once every value is counted in, what the collectors hold now,
+as their plates show it (``{collected}`` / ``{collected_each}``). A cell multiplier (``CellMultiplierChanged``:
 a Mummy X) is seen on its cell before it turns into the cell's mark.
 
 ``feature_ended`` of the feature ends its boards.
@@ -35,8 +38,9 @@ from cabinet.core.events import (
 )
 
 from ...engine import Playback, Presenter, wait
+from ...words import words
 from .model import BOARD_KINDS, BoardsModel
-from .view import BoardScene
+from .view import COUNT_TIME, BoardScene
 
 Step = Generator[None, None, None]
 
@@ -245,6 +249,7 @@ def collect_values(play: Playback, event: Collected) -> Step | None:
 def _collect(play: Playback, scene: BoardScene, run: list[Collected]) -> Step:
     ctx = play.ctx
     yield from wait(play, VALUES_HOLD)
+    first_sources: list[tuple[tuple[int, int], int]] = []
     for collected in run:
         shown = scene.model.boards.get(collected.board)
         if shown is None:
@@ -257,12 +262,27 @@ def _collect(play: Playback, scene: BoardScene, run: list[Collected]) -> Step:
             last, value = sources[-1]
             sources[-1] = (last, value + collected.value - sum(v for _, v in sources))
         scene.collect(collected.board, collected.collector, collected.total - collected.value, sources)
+        first_sources = first_sources or sources
     first = scene.model.boards.get(run[0].board)
     keeper = first.held.get(run[0].collector) if first is not None else None
     symbol = ctx.defn.symbol_map.get(keeper.symbol) if keeper is not None else None
     name = (symbol.name if symbol is not None else "collector").upper()
-    ctx.hud.say(f"{name} COLLECTS {ctx.money(run[0].value)}" if len(run) == 1 else
-                f"{len(run)} {name}S COLLECT {ctx.money(run[0].value)} EACH")
+    params = play.params(run[0].feature)
+    travelling = [v for _, v in first_sources]  # what flies, as each token is labelled (the first collector's)
+    values = " + ".join(ctx.money(v) for v in travelling) if 1 < len(travelling) <= 3 else ctx.money(run[0].value)
+    if len(run) == 1:
+        ctx.hud.say(words(params, "collect", "{name} COLLECTS {values}", name=name, values=values))
+    else:
+        ctx.hud.say(words(params, "collect_each", "{count} {name}S EACH COLLECT {values}", name=name,
+                          values=values, count=len(run)))
+    # Once every value is counted in, the line says what the plates show: the totals now.
+    counted = max((t.arrives for flow in scene.flows for t in flow.tokens), default=scene.clock) + COUNT_TIME
+    while scene.busy and scene.clock < counted:
+        yield
+    totals = " AND ".join(ctx.money(c.total) for c in run)
+    key, default = ("collected_each", "{name}S NOW HOLD {totals}") if len(run) > 1 else \
+        ("collected", "{name} NOW HOLDS {totals}")
+    ctx.hud.say(words(params, key, default, name=name, totals=totals, count=len(run)))
     yield from _after(play, scene)
     for collected in run:
         scene.model.apply(collected)

@@ -69,6 +69,7 @@ MARK_COLOUR = (132, 52, 200)
 REVEALED_PLATE = (26, 10, 34)  # a multiplier symbol's revealed value: on a dark plate ...
 REVEALED_TEXT = (255, 130, 255)  # ... in the magenta of the multiplier in flight and the prize it multiplied
 TOKEN_COLOUR = (255, 170, 40)
+TOKEN_LABEL = (255, 248, 220)  # a travelling value's amount
 BOARD_COLOURS = {  # frame colours by board name (others: gold)
     "GRAND": (236, 46, 46), "MAJOR": (170, 70, 230), "MINOR": (40, 150, 240), "MINI": (40, 190, 90),
 }
@@ -139,6 +140,11 @@ def boards(n: int, reels: int, rows: int, *, layout: Layout | None = None, area:
                       for reel in range(reels))
         out.append(BoardBox(i, Box(fx, fy, frame_w, frame_h), title, cells, cell))
     return tuple(out)
+
+
+def _plate(cell: Box) -> pygame.Rect:
+    """A collector's total plate: across the foot of its cell."""
+    return pygame.Rect(cell.x + cell.w // 14, cell.y + cell.h * 66 // 100, cell.w - cell.w // 7, cell.h * 28 // 100)
 
 
 def cover_height(layout: Layout) -> int:
@@ -715,10 +721,15 @@ class BoardScene:
         img = text.fit(label, size, int(cell.w * 0.96), colour, outline=True)
         surface.blit(img, img.get_rect(center=centre))
 
+    def collector_plate(self, board: str, position: Position) -> pygame.Rect | None:
+        """Where a collector's total is written: a plate across the foot of its cell."""
+        cell = self.cell_box(board, position)
+        return _plate(cell) if cell is not None else None
+
     def _collector_total(self, surface: pygame.Surface, cell: Box, value: Money, counting: bool) -> None:
         """What a collector holds, on a dark plate across the foot of its cell (it counts up
         while values arrive: drawn from cached glyphs then)."""
-        plate = pygame.Rect(cell.x + cell.w // 14, cell.y + cell.h * 66 // 100, cell.w - cell.w // 7, cell.h * 28 // 100)
+        plate = _plate(cell)
         pygame.draw.rect(surface, (26, 10, 34), plate, border_radius=plate.h // 3)
         pygame.draw.rect(surface, TOKEN_COLOUR if counting else GOLD, plate, width=max(1, cell.w // 40),
                          border_radius=plate.h // 3)
@@ -775,10 +786,17 @@ class BoardScene:
         return max(5, (geometry[0].cell if geometry else self.ctx.layout.cell) // 6)
 
     def _draw_tokens(self, surface: pygame.Surface, now: float) -> None:
-        """Every value in flight to its collector: its trail, its glowing token, its amount."""
+        """Every value in flight to its collector: its trail, its glowing token, its amount.
+
+        The amount never covers a collector's total: it rides over the token, or under it
+        where a plate is in the way, and is not written at all while both would cover one
+        (the token itself still shows where the value is)."""
         radius = self._token_radius()
         text = self.ctx.text
         size = max(10, radius * 13 // 10)
+        plates = [plate for flow in self.flows for board in {flow.board}
+                  for position in {*self._collectors_of(board), flow.collector}
+                  if (plate := self.collector_plate(board, position)) is not None]
         for flow in self.flows:
             for token in flow.tokens:
                 head = token.position(now)
@@ -794,8 +812,16 @@ class BoardScene:
                 centre = (int(head[0]), int(head[1]))
                 surface.blit(orb, orb.get_rect(center=centre))
                 if now - token.start < token.duration * 0.85:  # the amount goes into the total as it lands
-                    label = text.render(self.ctx.money(token.value), size, (255, 248, 220), outline=True)
-                    surface.blit(label, label.get_rect(midbottom=(centre[0], centre[1] - radius // 2)))
+                    label = text.render(self.ctx.money(token.value), size, TOKEN_LABEL, outline=True)
+                    over = label.get_rect(midbottom=(centre[0], centre[1] - radius // 2))
+                    under = label.get_rect(midtop=(centre[0], centre[1] + radius // 2))
+                    spot = next((r for r in (over, under) if r.collidelist(plates) < 0), None)
+                    if spot is not None:
+                        surface.blit(label, spot)
+
+    def _collectors_of(self, board: str) -> tuple[Position, ...]:
+        shown = self.model.boards.get(board)
+        return tuple(shown.collectors) if shown is not None else ()
 
     def _spin_strip(self, board: str, side: int, reel: int = -1) -> pygame.Surface:
         """An opaque column of the board's spinning symbols (faded, over the cell in motion),
