@@ -24,16 +24,17 @@ from fractions import Fraction
 import pytest
 from combination_corpus import ELEMENTS, CorpusGame, corpus
 
-from cabinet.core.bruteforce import TooManyPaths, round_value
+from cabinet.core.bruteforce import EnumeratingRng, TooManyPaths, expectation, round_value
 from cabinet.core.definition import Definition
 from cabinet.core.loader import load_definition_text
 from cabinet.core.par import par
+from cabinet.core.rng import Rng
 from cabinet.core.simulate import simulate
 from cabinet.core.value import Estimate
 
-MAX_PATHS = 60_000  # brute force beyond this is left to simulation (about 20 s of play_round)
+MAX_PATHS = 40_000  # brute force beyond this is left to simulation (about 15 s of play_round)
 SIM_SEED = 21
-SIM_SPINS = 1_000_000
+SIM_SPINS = 400_000  # a toy's rounds mostly go to play_round: about 30 s
 MAX_Z = 4.0
 
 
@@ -99,6 +100,94 @@ def check(defn: Definition, name: str, *, max_paths: int = MAX_PATHS, spins: int
     return Check(name, said, "simulation", mean, 0, z, z <= MAX_Z, "" if z <= MAX_Z else "more than 4 SE off")
 
 
+# --- the brute force itself ------------------------------------------------------------------------
+
+
+def test_the_enumerator_weights_every_path_and_never_takes_a_zero_weight() -> None:
+    seen: set[int] = set()
+
+    def play(rng: Rng) -> int:
+        pick = rng.weighted([0, 2, 1])  # choice 0 has no weight
+        seen.add(pick)
+        first = rng.shuffle_indices(3)[0]  # below(3), below(2): uniform over 0..2
+        return pick * 30 + 3 * int(rng.chance(1, 3)) + 300 * first + rng.below(1)
+
+    found = expectation(play)
+    # E = 30 x (1 x 2 + 2 x 1) / 3 + 3 x 1/3 + 300 x 1
+    assert found.rtp == Fraction(40) + 1 + 300
+    assert found.paths == 2 * 6 * 2
+    assert seen == {1, 2}
+    assert found.hit_rate == 1
+
+
+def test_the_path_budget_and_a_bad_script_say_so() -> None:
+    with pytest.raises(TooManyPaths, match="more than 10 paths"):
+        expectation(lambda rng: rng.below(11), max_paths=10)
+    with pytest.raises(ValueError, match="not a choice"):
+        EnumeratingRng([1]).weighted([1, 0, 1])  # choice 1 has no weight
+    with pytest.raises(AssertionError):
+        EnumeratingRng([]).next_u64()
+
+
+LINE_GAMES = {
+    "wild on 3x1": """
+grid: {reels: 3, rows: 1}
+symbols: [{id: W, kind: wild}, {id: A}, {id: B}]
+reels: {base: ["A B W", "A W B B", "B A"]}
+lines: [[0, 0, 0]]
+pays: {A: {2: 1, 3: 5}, B: {3: 3}, W: {3: 20}}
+""",
+    "two lines and a scatter on 3x2": """
+grid: {reels: 3, rows: 2}
+symbols: [{id: W, kind: wild}, {id: S, kind: scatter}, {id: A}, {id: B}]
+reels: {base: ["A B W S", "A B A W", "B A S"]}
+lines: [[0, 0, 0], [1, 1, 1]]
+pays: {A: {2: 1, 3: 5}, B: {3: 3}, S: {2: 1, 3: 4}}
+""",
+    "both ways": """
+grid: {reels: 3, rows: 1}
+pay_direction: both_ways
+symbols: [{id: W, kind: wild}, {id: A}, {id: B}]
+reels: {base: ["A B", "A W B", "B A A"]}
+lines: [[0, 0, 0]]
+pays: {A: {2: 1, 3: 5}, B: {2: 2, 3: 3}}
+""",
+    "a double symbol": """
+grid: {reels: 3, rows: 1}
+symbols: [{id: A}, {id: B}, {id: A2, counts: 2, pays_as: A}]
+reels: {base: ["A A2 B", "A B A2", "B A"]}
+lines: [[0, 0, 0]]
+pays: {A: {2: 1, 3: 3, 4: 6, 5: 12, 6: 30}, B: {3: 2}}
+""",
+    "two weighted base reel sets": """
+grid: {reels: 3, rows: 1}
+symbols: [{id: W, kind: wild}, {id: A}, {id: B}]
+reels: {base: ["A B", "A W B", "B A"], hot: ["A", "W A", "A B"]}
+base_game: {reel_sets: [{set: base, weight: 3}, {set: hot, weight: 1}]}
+lines: [[0, 0, 0]]
+pays: {A: {2: 1, 3: 5}, B: {3: 3}}
+""",
+    "classic-like 5x1": """
+grid: {reels: 5, rows: 1}
+symbols: [{id: W, kind: wild, reels: [2, 3, 4]}, {id: S, kind: scatter}, {id: A}, {id: B}, {id: C}]
+reels: {base: ["A B C", "A W B", "C S W", "B A W", "C A B S"]}
+lines: [[0, 0, 0, 0, 0]]
+pays: {A: {3: 5, 4: 20, 5: 100}, B: {3: 3, 4: 10, 5: 50}, C: {2: 1, 3: 2, 4: 5, 5: 25}, S: {2: 1, 3: 5}}
+""",
+}
+
+
+@pytest.mark.parametrize("name", LINE_GAMES)
+def test_brute_force_equals_par_s_exact_base_rtp_on_line_games(name: str) -> None:
+    head = "format: 1\nid: line-toy\nname: Line toy\nbet: {currency: EUR, minor_units: 2, coin_values: [\"0.10\"]}\n"
+    defn = load_definition_text(head + LINE_GAMES[name])
+    report = par(defn)
+    brute = round_value(defn)
+    assert not defn.features and report.total is not None and report.total.exact
+    assert brute.rtp == report.base_rtp, f"brute force {_pct(brute.rtp)} against par {_pct(report.base_rtp)}"
+    assert brute.hit_rate == report.hit_rate
+
+
 @functools.cache
 def _corpus() -> tuple[dict[str, CorpusGame], int]:
     games, skipped = corpus()
@@ -142,7 +231,10 @@ def test_par_against_brute_force_on_a_quick_subset(name: str) -> None:
 @pytest.mark.slow
 def test_par_against_brute_force_or_simulation_on_the_whole_corpus() -> None:
     games, skipped = _corpus()
-    results = [check(g.defn, name) for name, g in games.items()]
+    results = []
+    for name, g in games.items():
+        results.append(check(g.defn, name))
+        print(results[-1].line(), flush=True)  # -s shows the corpus as it goes
     by = {kind: sum(1 for r in results if r.by == kind) for kind in ("brute force", "simulation", "par unknown")}
     estimates = sum(1 for r in results if r.par_text.startswith("estimate"))
     finite = [r for r in results if r.by != "par unknown"]
@@ -150,8 +242,6 @@ def test_par_against_brute_force_or_simulation_on_the_whole_corpus() -> None:
     print(f"\ncorpus: {len(games)} games, {skipped} refused by the loader; brute force {by['brute force']}, "
           f"simulation {by['simulation']}, par unknown {by['par unknown']}; estimates {estimates}; "
           f"worst z {worst.z:.2f} ({worst.name})")
-    for r in results:
-        print(r.line())
     failed = [r.line() for r in results if not r.ok]
     assert not failed, "\n".join(failed)
 

@@ -23,7 +23,7 @@ forever, e.g. a retrigger) raises ``TooManyPaths`` instead of running for ever.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -121,10 +121,10 @@ def _next_script(draws: list[_Draw]) -> tuple[int, ...] | None:
     return None
 
 
-def round_value(defn: Definition, bet: Bet | None = None, *, max_paths: int = DEFAULT_MAX_PATHS) -> BruteForce:
-    """The exact RTP of a spin round of ``defn`` at ``bet`` (default: the game's default
-    bet) by playing every path of draws through ``play_round``."""
-    bet = bet or default_bet(defn)
+def expectation(play: Callable[[Rng], int], *, max_paths: int = DEFAULT_MAX_PATHS,
+                what: str = "the game") -> BruteForce:
+    """E[play(rng)] over every path of draws ``play`` makes, exactly (``rtp``: the plain
+    expectation, not divided by a bet), with the path count and P(play(rng) != 0)."""
     # sums of numerator x win per denominator: plain integers on the way, one Fraction at the end
     value: dict[int, int] = {}
     hits: dict[int, int] = {}
@@ -132,26 +132,32 @@ def round_value(defn: Definition, bet: Bet | None = None, *, max_paths: int = DE
     script: tuple[int, ...] | None = ()
     while script is not None:
         if paths >= max_paths:
-            raise TooManyPaths(f"{defn.id}: more than {max_paths:,} paths of draws")
+            raise TooManyPaths(f"{what}: more than {max_paths:,} paths of draws")
         rng = EnumeratingRng(script)
-        result = _play(defn, bet, rng)
+        result = play(rng)
         num, den = _probability(rng.draws)
         value[den] = value.get(den, 0) + num * result
         if result:
             hits[den] = hits.get(den, 0) + num
         paths += 1
         script = _next_script(rng.draws)
-    return BruteForce(_sum(value) / bet.total, paths, _sum(hits))
+    return BruteForce(_sum(value), paths, _sum(hits))
+
+
+def round_value(defn: Definition, bet: Bet | None = None, *, max_paths: int = DEFAULT_MAX_PATHS) -> BruteForce:
+    """The exact RTP of a spin round of ``defn`` at ``bet`` (default: the game's default
+    bet) by playing every path of draws through the round (``play_round``'s spin path)."""
+    bet = bet or default_bet(defn)
+    _round._check_bet(defn, bet)
+    request = RoundRequest(bet, 0, with_offer=False, keep_events=False)  # lean, as simulation plays
+
+    def play(rng: Rng) -> int:
+        # play_round makes its own rng from the request; its spin path takes ours
+        return _round._play_spin(defn, request, rng).total_win
+
+    found = expectation(play, max_paths=max_paths, what=defn.id)
+    return BruteForce(found.rtp / bet.total, found.paths, found.hit_rate)
 
 
 def _sum(by_denominator: dict[int, int]) -> Fraction:
     return sum((Fraction(n, d) for d, n in by_denominator.items()), Fraction(0))
-
-
-def _play(defn: Definition, bet: Bet, rng: Rng) -> int:
-    """One spin round of ``defn`` with ``rng``, lean (no events, no respin offer) as
-    simulation plays it: what ``play_round`` runs once it has made its rng from the
-    request (it takes no rng of ours, so its spin path is called with one)."""
-    request = RoundRequest(bet, 0, with_offer=False, keep_events=False)
-    _round._check_bet(defn, bet)
-    return _round._play_spin(defn, request, rng).total_win
