@@ -340,6 +340,12 @@ class App:
         self.operator_entry = GameOperator(self)
         if self.operator.volume is not None:  # kiosk.yaml's master volume
             self.ctx.audio.set_volume(self.operator.volume)
+        if not self.options.embedded:  # a lobby shell applies saved settings itself
+            self.operator.settings_listeners.append(self._operator_settings)
+
+    def _operator_settings(self, config: Any) -> None:
+        if config.volume is not None:
+            self.ctx.audio.set_volume(config.volume)
 
     def _start_forced_round(self, seed: int, bet: Bet) -> None:
         """The round of ``seed`` at ``bet`` (a simulation's top win), as a real round;
