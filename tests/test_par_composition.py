@@ -176,3 +176,14 @@ def test_the_hit_rate_says_what_it_leaves_out() -> None:
     assert any("respin_feature" in s for s in out["hit_rate_leaves_out"])
     assert par(load_game("classic")).to_dict()["hit_rate_leaves_out"] == ["wins of free_spins"]
     assert out["meetings"] and all(m["priced"] for m in out["meetings"])
+
+
+def test_the_designer_s_theory_calls_an_estimate_an_estimate() -> None:
+    """The overlay's THEORY line repeats par's label: an estimated total is never shown as exact."""
+    from cabinet.designer.stats import compute_theory
+
+    estimated = compute_theory(load_definition(TOYS / "toy-expand-levels.yaml"), _bet(load_definition(
+        TOYS / "toy-expand-levels.yaml")))
+    assert not estimated.exact and estimated.label.startswith("estimate +-")
+    exact = compute_theory(load_game("classic"), _bet(load_game("classic")))
+    assert exact.exact and exact.label == "exact"

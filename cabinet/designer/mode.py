@@ -464,7 +464,7 @@ class Designer:
         rtp_line: Line = [("RTP ", LABEL), (pct(s.rtp), VALUE), (f" over {s.rounds} rounds", DIM)]
         if isinstance(theory, Theory):
             rtp_line += [("   THEORY ", LABEL), (pct(theory.rtp), VALUE),
-                         (" exact" if theory.exact else " simulated", DIM)]
+                         (f" {theory.label or ('exact' if theory.exact else 'simulated')}", DIM)]
         elif isinstance(theory, str):
             rtp_line.append((f"   {theory}", BAD))
         else:

@@ -17,11 +17,11 @@ import math
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from cabinet.core.bet import Bet
 from cabinet.core.definition import Definition
+from cabinet.core.value import Estimate, Exact
 
 Z95 = 1.96
 SIGMA_ROUNDS = 100_000  # rounds simulated for sigma: well under a second for the shipped games
@@ -70,9 +70,10 @@ class SessionStats:
 
 @dataclass(frozen=True)
 class Theory:
-    rtp: float  # exact par when available, else simulated
-    exact: bool
+    rtp: float  # par's total when it has one (exact or its estimate's mean), else simulated
+    exact: bool  # par says exact (never for an estimate: ``label`` says which)
     sigma: float  # one round's win, in bets
+    label: str = ""  # "exact", "estimate +-0.05" or "simulated"
 
     def band(self, rounds: int) -> tuple[float, float] | None:
         if rounds <= 0:
@@ -88,13 +89,16 @@ def compute_theory(defn: Definition, bet: Bet) -> Theory:
     sim = simulate(defn, PROBE_ROUNDS, SIGMA_SEED, bet=bet)
     if sim.seconds < PROBE_SECONDS:  # the fast (batched) path: a closer sigma is cheap
         sim = simulate(defn, SIGMA_ROUNDS, SIGMA_SEED, bet=bet)
-    exact: Fraction | None
     try:
-        exact = par(defn, bet).total_rtp
-    except Exception:  # noqa: BLE001 - a game par cannot do exactly: the simulation stands in
-        exact = None
-    rtp = float(exact) if exact is not None else float(sim.rtp)
-    return Theory(rtp=rtp, exact=exact is not None, sigma=float(sim.sigma))
+        total = par(defn, bet).total
+    except Exception:  # noqa: BLE001 - a game par cannot price: the simulation stands in
+        total = None
+    if isinstance(total, Exact):
+        return Theory(rtp=float(total.value), exact=True, sigma=float(sim.sigma), label="exact")
+    if isinstance(total, Estimate):
+        half = Z95 * total.std_error * 100
+        return Theory(rtp=total.mean, exact=False, sigma=float(sim.sigma), label=f"estimate +-{half:.2f}")
+    return Theory(rtp=float(sim.rtp), exact=False, sigma=float(sim.sigma), label="simulated")
 
 
 class TheoryCache:
