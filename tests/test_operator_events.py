@@ -111,3 +111,29 @@ def test_a_kiosk_logs_pads_ignored_close_requests_and_its_exit(tmp_path: Path) -
     assert read_events(tmp_path).entries[-1].data["cause"] == "SIGTERM"
     status = (tmp_path / "status.json").read_text()
     assert '"running":false' in status
+
+
+def test_the_lobbys_operator_menu_replays_a_round_in_its_game(tmp_path: Path) -> None:
+    from cabinet.presentation.scenes.operator.last_games import LastGamesPage
+    from cabinet.presentation.scenes.replay import ReplayScene
+
+    entries, _ = load_entries(["classic", "happy-riches"])
+    shell = Shell(entries, AppOptions(size=(640, 360), headless=True, data_dir=tmp_path), ShellOptions(lobby=True))
+    shell.start()
+    shell.open_game(1)  # happy-riches
+    for _ in range(3):
+        shell.app.session.begin_round()
+        shell.app.session.finish_round()
+    shell.close_game()
+    assert shell.lobby is not None and shell.app is None
+    shell.frame(1 / 60, presses=[Press(Button.OPERATOR)], events=[])
+    shell.frame(1 / 60, presses=[Press(Button.ITEM, 1)], events=[])  # LAST GAMES
+    page = shell.operator_menu.page
+    assert isinstance(page, LastGamesPage) and page.games == ["happy-riches"]
+    shell.frame(1 / 60, presses=[Press(Button.CONFIRM)], events=[])
+    assert shell.app is not None and shell.app.defn.id == "happy-riches"
+    replay = shell.app.stack.top
+    assert isinstance(replay, ReplayScene) and replay.record.round_id == 3
+    scenes = list(shell.app.stack)
+    assert isinstance(scenes[-2], OperatorMenu) and scenes[-2].entered  # BACK returns to the menu, no PIN
+    shell.shutdown()

@@ -68,8 +68,16 @@ class GameOperator:
         if self.pending and self.app.between_rounds and not self.showing:
             self.open()
 
-    def open(self) -> None:
+    def open(self, *, entered: bool = False) -> None:
         from cabinet.presentation.scenes.operator import OperatorMenu
 
         self.pending = False
-        self.app.stack.push(OperatorMenu(host_for_game(self.app)))
+        self.app.stack.push(OperatorMenu(host_for_game(self.app), entered=entered))
+
+    def replay(self, record: Any) -> None:
+        """The lobby's operator asked to replay ``record`` of this game: the menu (no PIN again),
+        the replay over it; BACK from the replay returns to the menu."""
+        from cabinet.presentation.scenes.replay import ReplayScene
+
+        self.open(entered=True)
+        self.app.stack.push(ReplayScene(self.app.ctx, record))

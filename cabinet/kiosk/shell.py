@@ -481,11 +481,21 @@ class Shell:
     def open_operator(self) -> None:
         from cabinet.presentation.scenes.operator import OperatorHost, OperatorMenu
 
-        host = OperatorHost(services=self.operator, text=self.text, adapter=self.input,
+        host = OperatorHost(services=self.operator, text=self.text, adapter=self.input, replay=self._replay,
                             window=lambda: self.screen.get_size(), on_settings=self.operator.apply_settings,
                             definitions={e.id: e.defn for e in self.entries},
                             volume=lambda: self.operator.volume if self.operator.volume is not None else 80)
         self.operator_menu = OperatorMenu(host)
+
+    def _replay(self, record: Any) -> None:
+        """REPLAY in the lobby's operator menu: open the round's game, the menu and the replay over it."""
+        index = next((i for i, e in enumerate(self.entries) if e.id == record.game_id), -1)
+        if index < 0:
+            self.operator_menu.page.say(f"{record.game_id} IS NOT IN THIS KIOSK'S GAMES", bad=True)
+            return
+        self.operator_menu = None
+        if self.open_game(index) and self.app.operator_entry is not None:
+            self.app.operator_entry.replay(record)
 
     def _operator_frame(self, dt: float, presses: list[Press], events: list[Any], draw: bool) -> None:
         menu = self.operator_menu

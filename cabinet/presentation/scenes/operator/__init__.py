@@ -31,14 +31,19 @@ class OperatorMenu:
     modal = True
     opaque = True
 
-    def __init__(self, host: OperatorHost) -> None:
+    def __init__(self, host: OperatorHost, *, entered: bool = False) -> None:
+        """``entered``: the operator is already in (the lobby opened a game to replay one of its
+        rounds): no PIN again and no second ``operator_entered`` line."""
+        from .main import MainPage
         from .pin import PinPage
 
         self.host = host
         self.finished = False
         self.pages: list[Page] = []
-        self.entered = False
-        if host.services.gate.needs_pin:
+        self.entered = entered
+        if entered:
+            self.pages.append(MainPage(self))
+        elif host.services.gate.needs_pin:
             self.pages.append(PinPage(self))
         else:
             self.enter()
