@@ -264,10 +264,10 @@ def combinations(*, triples: int = DEFAULT_TRIPLES, seed: int = DEFAULT_SEED) ->
     pairs = list(itertools.combinations(ELEMENTS, 2))
     all_triples = list(itertools.combinations(ELEMENTS, 3))
     sample = random.Random(seed).sample(all_triples, min(triples, len(all_triples)))
-    return [*pairs, *sorted(sample, key=ELEMENTS_ORDER)]
+    return [*pairs, *sorted(sample, key=_order)]
 
 
-def ELEMENTS_ORDER(combo: tuple[str, ...]) -> tuple[int, ...]:  # noqa: N802 - a sort key
+def _order(combo: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(ELEMENTS.index(e) for e in combo)
 
 

@@ -20,13 +20,14 @@ import functools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from combination_corpus import ELEMENTS, CorpusGame, corpus
 
 from cabinet.core.bruteforce import EnumeratingRng, TooManyPaths, expectation, round_value
 from cabinet.core.definition import Definition
-from cabinet.core.loader import load_definition_text
+from cabinet.core.loader import load_definition, load_definition_text
 from cabinet.core.par import par
 from cabinet.core.rng import Rng
 from cabinet.core.simulate import simulate
@@ -298,3 +299,21 @@ def test_the_issue_s_game_in_small_is_exact_and_equals_brute_force() -> None:
     brute = round_value(defn, max_paths=MAX_PATHS)
     assert total is not None and total.exact, f"par says {total}"
     assert total.value == brute.rtp, f"par {_pct(total.value)} against brute force {_pct(brute.rtp)} ({brute.paths} paths)"
+
+
+# The issue's game at full size (tests/games/par/toy-mystery-levels.yaml: Lucky Christmas's levels,
+# x2 and three sticky wild reels, with a mystery symbol in base and free spins). The same as
+# `cabinet simulate tests/games/par/toy-mystery-levels.yaml --spins 10000000 --workers 2`.
+ISSUE_GAME = Path(__file__).parent / "games" / "par" / "toy-mystery-levels.yaml"
+
+
+@pytest.mark.slow
+def test_the_issue_s_game_at_full_size_is_exact_and_within_4_se_of_10_million_spins() -> None:
+    defn = load_definition(ISSUE_GAME)
+    total = par(defn).total
+    assert total is not None and total.exact, f"par says {total}"
+    report = simulate(defn, 10_000_000, SIM_SEED, workers=2)
+    z = abs(float(report.rtp - total.value)) / report.standard_error
+    print(f"\n{defn.id}: par exact {_pct(total.value)}; 10,000,000 spins {_pct(report.rtp)} "
+          f"(SE {report.standard_error * 100:.4f} points); z {z:.2f}")
+    assert z <= MAX_Z
