@@ -29,6 +29,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=parse_size, default=(1280, 720),
                    help="landscape size WxH of the pictures (default 1280x720; portrait is it turned)")
     p.add_argument("--seed", type=parse_seed, help="the session's seed (default 1)")
+    p.add_argument("--operator", action="store_true",
+                   help="the operator menu's pages instead of a game's screens (tests/gallery/operator/)")
     p.add_argument("--only", help="comma-separated moment names to write (default: all of them; the moments "
                         "before them are still played, since each follows from the last)")
 
@@ -52,12 +54,23 @@ def run(args: argparse.Namespace) -> int:
     only = None
     if args.only:
         only = frozenset(name.strip() for name in args.only.split(",") if name.strip())
-        unknown = sorted(only - set(MOMENTS))
+        from cabinet.designer.operator_gallery import OPERATOR_MOMENTS
+
+        unknown = sorted(only - set(OPERATOR_MOMENTS if args.operator else MOMENTS))
         if unknown:
             raise CabinetError(f"--only: no moment called {', '.join(unknown)} (moments: {', '.join(MOMENTS)})")
     if is_portrait(args.size):
         raise CabinetError(f"--size {args.size[0]}x{args.size[1]}: give a landscape size (portrait is made from it)")
     prepare_folder(args.out)
+    if args.operator:
+        from cabinet.designer.operator_gallery import build_operator_gallery
+
+        pages = build_operator_gallery(size=args.size, seed=1 if args.seed is None else args.seed)
+        for name, surface in pages.shots:
+            if only is None or name in only:
+                save(args.out / f"{name}.png", surface, f"operator menu {name}")
+        save(args.out / CONTACT_SHEET, contact_sheet(pages), f"operator menu: {len(pages.shots)} pages")
+        return 0
     defn = load_game(args.game)
     seed = DEFAULT_SHOT_SEED if args.seed is None else args.seed
     gallery = build_gallery(defn, size=args.size, seed=seed, only=only)
