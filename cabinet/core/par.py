@@ -260,7 +260,10 @@ def par(
     met = tuple(meetings(defn))
     joint_notes: list[str] = []
     if missing:
-        joint_notes.append(f"no par for: {', '.join(missing)} (the total is unknown: use simulate)")
+        # a block that cannot price its part here: the game is estimated whole, never summed without it
+        whole = _whole_game(defn, bet, samples, seed, f"no par for {', '.join(missing)}")
+        joint_notes.append(f"no par for: {', '.join(missing)}: the total is estimated from {whole.samples:,} "
+                           "simulated rounds")
     elif all(_ends(part) for part in parts):
         unpriced = [m for m in met if not m.priced]
         if unpriced:
@@ -327,7 +330,6 @@ def _joint_estimate(
     from .features import active
     from .features.free_spins import run_from_trigger, trigger_distribution
     from .rng import derive_seed
-    from .simulate import simulate
     from .value import estimate_runs
 
     said = [f"not priced together: {m}" for m in unpriced]
@@ -374,12 +376,18 @@ def _joint_estimate(
             break
     if hosts_free:
         return kept, total([Exact(base), *(part.rtp for part in kept)]), said
+    whole = _whole_game(defn, bet, samples, seed, "blocks meet in spins that no par prices together")
+    said.append(f"the total is estimated from {whole.samples:,} simulated rounds: the parts above do not add up to it")
+    return parts, whole, said
+
+
+def _whole_game(defn: Definition, bet: Bet, samples: int, seed: int, why: str) -> Estimate:
+    """The total RTP from simulated whole rounds (``samples`` x WHOLE_ROUNDS_PER_SAMPLE of them)."""
+    from .simulate import simulate
+
     rounds = samples * WHOLE_ROUNDS_PER_SAMPLE
     report = simulate(defn, rounds, seed, bet=bet)
-    whole = Estimate(report.rtp, report.standard_error, rounds, seed,
-                     "simulated whole rounds (blocks meet in spins that no par prices together)")
-    said.append(f"the total is estimated from {rounds:,} simulated rounds: the parts above do not add up to it")
-    return parts, whole, said
+    return Estimate(report.rtp, report.standard_error, rounds, seed, f"simulated whole rounds ({why})")
 
 MAX_PRECISION_SAMPLES = 2_000_000  # runs per estimate par_to_precision will not go past
 PRECISION_ROUNDS = 4  # par runs at most: the pilot and three larger ones
