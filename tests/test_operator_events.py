@@ -137,3 +137,20 @@ def test_the_lobbys_operator_menu_replays_a_round_in_its_game(tmp_path: Path) ->
     scenes = list(shell.app.stack)
     assert isinstance(scenes[-2], OperatorMenu) and scenes[-2].entered  # BACK returns to the menu, no PIN
     shell.shutdown()
+
+
+def test_a_kiosk_without_a_pin_keeps_the_menu_shut(tmp_path: Path) -> None:
+    from cabinet.presentation.scenes.operator import NoPinPage
+
+    entries, _ = load_entries(["classic", "happy-riches"])
+    services = OperatorServices(tmp_path, config_path=tmp_path / "kiosk.yaml", kiosk=True)
+    shell = Shell(entries, AppOptions(size=(640, 360), headless=True, data_dir=tmp_path),
+                  ShellOptions(lobby=True, kiosk=True, operator=services))
+    shell.start()
+    shell.frame(1 / 60, presses=[Press(Button.OPERATOR)], events=[])
+    assert isinstance(shell.operator_menu.page, NoPinPage)
+    shell.frame(1 / 60, presses=[Press(Button.CONFIRM), Press(Button.ITEM, 0)], events=[])
+    assert isinstance(shell.operator_menu.page, NoPinPage)  # nothing opens past it
+    shell.frame(1 / 60, presses=[Press(Button.BACK)], events=[])
+    assert shell.operator_menu is None and "operator_entered" not in kinds(tmp_path)
+    shell.shutdown()

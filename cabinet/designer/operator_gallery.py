@@ -23,7 +23,7 @@ from .gallery import GALLERY_TIME, Gallery, pinned_clock
 OPERATOR_MOMENTS = ("operator-pin", "operator-pin-locked", "operator-menu", "operator-meters",
                     "operator-meters-reset", "operator-last-games", "operator-events", "operator-buttons",
                     "operator-display-bars", "operator-display-ramp", "operator-display-grid", "operator-sound",
-                    "operator-storage", "operator-settings", "operator-settings-refused")
+                    "operator-storage", "operator-settings", "operator-settings-refused", "operator-no-pin")
 GALLERY_PIN = "2468"
 GALLERY_SALT = b"operator-gallery"  # a fixed salt: the reference folder's kiosk.yaml is the same every run
 SHOWN_FOLDER = "/var/lib/slot-cabinet"
@@ -170,6 +170,10 @@ def operator_shots(*, size: tuple[int, int], seed: int, folder: Path) -> Iterato
     page.cursor = len(page.rows()) - 1
     _press(app, Button.CONFIRM)  # SAVE: refused on screen, nothing written
     yield "operator-settings-refused", shot()
+    _press(app, Button.BACK, Button.BACK)
+    services.gate.stored = None  # the same kiosk had no PIN set: OPERATOR only says how to set one
+    _press(app, Button.OPERATOR)
+    yield "operator-no-pin", shot()
     app.close()
 
 

@@ -27,6 +27,22 @@ from .common import Frame, OperatorHost, Page
 __all__ = ["OperatorHost", "OperatorMenu"]
 
 
+class NoPinPage(Page):
+    """A kiosk without ``operator_pin``: the menu stays shut, and the page says how to set one."""
+
+    title = "NO PIN SET"
+    hint = "BACK RETURNS TO THE GAME"
+
+    def draw(self, surface: pygame.Surface, frame: Frame) -> None:
+        from .common import RED, TEXT, draw_chrome, label
+
+        draw_chrome(surface, frame, self.host.text, self.title, self.hint)
+        label(surface, self.host.text, "A KIOSK OPENS ITS OPERATOR MENU ONLY WITH A PIN.", frame.body, RED,
+              left=frame.margin, y=frame.row(1).centery, width=frame.w - 2 * frame.margin)
+        label(surface, self.host.text, "SET ONE ON THE MACHINE: cabinet kiosk pin --data-dir DIR", frame.body, TEXT,
+              left=frame.margin, y=frame.row(2).centery, width=frame.w - 2 * frame.margin)
+
+
 class OperatorMenu:
     modal = True
     opaque = True
@@ -43,6 +59,8 @@ class OperatorMenu:
         self.entered = entered
         if entered:
             self.pages.append(MainPage(self))
+        elif host.services.kiosk and not host.services.gate.needs_pin:
+            self.pages.append(NoPinPage(self))  # a kiosk's visitors could press OPERATOR: no PIN, no menu
         elif host.services.gate.needs_pin:
             self.pages.append(PinPage(self))
         else:
