@@ -10,7 +10,7 @@ import pytest
 
 from cabinet.core.bet import default_bet
 from cabinet.core.definition import Definition
-from cabinet.core.events import FeatureLimitReached
+from cabinet.core.events import FeatureLimitReached, LevelReached
 from cabinet.core.features import free_spins
 from cabinet.core.loader import load_definition_text, load_game
 from cabinet.core.round import RoundRequest, play_round
@@ -75,8 +75,31 @@ features:
 """
 
 
+# The same with a progress bar inside the free spins (S moves it; levels unlock sticky wild
+# reels, a multiplier and wins both ways, each with extra spins) and the reels it makes sticky.
+LEVELS = TOPPED + """
+  - type: progress_levels
+    symbol: K
+    feature: free_spins
+    points_per_level: 2
+    max_points: 9
+    sticky_reels: [2, 3]
+    levels:
+      - {unlock: sticky_reel, extra_spins: 1}
+      - {unlock: multiplier, value: 3, extra_spins: 0}
+      - {unlock: both_ways, extra_spins: 2}
+      - {unlock: sticky_reel, extra_spins: 1}
+  - type: sticky_wild_reels
+    symbol: W
+"""
+
+
 def topped() -> Definition:
     return load_definition_text(TOPPED, "topped.yaml")
+
+
+def levelled() -> Definition:
+    return load_definition_text(LEVELS, "levels.yaml")
 
 
 def played_by_the_player(defn: Definition, seeds: np.ndarray, **kwargs: Any) -> int:
@@ -101,7 +124,10 @@ def played_by_the_player(defn: Definition, seeds: np.ndarray, **kwargs: Any) -> 
     return checked
 
 
-@pytest.mark.parametrize("game", ["classic", "happy-riches", "retro-reels-diamond-glitz"])
+PLANNED_GAMES = ["classic", "happy-riches", "retro-reels-diamond-glitz", "lucky-christmas"]
+
+
+@pytest.mark.parametrize("game", PLANNED_GAMES)
 def test_shipped_free_spins_are_played_by_the_batch_player_exactly(game: str) -> None:
     defn = load_game(game)
     seeds = derive_seeds(31, 0, 120_000)
@@ -119,6 +145,32 @@ def test_the_toy_with_every_rule_of_the_plan_agrees_round_by_round() -> None:
     assert any("free_spins_top_up_spins" in s for s in stats)
     assert any(r.feature_wins.get("free_spins") == 200 for r in rounds)  # the cap
     assert any(s["free_spins_spins"] > 6 for s in stats)  # retriggers
+
+
+def test_levels_sticky_reels_multiplier_and_both_ways_agree_round_by_round() -> None:
+    defn = levelled()
+    seeds = derive_seeds(12, 0, 30_000)
+    assert played_by_the_player(defn, seeds) > 2000
+    bet = default_bet(defn)
+    batch = BatchSpinner(defn, bet).rounds(seeds[:4000])
+    reached = set()
+    for i in np.nonzero(batch.ran["free_spins"] & ~batch.scalar)[0].tolist():
+        reached |= {e.unlocks for e in play_round(defn, RoundRequest(bet, int(seeds[i]))).events
+                    if isinstance(e, LevelReached)}
+    assert reached == {"sticky_reel", "multiplier", "both_ways"}  # every level acted in rounds the player played
+
+
+def test_lucky_christmas_levels_are_reached_in_rounds_the_player_plays() -> None:
+    defn = load_game("lucky-christmas")
+    bet = default_bet(defn)
+    seeds = derive_seeds(21, 0, 60_000)
+    batch = BatchSpinner(defn, bet).rounds(seeds)
+    top = 0
+    for i in np.nonzero(batch.ran["free_spins"] & ~batch.scalar)[0].tolist():
+        levels = [e.level for e in play_round(defn, RoundRequest(bet, int(seeds[i]))).events
+                  if isinstance(e, LevelReached)]
+        top = max([top, *levels])
+    assert top >= 4  # both ways and beyond: the player played those rounds
 
 
 def test_the_plan_follows_the_bet() -> None:
@@ -141,16 +193,18 @@ def test_the_spin_limit_is_the_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert any(isinstance(e, FeatureLimitReached) for r in limited for e in r.events)
 
 
-def test_free_spins_with_other_blocks_in_them_go_to_play_round() -> None:
-    # Lucky Christmas's free spins carry progress levels and sticky reels: no plan, so its
+def test_free_spins_with_a_block_that_gives_no_part_go_to_play_round() -> None:
+    # an expanding wild inside the free spins says nothing to the player: no plan, so the
     # feature rounds are played by play_round, and simulate counts them
-    defn = load_game("lucky-christmas")
+    text = TOPPED + "  - {type: expanding_wild, symbol: W, reels: [2], modes: [free]}\n"
+    defn = load_definition_text(text, "expanding.yaml")
     assert free_spins.spins_plan(defn, defn.feature("free_spins"), default_bet(defn)) is None
-    seeds = derive_seeds(5, 0, 20_000)
+    seeds = derive_seeds(5, 0, 6000)
     out = round_outcomes(defn, default_bet(defn), seeds)
     ran = out.features["free_spins"][0]
     assert ran.sum() > 50 and np.array_equal(out.scalar, ran)
-    assert simulate(defn, 20_000, 5).tally.scalar_rounds == int(ran.sum())
+    assert np.array_equal(out.win, [lean_round(defn, default_bet(defn), int(s)).total_win for s in seeds])
+    assert simulate(defn, 6000, 5).tally.scalar_rounds == int(ran.sum())
 
 
 def test_a_rejected_draw_inside_a_feature_sends_the_round_to_play_round(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -167,7 +221,7 @@ def test_a_rejected_draw_inside_a_feature_sends_the_round_to_play_round(monkeypa
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", ["classic", "happy-riches", "retro-reels-diamond-glitz"])
+@pytest.mark.parametrize("game", PLANNED_GAMES)
 def test_a_hundred_thousand_feature_rounds_agree_round_by_round(game: str) -> None:
     defn = load_game(game)
     checked = start = 0
@@ -178,8 +232,9 @@ def test_a_hundred_thousand_feature_rounds_agree_round_by_round(game: str) -> No
 
 
 @pytest.mark.slow
-def test_a_hundred_thousand_feature_rounds_of_the_toy_agree() -> None:
-    defn = topped()
+@pytest.mark.parametrize("toy", [topped, levelled])
+def test_a_hundred_thousand_feature_rounds_of_the_toys_agree(toy: Any) -> None:
+    defn = toy()
     checked = start = 0
     while checked < 100_000:
         checked += played_by_the_player(defn, derive_seeds(6, start, 1 << 16))

@@ -66,7 +66,7 @@ import numpy as np
 from .bet import Bet, default_bet
 from .definition import Definition
 from .evaluate import pay_table, table_value
-from .features import BatchHint, BatchStage, SpinsPlan, block, window_hint
+from .features import BatchHint, BatchStage, PlanLevel, SpinsPlan, block, window_hint
 from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
 from .money import fraction_str, money_str
 from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
@@ -168,13 +168,17 @@ class _PlanBatch:
     their spins), its tables as arrays."""
 
     plan: SpinsPlan
-    sets: list[_ReelSetBatch]
+    sets: list[list[_ReelSetBatch]]  # per level (one when the plan has none), per reel set
     set_weights: tuple[int, ...]
     multiplier_values: np.ndarray
     multiplier_weights: tuple[int, ...]
     awarded: np.ndarray
     added: np.ndarray | None
     minimum: int  # a total below this (whole minor units) is topped up
+    level_multiplier: np.ndarray  # per level
+    level_of_points: np.ndarray
+    level_spins: np.ndarray  # spins added by reaching each level, summed from level 0
+    progress: list[list[np.ndarray]]  # per reel set, per reel: the points its landed window adds at each stop
 
 
 @dataclass
@@ -200,6 +204,15 @@ def _group_reels(lengths: tuple[int, ...]) -> list[tuple[int, ...]]:
         else:
             groups.append([r])
     return [tuple(g) for g in groups]
+
+
+def _sticky_hint(defn: Definition, reel_set: str, plan: SpinsPlan, sticky: frozenset[int]) -> BatchHint:
+    """A planned feature's sticky reels as a screen stage: their windows shown as the
+    plan's ``show`` (the block that shows them) says, every other window as it landed."""
+    show = plan.show
+    assert show is not None
+    stage = BatchStage("screen", window=lambda k, reel, w: show(reel, w) if reel in sticky else w)
+    return window_hint(defn, reel_set, lambda reel, w: int(reel in sticky), 1, stage=stage)
 
 
 def _take(table: np.ndarray, index: np.ndarray) -> np.ndarray:
@@ -345,8 +358,18 @@ class BatchSpinner:
         return index
 
     def _compile_plan(self, plan: SpinsPlan) -> _PlanBatch:
-        sets = [self._compile(c.set, [window_hint(self.defn, c.set, plan.count, 1)]) for c in plan.reel_sets]
+        defn = self.defn
+        sets = []
+        for level in plan.levels or (PlanLevel(),):
+            at_level = []
+            for c in plan.reel_sets:
+                own = [window_hint(defn, c.set, plan.count, 1)]
+                if level.sticky:  # the sticky reels' windows, changed as their block shows them
+                    own.append(_sticky_hint(defn, c.set, plan, frozenset(level.sticky)))
+                at_level.append(self._compile(c.set, own, level.both_ways))
+            sets.append(at_level)
         multipliers = plan.multipliers or ((1, 1),)
+        spins = np.cumsum([0, *(level.spins for level in plan.levels[1:])]) if plan.levels else np.zeros(1)
         return _PlanBatch(
             plan=plan,
             sets=sets,
@@ -356,6 +379,13 @@ class BatchSpinner:
             awarded=np.array(plan.awarded or (0,), dtype=np.int64),
             added=np.array(plan.added, dtype=np.int64) if plan.added else None,
             minimum=plan.minimum if plan.top_up > 0 else 0,
+            level_multiplier=np.array([level.multiplier for level in plan.levels or (PlanLevel(),)], dtype=np.int64),
+            level_of_points=np.array(plan.level_of_points or (0,), dtype=np.int64),
+            level_spins=np.asarray(spins, dtype=np.int64),
+            progress=[
+                [np.array(c, dtype=np.int64) for c in window_hint(defn, choice.set, plan.progress, 1).counts]
+                for choice in plan.reel_sets
+            ] if plan.progress is not None else [],
         )
 
     def _stages(self, hints: list[BatchHint], raw: Windows) -> tuple[
@@ -403,9 +433,12 @@ class BatchSpinner:
                         raise ValueError(f"hint {s.hint}'s screen stage changes windows it does not count")
         return screens, reveal, priced, quiet, rest
 
-    def _compile(self, reel_set: str, own_hints: list[BatchHint] | None = None) -> _ReelSetBatch:
+    def _compile(
+        self, reel_set: str, own_hints: list[BatchHint] | None = None, both_ways: bool | None = None
+    ) -> _ReelSetBatch:
         """A reel set's tables for its base spins (``own_hints``: for a planned feature's
-        spins, whose only hint is the plan's count)."""
+        spins, whose hints are the plan's count and the level's sticky reels; ``both_ways``:
+        the direction they pay in, None: the game's)."""
         defn, bet = self.defn, self.bet
         strips = defn.reels[reel_set]
         rows = defn.grid.rows
@@ -468,7 +501,7 @@ class BatchSpinner:
                 base + tuple(dict.fromkeys(s for w in column for s in w if s not in base))
                 for base, column in zip(base_alphabets, shown, strict=True)
             )
-            tables = [line_pay_table(v, reel_set, alphabets=alphabets) for v in variants]
+            tables = [line_pay_table(v, reel_set, both_ways, alphabets=alphabets) for v in variants]
             shape = tables[0].shape
             place = [math.prod(shape[r + 1 :]) for r in range(len(shape))]
             index_type = np.int32 if math.prod(shape) < 2**31 else np.int64
@@ -667,11 +700,13 @@ class BatchSpinner:
         bad[at] = wrong
 
     def _plain_spin(
-        self, rs: _ReelSetBatch, seeds: np.ndarray, k: np.ndarray, bad: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """One spin of a planned feature on a plain reel set, its draws from each round's
-        index ``k`` (moved on past them): (line wins, scatter wins, the plan's count), all
-        at multiplier 1; a rejected draw or a pay that is not whole goes to ``bad``."""
+        self, rs: _ReelSetBatch, seeds: np.ndarray, k: np.ndarray, bad: np.ndarray,
+        progress: list[np.ndarray] | None = None,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """One spin of a planned feature on a reel set at a level, its draws from each
+        round's index ``k`` (moved on past them): (line wins, scatter wins, the plan's
+        count, the points its landed windows add by ``progress``), the wins at multiplier
+        1; a rejected draw or a pay that is not whole goes to ``bad``."""
         n_rows = len(seeds)
         stops = []
         for n in rs.lengths:
@@ -705,7 +740,10 @@ class BatchSpinner:
         for n_sc, minor, whole in zip(scatter, rs.scatter_minor, rs.scatter_exact, strict=True):
             scatters += _take(minor, n_sc)
             bad |= ~_take(whole, n_sc)
-        return lines, scatters, counted
+        points = np.zeros(n_rows, dtype=np.int64)
+        for per_stop, stop in zip(progress or (), stops, strict=False):
+            points += _take(per_stop, stop)
+        return lines, scatters, counted, points
 
     def play_planned(
         self, plan_index: int, seeds: np.ndarray, counts: np.ndarray, nxt: np.ndarray
@@ -721,6 +759,9 @@ class BatchSpinner:
         remaining = pb.awarded[np.minimum(counts, len(pb.awarded) - 1)]
         played = np.zeros(n, dtype=np.int64)
         nxt = nxt.astype(np.int64)
+        level = np.zeros(n, dtype=np.int64)
+        points = np.zeros(n, dtype=np.int64)
+        levelled = len(pb.sets) > 1
         live = np.arange(n)
         while len(live):
             out_of = remaining[live] == 0
@@ -751,11 +792,22 @@ class BatchSpinner:
             lines = np.zeros(len(live), dtype=np.int64)
             scatters = np.zeros(len(live), dtype=np.int64)
             counted = np.zeros(len(live), dtype=np.int64)
-            for c, rs in enumerate(pb.sets):
-                on = np.nonzero(chosen == c)[0] if len(pb.sets) > 1 else slice(None)
-                k_on, wrong_on = k[on], wrong[on]
-                lines[on], scatters[on], counted[on] = self._plain_spin(rs, sub[on], k_on, wrong_on)
-                k[on], wrong[on] = k_on, wrong_on
+            landed = np.zeros(len(live), dtype=np.int64)
+            now = level[live]
+            for lv in np.unique(now).tolist() if levelled else [0]:
+                for c, rs in enumerate(pb.sets[lv]):
+                    if len(pb.sets[lv]) == 1 and not levelled:
+                        on: np.ndarray | slice = slice(None)
+                    else:
+                        on = np.nonzero((chosen == c) & (now == lv))[0]
+                        if not len(on):
+                            continue
+                    k_on, wrong_on = k[on], wrong[on]
+                    lines[on], scatters[on], counted[on], landed[on] = self._plain_spin(
+                        rs, sub[on], k_on, wrong_on, pb.progress[c] if pb.progress else None
+                    )
+                    k[on], wrong[on] = k_on, wrong_on
+            multiplier = multiplier * pb.level_multiplier[now] if levelled else multiplier * pb.level_multiplier[0]
             win = lines * (multiplier * plan.line_multiplier) + scatters * (multiplier * plan.scatter_multiplier)
             so_far = total[live]
             capped = (so_far + win >= plan.cap) if plan.cap else np.zeros(len(live), dtype=bool)
@@ -765,6 +817,13 @@ class BatchSpinner:
             if pb.added is not None:  # a capped spin ends the feature before its trigger stage
                 more = pb.added[np.minimum(counted, len(pb.added) - 1)]
                 remaining[live] += np.where(capped, 0, more)
+            if pb.progress:  # the bar moves by the landed windows; each level reached adds its spins
+                top = len(pb.level_of_points) - 1
+                reached = np.minimum(points[live] + landed, top)
+                points[live] = reached
+                after = pb.level_of_points[reached]
+                remaining[live] += np.where(capped, 0, pb.level_spins[after] - pb.level_spins[now])
+                level[live] = after
             nxt[live] = k
             bad[live] |= wrong
             live = live[~capped & ~wrong]

@@ -85,6 +85,7 @@ from . import (
     FeatureContext,
     FeatureRun,
     ParContext,
+    PlanPart,
     Report,
     Spin,
     SpinsPlan,
@@ -303,12 +304,25 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
 
 def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | None:
     """This feature as data for the batch player (``SpinsPlan``), read from the same
-    tables and functions ``run`` plays by. None where ``run`` does more than the plan
-    says: another block acts in free spins (levels, sticky reels, modifiers), or a spin
-    multiplier is not a whole number."""
+    tables and functions ``run`` plays by, with what each block acting in its spins says
+    it does there (its ``plan_part``: a progress bar's levels, how a sticky reel shows).
+    None where ``run`` would do more than the plan says: a block in its spins that gives
+    no part, two bars, sticky reels nothing shows, or a spin multiplier that is not a
+    whole number."""
     from . import active
 
-    if any(params is not feature for params, _ in active(defn, "free")):
+    levels: PlanPart | None = None
+    show = None
+    for params, entry in active(defn, "free"):
+        if params is feature:
+            continue
+        part = entry.plan_part(defn, params, feature) if isinstance(entry, Block) else None
+        if part is None or (part.levels and levels is not None) or (part.show and show is not None):
+            return None
+        if part.levels:
+            levels = part
+        show = part.show or show
+    if levels is not None and show is None and any(level.sticky for level in levels.levels):
         return None
     if any(e.value.denominator != 1 for e in feature.spin_multipliers):
         return None
@@ -328,6 +342,10 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
         minimum=top_up_until(feature, bet),
         top_up=feature.top_up_spins,
         limit=MAX_FEATURE_SPINS,
+        levels=levels.levels if levels else (),
+        level_of_points=levels.level_of_points if levels else (),
+        progress=levels.progress if levels else None,
+        show=show,
     )
 
 

@@ -26,7 +26,7 @@ from typing import Any, Literal
 from ..definition import Definition, doc
 from ..events import ScreenChanged
 from ..value import Exact
-from . import BlockPar, FeatureContext, ModesBlock, ParContext, Report, SpinDraft, check_symbol
+from . import BlockPar, FeatureContext, ModesBlock, ParContext, PlanPart, Report, SpinDraft, check_symbol
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,11 @@ class StickyWildReels:
     symbol: str = doc("the wild a sticky reel shows (a symbol of kind wild)")
     name: str = doc("feature name used in events", default="sticky_wild_reels")
     modes: tuple[Literal["base", "free", "respin"], ...] = doc("the spins it acts in", default=("free",))
+
+
+def sticky_column(symbol: str, column: tuple[str, ...]) -> tuple[str, ...]:
+    """What a sticky reel shows: ``symbol`` on every row."""
+    return tuple(symbol for _ in column)
 
 
 class StickyWildReelsBlock(ModesBlock):
@@ -55,9 +60,14 @@ class StickyWildReelsBlock(ModesBlock):
             column = columns[reel]
             changed = tuple((reel, row) for row, s in enumerate(column) if s != p.symbol)
             if changed:
-                columns[reel] = tuple(p.symbol for _ in column)
+                columns[reel] = sticky_column(p.symbol, column)
                 draft.screen = tuple(columns)
                 ctx.book.add(ScreenChanged(p.name, "sticky", changed, p.symbol, draft.screen))
+
+    def plan_part(self, defn: Definition, params: Any, feature: Any) -> PlanPart | None:
+        """How a sticky reel shows, for the batch player of the feature that makes it sticky."""
+        symbol = params.symbol
+        return PlanPart(show=lambda reel, column: sticky_column(symbol, column))
 
     def par_reads_lines(self, params: Any, mode: str) -> bool:
         return False  # its part is nothing: the block that makes reels sticky prices them
