@@ -235,6 +235,7 @@ class _AuditWatcher:
 
     def __init__(self, services: OperatorServices) -> None:
         self.services = services
+        self.failing = False  # the audit file could not be written last time (said once, not per round)
 
     def round_begun(self, session: Any, result: Any, credits_before: int) -> None:
         pass
@@ -245,8 +246,12 @@ class _AuditWatcher:
     def round_finished(self, session: Any, record: Any) -> None:
         try:
             self.services.audit.catch_up(session.recent(50))
-        except OSError as exc:  # the round is paid and in history; the next round's fold catches up
-            session.storage.notice(f"cannot write the audit meters: {exc.strerror or exc}")
+            self.failing = False
+        except OSError as exc:  # the round is paid and in history; a later fold catches up (it keeps 50)
+            if not self.failing:  # once: a notice per round would also break the history's own once-only line
+                session.storage.report(f"cannot write {self.services.audit.path}: {exc.strerror or exc}; "
+                                       "the operator's meters catch up from the history when it can")
+            self.failing = True
         self.services.round_finished(record)
 
 
