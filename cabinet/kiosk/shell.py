@@ -484,8 +484,16 @@ class Shell:
         host = OperatorHost(services=self.operator, text=self.text, adapter=self.input, replay=self._replay,
                             window=lambda: self.screen.get_size(), on_settings=self.operator.apply_settings,
                             definitions={e.id: e.defn for e in self.entries},
-                            volume=lambda: self.operator.volume if self.operator.volume is not None else 80)
+                            volume=lambda: self.operator.volume if self.operator.volume is not None else 80,
+                            refresh_rate=self._refresh_rate)
         self.operator_menu = OperatorMenu(host)
+
+    def _refresh_rate(self) -> float | None:
+        try:
+            rate = self.pg.display.get_current_refresh_rate()
+        except (AttributeError, self.pg.error):
+            return None
+        return float(rate) if rate else None
 
     def _replay(self, record: Any) -> None:
         """REPLAY in the lobby's operator menu: open the round's game, the menu and the replay over it."""
