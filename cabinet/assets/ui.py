@@ -474,9 +474,26 @@ def _bg_spooky(t: Theme, w: int, h: int) -> Array:
     return col
 
 
+def _bg_glow(t: Theme, w: int, h: int) -> Array:
+    """The painter for any theme, from its colours alone: its two background colours, a soft
+    light of its accent behind the reels, faint diagonal silk of its second accent, and bokeh
+    and glints of its glow colour."""
+    c = t.colours
+    x, y, col = _base(w, h, c["bg_top"], c["bg_bottom"])
+    aspect = w / h
+    d = np.sqrt(((x - 0.5) * aspect) ** 2 + (y - 0.45) ** 2)
+    _add(col, np.clip(1 - d / 0.8, 0, 1) ** 2, c["accent"], 0.3)
+    silk = np.clip(np.sin(((x * aspect) + y) * 48.0) * 4 - 3, 0, 1)
+    _add(col, silk * np.clip(1.2 - y, 0, 1), c["accent2"], 0.06)
+    _bokeh(col, 17, 40, [c["glow"], c["accent"], c["accent2"]], 6, 34, 0.2)
+    _twinkles(col, 19, 30, c["glow"], 9)
+    _vignette(col, x, y)
+    return col
+
+
 BACKGROUNDS: dict[str, Callable[[Theme, int, int], Array]] = {
     "casino": _bg_casino, "neon": _bg_neon, "silk": _bg_silk, "snow": _bg_snow, "jade": _bg_jade,
-    "spooky": _bg_spooky,
+    "spooky": _bg_spooky, "glow": _bg_glow,
 }
 
 # symbols reused as props on the backdrop: style -> (shape, palette, hung on a string?, [(x, y, size)]),
