@@ -5,7 +5,7 @@ changes how blocks compose: spin multipliers, levels, both-ways pays). ``corpus(
 builds a game for every pair of elements and for a seeded sample of triples, in every
 mode each element supports in that company: a mode block (mystery, expanding and
 multiplier wilds) in ``[base]``, ``[free]`` and ``[base, free]`` when the game has free
-spins (and ``[base, respin]`` with a wild respin), a board or wheel with and without
+spins (and ``[base, respin]`` with a wild or a paid respin), a board or wheel with and without
 ``in_free_spins``. Elements that live inside free spins (levels, sticky reels, spin
 multipliers) bring the free spins with them.
 
@@ -79,8 +79,8 @@ def mode_options(element: str, present: frozenset[str]) -> list[str]:
         out = ["base"]
         if free:
             out += ["free", "base,free"]
-        if "wild_respin" in present:
-            out += ["base,respin"]
+        if "wild_respin" in present or "paid_respin" in present:
+            out += ["base,respin"]  # the wild respin's spins, or a paid respin's round
         return out
     if element in IN_FREE_SPINS_BLOCKS:
         return ["base", "base,free"] if free else ["base"]

@@ -94,6 +94,15 @@ class EnumeratingRng(Rng):
 
 
 @dataclass(frozen=True)
+class Expectation:
+    """E[value] over every path of draws, exactly, and how many paths there were."""
+
+    mean: Fraction
+    paths: int
+    nonzero: Fraction  # P(value != 0)
+
+
+@dataclass(frozen=True)
 class BruteForce:
     """E[round win] / bet over every path, exactly, and how many paths there were."""
 
@@ -122,7 +131,7 @@ def _next_script(draws: list[_Draw]) -> tuple[int, ...] | None:
 
 
 def expectation(play: Callable[[Rng], int], *, max_paths: int = DEFAULT_MAX_PATHS,
-                what: str = "the game") -> BruteForce:
+                what: str = "the game") -> Expectation:
     """E[play(rng)] over every path of draws ``play`` makes, exactly (``rtp``: the plain
     expectation, not divided by a bet), with the path count and P(play(rng) != 0)."""
     # sums of numerator x win per denominator: plain integers on the way, one Fraction at the end
@@ -141,7 +150,7 @@ def expectation(play: Callable[[Rng], int], *, max_paths: int = DEFAULT_MAX_PATH
             hits[den] = hits.get(den, 0) + num
         paths += 1
         script = _next_script(rng.draws)
-    return BruteForce(_sum(value), paths, _sum(hits))
+    return Expectation(_sum(value), paths, _sum(hits))
 
 
 def round_value(defn: Definition, bet: Bet | None = None, *, max_paths: int = DEFAULT_MAX_PATHS) -> BruteForce:
@@ -156,7 +165,24 @@ def round_value(defn: Definition, bet: Bet | None = None, *, max_paths: int = DE
         return _round._play_spin(defn, request, rng).total_win
 
     found = expectation(play, max_paths=max_paths, what=defn.id)
-    return BruteForce(found.rtp / bet.total, found.paths, found.hit_rate)
+    return BruteForce(found.mean / bet.total, found.paths, found.nonzero)
+
+
+def respin_round_value(
+    defn: Definition, bet: Bet, held_stops: tuple[int, ...], reel_set: str, reel: int, *,
+    max_paths: int = DEFAULT_MAX_PATHS,
+) -> Expectation:
+    """The exact expected win (minor units) of a paid respin round of ``reel`` (0-based) on
+    the held screen ``held_stops`` of ``reel_set``: every path of its draws through the
+    respin round (``play_round``'s respin path), whatever it triggers."""
+    request = RoundRequest(bet, 0, kind="respin", respin_reel=reel, held_stops=held_stops, held_reel_set=reel_set,
+                           with_offer=False, keep_events=False)
+    _round._check_bet(defn, bet)
+
+    def play(rng: Rng) -> int:
+        return _round._play_respin(defn, request, rng).total_win
+
+    return expectation(play, max_paths=max_paths, what=f"{defn.id} respin of reel {reel + 1}")
 
 
 def _sum(by_denominator: dict[int, int]) -> Fraction:
