@@ -9,7 +9,10 @@ are); ``save_report`` writes the PNG. Nothing here opens a window: a Surface, fo
 The picture: a header with the run's numbers in tiles; the win distribution (share of
 rounds per win bucket, log-log, with the no-win share as its own bar); the RTP
 convergence (running RTP against rounds on a log axis, the exact par as a line and
-par +- 1.96 sigma / sqrt(n) shaded, sigma being the run's).
+par +- 1.96 sigma / sqrt(n) shaded, sigma being the run's). With ``feel`` figures
+(``cabinet feel --report``) a second row of tiles shows how the game plays in time:
+seconds per round, spins per hour, the wait for a feature, dry spells, each feature's
+frequency and length, from rounds played on the window's own timeline.
 """
 
 from __future__ import annotations
@@ -45,6 +48,7 @@ PAR: Colour = (255, 190, 80)
 GOOD: Colour = (102, 214, 150)
 WARN: Colour = (255, 120, 110)
 NO_WIN: Colour = (84, 93, 110)
+FEEL: Colour = (120, 220, 200)  # the feel figures: time on the window's timeline
 # Win tiers by size in x bet: below the bet, small, big, huge.
 TIERS: tuple[tuple[Fraction, Colour, str], ...] = (
     (Fraction(0), (110, 128, 160), "under 1x"),
@@ -86,6 +90,8 @@ class ReportData:
     par_rtp: Fraction | None  # the exact total RTP (None: not known exactly)
     par_note: str = ""  # what the par is made of
     top_wins: tuple[tuple[int, int, int], ...] = ()  # (win in minor units, round, seed), largest first
+    # the feel figures (``cabinet feel --report``): (label, value, note) tiles in a second row
+    feel: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def rtp(self) -> Fraction:
@@ -186,6 +192,7 @@ class ReportLayout:
     hist: Axes  # the log-log plot of the winning buckets
     no_win: pygame.Rect  # the column left of it holding the no-win bar (same y axis)
     conv: Axes
+    feel_tiles: tuple[pygame.Rect, ...] = ()  # the second row of tiles: the feel figures, when given
 
     def par_y(self, data: ReportData) -> int:
         """The pixel row of the par line (the top of its two rows)."""
@@ -256,15 +263,17 @@ def report_layout(data: ReportData, size: tuple[int, int] = DEFAULT_SIZE) -> Rep
     width, height = size
     s = min(width / DEFAULT_SIZE[0], height / DEFAULT_SIZE[1])
     margin, gap = round(28 * s), round(20 * s)
-    header = pygame.Rect(margin, margin, width - 2 * margin, round(196 * s))
-    count = len(_tiles(data))
+    tile_h, tile_gap = round(112 * s), round(12 * s)
+    header = pygame.Rect(margin, margin, width - 2 * margin,
+                         round(196 * s) + ((tile_h + tile_gap) if data.feel else 0))
     tile_top = header.top + round(84 * s)
-    tile_gap = round(12 * s)
-    tile_w = (header.width - tile_gap * (count - 1)) // count
-    tiles = tuple(
-        pygame.Rect(header.left + i * (tile_w + tile_gap), tile_top, tile_w, header.bottom - tile_top)
-        for i in range(count)
-    )
+
+    def row(count: int, top: int) -> tuple[pygame.Rect, ...]:
+        tile_w = (header.width - tile_gap * (count - 1)) // count
+        return tuple(pygame.Rect(header.left + i * (tile_w + tile_gap), top, tile_w, tile_h) for i in range(count))
+
+    tiles = row(len(_tiles(data)), tile_top)
+    feel_tiles = row(len(data.feel), tile_top + tile_h + tile_gap) if data.feel else ()
     top = header.bottom + gap
     panel_w = (width - 2 * margin - gap) // 2
     panel_h = height - margin - top
@@ -292,6 +301,7 @@ def report_layout(data: ReportData, size: tuple[int, int] = DEFAULT_SIZE) -> Rep
         hist=Axes(hist_rect, hx, hy, True, True),
         no_win=no_win,
         conv=Axes(plot_in(conv_panel, y_labels), cx, cy, True, False),
+        feel_tiles=feel_tiles,
     )
 
 
@@ -365,7 +375,9 @@ def _draw_header(ink: _Ink, data: ReportData, layout: ReportLayout) -> None:
     )
     if data.par_note:
         ink.text(data.par_note, 16, MUTED, (h.right, h.top + 50 * s), "topright")
-    for rect, (label, value, note, colour) in zip(layout.tiles, _tiles(data), strict=True):
+    feel = [(label, value, note, FEEL) for label, value, note in data.feel]
+    for rect, (label, value, note, colour) in zip((*layout.tiles, *layout.feel_tiles), [*_tiles(data), *feel],
+                                                  strict=True):
         _panel(ink.surface, rect, s)
         pad = 14 * s
         ink.text(label, 16, MUTED, (rect.left + pad, rect.top + 12 * s))
