@@ -281,17 +281,6 @@ def test_several_conversion_errors_are_all_reported_in_file_order() -> None:
 # --- features ---------------------------------------------------------------------------------------
 
 
-def test_reserved_feature_type_names_its_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    import cabinet.core.features as features
-
-    # a type planned for a later game (the real list shrinks as blocks land)
-    monkeypatch.setitem(features.PLANNED_FEATURE_TYPES, "crystal_ball", "Future Game")
-    text = MINI + "features:\n  - type: crystal_ball\n    rings: 3\n"
-    assert problems(text) == [
-        "26:11: feature type 'crystal_ball' is reserved for Future Game and not available in this version"
-    ]
-
-
 def test_unknown_feature_type_suggests_the_closest() -> None:
     text = MINI + "features:\n  - type: free_spin\n"
     available = ", ".join(feature_types())  # every registered block, in registration order

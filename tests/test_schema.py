@@ -186,13 +186,3 @@ def test_readme_example_is_a_valid_game(games_dir: Path) -> None:
     assert [d.reels["base"][r][stops[r]] for r in range(3)] == ["STAR", "STAR", "STAR"]
     document = _stringify_keys(yaml.safe_load(example))
     assert [e.message for e in _validator().iter_errors(document)] == []
-
-
-def test_readme_describes_every_reserved_feature_type(games_dir: Path) -> None:
-    from cabinet.core.features import reserved_feature_types
-
-    text = (games_dir / schema.README_FILE).read_text(encoding="utf-8")
-    planned = text[text.index("## Planned feature blocks") :]
-    for type_name in reserved_feature_types():
-        assert f"### `{type_name}`" in planned
-        assert f"- type: {type_name}" in planned

@@ -69,7 +69,7 @@ def _targets(names: list[str]) -> list[str]:
 
 def check_file(name: str) -> FileReport:
     """Load one file (or game name) and report what is wrong with it, if anything."""
-    from ..core.loader import DefinitionError, load_definition, resolve_game
+    from ..core.loader import DefinitionError, load_definition, resolve_game, scenario_problems
 
     report = FileReport(name)
     try:
@@ -77,6 +77,7 @@ def check_file(name: str) -> FileReport:
         if str(path) != name and not Path(name).is_file():
             report.path = _display(path)  # a game name: show the file it stands for
         report.definition = load_definition(report.path)
+        report.issues += [(i.line, i.column, i.message) for i in scenario_problems(report.definition)]
         _check_files(report, report.definition)
     except DefinitionError as exc:
         report.issues = [(i.line, i.column, i.message) for i in exc.issues]

@@ -44,7 +44,7 @@ from .definition import (
     Definition,
     Feature,
 )
-from .features import FORMER_FEATURE_TYPES, feature_types, reserved_feature_types
+from .features import FORMER_FEATURE_TYPES, feature_types
 from .limits import MAX_STRIP_STOPS, strip_too_long
 from .money import MoneyError, parse_money
 
@@ -53,6 +53,7 @@ __all__ = [
     "Issue",
     "load_data_file",
     "locate",
+    "scenario_problems",
     "load_definition",
     "load_definition_text",
     "load_game",
@@ -506,7 +507,6 @@ class _Load:
     def feature(self, node: Node, path: Path_) -> Any:
         """A feature block: its ``type`` picks the dataclass."""
         types_now = feature_types()
-        reserved = reserved_feature_types()
         available = _quote_list(types_now)
         if not isinstance(node, MappingNode):
             self.error(node, f"a feature must be a mapping starting with 'type:' ({available}), got {self.describe(node)}")
@@ -520,12 +520,8 @@ class _Load:
             name = type_node.value = FORMER_FEATURE_TYPES[name]
         cls = types_now.get(name)
         if cls is None:
-            if name in reserved:
-                game = reserved[name]
-                self.error(type_node, f"feature type '{name}' is reserved for {game} and not available in this version")
-            else:
-                hint = _did_you_mean(name, [*types_now, *reserved])
-                self.error(type_node, f"unknown feature type '{name}'{hint}; available: {available}")
+            hint = _did_you_mean(name, types_now)
+            self.error(type_node, f"unknown feature type '{name}'{hint}; available: {available}")
             return BAD
         value, _ = self.dataclass_fields(node, cls, path)
         return BAD if value is None else value
@@ -807,8 +803,6 @@ class _Checks:
 
             for path, message in check_limits(self.d, deep=not self.load.issues):
                 self.report(path, message)
-        if not self.bad and not self.load.issues:  # a whole, consistent game: its scenarios can be played
-            _scenario_draws(self)
 
     def report(self, path: Path_, message: str) -> None:
         self.load.report(path, message)
@@ -1128,8 +1122,8 @@ def _mystery_strips(c: _Checks) -> None:
         if f.type == "free_spins":
             for choice in getattr(f, "reel_sets", ()) or c.d.base_game.reel_sets:
                 played.setdefault(choice.set, set()).add("free")
-        elif f.type == "wild_respin" and str(getattr(f, "reel_set", "")):
-            played.setdefault(str(getattr(f, "reel_set")), set()).add("respin")
+        elif f.type == "wild_respin" and isinstance(respun := getattr(f, "reel_set", None), str):
+            played.setdefault(respun, set()).add("respin")
         elif f.type == "paid_respin":
             for choice in c.d.base_game.reel_sets:
                 played.setdefault(choice.set, set()).add("respin")
@@ -1137,7 +1131,7 @@ def _mystery_strips(c: _Checks) -> None:
         if f.type != "mystery_symbol":
             continue
         acts = set(getattr(f, "modes", ()))
-        mystery = str(getattr(f, "symbol"))
+        mystery = str(getattr(f, "symbol", ""))
         for set_name, strips in c.d.reels.items():
             modes = played.get(set_name, set())
             if not modes or modes & acts:
@@ -1150,32 +1144,46 @@ def _mystery_strips(c: _Checks) -> None:
                          f"{_quote_list(sorted(acts))} spins (features[{i}].modes): there it would land unrevealed")
 
 
-def _scenario_draws(c: _Checks) -> None:
-    """Play each scenario once: a script value outside the range of the draw it answers (a
-    stop of 120 on a 63-stop reel, a pick past a table's total weight) is reported at the
-    value itself, not when the designer forces the round."""
+def scenario_problems(defn: Definition, only: int | None = None) -> list[Issue]:
+    """Play each scenario (or the ``only``-th, 0-based) once: a script value outside the range
+    of the draw it answers (a stop of 120 on a 63-stop reel, a point past a table's total
+    weight) is an Issue at the value itself. ``cabinet check`` and a forced scenario ask this;
+    a plain load does not (it would play every scenario at every load)."""
     from .bet import default_bet
     from .evaluate import EvaluationError
     from .rng import ScriptValueError
     from .round import RoundError, RoundRequest, play_round
 
-    bet = default_bet(c.d)
-    for i, sc in enumerate(c.d.scenarios):
-        key, request = "script", RoundRequest(bet, 0, script=sc.script)
+    try:
+        text = _read_text(defn.source)
+    except CabinetError:
+        text = ""
+    issues: list[Issue] = []
+
+    def report(path: tuple[Any, ...], message: str) -> None:
+        line, column = locate(text, path) if text else (1, 1)
+        issues.append(Issue(defn.source, line, column, message))
+
+    bet = default_bet(defn)
+    for i, sc in enumerate(defn.scenarios):
+        if only is not None and i != only:
+            continue
+        key = "script"
         try:
-            result = play_round(c.d, request)
+            result = play_round(defn, RoundRequest(bet, 0, script=sc.script))
             if sc.respin_reel and sc.respin_script and result.awaiting is None:
                 key = "respin_script"
-                play_round(c.d, RoundRequest(bet, 0, kind="respin", respin_reel=sc.respin_reel - 1,
-                                             held_stops=result.final_stops, held_reel_set=result.final_reel_set,
-                                             script=sc.respin_script))
+                play_round(defn, RoundRequest(bet, 0, kind="respin", respin_reel=sc.respin_reel - 1,
+                                              held_stops=result.final_stops, held_reel_set=result.final_reel_set,
+                                              script=sc.respin_script))
         except ScriptValueError as exc:
-            c.report(("scenarios", i, key, exc.position),
-                     f"scenario '{sc.name}': value {exc.value} answers draw {exc.position + 1} of the round, "
-                     f"which is from 0 to {exc.bound - 1} (a reel's stop, or a point in a table's total weight: "
-                     "games/README.md, Scenarios)")
+            report(("scenarios", i, key, exc.position),
+                   f"scenario '{sc.name}': value {exc.value} answers draw {exc.position + 1} of the round, "
+                   f"which is from 0 to {exc.bound - 1} (a reel's stop, or a point in a table's total weight: "
+                   "games/README.md, Scenarios)")
         except (RoundError, EvaluationError) as exc:
-            c.report(("scenarios", i, key), f"scenario '{sc.name}' cannot be played: {exc}")
+            report(("scenarios", i, key), f"scenario '{sc.name}' cannot be played: {exc}")
+    return issues
 
 
 @_check("bet", "lines", "pays", "symbols", "grid")

@@ -31,7 +31,7 @@ from .definition import (
     Definition,
     Feature,
 )
-from .features import feature_types, reserved_feature_types
+from .features import feature_types
 from .money import fraction_str
 
 SCHEMA_FILE = "game.schema.json"
@@ -181,13 +181,11 @@ def build_schema() -> dict[str, Any]:
         builder.dataclass_def(cls)
         feature_refs.append({"$ref": f"#/$defs/{cls.__name__}"})
     top = builder.object_schema(Definition)
-    reserved = ", ".join(sorted(reserved_feature_types())) or "none"
     builder.defs.update(
         {
             "feature": {
                 "description": "a mechanic block, chosen by its `type`: "
-                + ", ".join(types_now)
-                + f" (planned, not yet available: {reserved})",
+                + ", ".join(types_now),
                 "oneOf": feature_refs,
             },
             "fraction": {
@@ -301,8 +299,7 @@ def markdown_reference() -> str:
             out.append('<a id="features"></a>')
             out.append(
                 "Each entry of `features:` is one of the blocks below, chosen by its `type:` "
-                "(each block's module docstring in `cabinet/core/features/` has a YAML example; "
-                "the blocks planned for later games are described in *Planned feature blocks*)."
+                "(each block's module docstring in `cabinet/core/features/` has a YAML example)."
             )
             out.append("")
         out.append(f'<a id="{_anchor(name)}"></a>')
@@ -321,9 +318,6 @@ def markdown_reference() -> str:
                 f"| `{f.name}` | {_cell(_type_words(hint))} | {_cell(_default_words(f, hint))} | {_cell(meaning)} |"
             )
         out.append("")
-    reserved = ", ".join(f"`{t}` ({game})" for t, game in reserved_feature_types().items()) or "none"
-    out.append(f"Reserved feature types (loader refuses them for now): {reserved}.")
-    out.append("")
     return "\n".join(out)
 
 

@@ -24,6 +24,7 @@ request (``script`` set, so ``forced``) is what history records.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from cabinet.core.definition import Scenario
+from cabinet.core.loader import scenario_problems
 from cabinet.input.bindings import Bindings
 from cabinet.machine.buttons import Button, Press
 
@@ -275,6 +277,11 @@ class Designer:
         if not self._may_force("THE SCENARIO"):
             return False
         scenario = scenarios[index]
+        problems = scenario_problems(app.defn, only=index)
+        if problems:  # a value outside its draw: said where, and nothing is charged
+            print(f"cabinet: {problems[0]}", file=sys.stderr)
+            hud.say(f"SCENARIO {index + 1} CANNOT BE PLAYED: {problems[0].path}:{problems[0].line}:{problems[0].column}")
+            return False
         if not app.base.start_round(script=tuple(scenario.script)):
             return False
         self.played.append(scenario.name)

@@ -586,19 +586,8 @@ def feature_types() -> dict[str, type]:
 
 # Mechanics whose engine lands with the games that need them. The loader names them as
 # reserved instead of calling them unknown (until a block of that type is registered).
-PLANNED_FEATURE_TYPES: dict[str, str] = {
-    # the collector minigame and named jackpots are parts of hold_and_respin and wheel
-    "wild_respin": "Halloween Wins 3",
-}
-
-
 # YAML types a block was known by before, read as its type now.
 FORMER_FEATURE_TYPES: dict[str, str] = {"mummy_access": "panel_door"}
-
-
-def reserved_feature_types() -> dict[str, str]:
-    known = feature_types()
-    return {t: game for t, game in PLANNED_FEATURE_TYPES.items() if t not in known}
 
 
 # Event kinds after which recovery may resume any round: the reels have landed, a spin is over.
