@@ -45,6 +45,17 @@ def test_power_up_a_restored_round_and_the_exit(tmp_path: Path) -> None:
     assert entries[2].data["round"] == 1 and entries[-1].data["cause"] == "window closed"
 
 
+def test_a_round_the_game_completes_by_itself_is_logged_as_auto_completed(tmp_path: Path) -> None:
+    game = games_dir() / "halloween-wins-3.yaml"  # interrupted_rounds: auto_complete
+    app = app_on(tmp_path, game)
+    app.session.begin_round()
+    app.session.ledger.close()
+    app_on(tmp_path, game).close()
+    entries = read_events(tmp_path).entries
+    assert [e.kind for e in entries][:3] == ["power_up", "power_up", "round_auto_completed"]
+    assert entries[2].data == {"round": 1, "game": "halloween-wins-3"}
+
+
 def test_a_game_file_changed_since_its_last_round_is_logged_once(tmp_path: Path) -> None:
     game = tmp_path / "classic.yaml"
     game.write_text((games_dir() / "classic.yaml").read_text(encoding="utf-8"), encoding="utf-8")
