@@ -351,3 +351,22 @@ def test_the_operator_pages_match_their_references(gallery, request, tmp_path) -
     if update:
         pytest.skip(f"operator references rewritten in {REFERENCES}")
     assert not failures, f"the operator pages differ from {REFERENCES} ({tmp_path}): " + "; ".join(failures)
+
+
+def test_settings_switch_a_game_off_and_move_another(tmp_path: Path) -> None:
+    app = start(tmp_path)
+    page = open_page(app, 7)
+    assert isinstance(page, SettingsPage)
+    first, second = page.draft.games[0], page.draft.games[1]
+    press(app, Button.RIGHT)  # the first game moves down one place
+    assert page.draft.games[:2] == [second, first] and page.cursor == 1
+    page.cursor = 0
+    press(app, Button.CONFIRM)  # switched off
+    assert page.draft.off[0] == second
+    page.cursor = len(page.rows()) - 1
+    press(app, Button.CONFIRM)
+    from cabinet.kiosk.config import load_config
+
+    saved = load_config(tmp_path / "kiosk.yaml")
+    assert saved.games[0] == first and second not in saved.games
+    assert (tmp_path / "kiosk.yaml").read_text().startswith("# test kiosk\nidle_seconds: 60  # a minute\n")

@@ -54,6 +54,7 @@ class SettingsPage(Page):
         catalog = [p.stem for p in game_files()]
         on = list(config.games) or catalog
         self.saved = config
+        self.shown_games = (tuple(on), tuple(g for g in catalog if g not in on))  # as the page opened
         self.draft = Draft(on, [g for g in catalog if g not in on], config.start, config.idle_seconds,
                            config.attract, config.start_credits, config.volume)
 
@@ -140,7 +141,7 @@ class SettingsPage(Page):
     def changes(self) -> dict[str, str]:
         d, s = self.draft, self.saved
         out: dict[str, str] = {}
-        if tuple(d.games) != (s.games or tuple(d.games + d.off)) or d.off:
+        if (tuple(d.games), tuple(d.off)) != self.shown_games:  # a game switched or moved
             out["games"] = "[" + ", ".join(d.games) + "]"
         if d.start != s.start:
             out["start"] = d.start
@@ -178,6 +179,7 @@ class SettingsPage(Page):
             self.say(f"CANNOT WRITE {self.path.name}: {exc.strerror or exc}; NOTHING CHANGED", bad=True)
             return
         self.saved = parse_config(new, str(self.path))
+        self.shown_games = (tuple(self.draft.games), tuple(self.draft.off))
         words = ", ".join(f"{k}: {v}" for k, v in changes.items())
         self.host.services.events.record("settings_changed", f"settings changed: {words}"[:300], changes=changes)
         self.host.on_settings(self.saved)
