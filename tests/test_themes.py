@@ -190,3 +190,29 @@ def test_an_ogg_music_loop_plays(tmp_path: Path) -> None:
     if not pygame.mixer.get_init():
         pygame.mixer.init(22050, -16, 1, 512)
     assert pygame.mixer.Sound(str(path)).get_length() == pytest.approx(1.0, abs=0.1)
+
+
+# ----------------------------------------------------------------------------- the documented file list
+
+
+def test_the_readmes_list_every_file_the_generator_writes() -> None:
+    """sprites/README.md and sounds/README.md name each file with its size, as build.py makes them."""
+    from cabinet.assets import build, fx, ui
+    from cabinet.presentation.audio import EFFECTS
+
+    sprites_doc = (SPRITES / "README.md").read_text()
+    theme = THEMES["classic"]
+    for path, (w, h) in build.theme_files(SPRITES, theme).items():
+        name = path.name if path.parent.name != "symbols" else ("symbols/<sprite>_glow.png" if "_glow" in path.name
+                                                               else "symbols/<sprite>.png")
+        row = next(line for line in sprites_doc.splitlines() if f"`{name}`" in line)
+        assert f"{w} × {h}" in row, (name, row)
+    for name, (size, *_rest) in ui.BUTTONS.items():
+        row = next(line for line in sprites_doc.splitlines() if f"`{name}`" in line or f"`buttons/{name}.png`" in line)
+        assert f"{size[0]} × {size[1]}" in row, (name, row)
+    for kind in fx.BANNERS:
+        assert f"`fx/win_banner_{kind}.png`" in sprites_doc
+    sounds_doc = (ROOT / "sounds" / "README.md").read_text()
+    for effect in EFFECTS:
+        assert f"`{effect}.wav`" in sounds_doc
+    assert "`music.wav`" in sounds_doc and "`feature_music.wav`" in sounds_doc
