@@ -22,7 +22,14 @@ import pygame
 import pytest
 
 from cabinet.core.loader import load_game
-from cabinet.designer.gallery import MOMENTS, build_gallery, contact_sheet, expected_moments, tier_scripts
+from cabinet.designer.gallery import (
+    MOMENTS,
+    build_gallery,
+    contact_sheet,
+    expected_moments,
+    is_info_page,
+    tier_scripts,
+)
 
 REFERENCES = Path(__file__).resolve().parent / "gallery"
 SHIPPED = ("classic", "happy-riches", "retro-reels-diamond-glitz", "lucky-christmas", "happy-lucky-slot",
@@ -58,8 +65,14 @@ def gallery(request):  # noqa: ANN001, ANN201
 
 def test_every_moment_is_pictured(gallery) -> None:  # noqa: ANN001
     game, shots = gallery
-    names = shots.names()
+    pages = [name for name in shots.names() if is_info_page(name)]
+    names = [name for name in shots.names() if not is_info_page(name)]
     assert names == [m for m in MOMENTS if m in names]  # contact-sheet order
+    # every INFO page: the further pages sit between the two tabs' first pages and the bet panel
+    everything = shots.names()
+    assert everything[everything.index("rules") + 1:everything.index("bet-panel")] == pages
+    assert "info-paylines" in pages and any(p.startswith("info-features") for p in pages), pages
+    assert len(pages) == len(set(pages))
     # Lucky Christmas pays 10 lines: no base spin reaches EPIC, its largest-win scenario does.
     expected = expected_moments(load_game(game))
     assert names == expected, f"{game}: no picture of {sorted(set(expected) - set(names))} ({shots.missing})"

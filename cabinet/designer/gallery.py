@@ -15,6 +15,11 @@ wheel (``wheel-*``: the first ring turning, an inner ring turning, the win); a m
 (``mummy-panel``) and the minigame it opens (``minigame-*``: the symbols flying in, values
 travelling into the collectors, the outro).
 
+Every page of INFO is pictured: ``paytable`` and ``rules`` are the first page of each tab,
+and each further page follows them, named after its heading (``info-paytable-2``,
+``info-features-1``, ``info-paylines``, ``info-rules-2``: how many there are depends on
+the game and the window).
+
 The wall clock is pinned while a gallery is made (``GALLERY_TIME``): the history list
 shows when each round was played, and a picture that changed every minute could not be
 a reference.
@@ -592,6 +597,42 @@ def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str
     yield "1280x720", idle_shot(defn, size=(1280, 720), seed=seed)
     forced = feature or next(((s.name, tuple(s.script)) for s in defn.scenarios if not s.respin_reel), None)
     yield from designer_shots(defn, size=size, seed=seed, feature=forced)
+    yield from info_pages(defn, size=size, seed=seed)
+
+
+INFO_PREFIX = "info-"  # every INFO page besides the paytable's first and the rules' first: info-features-2
+
+
+def is_info_page(name: str) -> bool:
+    return name.startswith(INFO_PREFIX)
+
+
+def info_page_name(heading: str) -> str:
+    """A page's moment name from its heading: "FEATURES 2 OF 3" -> "info-features-2"."""
+    words = heading.lower().split()
+    if len(words) == 4 and words[2] == "of":  # "<section> n of m"
+        words = words[:2]
+    return INFO_PREFIX + "-".join(words)
+
+
+def info_pages(defn: Any, *, size: tuple[int, int], seed: int) -> Iterator[tuple[str, Any]]:
+    """Every page of INFO the ``paytable`` and ``rules`` moments do not show (the paytable's
+    further pages, each FEATURES page, the paylines, the further rules pages), in page
+    order, on a cabinet of their own (so that no other moment waits on them)."""
+    from cabinet.presentation.scenes.info import InfoScene
+
+    app = start_app(defn, size=size, seed=seed)
+    app.run_frames(2)
+    info = InfoScene(app.ctx)
+    app.stack.push(info)
+    app.run_frames(20)
+    shown = {0, info.section_start("RULES")}
+    for page, heading in enumerate(list(info.headings)):
+        if page in shown:
+            continue
+        info.page = page
+        app.run_frames(2)
+        yield info_page_name(heading), snapshot(app)
 
 
 @contextlib.contextmanager
@@ -619,8 +660,13 @@ def build_gallery(defn: Any, *, size: tuple[int, int] = (1280, 720), seed: int =
     with pinned_clock():
         for name, surface in iter_shots(defn, size=size, seed=seed, missing=gallery.missing,
                                         lobby_games=lobby_games):
-            if only is None or name in only:
+            if only is None or name in only or (is_info_page(name) and "info" in only):
                 gallery.shots.append((name, surface))
+    # the contact sheet shows the INFO pages together: the further pages right after "rules"
+    pages = [shot for shot in gallery.shots if is_info_page(shot[0])]
+    rest = [shot for shot in gallery.shots if not is_info_page(shot[0])]
+    at = next((i + 1 for i, (name, _) in enumerate(rest) if name == "rules"), len(rest))
+    gallery.shots = rest[:at] + pages + rest[at:]
     return gallery
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from cabinet.errors import CabinetError
 
 FRAME_LIMIT = 20_000
+SPIN_FRAMES = 30  # frames into a free spin's spin before its picture (--at spinning), as the gallery's "spinning"
 
 
 def render_lobby(size: tuple[int, int], *, games: tuple[str, ...] | None = None) -> Any:
@@ -56,9 +57,11 @@ def play_quietly(app: Any, rounds: int) -> None:
     app.run_frames(int(STATS_REFRESH * FPS) + 3)
 
 
-def play_scenario(app: Any, number: int, at: str = "") -> None:
+def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 2) -> None:
     """Scenario ``number`` (1-based) through the designer, to mid-feature or its win (a
-    feature on boards: the moment ``at`` names, ``BoardScene.picture_ready``)."""
+    feature on boards: the moment ``at`` names, ``BoardScene.picture_ready``). In free spins
+    it stops once free spin ``spin`` (1-based) has landed, or while it spins (``at``
+    "spinning"); a round whose free spins end before that spin is refused by name."""
     from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
     from cabinet.presentation.scenes.free_spins import FreeSpinsScene
     from cabinet.presentation.scenes.win import WinScene
@@ -68,7 +71,10 @@ def play_scenario(app: Any, number: int, at: str = "") -> None:
         raise CabinetError(f"--scenario: {app.defn.name} has {len(scenarios)} scenario(s)")
     if not app.designer.play_scenario(number - 1):
         raise CabinetError(f"scenario {number} could not start: {app.ctx.hud.status}")
+    if spin < 1:
+        raise CabinetError(f"--spin {spin}: free spins count from 1")
     feature = bool(app.session.current.features)
+    spun = 0
     for _ in range(FRAME_LIMIT):
         app.run_frames(1)
         free = app.stack.find(FreeSpinsScene)
@@ -78,8 +84,17 @@ def play_scenario(app: Any, number: int, at: str = "") -> None:
         if feature and _halloween_picture(app, at):
             return
         if feature:
-            if free is not None and free.phase == "running" and free.played >= 2 and app.base.reels.all_stopped:
-                return
+            if free is not None and free.phase == "running" and free.played >= spin:
+                landed = app.base.reels.all_stopped
+                if at == "spinning" and free.played == spin and not landed and app.base.reels.spinning:
+                    spun += 1
+                    if spun >= SPIN_FRAMES:  # the reels well into their spin, blurred
+                        return
+                if at != "spinning" and landed:
+                    return
+            if free is not None and free.phase != "intro" and free.total_spins < spin:
+                raise CabinetError(f"--spin {spin}: scenario {number}'s free spins end after "
+                                   f"{free.total_spins} spin{'s' if free.total_spins != 1 else ''}")
             continue
         win = app.stack.find(WinScene)
         if win is not None and ((win.phase == "cycle" and win.cycle_t > 0.3) or (win.tier and win.t > 1.6)):
