@@ -32,6 +32,8 @@ SOURCE = Path(__file__).resolve().parent / "new_game"
 GAME, THEME = "starfruit-grove", "grove"
 SHIPPED = sorted(p.stem for p in (ROOT / "games").glob("*.yaml"))
 
+pytestmark = pytest.mark.integration  # the theme is generated and every screen played: about 80 s
+
 
 
 @pytest.fixture(scope="module")

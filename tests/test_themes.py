@@ -190,6 +190,12 @@ def test_an_ogg_music_loop_plays(tmp_path: Path) -> None:
     if not pygame.mixer.get_init():
         pygame.mixer.init(22050, -16, 1, 512)
     assert pygame.mixer.Sound(str(path)).get_length() == pytest.approx(1.0, abs=0.1)
+    from cabinet.presentation.audio import Audio
+
+    audio = Audio(tmp_path, "mine")  # the cabinet's own player streams the OGG as the theme's music
+    audio.start_music()
+    assert audio.available and audio._music_playing
+    pygame.mixer.music.stop()
 
 
 # ----------------------------------------------------------------------------- the documented file list
