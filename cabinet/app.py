@@ -196,6 +196,7 @@ class App:
         from cabinet.presentation.art import ArtBuilder
         from cabinet.presentation.assets import AssetCache
         from cabinet.presentation.audio import Audio
+        from cabinet.presentation.bet_panel import uses_tag_band
         from cabinet.presentation.context import Context
         from cabinet.presentation.layout import MIN_LANDSCAPE, MIN_PORTRAIT, compute_layout
         from cabinet.presentation.scenes.base import BaseGameScene
@@ -232,7 +233,7 @@ class App:
         cache = AssetCache(sprites_dir(), text)
         builder = ArtBuilder(cache, self.defn)
         layout = compute_layout(self.screen.get_size(), self.defn.grid.reels, self.defn.grid.rows,
-                                settings.left_hand)
+                                settings.left_hand, tag_band=uses_tag_band(self.defn))
         art = builder.build(layout, first_frame_only=True)  # the rest right after the first frame
         audio = Audio(sounds_dir(), self.defn.theme, settings.sound, settings.music, device=False)
         self.stack = SceneStack()

@@ -306,3 +306,22 @@ def test_the_status_line_says_what_travels_then_what_the_pumpkins_hold(halloween
     run_until(app, lambda: scene.clock >= counted + 0.05)
     assert app.ctx.hud.status == "COLLECTOR PUMPKINS NOW HOLD €20.60 AND €28.60"
     assert [scene.shown_value(board, p, 0) for p in ((1, 0), (1, 1))] == [2060, 2860]
+
+
+def test_the_5x4_reels_use_the_band_the_game_leaves_empty(halloween) -> None:  # noqa: ANN001
+    """Issue 26: Halloween (no price tags, no bet pills) has its reel frame over the band under the
+    reels: the frame's gold edge where the band was, the status line under it, wider reels."""
+    from cabinet.presentation.layout import compute_layout
+
+    app = App(halloween, AppOptions(size=SIZE, seed=1, headless=True))
+    app.start()
+    app.run_frames(5)
+    layout = app.ctx.layout
+    assert layout == compute_layout(SIZE, 5, 4, tag_band=False) and layout.reel_frame.w > 0.5 * SIZE[0]
+    old = compute_layout(SIZE, 5, 4)
+    shot = frame(app)
+    edge = shot.get_at((layout.reel_frame.x + 3, old.reel_frame.bottom + 12))  # in the old price-tag band
+    assert edge.r > 150 and edge.b > 100  # the frame's border (gold and violet) goes on down there
+    inside = shot.get_at((layout.reel_window.x + layout.cell // 2, layout.reel_window.bottom - 3))
+    assert inside[:3] != edge[:3]
+

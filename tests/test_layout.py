@@ -173,3 +173,15 @@ def test_the_reels_take_the_width_in_portrait(size: tuple[int, int]) -> None:
     layout = compute_layout(size, 5, 3)
     assert layout.reel_frame.w >= 0.97 * size[0] and layout.reel_frame.inside(*size)
     assert layout.reel_frame.y >= max(layout.counter_badge.bottom, layout.side_art[0].bottom)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (640, 360)])
+def test_a_5x4_grid_takes_the_empty_tag_band_and_the_5x3_games_keep_theirs(size: tuple[int, int]) -> None:
+    """Issue 26: a 5x4 game with nothing under its reels (no price tags, no bet pills) takes that
+    band, so its reels are wider than the 47% of the width they were; 5x3 grids are unchanged."""
+    w, h = size
+    before, after = compute_layout(size, 5, 4), compute_layout(size, 5, 4, tag_band=False)
+    assert after.cell > before.cell and after.reel_frame.w >= 0.5 * w > before.reel_frame.w
+    assert after.reel_frame.y >= after.counter_badge.bottom and after.logo.bottom <= after.reel_window.y
+    assert after.reel_frame.bottom <= after.status.y and after.status.bottom <= after.deck.y  # the status line still shows
+    assert compute_layout(size, 5, 3, tag_band=False) == compute_layout(size, 5, 3)  # 5x3: not a pixel moved

@@ -55,6 +55,7 @@ def apply_game(app: App, defn: Definition, fresh_sprites: bool) -> None:
     from cabinet.paths import sprites_dir
     from cabinet.presentation.art import ArtBuilder
     from cabinet.presentation.assets import AssetCache
+    from cabinet.presentation.bet_panel import uses_tag_band
     from cabinet.presentation.layout import compute_layout
     from cabinet.presentation.scenes.base import BaseGameScene
 
@@ -62,7 +63,8 @@ def apply_game(app: App, defn: Definition, fresh_sprites: bool) -> None:
     assert session is not None
     cache = AssetCache(sprites_dir(), ctx.text) if fresh_sprites else ctx.cache
     builder = ArtBuilder(cache, defn)
-    layout = compute_layout(app.screen.get_size(), defn.grid.reels, defn.grid.rows, ctx.settings.left_hand)
+    layout = compute_layout(app.screen.get_size(), defn.grid.reels, defn.grid.rows, ctx.settings.left_hand,
+                            tag_band=uses_tag_band(defn))
     art = builder.build(layout)
     bet = nearest_bet(defn, session.bet)
 

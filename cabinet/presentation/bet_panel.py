@@ -44,6 +44,12 @@ def shows_panel(defn: Definition) -> bool:
     return defn.bet.label == "level"
 
 
+def uses_tag_band(defn: Definition) -> bool:
+    """Whether the game shows anything in the band under the reels: the bet pills, or a paid
+    respin's price tags. A taller grid takes the band when it does not (``compute_layout``)."""
+    return shows_panel(defn) or any(getattr(f, "type", "") == "paid_respin" for f in defn.features)
+
+
 def panel_boxes(layout: Layout) -> BetPanelBoxes:
     """Three pills across the row under the reel window: LEVEL, COIN VALUE, COINS."""
     tag = layout.tags[0]

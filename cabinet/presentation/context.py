@@ -75,7 +75,10 @@ class Context:
 
     def relayout(self, size: tuple[int, int]) -> None:
         """A new window size or hand: new rectangles, art scaled once for them, scenes told."""
-        layout = compute_layout(size, self.defn.grid.reels, self.defn.grid.rows, self.settings.left_hand)
+        from .bet_panel import uses_tag_band  # here: bet_panel itself draws with a Context
+
+        layout = compute_layout(size, self.defn.grid.reels, self.defn.grid.rows, self.settings.left_hand,
+                                tag_band=uses_tag_band(self.defn))
         if layout == self.layout:
             return
         if (layout.width, layout.height) != (self.layout.width, self.layout.height):

@@ -17,7 +17,10 @@ screen carries is fitted round them, not the other way round.
 
 - Landscape: the reel frame runs from just under the top row (the free-spins badges)
   to the price-tag and status bands over the deck; the logo crowns the frame, over its
-  top border. The side columns left and right of the frame carry, from the top: the
+  top border. A grid of more than 3 rows, being height-bound, also takes the price-tag
+  band when its game shows nothing there (``tag_band=False``: no paid respin, no bet
+  pills), so a 5x4 game's cells come closer to a 5x3's (the tags, never shown, then lie
+  on the frame's foot). The side columns left and right of the frame carry, from the top: the
   theme's side art (``side_art``, e.g. hanging lanterns), then the TOP AWARDS glass or
   the free-spins counter (the counter's side) and a feature's meter (the other side).
   The badges sit in the top row between the side art and the logo.
@@ -198,10 +201,12 @@ def fit_size(size: tuple[int, int]) -> tuple[int, int]:
     return max(w, min_w), max(h, min_h)
 
 
-def compute_layout(size: tuple[int, int], reels: int = 5, rows: int = 3, left_hand: bool = False) -> Layout:
+def compute_layout(size: tuple[int, int], reels: int = 5, rows: int = 3, left_hand: bool = False, *,
+                   tag_band: bool = True) -> Layout:
     portrait = is_portrait(size)
     w, h = fit_size(size)
-    layout = _portrait(w, h, reels, rows) if portrait else _landscape(w, h, reels, rows)
+    layout = _portrait(w, h, reels, rows) if portrait else \
+        _landscape(w, h, reels, rows, tags_taken=not tag_band and rows > 3)
     return layout.mirror() if left_hand else layout
 
 
@@ -251,7 +256,7 @@ def _hung(x: float, size: float, drop: float) -> Box:
     return _box(x, 0, size, drop + size)
 
 
-def _landscape(w: int, h: int, reels: int, rows: int) -> Layout:
+def _landscape(w: int, h: int, reels: int, rows: int, *, tags_taken: bool = False) -> Layout:
     unit = min(w / 1920, h / 1080)
     m = w * 0.018
     deck_h = h * 0.15
@@ -259,7 +264,7 @@ def _landscape(w: int, h: int, reels: int, rows: int) -> Layout:
     badge_y, badge_h = h * 0.012, h * 0.07  # the top row: the free-spins badges
     status_h, tags_h = h * 0.042, h * 0.046
     top = badge_y + badge_h + h * 0.006
-    bottom = deck.y - status_h - tags_h
+    bottom = deck.y - status_h - (0 if tags_taken else tags_h)
     avail_w = w * 0.74  # side columns of at least 13% of the width each
     cell = reel_cell(avail_w, bottom - top, reels, rows)
     spare = max(0.0, bottom - top - cell * (rows + 2 * REEL_BORDER))  # a width-bound frame sits centred
@@ -269,9 +274,9 @@ def _landscape(w: int, h: int, reels: int, rows: int) -> Layout:
     logo = _box(w / 2 - min(logo_h * 4.2, w * 0.5) / 2, window.y - logo_h - h * 0.002, min(logo_h * 4.2, w * 0.5),
                 logo_h)
     tag_h = min(tags_h * 0.8, cell * 0.3)
-    tags = tuple(_centered(col.x + col.w / 2, frame.bottom + tags_h * 0.5, col.w * 0.86, tag_h)
-                 for col in columns)
-    status = _centered(w / 2, frame.bottom + tags_h + status_h / 2, w * 0.46, status_h * 0.9)
+    tags_y = frame.bottom - tags_h * 0.5 if tags_taken else frame.bottom + tags_h * 0.5
+    tags = tuple(_centered(col.x + col.w / 2, tags_y, col.w * 0.86, tag_h) for col in columns)
+    status = _centered(w / 2, frame.bottom + (0 if tags_taken else tags_h) + status_h / 2, w * 0.46, status_h * 0.9)
 
     # The deck, right-handed: MENU/INFO | BALANCE | BET - [BET] + | WIN | AUTO MAX | SPIN
     spin_d = min(deck_h * 1.15, w * 0.13)  # rising over the deck, but not as high as the price tags and pills

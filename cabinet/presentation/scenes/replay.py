@@ -92,9 +92,11 @@ class ReplayScene:
         builder, layout, art = ctx.builder, ctx.layout, ctx.art
         if defn is not ctx.defn:  # another game's round: its own reels, symbols and frame
             from ..art import ArtBuilder
+            from ..bet_panel import uses_tag_band
 
             builder = ArtBuilder(ctx.cache, defn)
-            layout = compute_layout(ctx.layout.size, defn.grid.reels, defn.grid.rows, ctx.settings.left_hand)
+            layout = compute_layout(ctx.layout.size, defn.grid.reels, defn.grid.rows, ctx.settings.left_hand,
+                                    tag_band=uses_tag_band(defn))
             art = builder.build(layout)
         changes: dict[str, Any] = {"defn": defn, "session": GameSession(defn), "stack": SceneStack(), "hud": HudState(),
                    "builder": builder, "layout": layout, "art": art, "data_dir": None, "on_layout": [],
