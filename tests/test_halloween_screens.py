@@ -15,7 +15,7 @@ from screen_helpers import run_until
 from cabinet.app import App, AppOptions
 from cabinet.core.events import Collected
 from cabinet.core.loader import load_game
-from cabinet.presentation.hud import PALE_GOLD
+from cabinet.presentation.hud import GOLD, PALE_GOLD
 from cabinet.presentation.mechanics.hold_and_respin.view import (
     COUNT_TIME,
     MARK_COLOUR,
@@ -184,7 +184,7 @@ def test_a_mummy_x_leaves_its_mark_on_the_cell_and_the_respins_reset_to_3(hallow
     run_until(app, lambda: scene.model.respins == 3 and scene.model.respins_reason == "reset")
     assert scene.counter_pulse > 0
     run_until(app, lambda: int(scene.counter_pulse / 0.15) % 2 == 0)
-    badge = app.ctx.layout.counter_badge
+    badge = scene.counter_boxes()[0]
     assert frame(app).get_at((badge.x - 3, badge.y + badge.h // 2))[:3] == PALE_GOLD
 
 
@@ -325,3 +325,20 @@ def test_the_5x4_reels_use_the_band_the_game_leaves_empty(halloween) -> None:  #
     inside = shot.get_at((layout.reel_window.x + layout.cell // 2, layout.reel_window.bottom - 3))
     assert inside[:3] != edge[:3]
 
+
+def test_the_3x3_board_takes_the_height_with_the_feature_panels_beside_it(halloween) -> None:  # noqa: ANN001
+    """Issue 26: the minigame's board runs from the top to the status line (not under an empty
+    badge row), and RESPINS and FEATURE WIN stand in the side columns it left empty."""
+    app, scene = minigame_app(halloween)
+    run_until(app, lambda: scene.model.respins > 0)
+    app.run_frames(10)
+    (board,) = scene.geometry()
+    w, h = SIZE
+    assert board.frame.h >= 0.75 * h and board.cell >= 140  # it was 130 under the badge row
+    counter, win = scene.counter_boxes()
+    assert counter.right < board.frame.x and win.x > board.frame.right  # beside it, one a side
+    shot = frame(app)
+    for panel in (counter, win):
+        assert shot.get_at((panel.x + panel.w // 2, panel.y + 1))[:3] == GOLD  # the panel's gold rim
+    caption_rows = range(counter.y + 4, counter.y + counter.h // 3)
+    assert any(shot.get_at((x, y))[:3] == GOLD for x in range(counter.x, counter.right) for y in caption_rows)

@@ -79,3 +79,31 @@ def test_the_board_model_keeps_values_for_their_collector_and_the_marks() -> Non
     assert shown.held[(1, 1)].value == 200 and shown.collectors == {(1, 1)}
     model.apply(BoardSpun("f", board, 1, ((0, 1),), ("GHOST",)))
     assert shown.multipliers == {(0, 1): 2}  # a mark outlasts the spins
+
+
+def test_the_four_boards_take_the_height_and_the_feature_panels_the_sides(lucky) -> None:  # noqa: ANN001
+    """Issue 26: the four boards were 52% of the width under an empty badge row; now they run from
+    the top to the status line, and RESPINS and FEATURE WIN stand in the side columns."""
+    from cabinet.presentation.hud import GOLD
+    from cabinet.presentation.mechanics.hold_and_respin.view import side_panels
+
+    app = App(lucky, AppOptions(size=SIZE, seed=3, headless=True, designer=True))
+    app.start()
+    assert app.designer.play_scenario([s.name for s in lucky.scenarios].index("anticipation on the last empty cells"))
+    run_until(app, lambda: app.stack.find(BoardScene) is not None)
+    scene = app.stack.find(BoardScene)
+    run_until(app, lambda: scene.model.respins > 0)
+    app.run_frames(20)
+    boxes = scene.geometry()
+    left, right = min(b.frame.x for b in boxes), max(b.frame.right for b in boxes)
+    top, bottom = min(b.frame.y for b in boxes), max(b.frame.bottom for b in boxes)
+    w, h = SIZE
+    assert right - left >= 0.58 * w and bottom - top >= 0.75 * h and boxes[0].cell >= 70  # cells were 63
+    counter, win = scene.counter_boxes()
+    assert (counter, win) == side_panels(app.ctx.layout)
+    assert counter.right < left and win.x > right  # the panels beside the boards, in the side columns
+    shot = frame(app)
+    for panel in (counter, win):
+        assert shot.get_at((panel.x + panel.w // 2, panel.y + 1))[:3] == GOLD  # the panel's gold rim
+        assert shot.get_at((panel.x + panel.w // 8, panel.y + panel.h // 2))[:3] == (24, 12, 44)  # its dark face
+    app.pg.quit()

@@ -86,16 +86,36 @@ class BoardBox:
     cell: int  # side of one cell
 
 
-def board_area(layout: Layout) -> Box:
-    """Where the boards go on the game's layout: the reels' place and the band around them,
-    down to the deck (landscape) or to the meters (portrait), under the logo's band."""
+def side_panels(layout: Layout) -> tuple[Box, Box] | None:
+    """Landscape: the feature's own panels (RESPINS on the counter's side, FEATURE WIN on the
+    other), one in each side column beside the boards, which then take the whole height
+    (their backdrop covers the logo and the badge row). Portrait: None (the badges stay)."""
+    if layout.portrait:
+        return None
     w, h = layout.size
-    top = max(layout.logo.bottom, layout.counter_badge.bottom) + h // 100
-    if layout.portrait:  # the whole height down to the boards' own meter band and status line
+    panel_w = w * 16 // 100
+    panel_h = panel_w * 55 // 100
+    top, bottom = h // 60, layout.status.y
+    y = top + (bottom - top - panel_h) // 2
+    left = Box(w // 40, y, panel_w, panel_h)
+    right = left.mirrored(w)
+    return (left, right) if layout.counter_badge.x < w // 2 else (right, left)
+
+
+def board_area(layout: Layout) -> Box:
+    """Where the boards go on the game's layout: landscape, between the feature's side panels
+    from the top to the status line; portrait, the reels' place and the band around them,
+    under the logo's band, down to the boards' own meter band."""
+    w, h = layout.size
+    panels = side_panels(layout)
+    if panels is None:  # the whole height down to the boards' own meter band and status line
+        top = max(layout.logo.bottom, layout.counter_badge.bottom) + h // 100
         bottom = meter_band(layout).y - layout.status.h - h // 100
         return Box(w // 40, top, w - w // 20, bottom - top)
-    bottom = layout.status.y
-    return Box(w // 40, top, w - w // 20, bottom - top)
+    gap = w // 60
+    left = min(panels, key=lambda box: box.x)
+    top, bottom = h // 60, layout.status.y
+    return Box(left.right + gap, top, w - 2 * (left.right + gap), bottom - top)
 
 
 def boards(n: int, reels: int, rows: int, *, layout: Layout | None = None, area: Box | None = None,
@@ -905,15 +925,21 @@ class BoardScene:
                 surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - band.h // 10)))
 
     def _draw_counter(self, surface: pygame.Surface) -> None:
-        """RESPINS n and the feature's WIN so far, in the free-spins badges' places."""
+        """RESPINS n and the feature's WIN so far, on the feature's side panels (``counter_boxes``)."""
         ctx = self.ctx
-        layout = ctx.layout
-        self._badge(surface, layout.counter_badge, "RESPINS", str(max(0, self.model.respins)),
+        counter, win = self.counter_boxes()
+        self._badge(surface, counter, "RESPINS", str(max(0, self.model.respins)),
                     glowing=self.counter_pulse > 0 and int(self.counter_pulse / 0.15) % 2 == 0,
                     grew=self.counter_pulse > 0)
         won = sum(self.shown_value(b.name, p, c.value) for b in self.model.boards.values() for p, c in b.held.items())
         won += sum(b.fill_award for b in self.model.boards.values() if b.filled)
-        self._badge(surface, layout.multiplier_badge, "FEATURE WIN", ctx.money(won))  # held prizes and Bonus Prizes won
+        self._badge(surface, win, "FEATURE WIN", ctx.money(won))  # held prizes and Bonus Prizes won
+
+    def counter_boxes(self) -> tuple[Box, Box]:
+        """Where RESPINS and FEATURE WIN go: the side panels beside the boards (landscape), the
+        free-spins badges' places (portrait)."""
+        layout = self.ctx.layout
+        return side_panels(layout) or (layout.counter_badge, layout.multiplier_badge)
 
     def _badge(self, surface: pygame.Surface, box: Box, caption: str, value: str, *, glowing: bool = False,
                grew: bool = False) -> None:
@@ -927,9 +953,10 @@ class BoardScene:
             img = text.fit(f"{caption} {value}", max(9, box.h * 62 // 100), int(box.w * 0.92), PALE_GOLD, outline=True)
             surface.blit(img, img.get_rect(center=rect.center))
             return
-        cap = text.fit(caption, max(8, box.h // 4), int(box.w * 0.9), GOLD)
+        line = min(box.h, box.w * 2 // 5)  # a tall side panel writes as large as a badge its width would
+        cap = text.fit(caption, max(8, line // 4), int(box.w * 0.9), GOLD)
         surface.blit(cap, cap.get_rect(midtop=(rect.centerx, box.y + box.h // 12)))
-        size = max(9, box.h // 2 + (box.h // 8 if grew else 0))
+        size = max(9, line // 2 + (line // 8 if grew else 0))
         img = text.fit(value, size, int(box.w * 0.9), PALE_GOLD, outline=True)
         surface.blit(img, img.get_rect(midbottom=(rect.centerx, box.y + box.h - box.h // 12)))
 
