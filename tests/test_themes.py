@@ -222,3 +222,16 @@ def test_the_readmes_list_every_file_the_generator_writes() -> None:
     for effect in EFFECTS:
         assert f"`{effect}.wav`" in sounds_doc
     assert "`music.wav`" in sounds_doc and "`feature_music.wav`" in sounds_doc
+
+
+def test_an_edited_theme_file_is_read_again(home: Path) -> None:
+    """The designer's live reload: a changed theme.yaml changes the feature's look."""
+    import os
+
+    text = (SPRITES / "christmas" / "theme.yaml").read_text()
+    path = write_theme(home, "edited", text)
+    assert atmosphere.style_for("edited").decor == "aurora"
+    path.write_text(text.replace("decor: aurora", "decor: moon"))
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))  # a later change, however fast the disk
+    assert atmosphere.style_for("edited").decor == "moon"

@@ -313,17 +313,26 @@ class _Themes(Mapping[str, Theme]):
 
 THEMES: Mapping[str, Theme] = _Themes()
 
-_READ: dict[tuple[Path, str], Theme | None] = {}
+_READ: dict[tuple[Path, str, int], Theme | None] = {}
+
+
+def theme_stamp(name: str) -> int:
+    """When the theme's file last changed (0: there is none): a designer's edit is read anew."""
+    try:
+        return theme_file(name).stat().st_mtime_ns
+    except OSError:
+        return 0
 
 
 def read_theme(name: str) -> Theme | None:
     """The screen's way in: the theme from the project's sprites/, or None, with one warning,
-    when its theme.yaml is missing or has mistakes (the cabinet plays on with a neutral look)."""
+    when its theme.yaml is missing or has mistakes (the cabinet plays on with a neutral look).
+    Read again once the file changes (the designer's live reload)."""
     import sys
 
     from ..errors import CabinetError
 
-    key = (sprites_dir(), name)
+    key = (sprites_dir(), name, theme_stamp(name))
     if key not in _READ:
         path = theme_file(name)
         theme = None

@@ -85,7 +85,7 @@ def neutral(base: RGB) -> Atmosphere:
 
 
 WHITE: RGB = (255, 255, 255)
-_STYLES: dict[tuple[str, str], Atmosphere] = {}
+_STYLES: dict[tuple[str, str, int], Atmosphere] = {}
 
 
 def style_for(theme: str) -> Atmosphere:
@@ -93,10 +93,10 @@ def style_for(theme: str) -> Atmosphere:
     usable file gets a neutral look in the mean colour of its symbols' art, never another
     game's (``read_theme`` warns); a theme.yaml without ``atmosphere:`` gets it in its own
     palette's colours."""
-    from ..assets.themes import read_theme
+    from ..assets.themes import read_theme, theme_stamp
 
     root = sprites_dir()
-    key = (str(root), theme)
+    key = (str(root), theme, theme_stamp(theme))
     style = _STYLES.get(key)
     if style is None:
         data = read_theme(theme)
