@@ -26,6 +26,43 @@ def games_dir() -> Path:
     return ROOT / "games"
 
 
+# The shipped games, loaded once a session (a Definition is frozen: tests share it safely).
+def _game(name: str):  # noqa: ANN202
+    from cabinet.core.loader import load_game
+
+    return load_game(name)
+
+
+@pytest.fixture(scope="session")
+def classic():  # noqa: ANN201
+    return _game("classic")
+
+
+@pytest.fixture(scope="session")
+def halloween():  # noqa: ANN201
+    return _game("halloween-wins-3")
+
+
+@pytest.fixture(scope="session")
+def christmas():  # noqa: ANN201
+    return _game("lucky-christmas")
+
+
+@pytest.fixture(scope="session")
+def riches():  # noqa: ANN201
+    return _game("happy-riches")
+
+
+@pytest.fixture(scope="session")
+def retro():  # noqa: ANN201
+    return _game("retro-reels-diamond-glitz")
+
+
+@pytest.fixture(scope="session")
+def lucky():  # noqa: ANN201
+    return _game("happy-lucky-slot")
+
+
 # The slow tests (-m slow) run for minutes to an hour (a thousand kills, 10^7-round simulations):
 # they get hours, not pyproject's per-test timeout, unless they set their own.
 SLOW_TEST_TIMEOUT = 4 * 3600

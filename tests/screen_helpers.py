@@ -1,4 +1,5 @@
-"""Helpers the screen tests share: run a headless cabinet until something shows, grab a frame."""
+"""Helpers the screen tests share: start a headless cabinet, run it until something shows,
+grab a frame. (The shipped games are fixtures of conftest.py: ``classic``, ``halloween``, ...)"""
 
 from __future__ import annotations
 
@@ -6,10 +7,19 @@ from collections.abc import Callable
 
 import pygame
 
-from cabinet.app import App
+from cabinet.app import App, AppOptions
+
+SMALL = (640, 360)  # the smallest landscape window: the screen tests' usual size
 
 
-def run_until(app: App, done: Callable[[], object], limit: int = 9000) -> None:
+def make_app(defn: object, *, size: tuple[int, int] = SMALL, seed: int = 1, **options: object) -> App:
+    """A started headless cabinet on ``defn`` (``options``: more ``AppOptions``, e.g. designer=True)."""
+    app = App(defn, AppOptions(size=size, seed=seed, headless=True, **options))  # type: ignore[arg-type]
+    app.start()
+    return app
+
+
+def run_until(app: App, done: Callable[[], object], limit: int = 20_000) -> None:
     """Run frames until ``done()`` is true; fail after ``limit`` frames."""
     for _ in range(limit):
         if done():

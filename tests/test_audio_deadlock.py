@@ -83,6 +83,7 @@ def _stress(mode: str, seconds: float) -> subprocess.CompletedProcess[str]:
                           env=env, capture_output=True, text=True, timeout=seconds + 60)
 
 
+@pytest.mark.integration
 def test_switching_tracks_while_effects_end_never_freezes() -> None:
     done = _stress("cabinet", 6)
     assert done.returncode == 0 and "switches" in done.stdout, done.stderr  # a freeze exits 1 with a stack

@@ -7,17 +7,16 @@ from __future__ import annotations
 
 import itertools
 import struct
-from collections.abc import Callable
 
 import numpy as np
 import pygame
 import pytest
+from screen_helpers import make_app, run_until
 
-from cabinet.app import App, AppOptions
+from cabinet.app import App
 from cabinet.assets.music import FEATURE_MUSIC_RATE
 from cabinet.assets.themes import THEMES, theme_names
 from cabinet.core.events import LevelReached, LineWin
-from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
 from cabinet.paths import sounds_dir
 from cabinet.presentation import icons
@@ -32,27 +31,8 @@ SIZE = (1280, 720)
 SOUNDS = sounds_dir()
 
 
-@pytest.fixture(scope="module")
-def christmas():  # noqa: ANN201
-    return load_game("lucky-christmas")
-
-
 def scenario(defn, name: str) -> tuple[int, ...]:  # noqa: ANN001
     return tuple(next(s for s in defn.scenarios if s.name == name).script)
-
-
-def make_app(defn, size: tuple[int, int] = SIZE, left_hand: bool = False) -> App:  # noqa: ANN001
-    app = App(defn, AppOptions(size=size, seed=1, headless=True, left_hand=left_hand))
-    app.start()
-    return app
-
-
-def run_until(app: App, done: Callable[[], bool], limit: int = 20_000) -> None:
-    for _ in range(limit):
-        if done():
-            return
-        app.run_frames(1)
-    raise AssertionError("condition not reached")
 
 
 def free_of(app: App) -> FreeSpinsScene | None:
@@ -128,7 +108,7 @@ def test_the_meter_has_a_place_of_its_own_in_every_layout(size: tuple[int, int])
 
 
 def test_the_meter_lights_a_point_per_bonus_and_the_levels_reached(christmas) -> None:  # noqa: ANN001
-    app = make_app(christmas)
+    app = make_app(christmas, size=SIZE)
     assert app.base.start_round(script=scenario(christmas, "reach level 2"))
     layout = app.ctx.layout
     run_until(app, lambda: free_of(app) is not None and free_of(app).hud is not None and free_of(app).hud.flying)
@@ -155,7 +135,7 @@ def test_the_meter_lights_a_point_per_bonus_and_the_levels_reached(christmas) ->
 
 
 def test_a_level_grows_the_counter_at_once_and_shows_its_banner(christmas) -> None:  # noqa: ANN001
-    app = make_app(christmas)
+    app = make_app(christmas, size=SIZE)
     assert app.base.start_round(script=scenario(christmas, "reach level 2"))
     levels = [e for e in app.session.current.events if isinstance(e, LevelReached)]
     assert [e.level for e in levels] == [1, 2]
@@ -194,7 +174,7 @@ def frost_rim(app: App, reel: int) -> tuple[int, int, int]:
 
 
 def test_the_sticky_reel_shows_wild_under_frost_on_every_later_spin(christmas) -> None:  # noqa: ANN001
-    app = make_app(christmas)
+    app = make_app(christmas, size=SIZE)
     assert app.base.start_round(script=scenario(christmas, "reach level 1"))
     run_until(app, lambda: settled(app, points=4, level=1))
     free = free_of(app)
@@ -220,7 +200,7 @@ def test_the_sticky_reel_shows_wild_under_frost_on_every_later_spin(christmas) -
 
 
 def test_a_bonus_landing_on_the_sticky_reel_flies_from_it_to_the_meter(christmas) -> None:  # noqa: ANN001
-    app = make_app(christmas)
+    app = make_app(christmas, size=SIZE)
     assert app.base.start_round(script=scenario(christmas, "a Bonus lands on the sticky wild reel"))
     run_until(app, lambda: settled(app, points=4, level=1))
     hud = free_of(app).hud
@@ -234,7 +214,7 @@ def test_a_bonus_landing_on_the_sticky_reel_flies_from_it_to_the_meter(christmas
 
 
 def test_right_to_left_wins_get_an_arrow_at_the_right_end(christmas) -> None:  # noqa: ANN001
-    app = make_app(christmas, left_hand=True)
+    app = make_app(christmas, size=SIZE, left_hand=True)
     assert app.base.start_round(script=scenario(christmas, "the largest win: level 5, then Santa"))
     from cabinet.presentation.art import PAYLINE_COLOURS
     from cabinet.presentation.scenes.win import WinScene
@@ -266,7 +246,7 @@ def test_right_to_left_wins_get_an_arrow_at_the_right_end(christmas) -> None:  #
 
 
 def test_the_feature_changes_the_background_and_plays_its_own_music(christmas) -> None:  # noqa: ANN001
-    app = make_app(christmas)
+    app = make_app(christmas, size=SIZE)
     audio = app.ctx.audio
     assert audio.track == THEME_TRACK and audio.music_log == []
     layout = app.ctx.layout
@@ -299,7 +279,7 @@ def test_a_feature_dropped_without_its_outro_lets_the_music_go(christmas) -> Non
     """A history replay closed half-way leaves its free-spins scene behind: its loop ends with it."""
     import gc
 
-    app = make_app(christmas)
+    app = make_app(christmas, size=SIZE)
     audio = app.ctx.audio
     scene = FreeSpinsScene(app.ctx, 10, 1)
     own = FreeSpinsScene(app.ctx, 10, 1)  # the player's own feature, still on

@@ -12,7 +12,6 @@ import pytest
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import default_bet
-from cabinet.core.loader import load_game
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.designer import stats as stats_module
 from cabinet.designer.overlay import RULE
@@ -20,11 +19,6 @@ from cabinet.machine.buttons import Button, Press
 from cabinet.presentation.scenes.history import marks
 
 SMALL = (640, 360)
-
-
-@pytest.fixture(scope="module")
-def classic():  # noqa: ANN201
-    return load_game("classic")
 
 
 def designer_app(defn, tmp_path: Path | None = None, **options: object) -> App:  # noqa: ANN001

@@ -10,22 +10,11 @@ import pygame
 import pytest
 
 from cabinet.app import FPS, App, AppOptions
-from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation.scenes.free_spins import INTRO_TIME, FreeSpinsScene, continue_colours
 from cabinet.presentation.scenes.menu import MenuScene
 
 SIZE = (1280, 720)
-
-
-@pytest.fixture(scope="module")
-def halloween():  # noqa: ANN201
-    return load_game("halloween-wins-3")
-
-
-@pytest.fixture(scope="module")
-def classic():  # noqa: ANN201
-    return load_game("classic")
 
 
 def at_the_intro(defn, scenario: str = "free spins with a retrigger", left_hand: bool = False,  # noqa: ANN001

@@ -13,6 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 HANGS = '''\
 import ctypes
 import time
@@ -40,6 +42,7 @@ def test_the_others_still_run(n):
 '''
 
 
+@pytest.mark.integration
 def test_a_hung_test_fails_with_its_traceback_and_the_others_still_run(tmp_path: Path) -> None:
     suite = tmp_path / "tests"
     suite.mkdir()

@@ -27,11 +27,6 @@ SEED = 105  # this session's first round triggers free spins (checked below)
 ROUNDS = 12
 
 
-@pytest.fixture(scope="module")
-def classic() -> Definition:
-    return load_game("classic")
-
-
 def start(defn: Definition, data_dir: Path, size: tuple[int, int] = SMALL) -> App:
     app = App(defn, AppOptions(size=size, seed=SEED, headless=True, data_dir=data_dir))
     app.start()

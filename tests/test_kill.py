@@ -210,6 +210,7 @@ def _kill_at_random(proc: subprocess.Popen, journal: Path, startup: float, rng: 
     return True
 
 
+@pytest.mark.integration
 def test_fifty_kills_end_like_an_uninterrupted_run(kill_setup: dict) -> None:
     tally = kill_laps(kill_setup, 50, rng_seed=1, time_limit=240)
     print(f"\nkill test: {tally.kills} kills ({tally.startup_kills} in start-up, {tally.mid_round} mid-round, "

@@ -10,7 +10,6 @@ import pygame
 import pytest
 
 from cabinet.app import App, AppOptions
-from cabinet.core.loader import load_game
 from cabinet.kiosk.catalog import load_entries
 from cabinet.kiosk.guard import GIVE_UP_AFTER, NOTICE_SECONDS, ErrorGuard, culprit
 from cabinet.kiosk.shell import Shell, ShellOptions
@@ -46,11 +45,6 @@ class Boom:
     def draw(self, surface: pygame.Surface) -> None:
         if self.where == "draw":
             raise ZeroDivisionError("boom in draw")
-
-
-@pytest.fixture(scope="module")
-def classic():  # noqa: ANN201
-    return load_game("classic")
 
 
 def guarded(defn, log: Path) -> App:  # noqa: ANN001

@@ -10,16 +10,10 @@ from screen_helpers import frame, run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.events import BoardOpened, BoardSpun, CellLanded, CellMultiplierChanged, Collected
-from cabinet.core.loader import load_game
 from cabinet.presentation.mechanics.hold_and_respin.model import BoardsModel
 from cabinet.presentation.mechanics.hold_and_respin.view import ANTICIPATION_RIM, SPIN_TIME, BoardScene
 
 SIZE = (1280, 720)
-
-
-@pytest.fixture(scope="module")
-def lucky():  # noqa: ANN201
-    return load_game("happy-lucky-slot")
 
 
 

@@ -6,33 +6,15 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pygame
-import pytest
+from screen_helpers import make_app
 
-from cabinet.app import App, AppOptions
 from cabinet.core.bet import Bet
-from cabinet.core.loader import load_game
 from cabinet.core.money import format_money
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation import bet_panel
 from cabinet.presentation.scenes.info import InfoScene, pay_cards
 
 SMALL = (640, 360)
-
-
-@pytest.fixture(scope="module")
-def riches():  # noqa: ANN201
-    return load_game("happy-riches")
-
-
-@pytest.fixture(scope="module")
-def retro():  # noqa: ANN201
-    return load_game("retro-reels-diamond-glitz")
-
-
-def make_app(defn) -> App:  # noqa: ANN001
-    app = App(defn, AppOptions(size=SMALL, seed=1, headless=True))
-    app.start()
-    return app
 
 
 def eur(amount: int) -> str:

@@ -30,11 +30,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SMALL = (640, 360)
 
 
-@pytest.fixture(scope="module")
-def classic() -> Definition:
-    return load_game("classic")
-
-
 def free_spins_seed(defn: Definition) -> int:
     """A session seed whose first round triggers free spins (searched, not assumed)."""
     bet = default_bet(defn)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from screen_helpers import run_until
+from screen_helpers import make_app, run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import Bet
 from cabinet.core.events import FeatureEnded, FeatureStarted
-from cabinet.core.loader import load_game
 from cabinet.core.round import RoundRequest, play_round, respin_prices
 from cabinet.machine.buttons import Button, Press
 from cabinet.paths import DEFAULT_GAME
@@ -25,18 +24,6 @@ from cabinet.presentation.scenes.intro import IntroScene, key_features
 
 GAME = "retro-reels-diamond-glitz"
 SMALL = (640, 360)
-
-
-@pytest.fixture(scope="module")
-def retro():  # noqa: ANN201
-    return load_game(GAME)
-
-
-def make_app(defn, seed: int = 3, credits: int | None = None) -> App:  # noqa: ANN001
-    app = App(defn, AppOptions(size=SMALL, seed=seed, headless=True, start_credits=credits))
-    app.start()
-    return app
-
 
 
 def stops_with(strips, rows: int, symbol: str, on: tuple[int, ...]) -> tuple[int, ...]:  # noqa: ANN001
@@ -78,7 +65,7 @@ def tag_rim(app: App, reel: int) -> tuple[int, int, int]:
 
 
 def test_the_respin_tags_show_under_each_reel_after_a_spin(retro) -> None:  # noqa: ANN001
-    app = make_app(retro)
+    app = make_app(retro, seed=3)
     app.run_frames(1)
     assert [tag_rim(app, i) for i in range(5)] != [GOLD] * 5  # no tags before the first spin
     play_forced(app, base_script(retro))  # no BONUS: no feature, so a respin is offered
@@ -94,7 +81,7 @@ def test_the_respin_tags_show_under_each_reel_after_a_spin(retro) -> None:  # no
 
 
 def test_a_respin_spins_one_reel_alone_dimming_the_others_and_repeats_at_the_price_shown(retro) -> None:  # noqa: ANN001
-    app = make_app(retro)
+    app = make_app(retro, seed=3)
     play_forced(app, base_script(retro))
     played: list[str] = []
     app.ctx.audio.play = lambda name, *a, **k: played.append(name)  # type: ignore[method-assign]
@@ -120,7 +107,7 @@ def test_a_respin_spins_one_reel_alone_dimming_the_others_and_repeats_at_the_pri
 
 
 def test_keys_and_the_pad_pick_a_reel(retro) -> None:  # noqa: ANN001
-    app = make_app(retro)
+    app = make_app(retro, seed=3)
     play_forced(app, base_script(retro))
     app.press([Press(Button.RIGHT)])  # the d-pad: the first press picks the middle reel
     assert app.base.respin_cursor == 2 and "RESPIN REEL 3" in app.ctx.hud.status
@@ -146,7 +133,7 @@ def test_keys_and_the_pad_pick_a_reel(retro) -> None:  # noqa: ANN001
 
 
 def test_prices_are_recomputed_and_redrawn_when_the_coin_size_changes(retro) -> None:  # noqa: ANN001
-    app = make_app(retro)
+    app = make_app(retro, seed=3)
     play_forced(app, base_script(retro))
     before = app.session.offer
     app.stack.draw(app.screen)
@@ -171,7 +158,7 @@ def test_prices_are_recomputed_and_redrawn_when_the_coin_size_changes(retro) -> 
 
 def test_refused_respins_say_why_and_charge_nothing(retro) -> None:  # noqa: ANN001
     bet = Bet(20, 1, 1)
-    app = make_app(retro, credits=bet.total)  # one spin's worth
+    app = make_app(retro, seed=3, start_credits=bet.total)  # one spin's worth
     app.press([Press(Button.RESPIN_2)])  # before any spin
     assert "SPIN FIRST" in app.ctx.hud.status and app.session.rounds == 0
     play_forced(app, losing_script(retro))
@@ -183,7 +170,7 @@ def test_refused_respins_say_why_and_charge_nothing(retro) -> None:  # noqa: ANN
 
 
 def test_no_respin_during_free_spins_nor_straight_after_them(retro) -> None:  # noqa: ANN001
-    app = make_app(retro)
+    app = make_app(retro, seed=3)
     script = base_script(retro, on=(0, 1, 2))  # three BONUS: free spins
     assert app.base.start_round(script=script)
     run_until(app, lambda: (f := app.stack.find(FreeSpinsScene)) is not None and f.phase == "running")
@@ -208,7 +195,7 @@ def test_no_respin_during_free_spins_nor_straight_after_them(retro) -> None:  # 
 
 
 def test_the_free_spin_counter_and_x2_badge_show_during_free_spins(retro) -> None:  # noqa: ANN001
-    app = make_app(retro)
+    app = make_app(retro, seed=3)
     layout = app.ctx.layout
 
     def rim(box) -> tuple[int, int, int]:  # noqa: ANN001
@@ -246,7 +233,7 @@ def test_the_free_spin_counter_and_x2_badge_show_during_free_spins(retro) -> Non
 
 
 def test_the_bet_selector_offers_lines_coins_per_line_and_coin_size(retro) -> None:  # noqa: ANN001
-    app = make_app(retro)
+    app = make_app(retro, seed=3)
     app.press([Press(Button.BET_SELECT)])
     selector = app.stack.top
     titles = [c.title for c in selector.columns()]
@@ -261,7 +248,7 @@ def test_the_bet_selector_offers_lines_coins_per_line_and_coin_size(retro) -> No
 
 def test_the_intro_card_lists_the_key_features(retro) -> None:  # noqa: ANN001
     assert [c.title for c in key_features(retro)] == ["FREE SPINS", "ALL WINS x2", "RESPIN ANY REEL"]
-    app = make_app(retro)
+    app = make_app(retro, seed=3)
     assert app.base.show_intro()
     intro = app.stack.top
     assert isinstance(intro, IntroScene)

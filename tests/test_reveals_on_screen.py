@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 import pygame
-import pytest
-from screen_helpers import frame, run_until
+from screen_helpers import frame, make_app, run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import default_bet
@@ -34,19 +33,6 @@ from cabinet.presentation.scenes.win import WinScene
 
 SIZE = (1280, 720)
 FEATURE_SYMBOLS = {"MWILD", "XWILD", "BONUS", "FRANKENSTEIN", "SCATTER"}
-
-
-@pytest.fixture(scope="module")
-def halloween():  # noqa: ANN201
-    return load_game("halloween-wins-3")
-
-
-def make_app(defn, size: tuple[int, int] = SIZE) -> App:  # noqa: ANN001
-    app = App(defn, AppOptions(size=size, seed=3, headless=True, designer=True))
-    app.start()
-    return app
-
-
 
 
 def region(surface: pygame.Surface, rect: pygame.Rect) -> np.ndarray:
@@ -97,7 +83,7 @@ def test_the_mummy_panel_comes_after_the_respin_in_the_round(halloween) -> None:
 
 
 def test_the_mummy_flies_from_its_cell_before_the_dracula_respin(halloween) -> None:  # noqa: ANN001
-    app = make_app(halloween)
+    app = make_app(halloween, size=SIZE, seed=3, designer=True)
     stops = dracula_and_a_mummy(halloween)
     assert app.base.start_round(script=stops)
     events = app.session.current.events
@@ -144,7 +130,7 @@ def test_the_mummy_flies_from_its_cell_before_the_dracula_respin(halloween) -> N
 
 
 def x20_app(defn) -> App:  # noqa: ANN001
-    app = make_app(defn)
+    app = make_app(defn, size=SIZE, seed=3, designer=True)
     names = [s.name for s in defn.scenarios]
     assert app.designer.play_scenario(names.index("x20 multiplier wild"))
     return app
@@ -249,11 +235,11 @@ def test_a_round_restored_after_a_crash_shows_the_value_its_wild_drew(halloween,
     from cabinet.presentation.resume import restore_screen
 
     spin_over = next(i for i, e in enumerate(events) if e.kind == "spin_ended") + 1
-    fresh = make_app(halloween)
+    fresh = make_app(halloween, size=SIZE, seed=3, designer=True)
     restore_screen(fresh.base, again.session.current, spin_over)
     assert fresh.base.reels.stamps == {(reel, row): ("MWILD", "x20")}
     fresh.pg.quit()
-    landed = make_app(halloween)
+    landed = make_app(halloween, size=SIZE, seed=3, designer=True)
     restore_screen(landed.base, again.session.current, shown_at - 1)  # at the landing, before the draw: bare
     assert landed.base.screen[reel][row] == "MWILD" and landed.base.reels.stamps == {}
     landed.pg.quit()
@@ -278,7 +264,7 @@ def test_the_stamp_follows_a_new_window_size(halloween) -> None:  # noqa: ANN001
 
 def test_a_held_multiplier_cell_shows_the_value_it_revealed() -> None:
     lucky = load_game("happy-lucky-slot")
-    app = make_app(lucky)
+    app = make_app(lucky, size=SIZE, seed=3, designer=True)
     names = [s.name for s in lucky.scenarios]
     assert app.designer.play_scenario(names.index("x25 on a small prize"))
     events = app.session.current.events

@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pygame
 import pytest
-from screen_helpers import run_until
+from screen_helpers import make_app, run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import Bet
-from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation import bet_panel
 from cabinet.presentation.hud import GOLD, meter_values
@@ -23,20 +22,8 @@ from cabinet.services.settings import load_settings
 SMALL = (640, 360)
 
 
-@pytest.fixture(scope="module")
-def riches():  # noqa: ANN201
-    return load_game("happy-riches")
-
-
-def make_app(defn, seed: int = 2, **options) -> App:  # noqa: ANN001, ANN003
-    app = App(defn, AppOptions(size=SMALL, seed=seed, headless=True, **options))
-    app.start()
-    return app
-
-
-
 def test_level_and_coin_value_selectors_and_coins(riches) -> None:  # noqa: ANN001
-    app = make_app(riches, start_credits=12_345)
+    app = make_app(riches, seed=2, start_credits=12_345)
     assert app.session.bet == Bet(30, 1, 1)
     boxes = bet_panel.panel_boxes(app.ctx.layout)
     regions = app.stack.hit_regions()
@@ -67,7 +54,7 @@ def test_level_and_coin_value_selectors_and_coins(riches) -> None:  # noqa: ANN0
 
 
 def test_max_bet_moves_to_the_top_level_then_spins(riches) -> None:  # noqa: ANN001
-    app = make_app(riches)
+    app = make_app(riches, seed=2)
     app.press([Press(Button.ITEM, bet_panel.COIN_UP)])  # coin value 0.02, level 1
     credits = app.session.credits
     app.press([Press(Button.MAX_BET)])  # first press: the highest level, at the same coin value
@@ -85,7 +72,7 @@ def test_max_bet_moves_to_the_top_level_then_spins(riches) -> None:  # noqa: ANN
 
 
 def test_game_settings_switch_the_intro_and_the_spacebar(riches, tmp_path: Path) -> None:  # noqa: ANN001
-    app = make_app(riches, data_dir=tmp_path)
+    app = make_app(riches, seed=2, data_dir=tmp_path)
     assert setting(app.ctx, "intro_screen") and setting(app.ctx, "spacebar_spins")
     regions = {p.button: box for box, p in app.stack.hit_regions()}
     assert Button.SETTINGS in regions  # the wrench
@@ -120,7 +107,7 @@ def test_game_settings_switch_the_intro_and_the_spacebar(riches, tmp_path: Path)
 
 def test_the_intro_card_shows_at_start_when_on(riches) -> None:  # noqa: ANN001
     assert [c.title for c in key_features(riches)] == ["FREE SPINS", "LINE WINS x3", "DOUBLE SYMBOLS"]
-    app = make_app(riches)
+    app = make_app(riches, seed=2)
     assert app.base.show_intro()
     intro = app.stack.top
     assert isinstance(intro, IntroScene) and intro.opaque
@@ -137,7 +124,7 @@ def test_free_spins_say_line_wins_x3_and_stacked_wilds_show(riches) -> None:  # 
     not "ALL WINS"); the first forced free spin shows full WILD stacks on reels 2-4."""
     from cabinet.presentation.scenes.free_spins import FreeSpinsScene
 
-    app = make_app(riches)
+    app = make_app(riches, seed=2)
     script = next(s.script for s in riches.scenarios if s.name == "stacked wilds in free spins")
     assert app.base.start_round(script=script)
     run_until(app, lambda: app.stack.find(FreeSpinsScene) is not None)

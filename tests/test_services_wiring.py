@@ -13,7 +13,6 @@ import pytest
 from cabinet.app import App, AppOptions
 from cabinet.cli import main
 from cabinet.core.definition import Definition
-from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation.scenes import credits as credits_prompt
 from cabinet.presentation.scenes.credits import ADD_GREEN
@@ -21,11 +20,6 @@ from cabinet.presentation.scenes.menu import MenuScene
 from cabinet.services.settings import Settings, load_settings
 
 SMALL = (640, 360)
-
-
-@pytest.fixture(scope="module")
-def classic() -> Definition:
-    return load_game("classic")
 
 
 def start(defn: Definition, data_dir: Path | None, **options: object) -> App:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cabinet.core.bet import Bet, default_bet, step_bet
-from cabinet.core.loader import load_definition_text, load_game
+from cabinet.core.loader import load_definition_text
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.machine.session import (
@@ -22,11 +22,6 @@ from cabinet.machine.session import (
 from cabinet.services.ledger import LedgerError
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def classic():  # noqa: ANN201
-    return load_game("classic")
 
 
 @pytest.fixture(scope="module")

@@ -25,11 +25,6 @@ SIZE = (1280, 720)
 
 
 @pytest.fixture(scope="module")
-def classic():  # noqa: ANN201
-    return load_game("classic")
-
-
-@pytest.fixture(scope="module")
 def scripts(classic):  # noqa: ANN001, ANN201
     return tier_scripts(classic)
 

@@ -9,7 +9,6 @@ import pygame
 import pytest
 
 from cabinet.app import App, AppOptions
-from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
 from cabinet.paths import sounds_dir
 from cabinet.presentation.audio import MUSIC_LEVEL, Audio
@@ -28,11 +27,6 @@ intro_screen: true
 spacebar_spins: true
 volume: 35
 """
-
-
-@pytest.fixture(scope="module")
-def riches():  # noqa: ANN201
-    return load_game("happy-riches")
 
 
 def open_settings(defn, data_dir: Path) -> tuple[App, GameSettingsScene]:  # noqa: ANN001

@@ -15,7 +15,6 @@ from screen_helpers import run_until
 
 from cabinet.app import FPS, RESIZE_SETTLE, App, AppOptions, FramePacer, prefer_plain_framebuffer
 from cabinet.core.bet import default_bet
-from cabinet.core.loader import load_game
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.machine.buttons import Button, Press
@@ -26,11 +25,6 @@ from cabinet.presentation.scenes.win import WinScene
 
 SMALL = (640, 360)
 PRESENTATION = Path(__file__).resolve().parent.parent / "cabinet" / "presentation"
-
-
-@pytest.fixture(scope="module")
-def classic():  # noqa: ANN201
-    return load_game("classic")
 
 
 def make_app(defn, size=SMALL, seed: int = 1, **options) -> App:  # noqa: ANN001

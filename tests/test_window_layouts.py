@@ -7,16 +7,10 @@ from pathlib import Path
 import pytest
 
 from cabinet.app import RESIZE_SETTLE, App, AppOptions
-from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
 from cabinet.services.settings import load_settings
 
 SIZE = (800, 450)
-
-
-@pytest.fixture(scope="module")
-def classic():  # noqa: ANN201
-    return load_game("classic")
 
 
 def make_app(defn, size=SIZE, **options) -> App:  # noqa: ANN001

@@ -7,12 +7,10 @@ import json
 from pathlib import Path
 
 import pygame
-import pytest
 
 from cabinet.app import App, AppOptions
 from cabinet.cli import main
 from cabinet.core.bet import default_bet
-from cabinet.core.loader import load_game
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.machine.buttons import Button, Press
@@ -21,11 +19,6 @@ from cabinet.presentation import art as art_module
 from cabinet.presentation import assets as assets_module
 
 SMALL = (640, 360)
-
-
-@pytest.fixture(scope="module")
-def classic():  # noqa: ANN201
-    return load_game("classic")
 
 
 def make_app(defn, size=SMALL, seed: int = 5, **options) -> App:  # noqa: ANN001

@@ -6,13 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
-import pytest
 from screen_helpers import run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import default_bet
 from cabinet.core.events import FeatureEnded, FeatureStarted
-from cabinet.core.loader import load_definition_text, load_game
+from cabinet.core.loader import load_definition_text
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.machine.buttons import Button, Press
@@ -26,11 +25,6 @@ from cabinet.presentation.text import Text
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = (640, 360)
-
-
-@pytest.fixture(scope="module")
-def classic():  # noqa: ANN201
-    return load_game("classic")
 
 
 def make_app(defn, seed: int = 2, **options) -> App:  # noqa: ANN001
