@@ -24,6 +24,7 @@ from cabinet.machine.buttons import Press
 from cabinet.machine.session import GameSession
 from cabinet.machine.stack import SceneStack
 from cabinet.services.settings import Settings, load_settings
+from cabinet.tool import Tool
 
 UPDATE_HZ = 120
 STEP = 1.0 / UPDATE_HZ
@@ -170,7 +171,8 @@ class App:
         self.frames = 0
         self.shared_input = input_adapter  # a lobby's adapter: pads stay open across games
         self.timing = Timing(STEP, STEPS_PER_FRAME, MAX_CATCH_UP)
-        self.designer: Any = None  # cabinet.designer.mode.Designer in designer mode
+        self.designer: Any = None  # cabinet.designer.mode.Designer in designer mode (one of the tools)
+        self.tools: list[Tool] = []  # what plugs into the loop beside the game (cabinet/tool.py)
         self.guard: Any = None  # cabinet.kiosk.guard.ErrorGuard when errors are survived
         self.failed = False  # errors kept coming: whoever runs the app should start it over
         self.window_closed = False
@@ -320,10 +322,12 @@ class App:
             from cabinet.designer.mode import Designer
 
             self.designer = Designer(self, opts.watch)
+            self.tools.append(self.designer)
         if opts.guard or self.designer is not None:
-            from cabinet.kiosk.guard import ErrorGuard
+            from cabinet.kiosk.guard import ErrorGuard, GuardNotice
 
             self.guard = ErrorGuard(opts.log_path)
+            self.tools.append(GuardNotice(self.guard, lambda: self.ctx.text))
             if self.session is not None:  # storage that cannot record is news for kiosk.log too
                 self.session.storage.reporters.append(self.guard.note)
         self._start_operator()
@@ -386,8 +390,9 @@ class App:
 
     def press(self, presses: Iterable[Press]) -> None:
         for press in presses:
-            if self.designer is not None and self.designer.takes(press):  # TOP_ROUNDS, designer mode only
-                self._guarded(self.designer.handle, press, where="designer")
+            tool = next((t for t in self.tools if t.takes(press)), None)  # the designer's TOP_ROUNDS
+            if tool is not None:
+                self._guarded(tool.handle, press, where=tool.name)
                 continue
             if self.operator_entry is not None and self.operator_entry.takes(press):
                 self._guarded(self.operator_entry.press, where="operator")
@@ -420,8 +425,8 @@ class App:
             events = self.pg.event.get()
         if self.operator is not None and not self.options.embedded:  # a lobby shell logs pads itself
             self.operator.see_events(events)
-        if self.designer is not None:
-            events = self.designer.filter_events(events)
+        for tool in self.tools:
+            events = tool.filter_events(events)
         frame = self.input.translate(events, self.stack.hit_regions(), self.screen.get_size())
         if frame.resized:
             self.screen = self.pg.display.get_surface() or self.screen
@@ -468,12 +473,8 @@ class App:
     def _draw(self) -> None:
         self.stack.draw(self.screen)
         self._draw_forced_tag()
-        if self.designer is not None:
-            self.designer.draw(self.screen)
-        if self.guard is not None and self.guard.notice_left > 0:
-            from cabinet.kiosk.guard import draw_notice
-
-            draw_notice(self.screen, self.ctx.text, self.guard.notice)
+        for tool in self.tools:  # the designer's overlay, the error notice over everything
+            tool.draw(self.screen)
 
     def frame(self, dt: float, presses: Iterable[Press] = (), events: list[Any] | None = None,
               draw: bool = True) -> None:
@@ -486,10 +487,8 @@ class App:
         self.update(self.timing.steps(dt))
         if self.operator_entry is not None:
             self._guarded(self.operator_entry.tick, where="operator")
-        if self.guard is not None:
-            self.guard.tick(dt)
-        if self.designer is not None:
-            self._guarded(self.designer.tick, dt, self.frame_work, where="designer")
+        for tool in self.tools:
+            self._guarded(tool.tick, dt, self.frame_work, where=tool.name)
         if draw:
             self.draw()
         self.frames += 1

@@ -16,11 +16,11 @@ import sys
 import pygame
 import pytest
 
+from cabinet.benchmarks.soak import Sample, SoakReport, warmup_minutes
 from cabinet.cli import main
 from cabinet.core import evaluate
 from cabinet.core.loader import load_game
 from cabinet.presentation import text as text_module
-from cabinet.presentation.soak import Sample, SoakReport, warmup_minutes
 from cabinet.presentation.text import Text
 
 
@@ -104,6 +104,7 @@ def _soak(*args: str) -> subprocess.CompletedProcess[str]:
                           text=True, env=env, timeout=120, check=False)
 
 
+@pytest.mark.integration
 def test_bench_soak_prints_rss_over_time_and_the_slope() -> None:
     done = _soak("--minutes", "0.05", "--every", "0.5", "--warmup", "0.01", "classic")
     assert done.returncode == 0, done.stderr
@@ -117,6 +118,7 @@ def test_bench_soak_prints_rss_over_time_and_the_slope() -> None:
     assert unit == "MB/h" and float(value) == float(value)  # a number, e.g. "+0.42 MB/h"
 
 
+@pytest.mark.integration
 def test_bench_soak_json_plays_rounds_on_its_own_data_folder(tmp_path) -> None:
     done = _soak("--minutes", "0.05", "--every", "0.5", "--json", "--data-dir", str(tmp_path), "--game", "classic")
     assert done.returncode == 0, done.stderr

@@ -10,10 +10,10 @@ from ..errors import CabinetError
 
 SUITES = {
     "math": ("cabinet.core.bench", "par and simulate speed, numpy vs pure Python"),
-    "frames": ("cabinet.presentation.bench", "frame times, start-up and memory of the window"),
-    "operator": ("cabinet.presentation.operator_bench", "frame times of every page of the operator menu"),
+    "frames": ("cabinet.benchmarks.frames", "frame times, start-up and memory of the window"),
+    "operator": ("cabinet.benchmarks.operator", "frame times of every page of the operator menu"),
     "live-par": ("cabinet.designer.live_bench", "frame times of the designer window while the live par runs"),
-    "soak": ("cabinet.presentation.soak", "RSS over minutes of paced real-time play, and its slope per hour"),
+    "soak": ("cabinet.benchmarks.soak", "RSS over minutes of paced real-time play, and its slope per hour"),
 }
 
 

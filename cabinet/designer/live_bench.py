@@ -29,8 +29,8 @@ SPIN_EVERY = 600
 
 
 def _phase(app: Any, frames: int, *, resave: Path | None) -> tuple[list[tuple[float, float]], int, list[float]]:
+    from cabinet.benchmarks.frames import timed_frame
     from cabinet.machine.buttons import Button, Press
-    from cabinet.presentation.bench import timed_frame
 
     live = app.designer.live
     times: list[tuple[float, float]] = []
@@ -55,8 +55,8 @@ def _phase(app: Any, frames: int, *, resave: Path | None) -> tuple[list[tuple[fl
 
 def run(args: argparse.Namespace) -> int:
     from cabinet.app import App, AppOptions, use_dummy_drivers
+    from cabinet.benchmarks.frames import line, summary
     from cabinet.core.loader import load_definition, resolve_game
-    from cabinet.presentation.bench import line, summary
 
     use_dummy_drivers()
     frames = args.frames or DEFAULT_FRAMES

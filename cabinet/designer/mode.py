@@ -107,6 +107,11 @@ def pct(value: float | None) -> str:
 
 
 class Designer:
+    """Designer mode, a tool of the app's loop (``cabinet.tool.Tool``): its keys, the speed,
+    the overlay, scenarios, a watched file and the top rounds."""
+
+    name = "designer"  # where the app logs the errors it survives
+
     def __init__(self, app: App, watch_path: Path | None = None) -> None:
         self.app = app
         self.overlay = False

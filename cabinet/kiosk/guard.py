@@ -88,6 +88,32 @@ class ErrorGuard:
         self.notice_left = max(0.0, self.notice_left - dt)
 
 
+class GuardNotice:
+    """The guard as a tool of the app's loop (``cabinet.tool.Tool``): its notice's time runs
+    down each frame and the notice is drawn over everything while it lasts."""
+
+    name = "guard"
+
+    def __init__(self, guard: ErrorGuard, text: Callable[[], Any]) -> None:
+        self.guard, self.text = guard, text  # ``text``: the app's current text renderer
+
+    def filter_events(self, events: list[Any]) -> list[Any]:
+        return events
+
+    def takes(self, press: Any) -> bool:
+        return False
+
+    def handle(self, press: Any) -> None:
+        return None
+
+    def tick(self, dt: float, work: float) -> None:
+        self.guard.tick(dt)
+
+    def draw(self, surface: Any) -> None:
+        if self.guard.notice_left > 0:
+            draw_notice(surface, self.text(), self.guard.notice)
+
+
 def draw_notice(surface: Any, text: Any, message: str) -> None:
     """A brief banner across the top of the window (drawn over everything)."""
     import pygame

@@ -10,6 +10,7 @@ with ``stepped``.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -17,9 +18,11 @@ from cabinet.core.bet import Bet, is_allowed
 from cabinet.core.definition import Definition
 from cabinet.machine.buttons import Button, Press
 
-from .context import Context
 from .layout import Box, Layout
 from .style import GOLD, INK, WHITE
+
+if TYPE_CHECKING:  # annotations only: the context asks this module whether a game shows the tag band
+    from .context import Context
 
 LEVEL_DOWN, LEVEL_UP, COIN_DOWN, COIN_UP = 0, 1, 2, 3  # ITEM indices of the four arrows
 

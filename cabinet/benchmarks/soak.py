@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .bench import resident_mb
+from .frames import resident_mb
 
 DEFAULT_EVERY = 30.0  # seconds between samples
 MAX_WARMUP = 5.0  # minutes

@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .bench import SIZE, pin_to_one_core, summary, timed_frame
+from .frames import SIZE, pin_to_one_core, summary, timed_frame
 
 DEFAULT_FRAMES = 300
 BENCH_PIN = "1357"
