@@ -71,3 +71,21 @@ def test_par_sensitivity_top_k(capsys) -> None:  # noqa: ANN001 - pytest fixture
     out = capsys.readouterr().out
     assert "sensitivity: RTP change per lever (3 of" in out and "ms each" in out
     assert main(["par", "classic", "--sensitivity", "--levers", "reels"]) == 2
+
+
+def test_reel_set_weights_are_levers_when_the_base_game_draws_one_of_several() -> None:
+    from cabinet.core.definition import BaseGame, WeightedName
+
+    plain = load_game("classic")
+    assert not any(lv.label.startswith("base_game.reel_sets") for lv in levers(plain, ["strip"]))
+    richer = plain.reels["base"][:2] + tuple(("SEVEN",) + s[1:] for s in plain.reels["base"][2:])
+    two = dataclasses.replace(plain, reels={**plain.reels, "hot": richer},
+                              base_game=BaseGame((WeightedName("base", 3), WeightedName("hot", 1))))
+    report = sensitivity(two, kinds=["strip"], only=["base_game.reel_sets"])
+    by_label = {e.lever.label: e for e in report.effects}
+    hot = by_label["base_game.reel_sets[1] (hot): weight 1 -> 2"]
+    base, more = par(two).total, par(hot.lever.change(two)).total
+    assert isinstance(hot.delta, Exact) and base is not None and more is not None
+    assert hot.delta.value == more.value - base.value  # type: ignore[union-attr]
+    assert (hot.delta.value > 0) == (par(dataclasses.replace(two, base_game=BaseGame((WeightedName("hot", 1),))))
+                                     .total_rtp > par(plain).total_rtp)

@@ -5,7 +5,8 @@ the file is never touched):
 
 - a strip: one more of a symbol on one reel, by replacing one stop of the reel's most
   common other symbol (the strip keeps its length; the stop replaced is the one
-  farthest from the symbol's own stops, so a spaced scatter stays spaced);
+  farthest from the symbol's own stops, so a spaced scatter stays spaced); a reel
+  set's weight +1 where the base game (or a feature) draws one of several;
 - a pay value: +1 (line pays in coins per line-coin, scatter pays in total bets);
 - a feature parameter: +1 on a whole number (spins awarded, a multiplier, a weight of
   a weighted table, a respin count), +1 or +1/100 on a fraction (1/100 where the value
@@ -30,7 +31,7 @@ from functools import partial
 from typing import Any, Literal
 
 from .bet import Bet, default_bet
-from .definition import Definition, WeightedValue
+from .definition import BaseGame, Definition, WeightedName, WeightedValue
 from .par import DEFAULT_SAMPLES, DEFAULT_SEED, par
 from .value import Estimate, Exact, Value
 
@@ -222,6 +223,12 @@ def feature_levers(defn: Definition) -> list[Lever]:
                     new = int(entry + step) if isinstance(entry, int) else entry + step
                     out.append(Lever("feature", f"{label}[{key}]: {entry} -> {new}", (*where, key), step, fld.name,
                                      partial(_with_entry, index=index, name=fld.name, key=key, value=new)))
+            elif isinstance(value, tuple) and len(value) > 1 and all(isinstance(v, WeightedName) for v in value):
+                for j, entry in enumerate(value):
+                    changed = value[:j] + (dataclasses.replace(entry, weight=entry.weight + 1),) + value[j + 1:]
+                    out.append(Lever("feature", f"{label}[{j}] (reel set {entry.set}): weight {entry.weight} -> "
+                                     f"{entry.weight + 1}", (*where, j, "weight"), Fraction(1), "weight",
+                                     partial(_with_field, index=index, name=fld.name, value=changed)))
             elif isinstance(value, tuple) and value and all(isinstance(v, WeightedValue) for v in value):
                 for j, entry in enumerate(value):
                     changed = value[:j] + (dataclasses.replace(entry, weight=entry.weight + 1),) + value[j + 1:]
@@ -231,10 +238,28 @@ def feature_levers(defn: Definition) -> list[Lever]:
     return out
 
 
+def _with_reel_sets(defn: Definition, *, choices: tuple[WeightedName, ...]) -> Definition:
+    return dataclasses.replace(defn, base_game=BaseGame(choices))
+
+
+def reel_set_levers(defn: Definition) -> list[Lever]:
+    """The weights of the base game's reel sets, when it draws one of several."""
+    sets = defn.base_game.reel_sets
+    if len(sets) < 2:
+        return []
+    out = []
+    for j, entry in enumerate(sets):
+        changed = sets[:j] + (dataclasses.replace(entry, weight=entry.weight + 1),) + sets[j + 1:]
+        out.append(Lever("strip", f"base_game.reel_sets[{j}] ({entry.set}): weight {entry.weight} -> "
+                         f"{entry.weight + 1}", ("base_game", "reel_sets", j, "weight"), Fraction(1), "weight",
+                         partial(_with_reel_sets, choices=changed)))
+    return out
+
+
 def levers(defn: Definition, kinds: Collection[str] = KINDS) -> list[Lever]:
     out: list[Lever] = []
     if "strip" in kinds:
-        out += strip_levers(defn)
+        out += strip_levers(defn) + reel_set_levers(defn)
     if "pay" in kinds:
         out += pay_levers(defn)
     if "feature" in kinds:
