@@ -108,3 +108,14 @@ def test_the_live_par_benchmark_times_frames_with_and_without_a_job(capsys) -> N
     result = json.loads(capsys.readouterr().out)
     assert result["without_par"]["frames"] == 40 and result["while_par_runs"]["frames"] == 40
     assert result["jobs"] >= 1 and result["while_par_runs"]["cpu_p99_ms"] > 0
+
+
+def test_without_watch_the_overlay_prices_the_game_file_once_it_opens(game_file: Path) -> None:
+    app = App(load_definition(game_file), AppOptions(size=(640, 360), seed=5, headless=True, designer=True))
+    app.start()
+    live = app.designer.live
+    app.run_frames(10, draw_every=30)
+    assert live is not None and live.jobs == 0  # nothing is computed for a designer who never looks
+    app.designer.overlay = True
+    run_until_priced(app, 1)
+    assert live.jobs == 1 and "F3 a big win (" in text_of(app.designer.lines())

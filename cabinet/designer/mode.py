@@ -120,7 +120,9 @@ class Designer:
         self.stats = SessionStats()
         self.frames = FrameFigures()
         self.reloader = Reloader(app, watch_path) if watch_path is not None else None
-        self.live = LivePar() if watch_path is not None else None  # par of every good save, in a process
+        # Par of the game in a process: of every good save under --watch; without it, of the game's file
+        # once the overlay is first opened (its scenario list then shows each scenario's odds).
+        self.live = LivePar() if watch_path is not None or Path(app.defn.source).is_file() else None
         self._priced: Any = None  # the definition the live par was last started for
         self.hint = HINT_SECONDS
         self.pad_next = 0  # the pad combo's next scenario
@@ -348,10 +350,14 @@ class Designer:
         self.hint = max(0.0, self.hint - dt)
         if self.reloader is not None:
             self.reloader.tick(dt)
-        if self.live is not None and self.reloader is not None:
+        if self.live is not None and (self.reloader is not None or self.overlay):
             if self.app.defn is not self._priced:  # the first game, then each good save once applied
                 self._priced = self.app.defn
-                self.live.start(self.app.defn, self.reloader.path.read_text(encoding="utf-8-sig"))
+                path = self.reloader.path if self.reloader is not None else Path(self.app.defn.source)
+                try:
+                    self.live.start(self.app.defn, path.read_text(encoding="utf-8-sig"))
+                except OSError as exc:  # the file went away: the overlay says so, play goes on
+                    self.live.error = f"cannot read {path}: {exc.strerror or exc}"
             self.live.poll()
 
     # -- drawing ----------------------------------------------------------------------------------
