@@ -109,6 +109,9 @@ def run(args: argparse.Namespace) -> int:
         shots.play_quietly(app, max(0, args.rounds))
         app.designer.overlay = True
         app.designer.theory.wait(app.defn, app.session.bet)
+        if app.designer.live is not None:  # the live par's figures and the scenarios' odds, as a designer sees them
+            app.run_frames(1)
+            app.designer.live.wait()
     if args.scenario is not None:
         shots.play_scenario(app, args.scenario, at="" if args.at == "idle" else args.at, spin=args.spin)
         surface = app.screen

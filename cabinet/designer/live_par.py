@@ -19,6 +19,7 @@ inherits the window's SDL state and imports the core only.
 
 from __future__ import annotations
 
+import atexit
 import os
 import time
 from dataclasses import dataclass, field
@@ -152,6 +153,7 @@ class LivePar:
         self.last_wall = 0.0  # seconds from the save to its figures, the last job
         self._process: Any = None
         self._out: Any = None
+        atexit.register(self.stop)  # a worker never outlives the window that asked for it
 
     @property
     def running(self) -> bool:
