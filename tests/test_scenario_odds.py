@@ -27,6 +27,13 @@ def test_a_trigger_scenario_has_the_exact_trigger_probability_of_its_count() -> 
         expected /= n
     assert first.stops_odds.exact and first.stops_odds.probability == expected
     assert first.stops == (5, 9, 7, 0, 0)
+    # how often a round pays as much as this one did: an estimate beside the exact trigger odds
+    from cabinet.core.bet import default_bet
+    from cabinet.core.simulate import derive_seeds, round_wins
+
+    assert first.win_odds is not None and not first.win_odds.exact and first.win_x > 0
+    wins = round_wins(defn, default_bet(defn), derive_seeds(first.win_odds.seed, 0, 2_000))
+    assert first.win_odds.hits == int((wins >= first.win_x * default_bet(defn).total).sum())
 
 
 def test_a_win_scenario_is_an_estimate_with_its_interval_from_simulated_rounds() -> None:

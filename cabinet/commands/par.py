@@ -203,6 +203,8 @@ def render_scenarios(odds: list) -> str:  # list[ScenarioOdds]
             out.append(f"      cannot be played: {o.problem}")
             continue
         out.append(f"      this outcome ({o.outcome}): {o.outcome_odds.text()}")
+        if o.win_odds is not None:
+            out.append(f"      a round paying at least its {float(o.win_x):g}x: {o.win_odds.text()}")
         out.append(f"      these stops {list(o.stops)}: {o.stops_odds.text()}")
     return "\n".join(out)
 

@@ -100,6 +100,7 @@ class ScenarioOdds:
     outcome_odds: Odds | None  # None: the round could not be played (see ``problem``)
     win_x: Fraction = Fraction(0)  # the round's win, in total bets
     problem: str = ""
+    win_odds: Odds | None = None  # a round paying at least ``win_x`` (estimate), where the outcome is a trigger
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -111,6 +112,7 @@ class ScenarioOdds:
             "outcome": self.outcome,
             "outcome_odds": None if self.outcome_odds is None else self.outcome_odds.to_dict(),
             "win_x": str(self.win_x),
+            "win_odds": None if self.win_odds is None else self.win_odds.to_dict(),
             "problem": self.problem,
         }
 
@@ -206,7 +208,9 @@ def scenario_odds(
                      wins.at_least(result.total_win))
         if found is None:  # a scenario that pays nothing and starts nothing: how often a round pays nothing
             found = ("a round that pays nothing", wins.nothing())
+        # A trigger's odds say how often the feature starts, not how often it pays this much: say that too.
+        win_odds = wins.at_least(result.total_win) if result.total_win > 0 and "triggered" in found[0] else None
         out.append(ScenarioOdds(index, scenario.name, first.stops, first.reel_set,
                                 Odds(stops_probability(defn, first.reel_set), True), found[0], found[1],
-                                Fraction(result.total_win, bet.total)))
+                                Fraction(result.total_win, bet.total), win_odds=win_odds))
     return out
