@@ -13,7 +13,7 @@ import pytest
 from screen_helpers import run_until
 
 from cabinet.app import App, AppOptions
-from cabinet.core.events import Collected
+from cabinet.core.boards import Collected
 from cabinet.core.loader import load_game
 from cabinet.presentation.hud import GOLD, PALE_GOLD
 from cabinet.presentation.mechanics.hold_and_respin.view import (
@@ -342,3 +342,24 @@ def test_the_3x3_board_takes_the_height_with_the_feature_panels_beside_it(hallow
         assert shot.get_at((panel.x + panel.w // 2, panel.y + 1))[:3] == GOLD  # the panel's gold rim
     caption_rows = range(counter.y + 4, counter.y + counter.h // 3)
     assert any(shot.get_at((x, y))[:3] == GOLD for x in range(counter.x, counter.right) for y in caption_rows)
+
+
+@pytest.mark.parametrize("left_hand", [False, True])
+def test_the_wheel_win_takes_the_features_glass_place_whole(halloween, left_hand) -> None:  # noqa: ANN001
+    """Issue 26: WHEEL WIN sat half over the FEATURES glass at 1280x720; it now covers the glass
+    whole (the glass's place on the side away from the controls), nothing of the glass showing."""
+    from cabinet.presentation.side_panel import features_glass
+
+    app = App(halloween, AppOptions(size=SIZE, seed=3, headless=True, designer=True, left_hand=left_hand))
+    app.start()
+    assert app.designer.play_scenario([s.name for s in halloween.scenarios].index("wheel stops on ring 3"))
+    run_until(app, lambda: (w := app.stack.find(WheelScene)) is not None and w.total is not None)
+    app.run_frames(10)
+    wheel = app.stack.find(WheelScene)
+    glass = pygame.Rect(features_glass(app.ctx))
+    box = wheel.win_box(*wheel.geometry())
+    assert box.contains(glass) and (glass.centerx < SIZE[0] // 2) == left_hand
+    shot = frame(app)
+    assert shot.get_at((box.x + 1, box.centery))[:3] == GOLD  # the card's rim, outside the glass's
+    assert shot.get_at((glass.x + 6, glass.centery))[:3] == (24, 8, 36)  # the card's face where the glass was
+    assert shot.get_at((glass.centerx, glass.y + 12))[:3] == (24, 8, 36)  # no FEATURES heading showing

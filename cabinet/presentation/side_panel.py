@@ -263,11 +263,16 @@ def feature_box(layout: Layout, rows: int, awards: int = MAX_AWARDS) -> Box | No
     return box
 
 
+def features_glass(ctx: Any) -> Box | None:
+    """Where ``draw_features`` puts the FEATURES glass for this game and layout (None: none)."""
+    return feature_box(ctx.layout, len(feature_rows(ctx.defn)), len(top_awards(ctx.defn)))
+
+
 def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
     """The FEATURES glass into the static layer; where it went (None: no glass)."""
     layout, text = ctx.layout, ctx.text
     rows = feature_rows(ctx.defn)
-    box = feature_box(layout, len(rows), len(top_awards(ctx.defn)))
+    box = features_glass(ctx)
     if box is None:
         return None
     pitch, size = row_height(layout), text_size(layout)

@@ -30,6 +30,7 @@ import pygame.freetype
 from cabinet.machine.stack import Passive
 
 from ...context import Context
+from ...layout import Box
 from ...overlays import make_dim
 from ...style import GOLD, PALE_GOLD, WHITE
 from ...text import FONT_FILE
@@ -167,6 +168,8 @@ class WheelScene(Passive):
         self._labels: dict[tuple[int, int], tuple[tuple[int, int], pygame.Surface]] = {}  # -> (size, turn), image
         self._under: pygame.Surface | None = None
         self._under_key: tuple[object, ...] | None = None
+        self._glass_for: object = None  # the layout the FEATURES glass below was found for
+        self._glass: Box | None = None
         self.warm()
 
     def warm(self) -> None:
@@ -380,11 +383,16 @@ class WheelScene(Passive):
 
     def win_box(self, cx: int, cy: int, outer: int) -> pygame.Rect:
         """Where the wheel's win shows: beside the wheel on the side away from the controls
-        (landscape), under it above the meters (portrait); over the hub when neither has room."""
+        (landscape), under it above the meters (portrait); over the hub when neither has room.
+        Where the FEATURES glass stands on that side, the win takes the glass's place, covering
+        it whole (a card over half a panel read as a mistake)."""
         layout = self.ctx.layout
         w, h = layout.size
         want_w, want_h = int(outer * 1.3), int(outer * 0.62)
         if not layout.portrait:
+            glass = self._features_glass()
+            if glass is not None and (glass.x < cx) == layout.left_hand and glass.w >= outer * 0.8:
+                return pygame.Rect(glass).inflate(6, 6)
             left_room = cx - outer - 12 - w // 40
             right_room = w - w // 40 - (cx + outer + 12)
             room = left_room if layout.left_hand else right_room
@@ -402,6 +410,15 @@ class WheelScene(Passive):
         box = pygame.Rect(0, 0, int(outer * 1.1), int(outer * 0.55))
         box.center = (cx, cy)
         return box
+
+    def _features_glass(self) -> Box | None:
+        """The FEATURES glass of the game under the wheel (found once per layout)."""
+        from ...side_panel import features_glass
+
+        layout = self.ctx.layout
+        if self._glass_for is not layout:
+            self._glass_for, self._glass = layout, features_glass(self.ctx)
+        return self._glass
 
     def _win(self, surface: pygame.Surface, cx: int, cy: int, outer: int) -> None:
         text = self.ctx.text
