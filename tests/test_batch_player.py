@@ -10,8 +10,9 @@ import pytest
 
 from cabinet.core.bet import default_bet
 from cabinet.core.definition import Definition
-from cabinet.core.events import FeatureLimitReached, LevelReached
+from cabinet.core.events import FeatureLimitReached
 from cabinet.core.features import free_spins
+from cabinet.core.features.progress_levels import LevelReached
 from cabinet.core.loader import load_definition_text, load_game
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.core.simulate import SHARD_SIZE, BatchSpinner, derive_seeds, lean_round, round_outcomes, simulate

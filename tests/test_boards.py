@@ -16,23 +16,23 @@ from itertools import product
 import pytest
 
 from cabinet.core.bet import Bet
-from cabinet.core.boards import Board, CellAction, HeldRespinEngine
-from cabinet.core.definition import Definition, WeightedValue
-from cabinet.core.events import (
+from cabinet.core.boards import (
+    Board,
     BoardFilled,
     BoardOpened,
     BoardSpun,
+    CellAction,
     CellLanded,
     CellMultiplierChanged,
     CellPaid,
     Collected,
-    Event,
-    FeatureEnded,
-    FeatureTriggered,
     HeldPrizesPaid,
+    HeldRespinEngine,
     PrizeMultiplied,
     RespinsChanged,
 )
+from cabinet.core.definition import Definition, WeightedValue
+from cabinet.core.events import Event, FeatureEnded, FeatureTriggered
 from cabinet.core.features import Book, FeatureContext, ParContext, Spin, block
 from cabinet.core.features import hold_and_respin as hr
 from cabinet.core.loader import DefinitionError, load_definition_text

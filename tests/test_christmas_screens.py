@@ -16,7 +16,8 @@ from screen_helpers import make_app, run_until
 from cabinet.app import App
 from cabinet.assets.music import FEATURE_MUSIC_RATE
 from cabinet.assets.themes import THEMES, theme_names
-from cabinet.core.events import LevelReached, LineWin
+from cabinet.core.events import LineWin
+from cabinet.core.features.progress_levels import LevelReached
 from cabinet.machine.buttons import Button, Press
 from cabinet.paths import sounds_dir
 from cabinet.presentation import icons

@@ -16,15 +16,13 @@ from cabinet.core.evaluate import evaluate_screen, symbol_count
 from cabinet.core.events import (
     FeatureStarted,
     FeatureTriggered,
-    LevelReached,
     LineWin,
-    ProgressAdvanced,
     ScatterWin,
     ScreenChanged,
     SpinEnded,
     SpinStarted,
-    StickyReelAdded,
 )
+from cabinet.core.features.progress_levels import LevelReached, ProgressAdvanced, StickyReelAdded
 from cabinet.core.loader import DefinitionError, load_definition_text, load_game, resolve_game
 from cabinet.core.par import par
 from cabinet.core.round import RoundRequest, events_total, play_round

@@ -14,20 +14,22 @@ from typing import Any
 import pytest
 
 from cabinet.core.bet import Bet, all_bets, default_bet
-from cabinet.core.boards import HeldRespinEngine
-from cabinet.core.evaluate import evaluate_screen
-from cabinet.core.events import (
+from cabinet.core.boards import (
     BoardFilled,
     BoardOpened,
     CellLanded,
+    HeldPrizesPaid,
+    HeldRespinEngine,
+    PrizeMultiplied,
+    RespinsChanged,
+)
+from cabinet.core.evaluate import evaluate_screen
+from cabinet.core.events import (
     FeatureEnded,
     FeatureStarted,
     FeatureTriggered,
-    HeldPrizesPaid,
     LineWin,
-    PrizeMultiplied,
     ReelsStopped,
-    RespinsChanged,
     ScreenChanged,
 )
 from cabinet.core.features import Book, FeatureContext, Spin, block

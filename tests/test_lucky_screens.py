@@ -9,7 +9,7 @@ import pytest
 from screen_helpers import frame, run_until
 
 from cabinet.app import App, AppOptions
-from cabinet.core.events import BoardOpened, BoardSpun, CellLanded, CellMultiplierChanged, Collected
+from cabinet.core.boards import BoardOpened, BoardSpun, CellLanded, CellMultiplierChanged, Collected
 from cabinet.presentation.mechanics.hold_and_respin.model import BoardsModel
 from cabinet.presentation.mechanics.hold_and_respin.view import ANTICIPATION_RIM, SPIN_TIME, BoardScene
 

@@ -14,9 +14,10 @@ from itertools import product
 import pytest
 
 from cabinet.core.bet import Bet
+from cabinet.core.boards import BoardOpened
 from cabinet.core.definition import Definition
 from cabinet.core.evaluate import screen_from_stops
-from cabinet.core.events import BoardOpened, FeatureTriggered
+from cabinet.core.events import FeatureTriggered
 from cabinet.core.features import ParContext, block
 from cabinet.core.features import mummy_access as ma
 from cabinet.core.loader import DefinitionError, load_definition_text

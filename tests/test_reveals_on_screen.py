@@ -18,8 +18,9 @@ from screen_helpers import frame, make_app, run_until
 
 from cabinet.app import App, AppOptions
 from cabinet.core.bet import default_bet
+from cabinet.core.boards import BoardOpened, BoardSpun, CellLanded, PrizeMultiplied
 from cabinet.core.evaluate import screen_from_stops
-from cabinet.core.events import BoardOpened, BoardSpun, CellLanded, PrizeMultiplied, SpinEnded, SpinStarted
+from cabinet.core.events import SpinEnded, SpinStarted
 from cabinet.core.features.mummy_access import DoorDrawn, MummiesMoved
 from cabinet.core.loader import load_game
 from cabinet.core.round import RoundRequest, play_round

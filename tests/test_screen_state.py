@@ -22,9 +22,7 @@ from cabinet.core.events import (
     FeatureEnded,
     FeatureStarted,
     FeatureTriggered,
-    LevelReached,
     LineWin,
-    ProgressAdvanced,
     ReelsStopped,
     RoundEnded,
     RoundStarted,
@@ -33,10 +31,10 @@ from cabinet.core.events import (
     SpinEnded,
     SpinsAdded,
     SpinStarted,
-    StickyReelAdded,
     WinCapped,
-    WinMultiplied,
 )
+from cabinet.core.features.multiplier_wilds import WinMultiplied
+from cabinet.core.features.progress_levels import LevelReached, ProgressAdvanced, StickyReelAdded
 from cabinet.core.loader import load_game
 from cabinet.core.rng import derive_seed
 from cabinet.machine.session import RESUME_KINDS

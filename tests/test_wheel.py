@@ -14,9 +14,10 @@ import pytest
 
 from cabinet.core.bet import Bet
 from cabinet.core.definition import Definition
-from cabinet.core.events import Event, FeatureEnded, FeatureTriggered, WheelSpun
+from cabinet.core.events import Event, FeatureEnded, FeatureTriggered
 from cabinet.core.features import FeatureContext, ParContext, Spin, block
 from cabinet.core.features import wheel as wh
+from cabinet.core.features.wheel import WheelSpun
 from cabinet.core.loader import DefinitionError, load_definition_text
 from cabinet.core.round import RoundRequest, events_total, play_round
 from cabinet.core.value import Exact

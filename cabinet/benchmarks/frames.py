@@ -155,7 +155,8 @@ def scenario_frames(app, number: int, limit: int) -> dict[str, list[tuple[float,
 
 def all_cells_frames(app, frames: int) -> list[tuple[float, float]]:  # noqa: ANN001 - a started App
     """The game's own hold-and-respin boards with every cell spinning (none held), timed."""
-    from cabinet.core.events import BoardOpened, FeatureStarted
+    from cabinet.core.boards import BoardOpened
+    from cabinet.core.events import FeatureStarted
     from cabinet.errors import CabinetError
     from cabinet.presentation.mechanics.hold_and_respin.model import BoardsModel
     from cabinet.presentation.mechanics.hold_and_respin.presenter import _flicker

@@ -47,28 +47,140 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from .bet import all_bets
 from .definition import Definition, WeightedValue
-from .events import (
-    BoardFilled,
-    BoardOpened,
-    BoardSpun,
-    CellLanded,
-    CellMultiplierChanged,
-    CellPaid,
-    Collected,
-    Event,
-    HeldPrizesPaid,
-    Position,
-    PrizeMultiplied,
-    RespinsChanged,
-)
+from .events import Event, Position, register_event
 from .money import Money, money_str
 from .rng import Rng
 
 Cell = tuple[str, int, int]  # (board, reel, row), reel and row 0-based
+
+
+# --- the board events: the sub-games these boards play emit them (hold_and_respin) ---------------
+# Cells are named by their board and a (reel, row) position on it, both 0-based. Values are
+# minor units; only the events that pay (``amount``) add to the round's total.
+
+
+@register_event
+@dataclass(frozen=True)
+class BoardOpened(Event):
+    kind: ClassVar[str] = "board_opened"
+    feature: str
+    board: str
+    reels: int
+    rows: int
+    fill_award: int  # what filling every cell of the board pays, in minor units (0: nothing)
+
+
+@register_event
+@dataclass(frozen=True)
+class BoardSpun(Event):
+    """The free cells of one board spun; each landed on its own symbol."""
+
+    kind: ClassVar[str] = "board_spun"
+    feature: str
+    board: str
+    respin: int  # 1-based respin number
+    positions: tuple[Position, ...]  # the cells that spun, in draw order
+    symbols: tuple[str, ...]  # what each landed on
+
+
+@register_event
+@dataclass(frozen=True)
+class CellLanded(Event):
+    """A symbol with a rule arrived on a cell (landed in a respin, or placed at the start)."""
+
+    kind: ClassVar[str] = "cell_landed"
+    feature: str
+    board: str
+    position: Position
+    symbol: str
+    value: int  # its value in minor units, after the cell's multiplier (0: none)
+    held: bool  # stays on the cell for the rest of the feature
+    jackpot: str = ""  # the jackpot it carries ("" for none)
+
+
+@register_event
+@dataclass(frozen=True)
+class CellMultiplierChanged(Event):
+    kind: ClassVar[str] = "cell_multiplier_changed"
+    feature: str
+    board: str
+    position: Position
+    multiplier: int  # the cell's multiplier now
+
+
+@register_event
+@dataclass(frozen=True)
+class RespinsChanged(Event):
+    kind: ClassVar[str] = "respins_changed"
+    feature: str
+    respins: int  # respins left after the change
+    change: int
+    reason: str  # "start" | "spin" (one used) | "reset" | "added"
+
+
+@register_event
+@dataclass(frozen=True)
+class PrizeMultiplied(Event):
+    kind: ClassVar[str] = "prize_multiplied"
+    feature: str
+    board: str
+    position: Position  # the held prize multiplied
+    multiplier: int
+    value: int  # the prize after it
+    source_board: str  # where the multiplier symbol landed
+    source: Position
+
+
+@register_event
+@dataclass(frozen=True)
+class Collected(Event):
+    """A collector took the values that landed on the reels it collects."""
+
+    kind: ClassVar[str] = "collected"
+    feature: str
+    board: str
+    collector: Position
+    positions: tuple[Position, ...]  # the cells collected (they are cleared)
+    value: int  # what it took this time
+    total: int  # what it holds now
+
+
+@register_event
+@dataclass(frozen=True)
+class CellPaid(Event):
+    """A value that is neither held nor collected pays as it lands."""
+
+    kind: ClassVar[str] = "cell_paid"
+    feature: str
+    board: str
+    position: Position
+    amount: int
+
+
+@register_event
+@dataclass(frozen=True)
+class BoardFilled(Event):
+    kind: ClassVar[str] = "board_filled"
+    feature: str
+    board: str
+    x_bet: Fraction  # the fill award as a multiple of the total bet
+    amount: int
+
+
+@register_event
+@dataclass(frozen=True)
+class HeldPrizesPaid(Event):
+    """At the feature's end: the values held on one board (prizes, collectors' totals)."""
+
+    kind: ClassVar[str] = "held_prizes_paid"
+    feature: str
+    board: str
+    positions: tuple[Position, ...]
+    amount: int
 
 
 class BoardEventSink(Protocol):

@@ -10,6 +10,7 @@ Positions are ``(reel, row)`` pairs, both 0-based, row 0 at the top.
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -195,173 +196,6 @@ class ScreenChanged(Event):
     screen: Screen
 
 
-@dataclass(frozen=True)
-class WinMultiplied(Event):
-    """A win modifier multiplied wins (e.g. a multiplier wild's random multiplier)."""
-
-    kind: ClassVar[str] = "win_multiplied"
-    feature: str
-    multiplier: int
-    positions: tuple[Position, ...]  # the cells that caused it (the multiplier wilds)
-    wins: int  # how many wins it applied to
-    added: int  # minor units it added to the spin's win
-
-
-@dataclass(frozen=True)
-class ProgressAdvanced(Event):
-    kind: ClassVar[str] = "progress_advanced"
-    feature: str
-    points: int  # points after this spin
-    added: int
-    positions: tuple[Position, ...]  # the symbols that moved the bar
-
-
-@dataclass(frozen=True)
-class LevelReached(Event):
-    kind: ClassVar[str] = "level_reached"
-    feature: str
-    level: int  # 1-based
-    unlocks: str  # what the level turns on ("sticky_reel", "multiplier", "both_ways", ...)
-    value: int  # e.g. the multiplier, or the sticky reel (0-based)
-    extra_spins: int
-
-
-@dataclass(frozen=True)
-class StickyReelAdded(Event):
-    kind: ClassVar[str] = "sticky_reel_added"
-    feature: str
-    reel: int  # 0-based
-
-
-# --- board events: sub-games on boards of single-cell reels (core/boards.py) and wheels -------------
-# Cells are named by their board and a (reel, row) position on it, both 0-based. Values are
-# minor units; only the events that pay (``amount``) add to the round's total.
-
-
-@dataclass(frozen=True)
-class BoardOpened(Event):
-    kind: ClassVar[str] = "board_opened"
-    feature: str
-    board: str
-    reels: int
-    rows: int
-    fill_award: int  # what filling every cell of the board pays, in minor units (0: nothing)
-
-
-@dataclass(frozen=True)
-class BoardSpun(Event):
-    """The free cells of one board spun; each landed on its own symbol."""
-
-    kind: ClassVar[str] = "board_spun"
-    feature: str
-    board: str
-    respin: int  # 1-based respin number
-    positions: tuple[Position, ...]  # the cells that spun, in draw order
-    symbols: tuple[str, ...]  # what each landed on
-
-
-@dataclass(frozen=True)
-class CellLanded(Event):
-    """A symbol with a rule arrived on a cell (landed in a respin, or placed at the start)."""
-
-    kind: ClassVar[str] = "cell_landed"
-    feature: str
-    board: str
-    position: Position
-    symbol: str
-    value: int  # its value in minor units, after the cell's multiplier (0: none)
-    held: bool  # stays on the cell for the rest of the feature
-    jackpot: str = ""  # the jackpot it carries ("" for none)
-
-
-@dataclass(frozen=True)
-class CellMultiplierChanged(Event):
-    kind: ClassVar[str] = "cell_multiplier_changed"
-    feature: str
-    board: str
-    position: Position
-    multiplier: int  # the cell's multiplier now
-
-
-@dataclass(frozen=True)
-class RespinsChanged(Event):
-    kind: ClassVar[str] = "respins_changed"
-    feature: str
-    respins: int  # respins left after the change
-    change: int
-    reason: str  # "start" | "spin" (one used) | "reset" | "added"
-
-
-@dataclass(frozen=True)
-class PrizeMultiplied(Event):
-    kind: ClassVar[str] = "prize_multiplied"
-    feature: str
-    board: str
-    position: Position  # the held prize multiplied
-    multiplier: int
-    value: int  # the prize after it
-    source_board: str  # where the multiplier symbol landed
-    source: Position
-
-
-@dataclass(frozen=True)
-class Collected(Event):
-    """A collector took the values that landed on the reels it collects."""
-
-    kind: ClassVar[str] = "collected"
-    feature: str
-    board: str
-    collector: Position
-    positions: tuple[Position, ...]  # the cells collected (they are cleared)
-    value: int  # what it took this time
-    total: int  # what it holds now
-
-
-@dataclass(frozen=True)
-class CellPaid(Event):
-    """A value that is neither held nor collected pays as it lands."""
-
-    kind: ClassVar[str] = "cell_paid"
-    feature: str
-    board: str
-    position: Position
-    amount: int
-
-
-@dataclass(frozen=True)
-class BoardFilled(Event):
-    kind: ClassVar[str] = "board_filled"
-    feature: str
-    board: str
-    x_bet: Fraction  # the fill award as a multiple of the total bet
-    amount: int
-
-
-@dataclass(frozen=True)
-class HeldPrizesPaid(Event):
-    """At the feature's end: the values held on one board (prizes, collectors' totals)."""
-
-    kind: ClassVar[str] = "held_prizes_paid"
-    feature: str
-    board: str
-    positions: tuple[Position, ...]
-    amount: int
-
-
-@dataclass(frozen=True)
-class WheelSpun(Event):
-    """A ring of a wheel stopped on a pocket: it pays (and the wheel ends) or passes play on."""
-
-    kind: ClassVar[str] = "wheel_spun"
-    feature: str
-    ring: int  # 0-based
-    pocket: int  # 0-based
-    value: Fraction  # what the pocket pays as a multiple of the total bet (0: it passes)
-    next_ring: int | None  # the ring play passes to (None: the wheel ends)
-    jackpot: str = ""  # the jackpot it pays ("" for none)
-    amount: int = 0
-
-
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.kind: cls
     for cls in (
@@ -380,21 +214,6 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RespinOffer,
         RoundEnded,
         ScreenChanged,
-        WinMultiplied,
-        ProgressAdvanced,
-        LevelReached,
-        StickyReelAdded,
-        BoardOpened,
-        BoardSpun,
-        CellLanded,
-        CellMultiplierChanged,
-        RespinsChanged,
-        PrizeMultiplied,
-        Collected,
-        CellPaid,
-        BoardFilled,
-        HeldPrizesPaid,
-        WheelSpun,
     )
 }
 
@@ -403,3 +222,32 @@ def register_event(cls: type[Event]) -> type[Event]:
     """Add an event type defined by a block module (history and replay read them by kind)."""
     EVENT_TYPES[cls.kind] = cls
     return cls
+
+
+# A block's own events are defined in its module, beside the rule that emits them (registered
+# with ``register_event`` as the module loads). Their former names here still resolve, loaded by
+# name so that this module, which every block imports, imports none of them.
+MOVED: dict[str, str] = {
+    "WinMultiplied": "features.multiplier_wilds",
+    "ProgressAdvanced": "features.progress_levels",
+    "LevelReached": "features.progress_levels",
+    "StickyReelAdded": "features.progress_levels",
+    "WheelSpun": "features.wheel",
+    "BoardOpened": "boards",
+    "BoardSpun": "boards",
+    "CellLanded": "boards",
+    "CellMultiplierChanged": "boards",
+    "RespinsChanged": "boards",
+    "PrizeMultiplied": "boards",
+    "Collected": "boards",
+    "CellPaid": "boards",
+    "BoardFilled": "boards",
+    "HeldPrizesPaid": "boards",
+}
+
+
+def __getattr__(name: str) -> Any:
+    where = MOVED.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__package__}.{where}"), name)

@@ -191,7 +191,7 @@ def _own_boards(defn: Any) -> list[Any]:
 
 def _anticipating(result: Any) -> bool:
     """A respin in which a board of more than two cells spins only its last one or two."""
-    from cabinet.core.events import BoardOpened, BoardSpun
+    from cabinet.core.boards import BoardOpened, BoardSpun
 
     sizes = {e.board: e.reels * e.rows for e in result.events if isinstance(e, BoardOpened)}
     return any(isinstance(e, BoardSpun) and 0 < len(e.positions) <= 2 < sizes.get(e.board, 0) for e in result.events)
@@ -489,7 +489,7 @@ def idle_shot(defn: Any, *, size: tuple[int, int], seed: int, left_hand: bool = 
 def feature_moments(app: Any, defn: Any, feature: tuple[str, tuple[int, ...]] | None,
                     missing: list[str]) -> Iterator[tuple[str, Any]]:
     """The feature moments ``expected_moments`` names for ``defn``, each from its scenario."""
-    from cabinet.core.events import BoardFilled, BoardOpened
+    from cabinet.core.boards import BoardFilled, BoardOpened
 
     wanted = set(expected_moments(defn))
 

@@ -29,10 +29,8 @@ from cabinet.core.events import (
     FeatureEnded,
     FeatureStarted,
     FeatureTriggered,
-    LevelReached,
     LineWin,
     Position,
-    ProgressAdvanced,
     ReelsStopped,
     RoundEnded,
     RoundStarted,
@@ -42,11 +40,11 @@ from cabinet.core.events import (
     SpinEnded,
     SpinsAdded,
     SpinStarted,
-    StickyReelAdded,
     WinCapped,
-    WinMultiplied,
 )
 from cabinet.core.features import block
+from cabinet.core.features.multiplier_wilds import WinMultiplied
+from cabinet.core.features.progress_levels import LevelReached, ProgressAdvanced, StickyReelAdded
 from cabinet.core.money import Money
 
 PAYING_BOARD_KINDS = frozenset({"board_filled", "cell_paid", "held_prizes_paid"})  # their `amount` is paid

@@ -32,11 +32,11 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ..definition import Definition, WeightedValue, doc
 from ..evaluate import evaluate_screen
-from ..events import WinMultiplied
+from ..events import Event, Position, register_event
 from ..spin import lean_win
 from ..value import Exact
 from . import (
@@ -65,6 +65,19 @@ class MultiplierWilds:
     modes: tuple[Literal["base", "free", "respin"], ...] = doc(
         "the spins it acts in", default=("base", "free", "respin")
     )
+
+
+@register_event
+@dataclass(frozen=True)
+class WinMultiplied(Event):
+    """A win modifier multiplied wins (e.g. a multiplier wild's random multiplier)."""
+
+    kind: ClassVar[str] = "win_multiplied"
+    feature: str
+    multiplier: int
+    positions: tuple[Position, ...]  # the cells that caused it (the multiplier wilds)
+    wins: int  # how many wins it applied to
+    added: int  # minor units it added to the spin's win
 
 
 def with_multiplier(defn: Definition, symbol: str, multiplier: int) -> Definition:

@@ -46,12 +46,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from ..bet import Bet
 from ..definition import Definition, doc
 from ..evaluate import compiled, symbol_count
-from ..events import LevelReached, ProgressAdvanced, StickyReelAdded
+from ..events import Event, Position, register_event
 from ..linemath import line_expectation, scatter_expectation, symbol_count_distribution
 from ..rng import derive_seed
 from ..value import Exact, Value, estimate_runs
@@ -98,6 +98,38 @@ class ProgressLevels:
     max_points: int = doc("the bar's top", default=20)
     sticky_reels: tuple[int, ...] = doc("reels (1-based) that sticky_reel levels make sticky, in order", factory=tuple)
     name: str = doc("feature name used in events", default="progress_levels")
+
+
+# --- its events -----------------------------------------------------------------------------------
+
+
+@register_event
+@dataclass(frozen=True)
+class ProgressAdvanced(Event):
+    kind: ClassVar[str] = "progress_advanced"
+    feature: str
+    points: int  # points after this spin
+    added: int
+    positions: tuple[Position, ...]  # the symbols that moved the bar
+
+
+@register_event
+@dataclass(frozen=True)
+class LevelReached(Event):
+    kind: ClassVar[str] = "level_reached"
+    feature: str
+    level: int  # 1-based
+    unlocks: str  # what the level turns on ("sticky_reel", "multiplier", "both_ways", ...)
+    value: int  # e.g. the multiplier, or the sticky reel (0-based)
+    extra_spins: int
+
+
+@register_event
+@dataclass(frozen=True)
+class StickyReelAdded(Event):
+    kind: ClassVar[str] = "sticky_reel_added"
+    feature: str
+    reel: int  # 0-based
 
 
 @dataclass

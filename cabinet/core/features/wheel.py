@@ -45,12 +45,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from ..boards import check_whole_x_bet, whole_amount
 from ..definition import Definition, doc
 from ..evaluate import compiled, window
-from ..events import FeatureEnded, FeatureLimitReached, FeatureStarted, Position, Screen, WheelSpun
+from ..events import (
+    Event,
+    FeatureEnded,
+    FeatureLimitReached,
+    FeatureStarted,
+    Position,
+    Screen,
+    register_event,
+)
 from ..limits import MAX_PAY_X_BET, MAX_WEIGHT
 from ..value import Exact, Value
 from . import (
@@ -107,6 +115,24 @@ class Wheel:
         "bigger line [{ring}]; `win` over its win [WHEEL WIN]; `pass_on_pocket` a pass-on pocket's label "
         "[NEXT]; `pass_on_name` what the rules call such a pocket [pass-on]; `row` its "
         "FEATURES-glass row [WHEEL]; `heading` its INFO heading", factory=dict)
+
+
+# --- its event ------------------------------------------------------------------------------------
+
+
+@register_event
+@dataclass(frozen=True)
+class WheelSpun(Event):
+    """A ring of a wheel stopped on a pocket: it pays (and the wheel ends) or passes play on."""
+
+    kind: ClassVar[str] = "wheel_spun"
+    feature: str
+    ring: int  # 0-based
+    pocket: int  # 0-based
+    value: Fraction  # what the pocket pays as a multiple of the total bet (0: it passes)
+    next_ring: int | None  # the ring play passes to (None: the wheel ends)
+    jackpot: str = ""  # the jackpot it pays ("" for none)
+    amount: int = 0
 
 
 def pocket_x_bet(f: Wheel, pocket: WheelPocket) -> Fraction:

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cabinet.core.events import (
+from cabinet.core.boards import (
     BoardFilled,
     BoardOpened,
     BoardSpun,
@@ -23,14 +23,11 @@ from cabinet.core.events import (
     CellMultiplierChanged,
     CellPaid,
     Collected,
-    Event,
-    FeatureEnded,
-    FeatureStarted,
     HeldPrizesPaid,
-    Position,
     PrizeMultiplied,
     RespinsChanged,
 )
+from cabinet.core.events import Event, FeatureEnded, FeatureStarted, Position
 from cabinet.core.money import Money
 
 # the kinds this model follows (the board presenters register the same ones)

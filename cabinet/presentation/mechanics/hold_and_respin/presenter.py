@@ -22,20 +22,18 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from cabinet.core.events import (
+from cabinet.core.boards import (
     BoardFilled,
     BoardOpened,
     BoardSpun,
     CellLanded,
     CellMultiplierChanged,
     Collected,
-    Event,
-    FeatureEnded,
-    FeatureTriggered,
     HeldPrizesPaid,
     PrizeMultiplied,
     RespinsChanged,
 )
+from cabinet.core.events import Event, FeatureEnded, FeatureTriggered
 
 from ...engine import Playback, Presenter, wait
 from ...words import words

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cabinet.core.events import WinMultiplied
+from cabinet.core.features.multiplier_wilds import WinMultiplied
 
 from ...engine import Playback, Presenter, Step, wait
 from ...screen_state import stamp_label

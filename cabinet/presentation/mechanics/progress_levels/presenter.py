@@ -5,7 +5,7 @@ wild (``StickyReelAdded``). The bar and banners are the free-spins scene's featu
 
 from __future__ import annotations
 
-from cabinet.core.events import LevelReached, ProgressAdvanced, StickyReelAdded
+from cabinet.core.features.progress_levels import LevelReached, ProgressAdvanced, StickyReelAdded
 
 from ...engine import Playback, Presenter, Step
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cabinet.core.events import FeatureEnded, FeatureStarted, WheelSpun
+from cabinet.core.events import FeatureEnded, FeatureStarted
+from cabinet.core.features.wheel import WheelSpun
 
 from ...engine import Playback, Step, wait
 from ...words import words
