@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from cabinet.core.bet import default_bet
-from cabinet.core.events import FeatureEnded, FeatureStarted, SpinStarted, WheelSpun
+from cabinet.core.events import FeatureEnded, FeatureStarted, SpinStarted
 from cabinet.core.features import registry as core_registry
+from cabinet.core.features.wheel import WheelSpun
 from cabinet.core.loader import load_game
 from cabinet.presentation import mechanics, presenters
 from cabinet.presentation.engine import PresenterTable
@@ -162,3 +163,16 @@ def test_a_level_that_only_adds_spins_says_so_and_a_label_names_a_level() -> Non
     assert marks[2].banner == "LEVEL 3: +3 FREE SPINS" and marks[2].title == "+3 SPINS" and not marks[2].detail
     assert marks[1].banner == "LEVEL 2: SNOWSTORM, +1 FREE SPIN" and marks[1].title == "SNOWSTORM"
     assert marks[0].banner == "LEVEL 1: STICKY WILD REEL 3, +1 FREE SPIN"  # unchanged without a label
+
+
+def test_free_spins_words_come_from_its_texts(classic) -> None:  # noqa: ANN001
+    from cabinet.presentation.side_panel import feature_heading
+
+    free = classic.features[0]
+    assert [row.label for row in feature_rows(classic)][:1] == ["10 SPINS"]
+    worded = replace(classic, features=(replace(free, texts={"row": "{spins} GAMES", "intro_title": "BONUS!"}),
+                                        *classic.features[1:]))
+    rows = feature_rows(worded)
+    assert rows[0].label == "10 GAMES" and feature_heading(rows) == "FREE SPINS"  # still the free spins' glass
+    assert words(worded.features[0], "intro_title", "FREE SPINS WON") == "BONUS!"
+    assert words(free, "intro_title", "FREE SPINS WON") == "FREE SPINS WON"

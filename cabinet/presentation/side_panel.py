@@ -238,7 +238,7 @@ def feature_rows(defn: Any, *, limit: int = MAX_FEATURE_ROWS) -> list[FeatureRow
 def feature_heading(rows: list[FeatureRow]) -> str:
     if rows and all(row.x_bet for row in rows):
         return "BONUS PRIZES"
-    return "FREE SPINS" if rows and all(row.label.endswith(" SPINS") for row in rows) else "FEATURES"
+    return "FREE SPINS" if rows and all(row.group == "spins" for row in rows) else "FEATURES"
 
 
 def feature_box(layout: Layout, rows: int, awards: int = MAX_AWARDS) -> Box | None:

@@ -130,6 +130,17 @@ class FreeSpins:
         "(a kiosk; 0: the scene's own short default)",
         default=Fraction(0),
     )
+    texts: dict[str, str] = doc(
+        "the screen only: the words it shows, by key (defaults in brackets; {spins}, {index}, {total}, "
+        "{amount}, {minimum} as each says): `intro_title` [FREE SPINS WON]; `intro_spins` [{spins} FREE "
+        "SPINS]; `intro_status` the status line [{spins} FREE SPINS]; `good_luck` [GOOD LUCK!]; `continue` "
+        "the intro's button [CONTINUE]; `spin_status` [FREE SPIN {index} OF {total}]; `badge` the counter's "
+        "caption [FREE SPIN]; `retrigger` the popup's caption [RETRIGGER!]; `retrigger_status` [RETRIGGER! "
+        "+{spins} FREE SPINS: {total} IN ALL]; `added` [+{spins} FREE SPINS]; `extra` [EXTRA SPINS!]; "
+        "`guarantee` [{minimum}x BET GUARANTEE]; `guarantee_status` [FEATURE WIN BELOW {minimum}x THE BET: "
+        "{spins} EXTRA FREE SPINS]; `outro_title` [FREE SPINS COMPLETE]; `outro_total` [TOTAL WIN FROM "
+        "{spins} FREE SPINS]; `outro_status` [FREE SPINS WIN {amount}]; `row` its FEATURES-glass rows "
+        "[{spins} SPINS]; `heading` its INFO heading", factory=dict)
 
 # --- triggering ------------------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from ..feature_hud import FeatureHudView
 from ..layout import Box
 from ..overlays import make_dim
 from ..style import GOLD, PALE_GOLD, WHITE
+from ..words import words
 from .info import InfoScene
 from .menu import MenuScene
 from .win import WinScene
@@ -149,6 +150,10 @@ class FreeSpinsScene:
         feature = self.ctx.defn.feature("free_spins")
         return "LINE WINS" if feature is not None and not feature.multiply_scatter_pays else "ALL WINS"
 
+    def word(self, key: str, default: str, **values: object) -> str:
+        """The feature's words (its ``texts:``), neutral by default."""
+        return words(self.ctx.defn.feature("free_spins"), key, default, **values)
+
     @property
     def modal(self) -> bool:  # intro and outro hold the game still
         return self.phase in ("intro", "outro")
@@ -166,13 +171,15 @@ class FreeSpinsScene:
         self.multiplier = multiplier
 
     def retrigger(self, awarded: int) -> None:
-        self.popup, self.popup_t, self.popup_caption = f"+{awarded} FREE SPINS", 0.0, "RETRIGGER!"
+        self.popup, self.popup_t = self.word("added", "+{spins} FREE SPINS", spins=awarded), 0.0
+        self.popup_caption = self.word("retrigger", "RETRIGGER!")
         self.total_spins += awarded
         self.ctx.audio.play("feature_trigger")
         self.ctx.shake(0.6, 300)
 
     def add(self, spins: int) -> None:
-        self.popup, self.popup_t, self.popup_caption = f"+{spins} FREE SPINS", 0.0, "EXTRA SPINS!"
+        self.popup, self.popup_t = self.word("added", "+{spins} FREE SPINS", spins=spins), 0.0
+        self.popup_caption = self.word("extra", "EXTRA SPINS!")
         self.total_spins += spins
 
     def outro(self, total: Money) -> None:
@@ -304,13 +311,13 @@ class FreeSpinsScene:
             box = self.atmosphere.draw_card(surface, self._dim)
             colour = self.atmosphere.style.title
             if self.phase == "intro":
-                title = "FREE SPINS WON"
-                big = f"{self.total_spins} FREE SPINS"
+                title = self.word("intro_title", "FREE SPINS WON")
+                big = self.word("intro_spins", "{spins} FREE SPINS", spins=self.total_spins)
                 small = self._intro_line()
             else:
-                title = "FREE SPINS COMPLETE"
+                title = self.word("outro_title", "FREE SPINS COMPLETE")
                 big = ctx.money(self.total_win)
-                small = f"TOTAL WIN FROM {self.played} FREE SPINS"
+                small = self.word("outro_total", "TOTAL WIN FROM {spins} FREE SPINS", spins=self.played)
             rows = (25, 46, 63) if self.shows_continue else (24, 56, 84)  # room for the button below
             big_size = layout.fonts.banner * 4 // 5 if self.shows_continue else layout.fonts.banner
             img = text.fit(title, layout.fonts.title * 3 // 4, int(box.w * 0.8), PALE_GOLD, outline=True)
@@ -324,7 +331,8 @@ class FreeSpinsScene:
             return
         glowing = (bool(self.popup) and int(self.popup_t / 0.2) % 2 == 0) or \
             (self.counter_glow > 0 and int(self.counter_glow / 0.2) % 2 == 0)  # spins added: it flashes
-        self._badge(surface, layout.counter_badge, "FREE SPIN", f"{self.played} / {self.shown_total}", glowing)
+        self._badge(surface, layout.counter_badge, self.word("badge", "FREE SPIN"), f"{self.played} / {self.shown_total}",
+                    glowing)
         if self.shown_multiplier > 1:
             self._badge(surface, layout.multiplier_badge, self.wins_label, f"x{self.shown_multiplier}")
         if hud is not None:
@@ -346,8 +354,8 @@ class FreeSpinsScene:
         if drawn:
             return f"A RANDOM MULTIPLIER UP TO x{drawn[-1]} ON EVERY SPIN"
         if self.multiplier > 1:
-            return f"{self.wins_label} x{self.multiplier} - GOOD LUCK!"
-        return "GOOD LUCK!"
+            return f"{self.wins_label} x{self.multiplier} - {self.word('good_luck', 'GOOD LUCK!')}"
+        return self.word("good_luck", "GOOD LUCK!")
 
     def _draw_continue(self, surface: pygame.Surface) -> None:
         """The CONTINUE button and its countdown: the seconds left in a ring that drains."""
@@ -356,7 +364,7 @@ class FreeSpinsScene:
         if self._button is not None:
             surface.blit(self._button, (box.x, box.y))
         label = self.label_box()
-        img = ctx.text.fit("CONTINUE", max(10, box.h * 46 // 100), label.w, WHITE, outline=True)
+        img = ctx.text.fit(self.word("continue", "CONTINUE"), max(10, box.h * 46 // 100), label.w, WHITE, outline=True)
         surface.blit(img, img.get_rect(center=label.center))
         ring = self.timer_box()
         r = ring.w // 2

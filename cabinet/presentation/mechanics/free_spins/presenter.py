@@ -12,6 +12,7 @@ from cabinet.core.events import FeatureEnded, FeatureStarted, FeatureTriggered, 
 from ...engine import Playback, Presenter, Step, run, show_state, wait
 from ...presenters import trigger_feature
 from ...scenes.free_spins import RETRIGGER_TIME, FreeSpinsScene
+from ...words import words
 
 FREE_SPIN_PAUSE = 0.3  # the counter moves on before the reels start
 GUARANTEE_HOLD = 1.2  # the guarantee's message is read before the extra spins play
@@ -23,7 +24,7 @@ def intro(play: Playback, event: FeatureStarted) -> Step:
         return
     play.free = free = FreeSpinsScene(ctx, counter.total_spins, counter.multiplier)
     ctx.stack.push(free)
-    ctx.hud.say(f"{event.spins} FREE SPINS")
+    ctx.hud.say(free.word("intro_status", "{spins} FREE SPINS", spins=event.spins))
     while free.phase == "intro":
         yield
 
@@ -34,7 +35,8 @@ def before_the_reels(play: Playback, event: SpinStarted, inner: Presenter | None
         play.free.level_spins = 0  # the levels' extra spins are in the state's count from this spin
         show_state(play)  # the counter reads the new spin's number first
         # the status line follows the counter (after a retrigger it must not still say the award)
-        play.ctx.hud.say(f"FREE SPIN {event.index} OF {event.index + event.remaining}")
+        play.ctx.hud.say(play.free.word("spin_status", "FREE SPIN {index} OF {total}", index=event.index,
+                                        total=event.index + event.remaining))
         yield from wait(play, FREE_SPIN_PAUSE)
     yield from run(inner, play, event)
 
@@ -42,7 +44,8 @@ def before_the_reels(play: Playback, event: SpinStarted, inner: Presenter | None
 def retrigger(play: Playback, event: FeatureTriggered) -> Step:
     if event.retrigger and play.free is not None:
         play.free.retrigger(event.awarded)
-        play.ctx.hud.say(f"RETRIGGER! +{event.awarded} FREE SPINS: {play.free.total_spins} IN ALL")
+        play.ctx.hud.say(play.free.word("retrigger_status", "RETRIGGER! +{spins} FREE SPINS: {total} IN ALL",
+                                        spins=event.awarded, total=play.free.total_spins))
         yield from wait(play, RETRIGGER_TIME)  # the celebration plays out before the wins
         return
     yield from run(trigger_feature, play, event)
@@ -57,8 +60,9 @@ def spins_added(play: Playback, event: SpinsAdded) -> Step:
     params: Any = play.params(event.feature)
     minimum = getattr(params, "minimum_win_x_bet", 0)
     if play.free is not None:
-        play.free.popup_caption = f"{minimum}x BET GUARANTEE"
-    play.ctx.hud.say(f"FEATURE WIN BELOW {minimum}x THE BET: {event.spins} EXTRA FREE SPINS")
+        play.free.popup_caption = words(params, "guarantee", "{minimum}x BET GUARANTEE", minimum=minimum)
+    play.ctx.hud.say(words(params, "guarantee_status", "FEATURE WIN BELOW {minimum}x THE BET: {spins} EXTRA FREE SPINS",
+                           minimum=minimum, spins=event.spins))
     yield from wait(play, GUARANTEE_HOLD)
 
 
@@ -66,7 +70,7 @@ def outro(play: Playback, event: FeatureEnded) -> Step:
     free, ctx = play.free, play.ctx
     if free is None or play.state.free is not None:  # not the free spins ending
         return
-    ctx.hud.say(f"FREE SPINS WIN {ctx.money(event.total)}")
+    ctx.hud.say(free.word("outro_status", "FREE SPINS WIN {amount}", amount=ctx.money(event.total)))
     free.outro(event.total)
     while not free.finished:
         yield

@@ -8,6 +8,7 @@ from cabinet.core.features.free_spins import FreeSpins
 from cabinet.core.money import fraction_str
 
 from ...side_panel import FeatureRow
+from ...words import words
 from ..writing import FeatureSection, Para, Writer, heading, join, reels_text
 
 
@@ -55,5 +56,5 @@ def rules(w: Writer, f: FreeSpins) -> FeatureSection:
 
 def side_rows(defn: Any, f: FreeSpins) -> tuple[FeatureRow, ...]:
     """Its awards: count x the trigger symbol, the spins it awards."""
-    return tuple(FeatureRow(f.trigger_symbol, n, f"{awarded} SPINS", group="spins")
+    return tuple(FeatureRow(f.trigger_symbol, n, words(f, "row", "{spins} SPINS", spins=awarded), group="spins")
                  for n, awarded in sorted(f.awards.items()))
