@@ -50,7 +50,12 @@ _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
 #   sampling every 10 ms, the event loop's 20 ms tick, memory checks every 100 ms, system
 #   monitoring every 500 ms): 3-4% of 2 cores. With no profiler (it only feeds the
 #   dashboard, which a local run has not) and the checks at a second or more, 0.014.
+# - Each nanny spawned its worker afresh (a new interpreter importing Dask, numpy and the
+#   cabinet); from a fork server the worker starts as a fork of a process that has: on a
+#   loaded 2-core machine the cluster started in 1.3-2.1 s instead of 2.3-3.1, closed in
+#   0.1 s instead of 0.6, and its processes used 0.9 CPU-s before the work instead of 1.2-1.3.
 LOCAL_WORKER_CONFIG: dict[str, object] = {
+    "distributed.worker.multiprocessing-method": "forkserver",
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
     "distributed.worker.profile.enabled": False,
     "distributed.admin.tick.interval": "1s",

@@ -52,6 +52,10 @@ def rejection_limit(n: int) -> int:
     return (1 << 64) - ((1 << 64) % n)
 
 
+_LIMITS: dict[int, int] = {}  # rejection_limit by bound, for the bounds a game draws with
+_MAX_LIMITS = 4096
+
+
 class Rng:
     """One explicit generator per round. Never the global ``random``."""
 
@@ -72,11 +76,23 @@ class Rng:
             raise ValueError(f"below() needs a positive bound, got {n}")
         if n == 1:
             return 0
-        limit = rejection_limit(n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            limit = rejection_limit(n)
+            if len(_LIMITS) < _MAX_LIMITS:
+                _LIMITS[n] = limit
+        # draw_u64 and mix64 written out: a feature round makes hundreds of draws, and the
+        # calls were a quarter of its time
+        seed, index = self.seed, self.index
         while True:
-            value = self.next_u64()
-            if value < limit:
-                return value % n
+            index += 1
+            z = (seed + index * GAMMA) & MASK64
+            z = ((z ^ (z >> 30)) * MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * MIX2) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                self.index = index
+                return z % n
 
     def weighted(self, weights: Sequence[int]) -> int:
         """Index chosen with probability ``weights[i] / sum(weights)`` (integer weights)."""
