@@ -232,3 +232,53 @@ def test_the_overlay_screenshot_has_measured_frame_figures(classic) -> None:  # 
     figures = app.designer.frames
     assert figures.fps == pytest.approx(60.0) and figures.work_ms > 0
     assert app.designer.stats.rounds == 3 and app.session.rounds == 3
+
+
+def test_a_long_scenario_list_keeps_its_type_size_and_turns_pages() -> None:
+    """Issue 26: Halloween's 9 F-key scenarios were squeezed into one line until they could not be
+    read; they are rows at the overlay's own size, three at a time, the pages turning by themselves."""
+    import numpy as np
+
+    from cabinet.core.loader import load_game
+    from cabinet.designer.mode import PAGE_SECONDS, SCENARIO_ROWS
+    from cabinet.designer.overlay import VALUE, draw_panel, font_size, line_room, overlay_box
+
+    halloween = load_game("halloween-wins-3")
+    assert len(halloween.scenarios) >= 9
+    app = App(halloween, AppOptions(size=(1280, 720), seed=1, headless=True, designer=True))
+    app.start()
+    designer = app.designer
+    designer.overlay = True
+    size, width = line_room(app.screen)
+
+    def scenario_rows() -> list[str]:
+        lines = designer.scenario_lines()
+        return ["".join(part for part, _ in line) for line in lines[1:]]
+
+    seen: list[str] = []
+    pages = set()
+    for _ in range(4):
+        heading = "".join(part for part, _ in designer.scenario_lines()[0])
+        rows = scenario_rows()
+        assert 1 <= len(rows) <= SCENARIO_ROWS and heading.startswith("SCENARIOS   page ")
+        pages.add(heading)
+        for row in rows:  # each row fits at the overlay's size: nothing is shrunk to fit
+            assert app.ctx.text.render(row, size, VALUE).get_width() <= width
+        seen += [row for row in rows if row not in seen]
+        designer.clock += PAGE_SECONDS
+    assert len(pages) == 2 and all(f"F{i} " in " ".join(seen) for i in range(1, 10))  # both pages, F1-F9
+    # On screen: the first row's letters stand as tall as the overlay's type (they were a few pixels).
+    designer.clock = 0.0
+    surface = pygame.Surface((1280, 720))
+    lines = designer.lines()
+    panel = draw_panel(surface, app.ctx.text, lines, overlay_box(surface))
+    pitch = size + size // 3
+    y = panel.y + size // 2 + 2
+    for line in lines:
+        if isinstance(line, list) and "".join(p for p, _ in line).startswith("  F1 "):
+            break
+        y += pitch if isinstance(line, list) else size if line is not None else pitch // 2
+    band = pygame.surfarray.array3d(surface)[panel.x:panel.right, y:y + pitch]
+    letters = np.where(np.all(band == VALUE, axis=2).any(axis=0))[0]
+    assert letters.size and letters.max() - letters.min() >= size * 0.55
+    assert font_size(surface) == size

@@ -49,7 +49,9 @@ from .overlay import (
     draw_error_panel,
     draw_panel,
     draw_tag,
+    line_room,
     overlay_box,
+    wrap,
 )
 from .reload import Reloader
 from .stats import SessionStats, Theory, TheoryCache
@@ -60,6 +62,8 @@ if TYPE_CHECKING:
 
 STATS_REFRESH = 0.25  # seconds between refreshes of the frame-time figures
 HINT_SECONDS = 4.0
+SCENARIO_ROWS = 3  # rows of the overlay's scenario list shown at once; a longer list turns pages
+PAGE_SECONDS = 4.0  # how long each page of it shows
 HINT_TEXT = "DESIGNER MODE: F12 OVERLAY, F1-F9 SCENARIOS"
 
 SCENARIO_DIGITS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6, pygame.K_7,
@@ -125,6 +129,8 @@ class Designer:
         self.live = LivePar() if watch_path is not None or Path(app.defn.source).is_file() else None
         self._priced: Any = None  # the definition the live par was last started for
         self.hint = HINT_SECONDS
+        self.clock = 0.0  # seconds of designer mode (the scenario list's pages turn with it)
+        self._scenario_rows: tuple[tuple[object, ...], list[str]] | None = None  # (what was wrapped, rows)
         self.pad_next = 0  # the pad combo's next scenario
         self.bound = False  # the bindings' designer sections are read with the first events
         self.keys: dict[int, str] = {}  # key code -> designer action
@@ -347,6 +353,7 @@ class Designer:
     def tick(self, dt: float, work: float) -> None:
         self._play_pending_respin()
         self.frames.add(dt, work)
+        self.clock += dt
         self.hint = max(0.0, self.hint - dt)
         if self.reloader is not None:
             self.reloader.tick(dt)
@@ -434,9 +441,7 @@ class Designer:
         if self.live is not None:
             out.extend(self.live.lines())
         out.append(None)
-        keys = "  ".join(f"F{i + 1} {s.name}{self.odds_text(i)}" for i, s in enumerate(self.scenarios()[:9])) \
-            or "none in this game"
-        out.append([("SCENARIOS ", LABEL), (keys, VALUE)])
+        out.extend(self.scenario_lines())
         top = self.top_rounds
         out.append([("TOP ROUNDS ", LABEL),
                     (f"{len(top.rounds)} from {top.source}  (T)" if top is not None
@@ -446,6 +451,26 @@ class Designer:
         if self.reloader is not None:
             out.append([("WATCH ", LABEL), (f"{self.reloader.path}  reloads {self.reloader.reloads}", DIM)])
         return out
+
+    def scenario_lines(self) -> list[Line | Bar | None]:
+        """The F-key scenarios in rows at the overlay's own type size, ``SCENARIO_ROWS`` at a
+        time: a longer list turns its pages every ``PAGE_SECONDS`` (page n/m on the heading)."""
+        entries = [f"F{i + 1} {s.name}{self.odds_text(i)}" for i, s in enumerate(self.scenarios()[:9])]
+        if not entries:
+            return [[("SCENARIOS ", LABEL), ("none in this game", VALUE)]]
+        size, width = line_room(self.app.screen)
+        indent = "  "
+        key = (tuple(entries), size, width)
+        if self._scenario_rows is None or self._scenario_rows[0] != key:
+            room = width - self.app.ctx.text.render(indent, size, VALUE).get_width()
+            self._scenario_rows = (key, wrap(self.app.ctx.text, entries, size, room))
+        rows = self._scenario_rows[1]
+        pages = [rows[i:i + SCENARIO_ROWS] for i in range(0, len(rows), SCENARIO_ROWS)]
+        page = int(self.clock // PAGE_SECONDS) % len(pages)
+        heading: Line = [("SCENARIOS", LABEL)]
+        if len(pages) > 1:
+            heading.append((f"   page {page + 1}/{len(pages)}", DIM))
+        return [heading, *([(indent + row, VALUE)] for row in pages[page])]
 
     def odds_text(self, index: int) -> str:
         """A scenario's odds for the list: " (1 in 71.4)" once the live par has them."""

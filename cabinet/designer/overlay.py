@@ -58,6 +58,25 @@ def overlay_box(surface: pygame.Surface) -> pygame.Rect:
     return pygame.Rect(8, 8, max(300, min(w - 16, int(w * 0.5))), h - 16)
 
 
+def line_room(surface: pygame.Surface) -> tuple[int, int]:
+    """The overlay's type size and the width its lines have (inside the panel's padding)."""
+    size = font_size(surface)
+    return size, overlay_box(surface).w - 2 * (size // 2 + 2)
+
+
+def wrap(text: Text, entries: list[str], size: int, width: int, *, gap: str = "   ") -> list[str]:
+    """``entries`` in rows no wider than ``width`` at ``size`` (an entry is never split; one
+    wider than a row has a row of its own), so a long list keeps its type size."""
+    rows: list[str] = []
+    for entry in entries:
+        joined = f"{rows[-1]}{gap}{entry}" if rows else entry
+        if rows and text.render(joined, size, VALUE).get_width() <= width:
+            rows[-1] = joined
+        else:
+            rows.append(entry)
+    return rows
+
+
 def draw_panel(surface: pygame.Surface, text: Text, lines: list[Line | Bar | None],
                box: pygame.Rect) -> pygame.Rect:
     """Lines (``None``: a rule) top to bottom in ``box``; the panel shrinks to fit. Returns it."""
