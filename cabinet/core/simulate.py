@@ -87,10 +87,12 @@ U64 = np.uint64
 
 def mix64_array(z: np.ndarray) -> np.ndarray:
     """``rng.mix64`` on a uint64 array (multiplication wraps modulo 2^64 as it should)."""
-    z = (z ^ (z >> U64(30))) * U64(MIX1)
-    z = (z ^ (z >> U64(27))) * U64(MIX2)
-    out: np.ndarray = z ^ (z >> U64(31))
-    return out
+    z = z ^ (z >> U64(30))  # a new array: the caller's is left as it is; the rest in place
+    z *= U64(MIX1)
+    z ^= z >> U64(27)
+    z *= U64(MIX2)
+    z ^= z >> U64(31)
+    return z
 
 
 def draw_array(seeds: np.ndarray, index: int | np.ndarray) -> np.ndarray:
@@ -112,7 +114,7 @@ def below_array(seeds: np.ndarray, index: int | np.ndarray, n: int) -> tuple[np.
     u = draw_array(seeds, index)
     limit = rejection_limit(n)
     rejected = u >= U64(limit) if limit < (1 << 64) else np.zeros(len(u), dtype=bool)
-    return (u % U64(n)).astype(np.int64), rejected
+    return (u % U64(n)).view(np.int64), rejected  # the bits as they are, as astype would (no copy)
 
 
 # --- the batch pricer ----------------------------------------------------------------------------------
