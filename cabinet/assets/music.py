@@ -37,8 +37,8 @@ if TYPE_CHECKING:  # annotations only: themes.py reads this module's instruments
 
 MUSIC_RATE = 22050
 # A feature loop plays only during its feature, and is stored 4-bit (IMA ADPCM, ``build.py``)
-# at this rate so its few seconds stay small: sprites and sounds together are held under
-# 25 MB (tests/test_assets.py). It is rendered at twice the rate and filtered down, so
+# at this rate so its few seconds stay small: a theme's sprites and sounds are held under
+# 5 MB (tests/test_assets.py, per theme). It is rendered at twice the rate and filtered down, so
 # nothing above the new Nyquist frequency folds back as a false tone.
 FEATURE_MUSIC_RATE = 12000
 BARS = 8  # a theme loop's length, the default of ``MusicSpec.bars``
