@@ -33,3 +33,11 @@ def frame(app: App) -> pygame.Surface:
     surface = pygame.Surface(app.ctx.layout.size)
     app.stack.draw(surface)
     return surface
+
+
+def scenario_app(defn: object, name: str, *, size: tuple[int, int] = (1280, 720), seed: int = 3) -> App:
+    """A designer-mode cabinet playing the game's scenario called ``name`` (its round just started)."""
+    app = make_app(defn, size=size, seed=seed, designer=True)
+    index = [s.name for s in defn.scenarios].index(name)  # type: ignore[attr-defined]
+    assert app.designer.play_scenario(index)
+    return app

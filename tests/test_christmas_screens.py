@@ -26,7 +26,7 @@ from cabinet.presentation.audio import FEATURE_TRACK, THEME_TRACK
 from cabinet.presentation.feature_hud import UNLIT, level_marks, meter_geometry
 from cabinet.presentation.hud import GOLD
 from cabinet.presentation.layout import compute_layout
-from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 
 SIZE = (1280, 720)
 SOUNDS = sounds_dir()

@@ -11,7 +11,7 @@ import pytest
 
 from cabinet.app import FPS, App, AppOptions
 from cabinet.machine.buttons import Button, Press
-from cabinet.presentation.scenes.free_spins import INTRO_TIME, FreeSpinsScene, continue_colours
+from cabinet.presentation.mechanics.free_spins.view import INTRO_TIME, FreeSpinsScene, continue_colours
 from cabinet.presentation.scenes.menu import MenuScene
 
 SIZE = (1280, 720)

@@ -244,7 +244,7 @@ def test_a_round_interrupted_after_a_level_resumes_with_its_sticky_reel_and_logs
 ) -> None:
     from cabinet.app import App, AppOptions
     from cabinet.machine.buttons import Button, Press
-    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 
     script = scenario(defn, "reach level 1")
 

@@ -10,11 +10,10 @@ import math
 import numpy as np
 import pygame
 import pytest
-from screen_helpers import run_until
+from screen_helpers import frame, run_until, scenario_app
 
 from cabinet.app import App, AppOptions
 from cabinet.core.boards import Collected
-from cabinet.core.loader import load_game
 from cabinet.presentation.hud import GOLD, PALE_GOLD
 from cabinet.presentation.mechanics.hold_and_respin.view import (
     COUNT_TIME,
@@ -23,70 +22,8 @@ from cabinet.presentation.mechanics.hold_and_respin.view import (
     TRAIL_STEP,
     BoardScene,
 )
-from cabinet.presentation.mechanics.panel_door.view import MummyPanel
-from cabinet.presentation.mechanics.wheel.view import POINTER, WheelScene, label_rotation, pocket_label
-from cabinet.presentation.mechanics.wild_respin.view import ReelLock
 
 SIZE = (1280, 720)
-
-
-@pytest.fixture(scope="module")
-def halloween():  # noqa: ANN201
-    return load_game("halloween-wins-3")
-
-
-def scenario_app(defn, name: str) -> App:  # noqa: ANN001
-    app = App(defn, AppOptions(size=SIZE, seed=3, headless=True, designer=True))
-    app.start()
-    index = [s.name for s in defn.scenarios].index(name)
-    assert app.designer.play_scenario(index)
-    return app
-
-
-
-def frame(app: App) -> pygame.Surface:
-    surface = pygame.Surface(SIZE)
-    app.stack.draw(surface)
-    return surface
-
-
-def test_the_wheel_turns_its_rings_and_the_pointer_is_drawn(halloween) -> None:  # noqa: ANN001
-    app = scenario_app(halloween, "wheel stops on ring 3")
-    run_until(app, lambda: app.stack.find(WheelScene) is not None and app.stack.find(WheelScene).total is not None)
-    wheel = app.stack.find(WheelScene)
-    assert sorted(wheel.landed) == [0, 1, 2]  # every ring it turned has stopped on its pocket
-    assert wheel.active == 2
-    cx, cy, outer = wheel.geometry()
-    shot = frame(app)
-    assert shot.get_at((cx, cy - outer - 6))[:3] == POINTER  # the pointer over the rings, at the top
-    # the pockets the rings stopped on sit under the pointer: each ring's angle puts it at the top
-    for ring, pocket in wheel.landed.items():
-        width = 360.0 / len(halloween.features[3].rings[ring].pockets)
-        centre = (wheel.angles[ring] + (pocket + 0.5) * width) % 360.0
-        assert min(centre, 360.0 - centre) < 1e-6
-
-
-def test_the_dracula_reel_is_locked_while_the_others_respin(halloween) -> None:  # noqa: ANN001
-    app = scenario_app(halloween, "dracula respin")
-    run_until(app, lambda: app.stack.find(ReelLock) is not None and app.base.reel_set == "respin")
-    lock = app.stack.find(ReelLock)
-    assert lock.reel == 2
-    column = app.ctx.layout.columns[2]
-    shot = frame(app)
-    edge = shot.get_at((column.x - 1, column.y + column.h // 2))
-    assert edge.r == 255 and edge.g < 130 and edge.b == 40  # the red frame around reel 3
-    run_until(app, lambda: app.stack.find(ReelLock) is None)  # gone when the respin is over
-
-
-def test_the_mummy_panel_fills_and_opens_its_door(halloween) -> None:  # noqa: ANN001
-    app = scenario_app(halloween, "mummy access into a big collect")
-    run_until(app, lambda: (p := app.stack.find(MummyPanel)) is not None and p.door == "open")
-    panel = app.stack.find(MummyPanel)
-    assert panel.mummies >= 1 and panel.chance.startswith("1 IN")
-    box = panel.box()
-    shot = frame(app)
-    assert shot.get_at((box.x + 1, box.centery))[:3] != (0, 0, 0)  # the panel is drawn beside the reels
-    assert not box.colliderect(pygame.Rect(*app.ctx.layout.reel_window))
 
 
 # -- the Halloween Ghosts X minigame: values travel into the pumpkins ---------------------------------
@@ -199,74 +136,6 @@ def test_the_centre_reel_spins_pumpkins_only(halloween) -> None:  # noqa: ANN001
 # -- the wheel's labels fit their pockets ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (720, 1280), (1080, 1920)])
-def test_every_pocket_label_lies_inside_its_pocket(halloween, size) -> None:  # noqa: ANN001
-    """Each label as drawn (its own pixels), put where the ring puts it, at several turns of the
-    ring: every opaque pixel is inside its pocket, and the label is not shrunk to nothing."""
-    app = App(halloween, AppOptions(size=size, seed=3, headless=True))
-    app.start()
-    wheel_params = next(f for f in halloween.features if f.type == "wheel")
-    scene = WheelScene(app.ctx, wheel_params)
-    cx, cy, outer = scene.geometry()
-    band = outer / (len(wheel_params.rings) + 0.6)
-    short_side = min(size)
-    for i, ring in enumerate(wheel_params.rings):
-        r_out = outer - i * band
-        r_in = r_out - band + 4
-        n = len(ring.pockets)
-        width = 360.0 / n
-        for j, pocket in enumerate(ring.pockets):
-            if pocket.next:
-                continue
-            for turn in (0.0, 37.0, 101.0, 180.0, 250.0):
-                mid = turn + (j + 0.5) * width - 90.0
-                label = scene._label(i, j, pocket, r_in, r_out, n, mid)
-                lx, ly = cx + (r_in + r_out) / 2 * math.cos(math.radians(mid)), \
-                    cy + (r_in + r_out) / 2 * math.sin(math.radians(mid))
-                rect = label.get_rect(center=(round(lx), round(ly)))
-                alpha = pygame.surfarray.pixels_alpha(label)
-                xs, ys = (alpha > 96).nonzero()
-                del alpha
-                assert len(xs) > 20, pocket_label(wheel_params, pocket)
-                px, py = xs + rect.x + 0.5 - cx, ys + rect.y + 0.5 - cy
-                radius = (px ** 2 + py ** 2) ** 0.5
-                angle = (np.degrees(np.arctan2(py, px)) - (mid - width / 2)) % 360.0
-                text = pocket_label(wheel_params, pocket)
-                assert radius.min() >= r_in - 1 and radius.max() <= r_out + 1, (text, size, turn)
-                assert angle.max() <= width + 0.5, (text, size, turn)
-            # readable: at least 1/60 of the window's short side (12 px at 720)
-            size_px = scene._sizes[(i, j, round(r_in), round(r_out))]
-            assert size_px >= short_side / 60, (pocket_label(wheel_params, pocket), size, size_px)
-    app.pg.quit()
-
-
-def test_labels_read_along_the_ring_and_never_upside_down() -> None:
-    assert label_rotation(-90.0) == 0  # at the top: upright
-    assert label_rotation(0.0) == 270  # at 3 o'clock: its top to the right (outward), read downwards
-    assert label_rotation(90.0) == 0  # at the bottom: upright again, not upside down
-    assert label_rotation(170.0) == 280 % 360  # lower left: turned the reading way
-    assert label_rotation(-170.0) == 80  # upper left: its top outward
-
-
-def test_the_mini_pocket_shows_its_whole_label_under_the_pointer(halloween) -> None:  # noqa: ANN001
-    app = scenario_app(halloween, "MINI jackpot pocket")
-    run_until(app, lambda: (w := app.stack.find(WheelScene)) is not None and w.total is not None)
-    wheel = app.stack.find(WheelScene)
-    cx, cy, outer = wheel.geometry()
-    band = outer / (len(wheel.feature.rings) + 0.6)
-    shot = frame(app)
-    # the MINI pocket stopped at the top of ring 1: white label pixels across its middle, inside the ring
-    row = [shot.get_at((x, round(cy - outer + band / 2))) for x in range(cx - int(band), cx + int(band))]
-    white = [p for p in row if p.r > 235 and p.g > 235 and p.b > 235]
-    assert len(white) >= 4
-    # nothing of it spills into the next ring, under the pocket
-    below = [shot.get_at((x, round(cy - outer + band + 6))) for x in range(cx - int(band), cx + int(band))]
-    assert not [p for p in below if p.r > 235 and p.g > 235 and p.b > 235]
-    # the win shows clear of the meters
-    box = wheel.win_box(cx, cy, outer)
-    assert not any(box.colliderect(pygame.Rect(*m)) for m in app.ctx.layout.meters.values())
-
-
 @pytest.mark.parametrize("size", [SIZE, (640, 360)])
 def test_a_travelling_value_never_covers_a_pumpkins_total(halloween, size) -> None:  # noqa: ANN001
     """Issue 26: a value's amount ("€0.60") rides with its token but never over a total's plate."""
@@ -344,22 +213,3 @@ def test_the_3x3_board_takes_the_height_with_the_feature_panels_beside_it(hallow
     assert any(shot.get_at((x, y))[:3] == GOLD for x in range(counter.x, counter.right) for y in caption_rows)
 
 
-@pytest.mark.parametrize("left_hand", [False, True])
-def test_the_wheel_win_takes_the_features_glass_place_whole(halloween, left_hand) -> None:  # noqa: ANN001
-    """Issue 26: WHEEL WIN sat half over the FEATURES glass at 1280x720; it now covers the glass
-    whole (the glass's place on the side away from the controls), nothing of the glass showing."""
-    from cabinet.presentation.side_panel import features_glass
-
-    app = App(halloween, AppOptions(size=SIZE, seed=3, headless=True, designer=True, left_hand=left_hand))
-    app.start()
-    assert app.designer.play_scenario([s.name for s in halloween.scenarios].index("wheel stops on ring 3"))
-    run_until(app, lambda: (w := app.stack.find(WheelScene)) is not None and w.total is not None)
-    app.run_frames(10)
-    wheel = app.stack.find(WheelScene)
-    glass = pygame.Rect(features_glass(app.ctx))
-    box = wheel.win_box(*wheel.geometry())
-    assert box.contains(glass) and (glass.centerx < SIZE[0] // 2) == left_hand
-    shot = frame(app)
-    assert shot.get_at((box.x + 1, box.centery))[:3] == GOLD  # the card's rim, outside the glass's
-    assert shot.get_at((glass.x + 6, glass.centery))[:3] == (24, 8, 36)  # the card's face where the glass was
-    assert shot.get_at((glass.centerx, glass.y + 12))[:3] == (24, 8, 36)  # no FEATURES heading showing

@@ -16,7 +16,7 @@ from cabinet.core.definition import Definition
 from cabinet.core.loader import load_game
 from cabinet.core.round import play_round
 from cabinet.machine.buttons import Button, Press
-from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 from cabinet.presentation.scenes.history import HistoryScene, marks
 from cabinet.presentation.scenes.menu import MenuScene
 from cabinet.presentation.scenes.replay import RIBBON, WARNING, ReplayScene

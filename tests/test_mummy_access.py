@@ -11,7 +11,9 @@ import textwrap
 from fractions import Fraction
 from itertools import product
 
+import pygame
 import pytest
+from screen_helpers import frame, run_until, scenario_app
 
 from cabinet.core.bet import Bet
 from cabinet.core.boards import BoardOpened
@@ -23,6 +25,7 @@ from cabinet.core.features import mummy_access as ma
 from cabinet.core.loader import DefinitionError, load_definition_text
 from cabinet.core.round import RoundRequest, events_total, play_round
 from cabinet.core.value import Estimate
+from cabinet.presentation.mechanics.panel_door.view import MummyPanel
 
 BET = Bet(1, 1, 10)
 
@@ -161,3 +164,17 @@ def test_the_module_docstring_example_loads() -> None:
     for seed in range(20):
         result = play_round(defn, RoundRequest(BET, seed))
         assert result.total_win == events_total(result.events)
+
+
+# -- on screen: the panel and its door ---------------------------------------------------------------
+
+
+def test_the_mummy_panel_fills_and_opens_its_door(halloween) -> None:  # noqa: ANN001
+    app = scenario_app(halloween, "mummy access into a big collect")
+    run_until(app, lambda: (p := app.stack.find(MummyPanel)) is not None and p.door == "open")
+    panel = app.stack.find(MummyPanel)
+    assert panel.mummies >= 1 and panel.chance.startswith("1 IN")
+    box = panel.box()
+    shot = frame(app)
+    assert shot.get_at((box.x + 1, box.centery))[:3] != (0, 0, 0)  # the panel is drawn beside the reels
+    assert not box.colliderect(pygame.Rect(*app.ctx.layout.reel_window))

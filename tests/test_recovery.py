@@ -19,8 +19,8 @@ from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, RoundResult, play_round
 from cabinet.machine.buttons import Button, Press
 from cabinet.machine.session import RESUME_KINDS, default_start_credits
+from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 from cabinet.presentation.resume import shown_at
-from cabinet.presentation.scenes.free_spins import FreeSpinsScene
 from cabinet.presentation.scenes.history import marks
 from cabinet.presentation.scenes.malfunction import NoticeScene
 from cabinet.services.history import HISTORY_NAME, decode_history

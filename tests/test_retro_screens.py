@@ -18,8 +18,8 @@ from cabinet.core.round import RoundRequest, play_round, respin_prices
 from cabinet.machine.buttons import Button, Press
 from cabinet.paths import DEFAULT_GAME
 from cabinet.presentation.hud import GOLD
+from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 from cabinet.presentation.scenes.bet_selector import COLUMN_STRIDE, BetSelectorScene
-from cabinet.presentation.scenes.free_spins import FreeSpinsScene
 from cabinet.presentation.scenes.intro import IntroScene, key_features
 
 GAME = "retro-reels-diamond-glitz"

@@ -122,7 +122,7 @@ def test_the_intro_card_shows_at_start_when_on(riches) -> None:  # noqa: ANN001
 def test_free_spins_say_line_wins_x3_and_stacked_wilds_show(riches) -> None:  # noqa: ANN001
     """The intro and the badge say LINE WINS x3 (a retrigger's Free Spins pay is not tripled, so
     not "ALL WINS"); the first forced free spin shows full WILD stacks on reels 2-4."""
-    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 
     app = make_app(riches, seed=2)
     script = next(s.script for s in riches.scenarios if s.name == "stacked wilds in free spins")
@@ -158,7 +158,7 @@ def test_free_spins_badges_and_buttons_leave_the_lanterns_whole(riches, size, le
     """While FREE SPIN and LINE WINS x3 show, each hanging lantern shows whole, on screen,
     with nothing over its body: its own pixels at known places, next to the badges' gold rim."""
     from cabinet.presentation import icons, side_art
-    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 
     app = App(riches, AppOptions(size=size, seed=2, headless=True, left_hand=left_hand))
     app.start()

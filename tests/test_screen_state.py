@@ -41,8 +41,8 @@ from cabinet.machine.session import RESUME_KINDS
 from cabinet.presentation import presenters
 from cabinet.presentation.mechanics import presenter_table
 from cabinet.presentation.mechanics.free_spins import presenter as free_spins_presenter
+from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 from cabinet.presentation.scenes import base as base_scene
-from cabinet.presentation.scenes.free_spins import FreeSpinsScene
 from cabinet.presentation.screen_state import (
     FreeSpinsCounter,
     ScreenState,

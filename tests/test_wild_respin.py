@@ -12,6 +12,7 @@ from fractions import Fraction
 from itertools import product
 
 import pytest
+from screen_helpers import frame, run_until, scenario_app
 
 from cabinet.core.bet import Bet
 from cabinet.core.definition import Definition
@@ -22,6 +23,7 @@ from cabinet.core.features import wild_respin as wr
 from cabinet.core.loader import DefinitionError, load_definition_text
 from cabinet.core.round import RoundRequest, events_total, play_round
 from cabinet.core.value import Exact
+from cabinet.presentation.mechanics.wild_respin.view import ReelLock
 
 BET = Bet(1, 1, 10)  # one line, a total bet of 10 minor units
 
@@ -172,3 +174,18 @@ def test_the_module_docstring_example_loads_and_plays() -> None:
         assert result.total_win == events_total(result.events)
         played.update(result.features)
     assert played == {"dracula_respin"}
+
+
+# -- on screen: the held reel's frame --------------------------------------------------------------
+
+
+def test_the_dracula_reel_is_locked_while_the_others_respin(halloween) -> None:  # noqa: ANN001
+    app = scenario_app(halloween, "dracula respin")
+    run_until(app, lambda: app.stack.find(ReelLock) is not None and app.base.reel_set == "respin")
+    lock = app.stack.find(ReelLock)
+    assert lock.reel == 2
+    column = app.ctx.layout.columns[2]
+    shot = frame(app)
+    edge = shot.get_at((column.x - 1, column.y + column.h // 2))
+    assert edge.r == 255 and edge.g < 130 and edge.b == 40  # the red frame around reel 3
+    run_until(app, lambda: app.stack.find(ReelLock) is None)  # gone when the respin is over

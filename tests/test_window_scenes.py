@@ -17,8 +17,8 @@ from cabinet.core.round import RoundRequest, play_round
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation.assets import AssetCache
 from cabinet.presentation.audio import Audio
+from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 from cabinet.presentation.scenes.bet_selector import COLUMN_STRIDE, BetSelectorScene
-from cabinet.presentation.scenes.free_spins import FreeSpinsScene
 from cabinet.presentation.scenes.info import InfoScene
 from cabinet.presentation.scenes.menu import HistoryScene, MenuScene
 from cabinet.presentation.text import Text

@@ -124,9 +124,9 @@ def timed_frame(app) -> tuple[float, float]:  # noqa: ANN001 - a started App
 
 def on_screen(app) -> str:  # noqa: ANN001 - a started App
     """What a frame shows: the wheel, boards, free spins or the base game."""
+    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
     from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
     from cabinet.presentation.mechanics.wheel.view import WheelScene
-    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
 
     for kind, name in ((WheelScene, "wheel"), (BoardScene, "boards"), (FreeSpinsScene, "free spins")):
         if app.stack.find(kind) is not None:

@@ -298,7 +298,7 @@ def win_tier_shot(app: Any, script: tuple[int, ...], tier: str) -> Any:
 
 def feature_shots(app: Any, script: tuple[int, ...]) -> list[tuple[str, Any]]:
     """Free spins: their intro card, a spin in play (its win counted), and the outro card."""
-    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 
     app.base.start_round(script=script)
     free: Callable[[], Any] = lambda: app.stack.find(FreeSpinsScene)  # noqa: E731
@@ -317,7 +317,7 @@ def feature_shots(app: Any, script: tuple[int, ...]) -> list[tuple[str, Any]]:
 
 def guarantee_shot(app: Any, script: tuple[int, ...]) -> Any:
     """Free spins whose minimum-win guarantee adds spins: the popup saying why they came."""
-    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
+    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 
     app.base.start_round(script=script)
     run_until(app, lambda: (free := app.stack.find(FreeSpinsScene)) is not None and "GUARANTEE" in free.popup_caption

@@ -62,8 +62,8 @@ def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 2) -> None
     feature on boards: the moment ``at`` names, ``BoardScene.picture_ready``). In free spins
     it stops once free spin ``spin`` (1-based) has landed, or while it spins (``at``
     "spinning"); a round whose free spins end before that spin is refused by name."""
+    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
     from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
-    from cabinet.presentation.scenes.free_spins import FreeSpinsScene
     from cabinet.presentation.scenes.win import WinScene
 
     scenarios = app.defn.scenarios

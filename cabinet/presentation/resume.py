@@ -18,8 +18,8 @@ from cabinet.core.round import RoundResult
 from .screen_state import ScreenState, feature_presenters, shown_at
 
 if TYPE_CHECKING:
+    from .mechanics.free_spins.view import FreeSpinsScene
     from .scenes.base import BaseGameScene
-    from .scenes.free_spins import FreeSpinsScene
 
 __all__ = ["restore_screen", "restore_stamps", "shown_at"]
 
@@ -30,7 +30,7 @@ def restore_screen(scene: BaseGameScene, result: RoundResult, step: int) -> tupl
     Returns the state the round player carries on from and the free-spins scene it put
     up (None when no free spins were on screen at that step).
     """
-    from .scenes.free_spins import FreeSpinsScene
+    from .mechanics.free_spins.view import FreeSpinsScene
 
     ctx = scene.ctx
     shown = shown_at(result.events, step, presenters=feature_presenters(ctx.defn))

@@ -29,12 +29,12 @@ from .. import bet_panel, hud, icons
 from ..context import Context
 from ..engine import Playback, show_state
 from ..mechanics import presenter_table
+from ..mechanics.free_spins.view import FreeSpinsScene
 from ..reels import ReelView
 from ..screen_state import ScreenState, feature_presenters
 from . import credits
 from .autoplay import AutoplayScene
 from .bet_selector import BetSelectorScene
-from .free_spins import FreeSpinsScene
 from .info import InfoScene
 from .intro import IntroScene
 from .menu import MenuScene

@@ -1,4 +1,4 @@
-"""Free spins on screen: the intro and outro cards and the counter (``scenes/free_spins.py``), each
+"""Free spins on screen: the intro and outro cards and the counter (``view.py``), each
 free spin's status line, retriggers and the minimum-win guarantee (``presenter.py``), its INFO
 section and its awards on the FEATURES glass (``rules.py``)."""
 

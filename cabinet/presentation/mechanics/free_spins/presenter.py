@@ -1,7 +1,7 @@
 """Free spins' presenters: the intro card (``FeatureStarted``), each free spin's counter and
 status line before its reels start (``JOINS``: ``SpinStarted``), a retrigger's celebration
 (``FeatureTriggered``), spins added by the minimum-win guarantee (``SpinsAdded``) and the
-outro card (``FeatureEnded``). The scene is ``scenes/free_spins.py``'s ``FreeSpinsScene``."""
+outro card (``FeatureEnded``). The scene is ``view.py``'s ``FreeSpinsScene``."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from cabinet.core.events import FeatureEnded, FeatureStarted, FeatureTriggered, 
 
 from ...engine import Playback, Presenter, Step, run, show_state, wait
 from ...presenters import trigger_feature
-from ...scenes.free_spins import RETRIGGER_TIME, FreeSpinsScene
 from ...words import words
+from .view import RETRIGGER_TIME, FreeSpinsScene
 
 FREE_SPIN_PAUSE = 0.3  # the counter moves on before the reels start
 GUARANTEE_HOLD = 1.2  # the guarantee's message is read before the extra spins play

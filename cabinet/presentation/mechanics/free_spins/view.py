@@ -36,16 +36,16 @@ import pygame
 from cabinet.core.money import Money
 from cabinet.machine.buttons import Button, Press
 
-from ..atmosphere import FeatureAtmosphere
-from ..context import Context
-from ..feature_hud import FeatureHudView
-from ..layout import Box
-from ..overlays import make_dim
-from ..style import GOLD, PALE_GOLD, WHITE
-from ..words import words
-from .info import InfoScene
-from .menu import MenuScene
-from .win import WinScene
+from ...atmosphere import FeatureAtmosphere
+from ...context import Context
+from ...feature_hud import FeatureHudView
+from ...layout import Box
+from ...overlays import make_dim
+from ...scenes.info import InfoScene
+from ...scenes.menu import MenuScene
+from ...scenes.win import WinScene
+from ...style import GOLD, PALE_GOLD, WHITE
+from ...words import words
 
 INTRO_TIME = 2.6
 OUTRO_TIME = 3.0
