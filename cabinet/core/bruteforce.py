@@ -1,8 +1,8 @@
 """The exact expected round win by brute force: every path of draws through the real round.
 
 An independent check of par (``core/par.py``): no rule is restated here. ``round_value``
-plays the round itself (``play_round``'s spin path) with an ``EnumeratingRng``, once per path of draws, depth
-first. Every random value the engine takes goes through ``Rng.below``, ``Rng.weighted``
+plays the round itself (``play_round``'s spin path; ``respin_round_value``: its respin
+path) with an ``EnumeratingRng``, once per path of draws, depth first. Every random value the engine takes goes through ``Rng.below``, ``Rng.weighted``
 or ``Rng.chance`` (``shuffle_indices`` is made of ``below`` draws), so each such call is
 one node of the tree:
 
@@ -14,7 +14,8 @@ A run is therefore one complete path (its script, then the first choice everywhe
 The next path is found by moving the deepest draw that has a later choice of positive
 weight to that choice and dropping the draws after it: one ``play_round`` per path,
 never a path twice. A path's probability is the product of ``1/n`` or ``w_i / sum(w)``
-as Fractions, and the round's value is ``sum(p * win) / bet``, exact.
+(kept as integers until the end), and the round's value is ``sum(p * win) / bet``, exact.
+``expectation`` does the same for any function of an rng.
 
 A draw of one choice (``below(1)``, one positive weight) is no branch and costs nothing.
 ``max_paths`` bounds the walk: a game with more paths (or a feature that can go on
