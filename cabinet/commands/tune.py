@@ -4,8 +4,9 @@ Brings a game's exact total RTP to a target by moving stops of one reel set, and
 tuned copy of the YAML with everything else as written (comments, layout, quoting: only
 the changed stop tokens differ, ``core/yaml_edit.py``). The search is
 ``core/tuning.tune`` (greedy single-stop substitutions on counts). Which symbols it may
-move: ``--levers``, or else the ones whose strip levers move the RTP most
-(``core/sensitivity.py``, printed first). The changed counts are then put back into the
+move: ``--levers``, or else four chosen by their strip levers (``core/sensitivity.py``,
+printed first): the two that move the RTP most and the two whose one-stop change is
+nearest the distance to the target. The changed counts are then put back into the
 game's own strips, stop by stop (the stop replaced is the one farthest from the new
 symbol's own stops, never inside a stack), and the copy is priced again with ``par``:
 that exact figure is the one reported.
@@ -122,7 +123,12 @@ def run(args: argparse.Namespace) -> int:
             if symbol not in special and symbol not in stacked:
                 best[symbol] = max(best.get(symbol, 0.0), e.size)
         ranked = sorted(best.items(), key=lambda kv: -kv[1])
-        movable = [s for s, _ in ranked[:DEFAULT_SYMBOLS]]
+        gap = abs(float(target - before.total.value))
+        # The two strongest levers make the big steps, the two whose one-stop step is nearest the
+        # gap the fine ones (a greedy search with big steps only overshoots and stops).
+        strong = [s for s, _ in ranked[:DEFAULT_SYMBOLS // 2]]
+        fine = sorted((kv for kv in ranked if kv[0] not in strong), key=lambda kv: abs(kv[1] - gap))
+        movable = strong + [s for s, _ in fine[:DEFAULT_SYMBOLS - len(strong)]]
         if len(movable) < 2:
             raise CabinetError(f"{defn.id}: fewer than two symbols of {reel_set} can move: give --levers")
     spaced = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus")}
@@ -134,6 +140,9 @@ def run(args: argparse.Namespace) -> int:
         raise CabinetError(f"{defn.id}: {exc}") from None
     search_seconds = time.perf_counter() - t0
     changes = changes_for(strips, counts[reel_set], reel_set)
+    if not changes:
+        raise CabinetError(f"{defn.id}: no move of {', '.join(movable)} on {reel_set} gets closer to "
+                           f"{float(target) * 100:.4f}%: name other symbols with --levers")
     out_path = args.out or Path(f"{path.stem}-tuned.yaml")
     if out_path.resolve() == path.resolve():
         raise CabinetError("--out is the game file itself: tune writes a copy")
