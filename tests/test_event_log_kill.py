@@ -22,6 +22,7 @@ import pytest
 from cabinet.services.event_log import EVENT_LOG_NAME, EventLog
 
 ROOT = Path(__file__).resolve().parent.parent
+MIN_EACH = 30  # entries each life acknowledges before it may be killed: 12 lives pass the 300 kept
 CHILD = """
 import sys
 from pathlib import Path
@@ -46,12 +47,15 @@ def kill_run(folder: Path, kills: int, seed: int) -> None:
         assert child.stdout is not None
         first = child.stdout.readline().split()
         assert first[0] == "ready" and int(first[1]) >= acknowledged  # nothing acknowledged was lost
-        time.sleep(rng.uniform(0.005, 0.12))
+        started = int(first[1])
+        # At least MIN_EACH entries a life, whatever the machine's load, then a kill at a random moment.
+        seen = [int(child.stdout.readline()) for _ in range(MIN_EACH)]
+        assert seen[0] == started + 1
+        time.sleep(rng.uniform(0.0, 0.06))
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate(timeout=30)
-        numbers = [int(x) for x in out.split() if x.isdigit()]
-        if numbers:
-            acknowledged = numbers[-1]
+        numbers = seen + [int(x) for x in out.split() if x.isdigit()]
+        acknowledged = numbers[-1]
         log = EventLog(folder / EVENT_LOG_NAME, keep=300)
         log.close()
         seqs = [e.seq for e in log.entries]
