@@ -65,3 +65,10 @@ def test_tune_refuses_an_estimated_par(capsys: pytest.CaptureFixture[str], tmp_p
     err = capsys.readouterr().err
     assert "estimate" in err and "will not tune" in err
     assert not (tmp_path / "x.yaml").exists()
+
+
+def test_tune_says_so_when_no_move_gets_closer(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # 95.5855% -> 95.59%: every STAR <-> WILD swap moves the RTP by whole points, so none gets closer
+    out = tmp_path / "x.yaml"
+    assert main(["tune", "classic", "--target", "95.59%", "--levers", "STAR,WILD", "--out", str(out)]) == 2
+    assert "gets closer" in capsys.readouterr().err and not out.exists()
