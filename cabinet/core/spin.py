@@ -216,8 +216,10 @@ def lean_win(
         if stops is not None:
             counts = map(sum, zip(*(t[s] for t, s in zip(compiled_lines.stop_scatters, stops, strict=True)),
                                   strict=True))
-            x_bet = sum((table_value(t, n) for t, n in zip(compiled_lines.scatter_tables, counts, strict=True)),
-                        Fraction(0))
+            x_bet: Fraction | int = 0  # most spins pay no scatter: add only what pays (no Fraction sums of 0)
+            for t, n in zip(compiled_lines.scatter_tables, counts, strict=True):
+                if n and (paid := table_value(t, n)):
+                    x_bet += paid
         else:
             x_bet = sum((sp.x_bet for sp in scatter_pays(defn, screen)), Fraction(0))
         if x_bet:
