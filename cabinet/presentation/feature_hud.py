@@ -34,6 +34,7 @@ from .context import Context
 from .layout import Box, Layout
 from .screen_state import FeatureHud
 from .style import GOLD, PALE_GOLD, WHITE
+from .words import words
 
 HOLD = 0.22  # a symbol shows in its cell this long before it flies
 FLIGHT = 0.5  # seconds from its cell to the bar
@@ -60,10 +61,11 @@ class LevelMark:
     banner: str  # "LEVEL 1: STICKY WILD REEL 3, +1 FREE SPIN"
     unlock: str = ""  # what it turns on (the block's level ``unlock``)
     value: int = 0  # a multiplier's value
+    head: str = ""  # the banner's first line (empty: LEVEL n)
 
     @property
     def headline(self) -> str:
-        return f"LEVEL {self.level}"
+        return self.head or f"LEVEL {self.level}"
 
     @property
     def news(self) -> str:
@@ -78,12 +80,15 @@ def level_marks(params: Any) -> tuple[LevelMark, ...]:
     for i, level in enumerate(params.levels, start=1):
         if level.unlock == "sticky_reel":
             reel = next(sticky, None)
-            title = f"STICKY REEL {reel}" if reel is not None else "STICKY REEL"
-            what = f"STICKY WILD REEL {reel}" if reel is not None else "A STICKY WILD REEL"
+            title = words(params, "sticky", "STICKY REEL {reel}", reel=reel) if reel is not None else \
+                words(params, "sticky_any", "STICKY REEL")
+            what = words(params, "sticky_banner", "STICKY WILD REEL {reel}", reel=reel) if reel is not None else \
+                words(params, "sticky_any_banner", "A STICKY WILD REEL")
         elif level.unlock == "multiplier":
-            title = what = f"x{level.value} MULTIPLIER"
+            title = what = words(params, "multiplier", "x{value} MULTIPLIER", value=level.value)
         elif level.unlock == "both_ways":
-            title, what = "BOTH WAYS", "WINS PAY BOTH WAYS"
+            title = words(params, "both_ways", "BOTH WAYS")
+            what = words(params, "both_ways_banner", "WINS PAY BOTH WAYS")
         else:
             title = what = ""
         spins = level.extra_spins
@@ -93,11 +98,12 @@ def level_marks(params: Any) -> tuple[LevelMark, ...]:
         if label:  # the YAML's words for it
             title = what = label
         elif not title:  # it unlocks nothing: its spins are the news ("LEVEL 3: +3 FREE SPINS")
-            title = detail or f"LEVEL {i}"
+            title = detail or words(params, "level", "LEVEL {level}", level=i)
             detail = "" if spins else detail
-        news = ", ".join(part for part in (what, extra) if part) or f"LEVEL {i}"
-        marks.append(LevelMark(i, i * params.points_per_level, title, detail, f"LEVEL {i}: {news}",
-                               level.unlock, level.value))
+        head = words(params, "level", "LEVEL {level}", level=i)
+        news = ", ".join(part for part in (what, extra) if part) or head
+        marks.append(LevelMark(i, i * params.points_per_level, title, detail, f"{head}: {news}",
+                               level.unlock, level.value, head))
     return tuple(marks)
 
 
@@ -497,7 +503,7 @@ class FeatureHudView:
             at = self._label_at(label, geo.labels[k])
             surface.blit(label, (at[0] - ox, at[1] - oy))
         if geo.header is not None:
-            title = text.fit("BONUS METER", max(9, geo.header.h * 55 // 100), geo.header.w * 58 // 100, GOLD,
+            title = text.fit(words(self.params, "meter", "BONUS METER"), max(9, geo.header.h * 55 // 100), geo.header.w * 58 // 100, GOLD,
                              outline=True)
             surface.blit(title, title.get_rect(midleft=(geo.header.x - ox, geo.header.centery - oy)))
         return surface
@@ -607,7 +613,7 @@ class FeatureHudView:
         for cx, cy in ((margin, margin), (w - margin, margin), (margin, h - margin), (w - margin, h - margin)):
             _snowflake(surface, (cx, cy), max(4, layout.cell // 9), (255, 255, 255))
         plate_h = max(10, layout.cell // 6)
-        label = self.ctx.text.fit("STICKY", max(8, plate_h * 70 // 100), column.w * 6 // 10, (20, 30, 60))
+        label = self.ctx.text.fit(words(self.params, "sticky_tag", "STICKY"), max(8, plate_h * 70 // 100), column.w * 6 // 10, (20, 30, 60))
         plate = pygame.Rect(0, 0, label.get_width() + plate_h, plate_h)
         plate.midbottom = (w // 2, h - max(1, margin // 3))
         pygame.draw.rect(surface, (*_lighter(style.frost), 255), plate, border_radius=plate_h // 2)

@@ -98,6 +98,14 @@ class ProgressLevels:
     max_points: int = doc("the bar's top", default=20)
     sticky_reels: tuple[int, ...] = doc("reels (1-based) that sticky_reel levels make sticky, in order", factory=tuple)
     name: str = doc("feature name used in events", default="progress_levels")
+    texts: dict[str, str] = doc(
+        "the screen only: the words it shows, by key (defaults in brackets; a level's own `label` names it): "
+        "`level` a level's headline [LEVEL {level}]; `sticky` a sticky reel's meter label [STICKY REEL {reel}] "
+        "and `sticky_banner` its banner [STICKY WILD REEL {reel}]; `multiplier` [x{value} MULTIPLIER]; "
+        "`both_ways` [BOTH WAYS] and `both_ways_banner` [WINS PAY BOTH WAYS]; `meter` the bar's title [BONUS "
+        "METER]; `sticky_tag` a frozen reel's tag [STICKY]; `intro` the free spins' intro line [EVERY {points} "
+        "{symbol} SYMBOLS UNLOCK A LEVEL]; `reached` [LEVEL {level} REACHED]; `stays_wild` [REEL {reel} STAYS "
+        "WILD]; `heading` its INFO heading", factory=dict)
 
 
 # --- its events -----------------------------------------------------------------------------------

@@ -348,7 +348,8 @@ class FreeSpinsScene:
         """The intro card's last line: what the feature holds in store."""
         hud = self.hud
         if hud is not None:
-            return f"EVERY {hud.params.points_per_level} {hud.params.symbol} SYMBOLS UNLOCK A LEVEL"
+            return words(hud.params, "intro", "EVERY {points} {symbol} SYMBOLS UNLOCK A LEVEL",
+                         points=hud.params.points_per_level, symbol=hud.params.symbol)
         feature = self.ctx.defn.feature("free_spins")
         drawn = sorted({int(e.value) for e in getattr(feature, "spin_multipliers", ()) if e.value > 1})
         if drawn:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from cabinet.core.features.progress_levels import LevelReached, ProgressAdvanced, StickyReelAdded
 
 from ...engine import Playback, Presenter, Step
+from ...words import words
 
 
 def fill_meter(play: Playback, event: ProgressAdvanced) -> Step:
@@ -28,7 +29,7 @@ def reach_level(play: Playback, event: LevelReached) -> Step:
     mark = hud.reach(event.level) if hud is not None else None
     if free is None or hud is None or mark is None:
         extra = f" +{event.extra_spins} FREE SPINS" if event.extra_spins else ""
-        play.ctx.hud.say(f"LEVEL {event.level} REACHED{extra}")
+        play.ctx.hud.say(words(play.params(event.feature), "reached", "LEVEL {level} REACHED", level=event.level) + extra)
         return
     free.level_added(event.extra_spins)
     play.ctx.hud.say(mark.banner)
@@ -40,7 +41,7 @@ def reach_level(play: Playback, event: LevelReached) -> Step:
 
 def stick_reel(play: Playback, event: StickyReelAdded) -> Step:
     """The reel freezes over into its wild, for the rest of the feature."""
-    play.ctx.hud.say(f"REEL {event.reel + 1} STAYS WILD")
+    play.ctx.hud.say(words(play.params(event.feature), "stays_wild", "REEL {reel} STAYS WILD", reel=event.reel + 1))
     hud = play.free.hud if play.free is not None else None
     if hud is None:
         return
