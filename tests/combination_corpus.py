@@ -293,6 +293,21 @@ def corpus(*, triples: int = DEFAULT_TRIPLES, seed: int = DEFAULT_SEED) -> tuple
     return made, list(skipped.values())
 
 
+def game_named(name: str) -> Definition:
+    """One corpus game by its name (``mystery_symbol[base,free]+free_spins``), built alone."""
+    options: dict[str, str] = {}
+    elements = []
+    for part in name.split("+"):
+        element, _, option = part.partition("[")
+        elements.append(element)
+        if option:
+            options[element] = option.rstrip("]")
+    made, text = make_game(tuple(elements), options)
+    if made != name:
+        raise KeyError(f"no corpus game is named {name!r} (the nearest is {made!r})")
+    return load_definition_text(text, source=f"<corpus {name}>")
+
+
 if __name__ == "__main__":  # python tests/combination_corpus.py: the corpus's size and what was refused
     made, refused = corpus()
     print(f"{len(made)} games, {len(refused)} refused by the loader")

@@ -24,7 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from combination_corpus import ELEMENTS, CorpusGame, corpus
+from combination_corpus import ELEMENTS, CorpusGame, corpus, game_named
 
 from cabinet.core.bet import default_bet
 from cabinet.core.bruteforce import EnumeratingRng, TooManyPaths, expectation, respin_round_value, round_value
@@ -255,12 +255,14 @@ def test_the_corpus_covers_every_pair_and_the_loader_refuses_few() -> None:
     pairs = {tuple(sorted(c)) for g in games.values() for c in g.covers if len(c) == 2}
     assert len(pairs) == len(ELEMENTS) * (len(ELEMENTS) - 1) // 2
     assert skipped <= len(games) // 10
-    assert set(QUICK) <= set(games)
+    assert set(QUICK) | set(RESPIN_QUICK) <= set(games)
+    name = "mystery_symbol[base,free]+free_spins"
+    assert game_named(name).features == games[name].defn.features  # built alone, the same game
 
 
 @pytest.mark.parametrize("name", QUICK)
 def test_par_against_brute_force_on_a_quick_subset(name: str) -> None:
-    result = check(_corpus()[0][name].defn, name, spins=200_000)
+    result = check(game_named(name), name, spins=200_000)
     assert result.by != "simulation", f"{name} no longer enumerates: keep the quick subset small"
     assert result.ok, result.line()
 
@@ -312,7 +314,7 @@ RESPIN_QUICK = ("free_spins+paid_respin", "mystery_symbol[base]+paid_respin", "p
 
 @pytest.mark.parametrize("name", RESPIN_QUICK)
 def test_a_paid_respin_is_priced_on_its_exact_value(name: str) -> None:
-    checked, wrong = respin_mismatches(_corpus()[0][name].defn)
+    checked, wrong = respin_mismatches(game_named(name))
     assert checked and not wrong, "\n".join(wrong)
 
 
