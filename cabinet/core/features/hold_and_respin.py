@@ -196,6 +196,18 @@ class HoldAndRespin:
         "its trigger_counts are not read, and that feature's par values each opening (empty: none)",
         default="",
     )
+    texts: dict[str, str] = doc(
+        "the screen only: the words it shows, by key (defaults in brackets): `title` what the screen calls "
+        "it [its board's name on one board, else RESPIN FEATURE]; `opens` [{title} - {respins} RESPINS]; "
+        "`respins_badge` [RESPINS]; `win_badge` [FEATURE WIN]; `to_fill`, `to_fill_one` [{cells} CELLS TO "
+        "FILL {board}{prize}!]; `added`, `added_one` [+{change} RESPINS: {respins} LEFT]; `reset` [RESPINS "
+        "RESET TO {respins}]; `left` [{respins} RESPINS LEFT]; `last` [LAST RESPIN!]; `multiplied` "
+        "[x{multiplier} ON A PRIZE: {amount}]; `cell_multiplier` [x{multiplier} ON THIS CELL]; `collect`, "
+        "`collect_each`, `collected`, `collected_each` a collector's lines [{name} COLLECTS {values}, ...]; "
+        "`filled` [{board} BONUS PRIZE {amount}]; `bonus_prize` its banner [{board} BONUS PRIZE]; "
+        "`outro_title` [{title} COMPLETE]; `outro_prizes` [BONUS PRIZES: {boards}]; `outro_played` "
+        "[{respins} RESPINS PLAYED]; `outro_status` [{title} WIN {amount}]; `row` its FEATURES-glass row "
+        "[RESPINS]; `heading` its INFO heading", factory=dict)
 
 
 # --- compiled views ------------------------------------------------------------------------------

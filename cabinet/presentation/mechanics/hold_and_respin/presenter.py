@@ -98,7 +98,7 @@ def scene_of(play: Playback) -> BoardScene:
         model = BoardsModel.from_events(play.result.events[: play.index], feature=feature)
         model.feature = feature
         strips, reel_strips = _strips(play, feature)
-        scene = BoardScene(play.ctx, model, strips=strips, reel_strips=reel_strips)
+        scene = BoardScene(play.ctx, model, strips=strips, reel_strips=reel_strips, feature=_params(play, feature))
         stack.push(scene)
     return scene
 
@@ -129,7 +129,7 @@ def _fly_in(play: Playback, scene: BoardScene) -> Step:
     """The boards are up: the triggering baskets fly from the base reels to their cells
     (two from each Golden Basket, as the trigger counts them)."""
     ctx = play.ctx
-    ctx.hud.say(f"{scene.model.title} - {scene.model.respins} RESPINS")
+    ctx.hud.say(scene.word("opens", "{title} - {respins} RESPINS", title=scene.title, respins=scene.model.respins))
     yield from wait(play, FLY_IN_HOLD)
     events = play.result.events
     trigger = next((e for e in reversed(events[: play.index]) if isinstance(e, FeatureTriggered)), None)
@@ -168,7 +168,9 @@ def spin_board(play: Playback, event: BoardSpun) -> Step | None:
         board, cells = max(waiting.items(), key=lambda item: scene.model.boards[item[0]].fill_award)
         award = scene.model.boards[board].fill_award
         prize = f" FOR {play.ctx.money(award)}" if award else ""
-        play.ctx.hud.say(f"{cells} CELL{'S' if cells > 1 else ''} TO FILL {board}{prize}!")
+        key, default = ("to_fill", "{cells} CELLS TO FILL {board}{prize}!") if cells > 1 else \
+            ("to_fill_one", "{cells} CELL TO FILL {board}{prize}!")
+        play.ctx.hud.say(scene.word(key, default, cells=cells, board=board, prize=prize))
     return _after(play, scene)
 
 
@@ -181,20 +183,24 @@ def change_respins(play: Playback, event: RespinsChanged) -> Step | None:
     scene.model.apply(event)
     scene.respins_changed(event.reason)
     if event.reason == "added":
-        play.ctx.hud.say(f"+{event.change} RESPIN{'S' if event.change > 1 else ''}: {event.respins} LEFT")
+        key, default = ("added", "+{change} RESPINS: {respins} LEFT") if event.change > 1 else \
+            ("added_one", "+{change} RESPIN: {respins} LEFT")
+        play.ctx.hud.say(scene.word(key, default, change=event.change, respins=event.respins))
         return wait(play, RESPINS_HOLD)
     if event.reason == "reset":
-        play.ctx.hud.say(f"RESPINS RESET TO {event.respins}")
+        play.ctx.hud.say(scene.word("reset", "RESPINS RESET TO {respins}", respins=event.respins))
         return wait(play, RESPINS_HOLD)
     if event.reason == "spin":
-        play.ctx.hud.say("LAST RESPIN!" if event.respins == 0 else f"{event.respins} RESPINS LEFT")
+        play.ctx.hud.say(scene.word("last", "LAST RESPIN!") if event.respins == 0 else
+                         scene.word("left", "{respins} RESPINS LEFT", respins=event.respins))
     return None
 
 
 def multiply_prize(play: Playback, event: PrizeMultiplied) -> Step:
     scene = scene_of(play)
     scene.fly_multiplier((event.source_board, event.source), (event.board, event.position), event.multiplier)
-    play.ctx.hud.say(f"x{event.multiplier} ON A PRIZE: {play.ctx.money(event.value)}")
+    play.ctx.hud.say(scene.word("multiplied", "x{multiplier} ON A PRIZE: {amount}", multiplier=event.multiplier,
+                                amount=play.ctx.money(event.value)))
     yield from _after(play, scene)
     scene.model.apply(event)  # the prize shows its new value as the multiplier arrives
     yield from wait(play, MULTIPLIER_HOLD)
@@ -204,7 +210,8 @@ def fill_board(play: Playback, event: BoardFilled) -> Step:
     scene = scene_of(play)
     scene.model.apply(event)
     scene.celebrate(event.board, event.amount)
-    play.ctx.hud.say(f"{event.board} BONUS PRIZE {play.ctx.money(event.amount)}")
+    play.ctx.hud.say(scene.word("filled", "{board} BONUS PRIZE {amount}", board=event.board,
+                                amount=play.ctx.money(event.amount)))
     yield from _after(play, scene)
 
 
@@ -291,7 +298,7 @@ def mark_cell(play: Playback, event: CellMultiplierChanged) -> Step:
     """A cell multiplier symbol is seen on its cell, then turns into the cell's mark ("x2")."""
     scene = scene_of(play)
     scene.mark(event.board, event.position, event.multiplier)
-    play.ctx.hud.say(f"x{event.multiplier} ON THIS CELL")
+    play.ctx.hud.say(scene.word("cell_multiplier", "x{multiplier} ON THIS CELL", multiplier=event.multiplier))
     yield from _after(play, scene)
     scene.model.apply(event)
 
@@ -311,7 +318,8 @@ def end_feature(play: Playback, event: FeatureEnded) -> Step | None:
 def _outro(play: Playback, scene: BoardScene, event: FeatureEnded) -> Step:
     scene.model.apply(event)
     scene.outro()
-    play.ctx.hud.say(f"{scene.model.title} WIN {play.ctx.money(event.total)}")
+    play.ctx.hud.say(scene.word("outro_status", "{title} WIN {amount}", title=scene.title,
+                                amount=play.ctx.money(event.total)))
     while not scene.finished:
         yield
     if scene in list(play.ctx.stack):  # a finished scene may have left the stack already

@@ -10,6 +10,7 @@ from cabinet.core.features.hold_and_respin import CellRule, HoldAndRespin, build
 from cabinet.core.money import fraction_str
 
 from ...side_panel import FeatureRow
+from ...words import words
 from ..writing import FeatureSection, Para, Writer, chance, heading, join, reels_text
 from .view import BOARD_COLOURS
 
@@ -155,5 +156,5 @@ def side_rows(defn: Any, f: HoldAndRespin) -> tuple[FeatureRow, ...]:
                    for board in f.boards if board.fill_x_bet), key=lambda row: -row.x_bet)
     if f.trigger_symbols:
         sure = [n for n, odds in f.trigger_counts.items() if odds >= 1] or list(f.trigger_counts)
-        rows.append(FeatureRow(next(iter(f.trigger_symbols)), min(sure), "RESPINS"))
+        rows.append(FeatureRow(next(iter(f.trigger_symbols)), min(sure), words(f, "row", "RESPINS")))
     return tuple(rows)

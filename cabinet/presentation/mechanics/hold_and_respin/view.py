@@ -44,6 +44,7 @@ from ... import hud
 from ...context import Context
 from ...hud import GOLD, PALE_GOLD, WHITE
 from ...layout import Box, Layout
+from ...words import words
 from .model import BoardShown, BoardsModel
 
 BLANK_SYMBOLS = frozenset({"BLANK", ""})
@@ -288,6 +289,7 @@ class BoardScene:
     model: BoardsModel
     strips: dict[str, tuple[str, ...]] = field(default_factory=dict)  # board -> symbols a spinning cell shows
     reel_strips: dict[tuple[str, int], tuple[str, ...]] = field(default_factory=dict)  # (board, reel) -> its own
+    feature: Any = None  # the block's parameters: its words (``texts:``); None: the defaults
     clock: float = 0.0
     spins: dict[tuple[str, Position], CellSpin] = field(default_factory=dict)
     flights: list[Flight] = field(default_factory=list)
@@ -306,6 +308,16 @@ class BoardScene:
     opaque = True
     modal = False
 
+
+    def word(self, key: str, default: str, **values: object) -> str:
+        """The feature's words (its ``texts:``), neutral by default."""
+        return words(self.feature, key, default, **values)
+
+    @property
+    def title(self) -> str:
+        """What the screen calls the feature: ``texts: {title}``, else its board's name on one
+        board (a minigame: HALLOWEEN GHOSTS), else RESPIN FEATURE."""
+        return self.word("title", self.model.title)
     def __post_init__(self) -> None:
         self._static: pygame.Surface | None = None
         self._static_key: tuple[object, ...] | None = None
@@ -928,12 +940,12 @@ class BoardScene:
         """RESPINS n and the feature's WIN so far, on the feature's side panels (``counter_boxes``)."""
         ctx = self.ctx
         counter, win = self.counter_boxes()
-        self._badge(surface, counter, "RESPINS", str(max(0, self.model.respins)),
+        self._badge(surface, counter, self.word("respins_badge", "RESPINS"), str(max(0, self.model.respins)),
                     glowing=self.counter_pulse > 0 and int(self.counter_pulse / 0.15) % 2 == 0,
                     grew=self.counter_pulse > 0)
         won = sum(self.shown_value(b.name, p, c.value) for b in self.model.boards.values() for p, c in b.held.items())
         won += sum(b.fill_award for b in self.model.boards.values() if b.filled)
-        self._badge(surface, win, "FEATURE WIN", ctx.money(won))  # held prizes and Bonus Prizes won
+        self._badge(surface, win, self.word("win_badge", "FEATURE WIN"), ctx.money(won))  # held prizes and Bonus Prizes
 
     def counter_boxes(self) -> tuple[Box, Box]:
         """Where RESPINS and FEATURE WIN go: the side panels beside the boards (landscape), the
@@ -994,7 +1006,7 @@ class BoardScene:
         pygame.draw.rect(surface, (30, 12, 40), banner, border_radius=max(4, h // 5))
         pygame.draw.rect(surface, colour, banner, width=max(3, h // 14), border_radius=max(4, h // 5))
         text = self.ctx.text
-        top = text.fit(f"{celebration.board} BONUS PRIZE", max(9, h // 4), int(w * 0.9), WHITE, outline=True)
+        top = text.fit(self.word("bonus_prize", "{board} BONUS PRIZE", board=celebration.board), max(9, h // 4), int(w * 0.9), WHITE, outline=True)
         surface.blit(top, top.get_rect(center=(banner.centerx, banner.y + h * 30 // 100)))
         big = text.fit(self.ctx.money(celebration.amount), max(10, h * 42 // 100), int(w * 0.9), (255, 232, 120),
                        outline=True)
@@ -1012,12 +1024,13 @@ class BoardScene:
         pygame.draw.rect(surface, (24, 12, 44), box, border_radius=box.h // 6)
         pygame.draw.rect(surface, GOLD, box, width=max(3, box.h // 30), border_radius=box.h // 6)
         text = ctx.text
-        title = text.fit(f"{self.model.title} COMPLETE", layout.fonts.title, int(box.w * 0.9), PALE_GOLD, outline=True)
+        title = text.fit(self.word("outro_title", "{title} COMPLETE", title=self.title), layout.fonts.title, int(box.w * 0.9), PALE_GOLD, outline=True)
         surface.blit(title, title.get_rect(center=(box.centerx, box.y + box.h * 28 // 100)))
         big = text.fit(ctx.money(self.model.total), layout.fonts.banner, int(box.w * 0.9), (255, 232, 120),
                        outline=True)
         surface.blit(big, big.get_rect(center=(box.centerx, box.y + box.h * 62 // 100)))
         filled = [b.name for b in self.model.boards.values() if b.filled]
-        small = ("BONUS PRIZES: " + ", ".join(filled)) if filled else f"{self.model.respins_played} RESPINS PLAYED"
+        small = self.word("outro_prizes", "BONUS PRIZES: {boards}", boards=", ".join(filled)) if filled else \
+            self.word("outro_played", "{respins} RESPINS PLAYED", respins=self.model.respins_played)
         img = text.fit(small, layout.fonts.title * 2 // 3, int(box.w * 0.9), WHITE, outline=True)
         surface.blit(img, img.get_rect(center=(box.centerx, box.y + box.h * 86 // 100)))
