@@ -65,6 +65,10 @@ class MultiplierWilds:
     modes: tuple[Literal["base", "free", "respin"], ...] = doc(
         "the spins it acts in", default=("base", "free", "respin")
     )
+    texts: dict[str, str] = doc(
+        "the screen only: the words it shows, by key (defaults in brackets): `multiplied` the status line "
+        "as the drawn value is stamped on its wilds [WINS x{multiplier}]; "
+        "`heading` its INFO heading", factory=dict)
 
 
 @register_event
