@@ -343,4 +343,8 @@ def render(r: SimReport, name: str, currency: str) -> str:
         lines.append(
             f"feature {feature}: {one_in} ({stats['rate'] * 100:.4f}%), RTP {stats['rtp'] * 100:.4f}%"
         )
+    # the rounds no batch plan covers (how the figures were computed, never what they are)
+    scalar = r.tally.scalar_rounds
+    lines.append(f"play_round        {scalar:,} of {r.spins:,} rounds ({scalar / r.spins * 100:.4f}%); "
+                 "the rest by the numpy batch and its feature player")
     return "\n".join(lines)
