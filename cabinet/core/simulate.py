@@ -328,7 +328,8 @@ class BatchSpinner:
         self.unsupported: str | None = None
         self.compiled: list[_ReelSetBatch] = []
         self.plans: list[_PlanBatch] = []
-        self._plan_of: dict[int, int] = {}  # id(plan function) -> index in ``plans`` (-1: none)
+        # id(plan function) -> (the function, kept so its id is never reused; its index in ``plans``, -1: none)
+        self._plan_of: dict[int, tuple[Callable[[Bet], SpinsPlan | None], int]] = {}
         self.base_weights = [c.weight for c in defn.base_game.reel_sets]
         self.base_sets: list[int] = []
         try:
@@ -347,7 +348,7 @@ class BatchSpinner:
             return -1
         found = self._plan_of.get(id(make))
         if found is not None:
-            return found
+            return found[1]
         plan = make(self.bet)
         index = -1
         if plan is not None:
@@ -356,7 +357,7 @@ class BatchSpinner:
                 self.plans.append(self._compile_plan(plan))
             except ValueError:  # e.g. a table too large: its rounds go to play_round
                 index = -1
-        self._plan_of[id(make)] = index
+        self._plan_of[id(make)] = (make, index)
         return index
 
     def _compile_plan(self, plan: SpinsPlan) -> _PlanBatch:
