@@ -129,22 +129,29 @@ def screen_change(
 
 
 def screen_count_distribution(
-    defn: Definition, mode: str, reel_set: str, adds: dict[str, int]
+    defn: Definition, mode: str, reel_set: str, adds: dict[str, int], *, through: Any = None, before: bool = False
 ) -> list[Fraction] | None:
     """P(the screen a spin of ``mode`` on ``reel_set`` shows after its screen stage counts k),
     ``adds`` giving what each symbol id adds: the screen play counts triggers on. Every screen
     modifier acting in ``mode`` changes the windows by its own ``BatchStage`` (in definition
     order; a drawn outcome is one draw for the whole screen, so the reels are independent
-    given the outcomes). None: a modifier has no stage as data, or its draw's weights depend
+    given the outcomes). ``through``: only the stages up to that block's (``before``: up to
+    the one before it). None: a modifier has no stage as data, or its draw's weights depend
     on the screen (then ``meetings`` flags what it may change)."""
     changes: list[tuple[list[tuple[int, Fraction]], Callable[[int, int, Window], Window]]] = []
     for params, entry in active(defn, mode):
+        if params is through and before:
+            break
         if not entry.screen_modifier:
+            if params is through:
+                break
             continue
         found = _stage_of(defn, params, entry, reel_set)
         if found is None:
             return None
         changes.append(found)
+        if params is through:
+            break
     rows = defn.grid.rows
     strips = defn.reels[reel_set]
     out: dict[int, Fraction] = {}
@@ -173,6 +180,25 @@ def screen_count_distribution(
     return [out.get(k, Fraction(0)) for k in range(top + 1)]
 
 
+def scatter_delta_x_bet(defn: Definition, mode: str, reel_set: str, params: Any) -> Fraction | None:
+    """What ``params``' screen stage changes in one spin's scatter pays (x bet) on ``reel_set``:
+    the scatters counted on the screen after its stage minus before it, as play pays them
+    (after the screen stage). None: a stage up to it is not data."""
+    from .evaluate import pay_table, table_value
+    from .linemath import scatter_adds
+
+    out = Fraction(0)
+    for target, adds in sorted(scatter_adds(defn).items()):
+        table = pay_table(defn.pays[target])
+        after = screen_count_distribution(defn, mode, reel_set, adds, through=params)
+        landed = screen_count_distribution(defn, mode, reel_set, adds, through=params, before=True)
+        if after is None or landed is None:
+            return None
+        out += sum((q * table_value(table, k) for k, q in enumerate(after)), Fraction(0))
+        out -= sum((q * table_value(table, k) for k, q in enumerate(landed)), Fraction(0))
+    return out
+
+
 def _stage_of(
     defn: Definition, params: Any, entry: FeatureBlock, reel_set: str
 ) -> tuple[list[tuple[int, Fraction]], Callable[[int, int, Window], Window]] | None:
@@ -198,8 +224,16 @@ def may_change_count(defn: Definition, mode: str, reel_sets: Iterable[str], para
     spins of ``mode``: some reachable window counts differently after the stage."""
     if not entry.screen_modifier:
         return False
+    return _may_change(defn, mode, reel_sets, params, entry,
+                       lambda reel_set: trigger_count(defn, reader, reader_entry, mode, reel_set))
+
+
+def _may_change(defn: Definition, mode: str, reel_sets: Iterable[str], params: Any, entry: FeatureBlock,
+                counter: Callable[[str], WindowCount | None]) -> bool:
+    """Whether ``params``' screen stage changes what ``counter(reel_set)`` counts on some
+    window the reels of ``mode`` can show just before it."""
     for reel_set in reel_sets:
-        count = trigger_count(defn, reader, reader_entry, mode, reel_set)
+        count = counter(reel_set)
         if count is None:
             continue
         change = screen_change(defn, params, entry, reel_set)
@@ -235,6 +269,34 @@ def meetings(defn: Definition) -> list[Meeting]:
                 out.append(_pair(defn, mode, reel_sets, a, ea, b, eb))
         if mode != "base":
             out.extend(_foreign_triggers(defn, mode, acting))
+        out.extend(_scatter_pays(defn, mode, reel_sets, acting))
+    return out
+
+
+SCATTERS = "the game's scatter pays"
+
+
+def _scatter_pays(defn: Definition, mode: str, reel_sets: tuple[str, ...],
+                  acting: list[tuple[Any, FeatureBlock]]) -> list[Meeting]:
+    """Screen blocks that may change how many scatters a screen shows: play pays scatters
+    after the screen stage, par on the landed screen unless the block prices the change."""
+    from .linemath import scatter_adds
+
+    paying = scatter_adds(defn)
+    if not paying:
+        return []
+    everything: dict[str, int] = {sid: n for adds in paying.values() for sid, n in adds.items()}
+
+    def count(reel: int, window: Window) -> int:
+        return sum(everything.get(sid, 0) for sid in window)
+
+    out = []
+    for params, entry in acting:
+        if not entry.screen_modifier or entry.par_prices_scatters(defn, params, mode):
+            continue
+        if _may_change(defn, mode, reel_sets, params, entry, lambda reel_set: count):
+            out.append(Meeting(mode, params.name, SCATTERS, False,
+                               f"{params.name} may change how many scatters the screen shows, which par does not price"))
     return out
 
 

@@ -401,6 +401,7 @@ class FeatureBlock(Protocol):
     def par_trigger_modes(self, params: Any) -> frozenset[str]: ...
     def trigger_window_count(self, defn: Definition, params: Any, mode: str, reel_set: str) -> WindowCount | None: ...
     def spin_reel_sets(self, defn: Definition, params: Any, mode: str) -> tuple[str, ...]: ...
+    def par_prices_scatters(self, defn: Definition, params: Any, mode: str) -> bool: ...
 
 
 class Block:
@@ -498,6 +499,11 @@ class Block:
         """The reel sets of the spins of ``mode`` this block plays itself (free spins
         play "free" spins; empty: it plays none)."""
         return ()
+
+    def par_prices_scatters(self, defn: Definition, params: Any, mode: str) -> bool:
+        """Whether this screen block's par prices what its stage changes in the scatter pays
+        of spins of ``mode`` (play pays scatters after the screen stage). Default: no."""
+        return False
 
 
 # --- the registry ------------------------------------------------------------------------------------

@@ -154,11 +154,24 @@ class ExpandingWildBlock(ModesBlock):
                 out += q * (grown - bet.lines * line_expectation(game, reel_set).total)
             return out
 
-        found = line_delta_rtp(pctx, p.modes, delta)
+        def scatter(mode: str, reel_set: str) -> Fraction:
+            """The scatters its expansion covers (play pays scatters after the screen stage)."""
+            from ..composition import scatter_delta_x_bet
+
+            found = scatter_delta_x_bet(defn, mode, reel_set, p)
+            assert found is not None, "the screen stages up to an expanding wild are data"
+            return found
+
+        found = line_delta_rtp(pctx, p.modes, delta, scatter=scatter)
         if found is None:
             return None  # a free-spins feature's spin count is not exact: par says the total is unknown
         figures, total = found
         return BlockPar(p.name, Exact(total), figures)
+
+    def par_prices_scatters(self, defn: Definition, params: Any, mode: str) -> bool:
+        from ..composition import modes_played, scatter_delta_x_bet
+
+        return all(scatter_delta_x_bet(defn, mode, s, params) is not None for s in modes_played(defn).get(mode, ()))
 
 
 def _earlier_modifiers(defn: Definition, params: Any) -> list[Any]:

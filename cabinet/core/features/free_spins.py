@@ -422,7 +422,7 @@ def screen_trigger_counts(defn: Definition, feature: FreeSpins, mode: str, reel_
         if found is None:
             found = symbol_count_distribution(defn, reel_set, [feature.trigger_symbol])
         cache[key] = found
-    return found  # type: ignore[no-any-return]
+    return found  # type: ignore[return-value]
 
 
 def trigger_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Fraction]:
@@ -467,24 +467,31 @@ def play_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int
 
 
 def line_delta_rtp(
-    pctx: ParContext, modes: Iterable[str], delta: Callable[[str], Fraction]
+    pctx: ParContext, modes: Iterable[str], delta: Callable[[str], Fraction],
+    *, scatter: Callable[[str, str], Fraction] | None = None,
 ) -> tuple[dict[str, Value], Fraction] | None:
     """What a block that changes line pays adds to the RTP, exactly: ``delta(reel_set)`` is
     its extra line pay of one spin on a reel set (coins per line-coin, over all played
     lines), weighted by the base game's reel sets and, in free spins, by each free-spins
-    feature's exact spins per base spin and its mean multiplier. None: a free-spins
+    feature's exact spins per base spin and its mean multiplier. ``scatter(mode, reel_set)``:
+    what it changes in one spin's scatter pays (x bet), weighted alike. None: a free-spins
     feature's spin count is not exact (the block's value is then unknown)."""
     defn, bet = pctx.defn, pctx.bet
     line_factor = Fraction(bet.coins_per_line * bet.coin_value, bet.total)
 
-    def weighted(choices: tuple[WeightedName, ...]) -> Fraction:
+    def weighted(choices: tuple[WeightedName, ...], mode: str = "") -> Fraction:
         w = sum(c.weight for c in choices)
+        if mode:
+            assert scatter is not None
+            return sum((Fraction(c.weight, w) * scatter(mode, c.set) for c in choices), Fraction(0))
         return sum((Fraction(c.weight, w) * delta(c.set) for c in choices), Fraction(0))
 
     figures: dict[str, Value] = {}
     total = Fraction(0)
     if "base" in modes:
         base = weighted(defn.base_game.reel_sets) * line_factor
+        if scatter is not None:
+            base += weighted(defn.base_game.reel_sets, "base")
         figures["base_rtp"] = Exact(base)
         total += base
     if "free" in modes:
@@ -497,9 +504,13 @@ def line_delta_rtp(
             if not (isinstance(spins, Exact) and isinstance(rate, Exact)):
                 return None
             mult = f.win_multiplier * mean_value(f.spin_multipliers)
-            free += rate.value * spins.value * weighted(f.reel_sets or defn.base_game.reel_sets) * mult
-        figures["free_rtp"] = Exact(free * line_factor)
-        total += free * line_factor
+            sets = f.reel_sets or defn.base_game.reel_sets
+            free += rate.value * spins.value * weighted(sets) * mult * line_factor
+            if scatter is not None:
+                scatter_mult = (f.win_multiplier if f.multiply_scatter_pays else 1) * mean_value(f.spin_multipliers)
+                free += rate.value * spins.value * weighted(sets, "free") * scatter_mult
+        figures["free_rtp"] = Exact(free)
+        total += free
     return figures, total
 
 

@@ -265,6 +265,11 @@ class ProgressLevelsBlock(Block):
         adds = {s.id: s.counts for s in defn.symbols if s.base == params.symbol}
         return lambda reel, w: sum(adds.get(sid, 0) for sid in w)
 
+    def par_prices_scatters(self, defn: Definition, params: Any, mode: str) -> bool:
+        """Its screen stage only counts (it changes no symbol), and the level values price the
+        sticky reels it unlocks, scatters they cover included."""
+        return True
+
     def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
         """The feature it runs in, the sticky reels it unlocks, and a mystery reveal in those
         spins (priced in each level's spin value) are priced here with it."""

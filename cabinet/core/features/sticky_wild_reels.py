@@ -72,6 +72,14 @@ class StickyWildReelsBlock(ModesBlock):
     def par_reads_lines(self, params: Any, mode: str) -> bool:
         return False  # its part is nothing: the block that makes reels sticky prices them
 
+    def par_prices_scatters(self, defn: Definition, params: Any, mode: str) -> bool:
+        """The block that makes the reels sticky prices them as one-stop wild strips,
+        scatters they cover included."""
+        from . import block
+
+        return any((entry := block(maker.type)) is not None and entry.par_covers(defn, maker, params, mode)
+                   for maker in defn.features if maker.type == "progress_levels")
+
     def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
         """Priced with ``other`` when the block that makes the reels sticky is."""
         from . import block
