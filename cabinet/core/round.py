@@ -160,11 +160,13 @@ def _check_bet(defn: Definition, bet: Bet) -> None:
 def _play_spin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult:
     bet = request.bet
     rc = RoundContext(defn, bet, rng, keep_events=request.keep_events)
-    rc.book.add(
-        RoundStarted(defn.id, bet.total, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "spin")
-    )
+    if rc.book.keep:  # a lean round (simulation) keeps no events: it builds none either
+        rc.book.add(
+            RoundStarted(defn.id, bet.total, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "spin")
+        )
     reel_set = choose_reel_set(rng, defn.base_game.reel_sets)
-    rc.book.add(SpinStarted("base", reel_set))
+    if rc.book.keep:
+        rc.book.add(SpinStarted("base", reel_set))
     spin = play_spin(rc, "base", reel_set)
     return _after_spin(rc, request, spin, cost=bet.total)
 
@@ -207,7 +209,8 @@ def _after_spin(rc: RoundContext, request: RoundRequest, spin: Spin, cost: Money
     final_reel_set, final_stops = spin.reel_set, spin.stops
     if last is not None:
         final_reel_set, final_stops = last.final_reel_set, last.final_stops
-    book.add(SpinEnded(spin.mode, spin.win))
+    if book.keep:
+        book.add(SpinEnded(spin.mode, spin.win))
     prices: tuple[Money | None, ...] | None = None
     if not rc.ran and request.with_offer and defn.feature("paid_respin") is not None:
         offered = _paid_respin.prices(defn, bet, spin.stops, spin.reel_set)
