@@ -59,11 +59,10 @@ def play_quietly(app: Any, rounds: int) -> None:
 
 def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 2) -> None:
     """Scenario ``number`` (1-based) through the designer, to mid-feature or its win (a
-    feature on boards: the moment ``at`` names, ``BoardScene.picture_ready``). In free spins
+    feature with a scene of its own: the moment ``at`` names, its ``picture_ready``). In free spins
     it stops once free spin ``spin`` (1-based) has landed, or while it spins (``at``
     "spinning"); a round whose free spins end before that spin is refused by name."""
     from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
-    from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
     from cabinet.presentation.scenes.win import WinScene
 
     scenarios = app.defn.scenarios
@@ -78,11 +77,9 @@ def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 2) -> None
     for _ in range(FRAME_LIMIT):
         app.run_frames(1)
         free = app.stack.find(FreeSpinsScene)
-        boards = app.stack.find(BoardScene)
-        if feature and boards is not None and boards.picture_ready(at):
-            return
-        if feature and _halloween_picture(app, at):
-            return
+        if feature and any(getattr(scene, "picture_ready", None) is not None and scene.picture_ready(at)
+                           for scene in app.stack if scene is not app.base):
+            return  # a mechanic's own scene says its moment has come (boards, a wheel, a held reel)
         if feature:
             if free is not None and free.phase == "running" and free.played >= spin:
                 landed = app.base.reels.all_stopped
@@ -100,17 +97,3 @@ def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 2) -> None
         if win is not None and ((win.phase == "cycle" and win.cycle_t > 0.3) or (win.tier and win.t > 1.6)):
             return
     raise CabinetError("the scenario round did not reach a moment worth a picture")
-
-
-def _halloween_picture(app: Any, at: str) -> bool:
-    """Halloween Wins 3's moments: the wheel paid (or a ring turning), the Dracula reel held."""
-    from cabinet.presentation.mechanics.wheel.view import WheelScene
-    from cabinet.presentation.mechanics.wild_respin.view import ReelLock
-
-    wheel = app.stack.find(WheelScene)
-    if wheel is not None:
-        return bool(wheel.picture_ready(at))
-    lock = app.stack.find(ReelLock)
-    if lock is not None and app.base.reel_set != app.defn.base_game.reel_sets[0].set:  # the respin is on
-        return (not app.base.reels.all_stopped) if at == "spinning" else bool(app.base.reels.all_stopped)
-    return False

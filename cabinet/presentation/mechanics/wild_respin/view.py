@@ -27,6 +27,15 @@ class ReelLock(Passive):
     opaque = False
     modal = False
 
+    def picture_ready(self, at: str = "") -> bool:
+        """A still picture's moment (``cabinet shot --scenario``): the respin's reels spinning
+        ("spinning") or landed, the held reel framed."""
+        base = next(iter(self.ctx.stack), None)  # the base game, under every scene
+        reels = getattr(base, "reels", None)
+        if reels is None or getattr(base, "reel_set", None) != getattr(self.feature, "reel_set", None):
+            return False  # the respin's reels are not on yet
+        return (not reels.all_stopped) if at == "spinning" else bool(reels.all_stopped)
+
     def draw(self, surface: pygame.Surface) -> None:
         box = self.ctx.layout.columns[self.reel]
         pulse = 0.5 + 0.5 * abs(pygame.math.Vector2(1, 0).rotate(self.clock * 240).x)
