@@ -158,6 +158,10 @@ class AtmosphereFile:
     decor: Decor = doc("the backdrop's decor", default="")
     trim: Trim = doc("the card's trim", default="")
     counts: tuple[int, ...] = doc("particles over the backdrop, over the card", default=(50, 100))
+    decor_colours: tuple[str, ...] = doc("the decor's own colours, in its painter's order (empty: the painter's)",
+                                         default=())
+    trim_colours: tuple[str, ...] = doc("the trim's own colours, in its painter's order (empty: the painter's)",
+                                        default=())
 
 
 @dataclass(frozen=True)
@@ -232,7 +236,7 @@ def _check(file: ThemeFile, report: Report) -> None:
     if a is not None:
         for key in ("glow", "rim", "title", "frost"):
             colour(getattr(a, key), ("atmosphere", key))
-        for key in ("sky", "card", "light_colours", "particle_colours"):
+        for key in ("sky", "card", "light_colours", "particle_colours", "decor_colours", "trim_colours"):
             for i, value in enumerate(getattr(a, key)):
                 colour(value, ("atmosphere", key, i))
         for key in ("sky", "card", "counts"):

@@ -61,6 +61,31 @@ class Atmosphere:
     trim: str  # the card's: "snow" | "scrolls" | "drips" | "grid" | ""
     frost: RGB  # a sticky reel's frame
     counts: tuple[int, int] = (50, 100)  # particles over the backdrop, over the card
+    decor_colours: tuple[RGB, ...] = ()  # the decor's own colours (empty: the painter's, DECOR_COLOURS)
+    trim_colours: tuple[RGB, ...] = ()  # the trim's own colours (empty: the painter's, TRIM_COLOURS)
+
+    def decor_colour(self, k: int) -> RGB:
+        colours = self.decor_colours or DECOR_COLOURS.get(self.decor, ((255, 255, 255),))
+        return colours[k % len(colours)]
+
+    def trim_colour(self, k: int) -> RGB:
+        colours = self.trim_colours or TRIM_COLOURS.get(self.trim, ((255, 255, 255),))
+        return colours[k % len(colours)]
+
+
+# Each decor's and trim's colours when the theme gives none, in the order the painter uses them.
+DECOR_COLOURS: dict[str, tuple[RGB, ...]] = {
+    "aurora": ((60, 230, 160), (70, 200, 230), (150, 110, 230), (255, 255, 255)),  # three bands, the stars
+    "beams": ((255, 226, 140),),  # the glints (the beams are the glow's)
+    "grid": ((255, 80, 180),),  # the sun (the grid is the lights')
+    "fireworks": ((255, 214, 90), (255, 90, 60), (255, 240, 190)),
+    "lanterns": ((255, 170, 60), (255, 150, 50), (255, 230, 150)),  # the glow, the body, its light
+    "moon": ((255, 210, 140), (255, 236, 190), (220, 196, 150), (150, 110, 200)),  # halo, disc, craters, fog
+}
+TRIM_COLOURS: dict[str, tuple[RGB, ...]] = {
+    "snow": ((250, 252, 255), (205, 235, 255), (20, 120, 50), (60, 180, 90), (220, 20, 30), (255, 150, 150)),
+    "drips": ((230, 255, 210),),  # the drops' shine (the slime is the frost's)
+}
 
 
 def from_file(data: AtmosphereFile) -> Atmosphere:
@@ -71,7 +96,9 @@ def from_file(data: AtmosphereFile) -> Atmosphere:
         card=(_rgb(data.card[0]), _rgb(data.card[1])), rim=_rgb(data.rim), title=_rgb(data.title),
         lights=data.lights, light_colours=tuple(_rgb(c) for c in data.light_colours), particles=particles,
         particle_colours=tuple(_rgb(c) for c in data.particle_colours), decor=data.decor, trim=data.trim,
-        frost=_rgb(data.frost), counts=(data.counts[0], data.counts[1]) if particles else (0, 0))
+        frost=_rgb(data.frost), counts=(data.counts[0], data.counts[1]) if particles else (0, 0),
+        decor_colours=tuple(_rgb(c) for c in data.decor_colours),
+        trim_colours=tuple(_rgb(c) for c in data.trim_colours))
 
 
 def neutral(base: RGB) -> Atmosphere:
@@ -570,8 +597,8 @@ def _aurora(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: floa
     rng = random.Random(7)
     for _ in range(int(160 * w * h / (1920 * 1080))):
         x, y = rng.randrange(w), rng.randrange(int(h * 0.8))
-        pygame.draw.circle(layer, (255, 255, 255, rng.randrange(90, 220)), (x, y), rng.choice((1, 1, 1, 2)))
-    bands = ((60, 230, 160), (70, 200, 230), (150, 110, 230))
+        pygame.draw.circle(layer, (*style.decor_colour(3), rng.randrange(90, 220)), (x, y), rng.choice((1, 1, 1, 2)))
+    bands = (style.decor_colour(0), style.decor_colour(1), style.decor_colour(2))
     step = max(2, w // 480)
     for k, colour in enumerate(bands):
         for x in range(0, w, step):
@@ -597,7 +624,7 @@ def _beams(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: float
     rng = random.Random(3)
     for _ in range(int(60 * w / 1920)):  # gold glints in the velvet
         x, y = rng.randrange(w), rng.randrange(h)
-        pygame.draw.circle(layer, (255, 226, 140, rng.randrange(60, 160)), (x, y), 1)
+        pygame.draw.circle(layer, (*style.decor_colour(0), rng.randrange(60, 160)), (x, y), 1)
 
 
 def _grid(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: float) -> None:
@@ -606,7 +633,7 @@ def _grid(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: float)
     horizon = int(h * 0.66)
     sun = (w // 2, horizon)
     for i in range(int(h * 0.3), 0, -4):
-        pygame.draw.circle(layer, (255, 80, 180, int(40 * (1 - i / (h * 0.3)))), sun, i)
+        pygame.draw.circle(layer, (*style.decor_colour(0), int(40 * (1 - i / (h * 0.3)))), sun, i)
     magenta, cyan = style.light_colours[0], style.light_colours[-1]
     width = max(1, int(2 * unit))
     for k in range(-14, 15):
@@ -630,7 +657,7 @@ def _fireworks(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: f
             x0, x1 = 0, w
         for _ in range(3):
             spots.append((rng.uniform(x0 + 20, x1 - 20), rng.uniform(h * 0.1, h * 0.7)))
-    colours = ((255, 214, 90), (255, 90, 60), (255, 240, 190))
+    colours = (style.decor_colour(0), style.decor_colour(1), style.decor_colour(2))
     for i, (cx, cy) in enumerate(spots):
         colour = colours[i % len(colours)]
         r = rng.uniform(50, 110) * unit
@@ -655,11 +682,11 @@ def _lanterns(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: fl
         cx, cy = rng.uniform(x0 + 10, x1 - 10), rng.uniform(h * 0.08, h * 0.8)
         s = rng.uniform(18, 34) * unit
         for g in range(int(s * 1.6), 0, -3):
-            pygame.draw.circle(layer, (255, 170, 60, int(26 * (1 - g / (s * 1.6)))), (int(cx), int(cy)), g)
+            pygame.draw.circle(layer, (*style.decor_colour(0), int(26 * (1 - g / (s * 1.6)))), (int(cx), int(cy)), g)
         body = pygame.Rect(0, 0, int(s), int(s * 1.3))
         body.center = (int(cx), int(cy))
-        pygame.draw.rect(layer, (255, 150, 50, 220), body, border_radius=int(s * 0.35))
-        pygame.draw.rect(layer, (255, 230, 150, 200), body.inflate(-s * 0.45, -s * 0.5), border_radius=int(s * 0.25))
+        pygame.draw.rect(layer, (*style.decor_colour(1), 220), body, border_radius=int(s * 0.35))
+        pygame.draw.rect(layer, (*style.decor_colour(2), 200), body.inflate(-s * 0.45, -s * 0.5), border_radius=int(s * 0.25))
 
 
 def _moon(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: float) -> None:
@@ -669,15 +696,15 @@ def _moon(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: float)
     cx = frame.x // 2 if frame.x > w * 0.12 else w // 6
     cy, r = int(h * 0.2), int(min(w, h) * 0.075)
     for i in range(r * 3, r, -3):
-        pygame.draw.circle(layer, (255, 210, 140, int(50 * (1 - (i - r) / (2 * r)) ** 2)), (cx, cy), i)
-    pygame.draw.circle(layer, (255, 236, 190, 250), (cx, cy), r)
+        pygame.draw.circle(layer, (*style.decor_colour(0), int(50 * (1 - (i - r) / (2 * r)) ** 2)), (cx, cy), i)
+    pygame.draw.circle(layer, (*style.decor_colour(1), 250), (cx, cy), r)
     for dx, dy, rr in ((-0.3, -0.2, 0.18), (0.25, 0.1, 0.12), (-0.05, 0.35, 0.1)):
-        pygame.draw.circle(layer, (220, 196, 150, 200), (int(cx + dx * r), int(cy + dy * r)), max(1, int(rr * r)))
+        pygame.draw.circle(layer, (*style.decor_colour(2), 200), (int(cx + dx * r), int(cy + dy * r)), max(1, int(rr * r)))
     rng = random.Random(9)
     for _ in range(24):
         x, y = rng.uniform(0, w), rng.uniform(h * 0.72, h)
         rw, rh = rng.uniform(w * 0.08, w * 0.2), rng.uniform(h * 0.03, h * 0.07)
-        pygame.draw.ellipse(layer, (150, 110, 200, 34), (x - rw / 2, y - rh / 2, rw, rh))
+        pygame.draw.ellipse(layer, (*style.decor_colour(3), 34), (x - rw / 2, y - rh / 2, rw, rh))
 
 
 _DECOR = {"aurora": _aurora, "beams": _beams, "grid": _grid, "fireworks": _fireworks, "lanterns": _lanterns,
@@ -694,14 +721,14 @@ def _snow_trim(card: pygame.Surface, inner: pygame.Rect, style: Atmosphere, unit
     x = inner.x + r // 2
     while x < inner.right - r // 2:
         rr = int(r * rng.uniform(0.7, 1.25))
-        pygame.draw.circle(card, (250, 252, 255), (x, inner.y + rr // 3), rr)
+        pygame.draw.circle(card, style.trim_colour(0), (x, inner.y + rr // 3), rr)
         x += int(rr * 1.1)
-    pygame.draw.rect(card, (250, 252, 255), (inner.x + r // 2, inner.y - r // 3, inner.w - r, r))
+    pygame.draw.rect(card, style.trim_colour(0), (inner.x + r // 2, inner.y - r // 3, inner.w - r, r))
     for k in range(int(inner.w / (r * 1.6))):
         ix = inner.x + r + k * r * 1.6 + rng.uniform(-r * 0.3, r * 0.3)
         length = r * rng.uniform(0.8, 2.0)
         base = inner.y + r * 0.7
-        pygame.draw.polygon(card, (205, 235, 255, 230), [(ix - r * 0.25, base), (ix + r * 0.25, base),
+        pygame.draw.polygon(card, (*style.trim_colour(1), 230), [(ix - r * 0.25, base), (ix + r * 0.25, base),
                                                          (ix, base + length)])
     for corner_x, flip in ((inner.x + r * 2, 1), (inner.right - r * 2, -1)):
         cy = inner.y + r // 2
@@ -713,12 +740,12 @@ def _snow_trim(card: pygame.Surface, inner: pygame.Rect, style: Atmosphere, unit
                 t = k / 16 * math.tau
                 x, y = r * 1.5 * math.cos(t), r * 0.75 * math.sin(t) * (1 - 0.35 * abs(math.cos(t)))
                 pts.append((lx + x * math.cos(a) - y * math.sin(a), ly - x * math.sin(a) - y * math.cos(a)))
-            pygame.draw.polygon(card, (20, 120, 50), pts)
+            pygame.draw.polygon(card, style.trim_colour(2), pts)
             ex, ey = r * 1.4 * math.cos(a), r * 1.4 * math.sin(a)
-            pygame.draw.line(card, (60, 180, 90), (lx - ex, ly + ey), (lx + ex, ly - ey), max(1, r // 6))
+            pygame.draw.line(card, style.trim_colour(3), (lx - ex, ly + ey), (lx + ex, ly - ey), max(1, r // 6))
         for dx, dy in ((-0.35, 0.1), (0.35, 0.1), (0.0, -0.3)):
-            pygame.draw.circle(card, (220, 20, 30), (int(corner_x + dx * r), int(cy + dy * r)), max(2, r * 2 // 5))
-            pygame.draw.circle(card, (255, 150, 150), (int(corner_x + dx * r - r * 0.12), int(cy + dy * r - r * 0.12)),
+            pygame.draw.circle(card, style.trim_colour(4), (int(corner_x + dx * r), int(cy + dy * r)), max(2, r * 2 // 5))
+            pygame.draw.circle(card, style.trim_colour(5), (int(corner_x + dx * r - r * 0.12), int(cy + dy * r - r * 0.12)),
                                max(1, r // 8))
 
 
@@ -748,7 +775,7 @@ def _drip_trim(card: pygame.Surface, inner: pygame.Rect, style: Atmosphere, unit
         wd = int(band * rng.uniform(0.5, 0.9))
         pygame.draw.rect(card, slime, (x - wd // 2, inner.y, wd, length), border_radius=wd // 2)
         pygame.draw.circle(card, slime, (x, inner.y + length), wd * 2 // 3)
-        pygame.draw.circle(card, (230, 255, 210), (x - wd // 5, inner.y + length - wd // 4), max(1, wd // 5))
+        pygame.draw.circle(card, style.trim_colour(0), (x - wd // 5, inner.y + length - wd // 4), max(1, wd // 5))
         x += int(band * rng.uniform(1.6, 3.2))
 
 
