@@ -187,3 +187,34 @@ def test_the_designer_s_theory_calls_an_estimate_an_estimate() -> None:
     assert not estimated.exact and estimated.label.startswith("estimate +-")
     exact = compute_theory(load_game("classic"), _bet(load_game("classic")))
     assert exact.exact and exact.label == "exact"
+
+
+def test_a_paid_respin_refuses_what_its_price_would_leave_out() -> None:
+    """A respin's price is its exact value: a screen or win block acting in respins, or free spins
+    whose value with their nested blocks is not exact, is refused by the loader (cabinet check)."""
+    from cabinet.core.loader import DefinitionError, load_definition_text
+
+    text = (Path(__file__).parent.parent / "games" / "classic.yaml").read_text()
+    blocks = "  - type: paid_respin\n  - type: expanding_wild\n    symbol: WILD\n    modes: [base, respin]\n"
+    with pytest.raises(DefinitionError, match="acts in respins, and a paid respin's price would leave it out"):
+        load_definition_text(text.replace("features:\n", "features:\n" + blocks, 1), "classic-respin.yaml")
+    load_definition_text(text.replace("features:\n", "features:\n" + blocks.replace(", respin", ""), 1), "classic.yaml")
+
+
+def test_free_spins_value_counts_the_blocks_in_its_spins() -> None:
+    """The exact value of a feature from each trigger count (what a paid respin prices a trigger
+    with) includes the levels and the mystery reveal in its spins: weighted by the trigger
+    distribution it is par's free-spins value with them."""
+    from cabinet.core.features.free_spins import feature_value, free_spins_value
+
+    defn = load_definition(TOYS / "toy-mystery-levels.yaml")
+    fs = next(f for f in defn.features if isinstance(f, FreeSpins))
+    bet = _bet(defn)
+    triggers = trigger_distribution(defn, fs)
+    report = par(defn)
+    free_parts = sum((p.rtp.value for p in report.parts if p.name in ("free_spins", "progress_levels")), Fraction(0))
+    mystery_free = next(p for p in report.parts if p.name == "mystery_symbol").figures["free_rtp"]
+    assert isinstance(mystery_free, Exact)
+    weighted = sum((q * feature_value(defn, fs, k, bet) for k, q in triggers.items()), Fraction(0)) / bet.total
+    assert weighted == free_parts + mystery_free.value
+    assert feature_value(defn, fs, 3, bet) > free_spins_value(defn, fs, 3, bet)

@@ -402,6 +402,7 @@ class FeatureBlock(Protocol):
     def trigger_window_count(self, defn: Definition, params: Any, mode: str, reel_set: str) -> WindowCount | None: ...
     def spin_reel_sets(self, defn: Definition, params: Any, mode: str) -> tuple[str, ...]: ...
     def par_prices_scatters(self, defn: Definition, params: Any, mode: str) -> bool: ...
+    def feature_value(self, defn: Definition, params: Any, feature: Any, count: int, bet: Bet) -> Fraction | None: ...
 
 
 class Block:
@@ -504,6 +505,12 @@ class Block:
         """Whether this screen block's par prices what its stage changes in the scatter pays
         of spins of ``mode`` (play pays scatters after the screen stage). Default: no."""
         return False
+
+    def feature_value(self, defn: Definition, params: Any, feature: Any, count: int, bet: Bet) -> Fraction | None:
+        """For a block that runs inside ``feature`` and prices it (progress levels): the exact
+        expected win (minor units) of ``feature`` triggered by ``count``, with this block and
+        what it prices with it. None: it does not (or not exactly)."""
+        return None
 
 
 # --- the registry ------------------------------------------------------------------------------------

@@ -425,6 +425,54 @@ def screen_trigger_counts(defn: Definition, feature: FreeSpins, mode: str, reel_
     return found  # type: ignore[return-value]
 
 
+def feature_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet) -> Fraction | None:
+    """Exact expected win (minor units) of the feature triggered by ``count`` symbols with every
+    block acting in its spins, without caps and top-ups; None where par does not price those
+    blocks exactly (a meeting in its spins no par prices, levels with retriggers, ...).
+
+    Progress levels give the feature's value from their chain (with what they price with them:
+    the sticky reels, a mystery reveal); every other block adds its exact part per free spin
+    (its ``free_rtp`` over the game's expected free spins) times this feature's expected spins."""
+    from ..composition import unpriced
+    from . import active, block
+
+    nested = [(p, e) for p, e in active(defn, "free") if p is not feature]
+    plain = free_spins_value(defn, feature, count, bet)
+    if not nested:
+        return plain
+    if sum(1 for g in defn.features if isinstance(g, FreeSpins)) != 1 or any(
+            m.mode == "free" and not m.priced for m in unpriced(defn)):
+        return None
+    value = plain
+    covered: set[str] = set()
+    for params, entry in nested:
+        found = entry.feature_value(defn, params, feature, count, bet)
+        if found is not None:  # it prices the feature's spins itself
+            if covered:
+                return None  # two blocks that each price the whole feature: not priced together
+            value = found
+            covered |= {p.name for p, _ in nested if entry.par_covers(defn, params, p, "free")} | {params.name}
+    part, _, _ = BLOCK.exact_part(ParContext(defn, feature, bet))
+    spins, rate = part.figures.get("expected_spins"), part.figures.get("trigger_rate")
+    awarded = award_for(feature.awards, count)
+    added = part.figures.get("added_per_spin")
+    if not (isinstance(spins, Exact) and isinstance(rate, Exact) and isinstance(added, Exact)) or not spins.value:
+        return None
+    my_spins = awarded / (1 - added.value)
+    for params, _ in nested:
+        if params.name in covered:
+            continue
+        nested_block = block(params.type)
+        found_part = None if nested_block is None else nested_block.par(ParContext(defn, params, bet))
+        free = None if found_part is None else found_part.figures.get("free_rtp")
+        if not isinstance(free, Exact):
+            if found_part is not None and found_part.rtp == Exact(Fraction(0)):
+                continue  # adds nothing by itself (sticky reels shown for another block)
+            return None
+        value += free.value / (rate.value * spins.value) * my_spins * bet.total
+    return value
+
+
 def trigger_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Fraction]:
     """P(a base spin's screen shows exactly k trigger symbols) for the counts that trigger."""
     out: dict[int, Fraction] = {}
@@ -603,7 +651,7 @@ class FreeSpinsBlock(Block):
         return anticipation_for(ctx.defn, f.trigger_symbol, smallest_trigger(awards), reel_set, screen, spinning)
 
     def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None:
-        return free_spins_value(ctx.defn, ctx.feature, trigger.count, ctx.bet)
+        return feature_value(ctx.defn, ctx.feature, trigger.count, ctx.bet)
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         need = smallest_trigger(params.awards)

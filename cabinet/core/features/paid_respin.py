@@ -74,6 +74,24 @@ class PaidRespinBlock(Block):
             report(("price_rtp",), "price_rtp must be at most 100%")
         if f.min_price_coins < 0:
             report(("min_price_coins",), f"min_price_coins must not be negative, got {f.min_price_coins}")
+        # a price is the respin's exact value (``respin_value``): refuse what that value leaves out
+        from .free_spins import FreeSpins, nested_spin_blocks
+
+        for other in defn.features:
+            entry = registry().get(other.type)
+            if entry is None or other is f or "respin" not in entry.modes(other):
+                continue
+            if entry.screen_modifier or entry.win_modifier:
+                report((), f"{other.name} ({other.type}) acts in respins, and a paid respin's price would leave it "
+                           "out: list its modes without respin")
+            elif isinstance(other, FreeSpins) and nested_spin_blocks(defn, other):
+                from ..bet import default_bet
+                from .free_spins import feature_value
+
+                if any(feature_value(defn, other, k, default_bet(defn)) is None for k in other.awards):
+                    report((), f"{other.name} can start from a respin, and its value with "
+                               f"{', '.join(nested_spin_blocks(defn, other))} is not exact: a paid respin could not "
+                               "be priced")
 
 
 BLOCK = PaidRespinBlock()

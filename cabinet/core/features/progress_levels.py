@@ -265,6 +265,9 @@ class ProgressLevelsBlock(Block):
         adds = {s.id: s.counts for s in defn.symbols if s.base == params.symbol}
         return lambda reel, w: sum(adds.get(sid, 0) for sid in w)
 
+    def feature_value(self, defn: Definition, params: Any, feature: Any, count: int, bet: Bet) -> Fraction | None:
+        return feature_value(defn, params, feature, count, bet) if params.feature == feature.name else None
+
     def par_prices_scatters(self, defn: Definition, params: Any, mode: str) -> bool:
         """Its screen stage only counts (it changes no symbol), and the level values price the
         sticky reels it unlocks, scatters they cover included."""
@@ -358,6 +361,17 @@ def _priced_mystery(defn: Definition, p: ProgressLevels) -> Any:
     if not (count_unchanged(defn, "free", mystery, p) and count_unchanged(defn, "free", mystery, f)):
         return None
     return mystery
+
+
+def feature_value(defn: Definition, p: ProgressLevels, f: FreeSpins, count: int, bet: Bet) -> Fraction | None:
+    """Exact expected win (minor units) of ``f`` triggered by ``count`` with these levels (and
+    what they price with them), without caps and top-ups; None when retriggers make the chain
+    unbounded."""
+    if f.retrigger and any(award_for(f.retrigger_awards or f.awards, k) for k in range(1, 64)):
+        return None
+    levels = [level_values(defn, p, f, bet, n) for n in range(len(p.levels) + 1)]
+    spins = spins_by_level(defn, p, f, award_for(f.awards, count))
+    return sum((s * v for s, v in zip(spins, levels, strict=True)), Fraction(0)) * bet.total
 
 
 def bonus_distribution(defn: Definition, f: FreeSpins, symbol: str) -> list[Fraction]:
