@@ -17,6 +17,7 @@ from cabinet.cli import main
 from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation.scenes.malfunction import HEADLINE, WARNING_AMBER, MalfunctionScene, NoticeScene
+from cabinet.services.event_log import EVENT_LOG_NAME
 from cabinet.services.store import COPY_NAMES
 
 SCRIPT = "- {press: SPIN, repeat: 3}\n"
@@ -96,7 +97,11 @@ def test_two_damaged_copies_in_a_window_show_the_malfunction_screen(tmp_path: Pa
     title_rows = range(h // 9, h // 2)  # the card's upper half: the sign and the MALFUNCTION title
     reds = sum(tuple(screen.get_at((x, y)))[:3] == (255, 90, 80) for x in range(0, w, 2) for y in title_rows)
     assert reds > 100
-    assert snapshot(tmp_path) == files
+    # the store's files are left as they were; only the operator's event log records the malfunction
+    after = snapshot(tmp_path)
+    log = after.pop(EVENT_LOG_NAME, b"")
+    assert after == {name: data for name, data in files.items() if name != EVENT_LOG_NAME}
+    assert b"malfunction" in log.lower()
     pygame.display.quit()
 
 
