@@ -116,8 +116,8 @@ class Counters:
         spread = self.sum_win_sq - 2 * rtp * self.sum_win_bet + rtp * rtp * self.sum_bet_sq  # exact
         mean_bet = Fraction(self.total_bet, n)
         variance = max(Fraction(0), spread) / ((n - 1) * n * mean_bet * mean_bet)
-        half = Z95 * math.sqrt(variance)
-        return float(rtp) - half, float(rtp) + half
+        half = Z95 * math.sqrt(variance)  # a statistic for the screen, never money: a float is fine here
+        return rtp - half, rtp + half
 
     def largest_record(self) -> HistoryRecord | None:
         return HistoryRecord.from_dict(self.largest) if self.largest is not None else None
