@@ -51,7 +51,7 @@ class KioskConfig:
     exit_pad: tuple[str, ...] = ()  # pad buttons held together on one pad (empty: no pad exit)
     exit_hold_seconds: float = DEFAULT_HOLD_SECONDS
     operator_pin: str | None = None  # the PIN's salted hash (cabinet/kiosk/pin.py); None: no PIN
-    volume: int = 100  # master volume, percent
+    volume: int | None = None  # master volume, percent (None: the player settings' own)
     source: str = field(default="(defaults)", compare=False)
 
     @property
