@@ -222,11 +222,13 @@ def feature_script(defn: Any) -> tuple[str, tuple[int, ...]] | None:
     from cabinet.core.bet import default_bet
     from cabinet.core.round import RoundRequest, play_round
 
+    # by block type, not name: a game may call its free spins anything
+    names = {f.name for f in defn.features if f.type == "free_spins"}
     for scenario in defn.scenarios:
         if scenario.respin_reel:
             continue
         result = play_round(defn, RoundRequest(default_bet(defn), TIER_SEARCH_SEED, script=tuple(scenario.script)))
-        if "free_spins" in result.features:
+        if names & set(result.features):
             return scenario.name, tuple(scenario.script)
     return None
 
