@@ -163,7 +163,7 @@ class MultiplierWildsBlock(ModesBlock):
     def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
         from .expanding_wild import _earlier_modifiers
 
-        if other.type == "expanding_wild":  # an earlier expansion: priced on the expanded lines
+        if other.type in ("expanding_wild", "mystery_symbol"):  # earlier: priced on what it shows
             return _earlier_modifiers(defn, params) == [other] and set(params.modes) <= set(other.modes)
         return covers_free_spins(defn, params, other, mode)
 
@@ -179,15 +179,29 @@ class MultiplierWildsBlock(ModesBlock):
         from .expanding_wild import _earlier_modifiers
 
         earlier = _earlier_modifiers(defn, p)
+        reveals: list[tuple[Fraction, Definition]] = [(Fraction(1), defn)]
         if earlier:
             if len(earlier) == 1 and earlier[0].type == "expanding_wild":
                 return self._after_expanding(pctx, earlier[0])
-            return None  # another screen modifier before it changes what the wild sees: not priced here
+            if len(earlier) == 1 and earlier[0].type == "mystery_symbol" and set(p.modes) <= set(earlier[0].modes):
+                # an earlier reveal: priced on each revealed game (a reveal may show the wild itself),
+                # less what the reveal's own part counts there, so the two parts add up
+                from .mystery_symbol import revealed_definition
 
-        variants = [(Fraction(e.weight, weight), with_multiplier(defn, p.symbol, int(e.value))) for e in p.multipliers]
+                mystery = earlier[0]
+                total_weight = sum(r.weight for r in mystery.reveals)
+                reveals = [(Fraction(r.weight, total_weight), revealed_definition(defn, mystery, r.symbol))
+                           for r in mystery.reveals]
+            else:
+                return None  # another screen modifier before it changes what the wild sees: not priced here
 
         def delta(reel_set: str) -> Fraction:
-            return mixed_line_delta(defn, variants, reel_set, bet.lines)
+            out = Fraction(0)
+            for q, shown in reveals:
+                variants = [(Fraction(e.weight, weight), with_multiplier(shown, p.symbol, int(e.value)))
+                            for e in p.multipliers]
+                out += q * mixed_line_delta(shown, variants, reel_set, bet.lines)
+            return out
 
         found = line_delta_rtp(pctx, p.modes, delta)
         if found is None:
