@@ -223,17 +223,20 @@ class ParReport:
 
 
 def par(
-    defn: Definition, bet: Bet | None = None, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED
+    defn: Definition, bet: Bet | None = None, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED,
+    with_hit_rate: bool = True,
 ) -> ParReport:
     """The RTP of ``defn``: the base game exactly, each feature by its block's par; the
-    hit rate is for ``bet.lines`` lines (default bet: usually all of them)."""
+    hit rate is for ``bet.lines`` lines (default bet: usually all of them). ``with_hit_rate=False``
+    leaves it out (None, said in the notes): most of a cheap par's time, which a caller that
+    only compares RTPs (sensitivity) need not spend."""
     bet = bet or default_bet(defn)
     line_factor = Fraction(bet.lines * bet.coins_per_line * bet.coin_value, bet.total)
     line_rtp = scatter_rtp = ZERO
     symbols: dict[str, Fraction] = {}
     counts: dict[str, dict[int, Fraction]] = {}
-    hits: Fraction | None = ZERO
-    notes: list[str] = []
+    hits: Fraction | None = ZERO if with_hit_rate else None
+    notes: list[str] = [] if with_hit_rate else ["hit rate not asked for"]
     for reel_set, p in _weighted(defn.base_game.reel_sets):
         lines = line_expectation(defn, reel_set)
         line_rtp += p * lines.total * line_factor

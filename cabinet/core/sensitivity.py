@@ -291,7 +291,7 @@ def sensitivity(
     of these words (a symbol, a feature name) - par runs once per lever, so fewer is faster."""
     bet = bet or default_bet(defn)
     started = time.perf_counter()
-    base = par(defn, bet, samples=samples, seed=seed)
+    base = par(defn, bet, samples=samples, seed=seed, with_hit_rate=False)
     par_seconds = time.perf_counter() - started
     if base.total is None:
         raise ValueError(f"{defn.id}: par has no total ({'; '.join(base.notes)}): no sensitivity")
@@ -301,7 +301,7 @@ def sensitivity(
     for lever in chosen:
         t0 = time.perf_counter()
         try:
-            changed = par(lever.change(defn), bet, samples=samples, seed=seed)
+            changed = par(lever.change(defn), bet, samples=samples, seed=seed, with_hit_rate=False)
         except Exception as exc:  # noqa: BLE001 - a change a block refuses is no lever: listed, not fatal
             skipped.append(f"{lever.label}: {exc}")
             continue
