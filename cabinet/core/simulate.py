@@ -223,6 +223,24 @@ def _take(table: np.ndarray, index: np.ndarray) -> np.ndarray:
     return np.take(table, index, axis=0, mode="clip")
 
 
+def _draw_stops(
+    seeds: np.ndarray, k: int | np.ndarray, lengths: tuple[int, ...], bad: np.ndarray
+) -> tuple[list[np.ndarray], Any]:
+    """Each reel's stop for every round (one ``below(len(strip))`` per reel, reel 1 first,
+    from draw index ``k``; a strip of one stop draws nothing); rejected draws go to ``bad``.
+    With the next draw index (an array ``k`` is moved on in place)."""
+    stops = []
+    for n in lengths:
+        if n == 1:
+            stops.append(np.zeros(len(seeds), dtype=np.int64))
+            continue
+        values, rejected = below_array(seeds, k, n)
+        bad |= rejected
+        stops.append(values)
+        k += 1
+    return stops, k
+
+
 def _combo(group: _ReelGroup, stops: list[np.ndarray]) -> np.ndarray:
     """Each spin's row in a reel group's tables: its reels' stops in mixed radix."""
     combo = stops[group.reels[0]] * group.radix[0]
@@ -590,15 +608,7 @@ class BatchSpinner:
         sub = seeds[rows_of]
         n_rows = len(sub)
         bad = np.zeros(n_rows, dtype=bool)
-        stops = []
-        for n in rs.lengths:
-            if n == 1:  # below(1) draws nothing
-                stops.append(np.zeros(n_rows, dtype=np.int64))
-                continue
-            values, rejected = below_array(sub, k, n)
-            bad |= rejected
-            stops.append(values)
-            k += 1
+        stops, k = _draw_stops(sub, k, rs.lengths, bad)
         nxt = np.full(n_rows, k, dtype=np.int64)  # each round's next draw index
         world = np.zeros(n_rows, dtype=np.int64)
         if rs.reveal is not None:  # the drawing screen stage, counted on the windows before it
@@ -711,15 +721,7 @@ class BatchSpinner:
         count, the points its landed windows add by ``progress``), the wins at multiplier
         1; a rejected draw or a pay that is not whole goes to ``bad``."""
         n_rows = len(seeds)
-        stops = []
-        for n in rs.lengths:
-            if n == 1:  # below(1) draws nothing
-                stops.append(np.zeros(n_rows, dtype=np.int64))
-                continue
-            values, rejected = below_array(seeds, k, n)
-            bad |= rejected
-            stops.append(values)
-            k += 1
+        stops, _ = _draw_stops(seeds, k, rs.lengths, bad)  # k, an array, moves on in place
         world = rs.worlds[0]
         index = None
         scatter = [np.zeros(n_rows, dtype=np.int64) for _ in rs.scatter_minor]

@@ -56,6 +56,7 @@ from ..bet import Bet
 from ..definition import Definition, WeightedName, WeightedValue
 from ..events import Event, Position, Screen
 from ..money import Money
+from ..registry import Registry
 from ..rng import Rng
 
 if TYPE_CHECKING:
@@ -530,39 +531,23 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "mummy_access",
 )
 
-_REGISTRY: dict[str, FeatureBlock] = {}
-_LOADED = False
-
-
-def _load_builtins() -> None:
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
-    for name in BUILTIN_BLOCKS:
-        module = importlib.import_module(f"{__name__}.{name}")
-        register(module.BLOCK)
+_BLOCKS: Registry[FeatureBlock] = Registry(
+    package=__name__, modules=BUILTIN_BLOCKS, attribute="BLOCK", protocol=FeatureBlock, what="feature block"
+)
 
 
 def register(entry: FeatureBlock, *, replace: bool = False) -> FeatureBlock:
     """Add a block to the registry (tests register toy blocks; ``unregister`` removes them)."""
-    _load_builtins()
-    if not isinstance(entry, FeatureBlock):
-        raise TypeError(f"{entry!r} does not provide the FeatureBlock interface")
-    if entry.type in _REGISTRY and not replace and _REGISTRY[entry.type] is not entry:
-        raise ValueError(f"a feature block of type {entry.type!r} is registered already")
-    _REGISTRY[entry.type] = entry
-    return entry
+    return _BLOCKS.register(entry, replace=replace)
 
 
 def unregister(type_name: str) -> None:
-    _REGISTRY.pop(type_name, None)
+    _BLOCKS.unregister(type_name)
 
 
 def registry() -> dict[str, FeatureBlock]:
     """Every registered block by YAML type, in registration order."""
-    _load_builtins()
-    return _REGISTRY
+    return _BLOCKS.entries()
 
 
 def block(type_name: str) -> FeatureBlock | None:

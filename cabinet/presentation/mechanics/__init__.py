@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
 from cabinet.core.features import block
+from cabinet.core.registry import Registry
 
 from ..engine import Join, Presenter, PresenterTable
 
@@ -66,38 +67,23 @@ class Mechanic(Protocol):
     def side_rows(self, defn: Any, params: Any) -> tuple[Any, ...]: ...
 
 
-_REGISTRY: dict[str, Mechanic] = {}
-_LOADED = False
-
-
-def _load_builtins() -> None:
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
-    for name in BUILTIN_MECHANICS:
-        register(importlib.import_module(f"{__name__}.{name}").MECHANIC)
+_MECHANICS: Registry[Mechanic] = Registry(
+    package=__name__, modules=BUILTIN_MECHANICS, attribute="MECHANIC", protocol=Mechanic, what="mechanic"
+)
 
 
 def register(entry: Mechanic, *, replace: bool = False) -> Mechanic:
     """Add a mechanic to the registry (tests add toy ones; ``unregister`` removes them)."""
-    _load_builtins()
-    if not isinstance(entry, Mechanic):
-        raise TypeError(f"{entry!r} does not provide the Mechanic interface")
-    if entry.type in _REGISTRY and not replace and _REGISTRY[entry.type] is not entry:
-        raise ValueError(f"a mechanic of type {entry.type!r} is registered already")
-    _REGISTRY[entry.type] = entry
-    return entry
+    return _MECHANICS.register(entry, replace=replace)
 
 
 def unregister(type_name: str) -> None:
-    _REGISTRY.pop(type_name, None)
+    _MECHANICS.unregister(type_name)
 
 
 def registry() -> dict[str, Mechanic]:
     """Every registered mechanic by the presenter name of its blocks, in registration order."""
-    _load_builtins()
-    return _REGISTRY
+    return _MECHANICS.entries()
 
 
 def mechanic_of(params: Any) -> Mechanic | None:
