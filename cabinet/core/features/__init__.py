@@ -46,7 +46,6 @@ exact ``probability`` it would have fired with.
 from __future__ import annotations
 
 import builtins
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction

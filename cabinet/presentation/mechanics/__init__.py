@@ -23,7 +23,6 @@ shared kit (``engine``, ``writing``) without a cycle; ``register`` adds one at r
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any, Protocol, runtime_checkable
 
