@@ -33,6 +33,14 @@ def _game(name: str):  # noqa: ANN202
     return load_game(name)
 
 
+@pytest.fixture
+def game_file(tmp_path: Path, games_dir: Path) -> Path:
+    """A copy of classic.yaml a test may edit (the designer's reload and live par watch it)."""
+    path = tmp_path / "classic.yaml"
+    path.write_text((games_dir / "classic.yaml").read_text())
+    return path
+
+
 @pytest.fixture(scope="session")
 def classic():  # noqa: ANN201
     return _game("classic")

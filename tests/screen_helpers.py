@@ -3,7 +3,9 @@ grab a frame. (The shipped games are fixtures of conftest.py: ``classic``, ``hal
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
@@ -41,3 +43,13 @@ def scenario_app(defn: object, name: str, *, size: tuple[int, int] = (1280, 720)
     index = [s.name for s in defn.scenarios].index(name)  # type: ignore[attr-defined]
     assert app.designer.play_scenario(index)
     return app
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace ``old`` by ``new`` in a watched file and move its change time a second on, so a
+    watcher sees the save whatever the file system's clock granularity."""
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    st = path.stat()
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))

@@ -4,12 +4,11 @@ made during a round waits for the round's end."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
 import pygame
-import pytest
+from screen_helpers import edit
 
 from cabinet.app import FPS, App, AppOptions
 from cabinet.core.bet import Bet
@@ -24,19 +23,6 @@ BROKEN = "SEVEN:      {3: 75, 4: x, 5: -5}"  # two mistakes on one line
 BIG_WIN = 2  # classic's third scenario: five SEVENs on line 1 (and three on line 13)
 
 
-@pytest.fixture
-def game_file(tmp_path: Path, games_dir: Path) -> Path:
-    path = tmp_path / "classic.yaml"
-    path.write_text((games_dir / "classic.yaml").read_text())
-    return path
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
-    st = path.stat()  # a second later than before, whatever the file system's clock granularity
-    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
 
 
 def watched(path: Path, **options: object) -> App:

@@ -5,11 +5,10 @@ last good game and its figures; the scenario list shows each scenario's odds."""
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 
-import pytest
+from screen_helpers import edit
 
 from cabinet.app import FPS, App, AppOptions
 from cabinet.core.loader import load_definition
@@ -19,19 +18,6 @@ from cabinet.designer.live_par import LivePar, compute
 SEVEN_PAYS = "SEVEN:      {3: 75, 4: 250, 5: 1250}"
 
 
-@pytest.fixture
-def game_file(tmp_path: Path, games_dir: Path) -> Path:
-    path = tmp_path / "classic.yaml"
-    path.write_text((games_dir / "classic.yaml").read_text())
-    return path
-
-
-def edit(path: Path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
-    st = path.stat()
-    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
 
 
 def text_of(lines: list) -> str:
