@@ -618,3 +618,33 @@ def test_mangled_games_only_ever_raise_definition_error(start: int, length: int,
         load_definition_text(text)
     except DefinitionError as exc:
         assert exc.issues
+
+
+def test_a_texts_key_the_block_never_shows_is_reported_with_the_closest(games_dir: Path) -> None:
+    """Words are data: a mistyped ``texts:`` key would silently show the default, so the loader
+    names it at its line, with the key the block does show."""
+    text = (games_dir / "halloween-wins-3.yaml").read_text()
+    assert "      title: TRIPLE ELECTRIC WHEEL\n" in text
+    bad = text.replace("      title: TRIPLE ELECTRIC WHEEL\n", "      titel: TRIPLE ELECTRIC WHEEL\n", 1)
+    with pytest.raises(DefinitionError, match=r"unknown text key 'titel' \(did you mean 'title'\?\)"):
+        load_definition_text(bad, "wheel-typo.yaml")
+
+
+def test_every_word_the_screen_asks_a_block_for_is_a_documented_key() -> None:
+    """Each constant key a presenter reads with ``words(params, key, ...)`` is named in some
+    block's ``texts`` documentation (what the loader accepts and games/README.md lists)."""
+    import ast
+
+    from cabinet.core.features import registry
+    from cabinet.core.loader import text_keys
+
+    documented: set[str] = set()
+    for entry in registry().values():
+        documented |= text_keys(entry.params) or set()
+    used = set()
+    for path in (Path(__file__).parent.parent / "cabinet" / "presentation").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) == "words"
+                    and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant)):
+                used.add(node.args[1].value)
+    assert used and used <= documented, sorted(used - documented)

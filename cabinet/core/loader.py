@@ -1056,6 +1056,31 @@ def _features(c: _Checks) -> None:
                 c.report((*p, *sub), message)
 
         entry.check(c.d, f, report)
+        check_texts(f, report)
+
+
+def text_keys(params: Any) -> frozenset[str] | None:
+    """The keys a block's ``texts:`` map may give: those its field's documentation names in
+    backticks (None: the block has no ``texts`` field). One list, read by the loader and by
+    the test that every word the screen asks for is documented."""
+    for f in dataclasses.fields(params):
+        if f.name == "texts":
+            return frozenset(re.findall(r"`([a-z_0-9]+)`", str(f.metadata.get("doc", ""))))
+    return None
+
+
+def check_texts(params: Any, report: Callable[[tuple[Any, ...], str], None]) -> None:
+    """A ``texts:`` key the block never shows is a typo: name it, with the closest key."""
+    from difflib import get_close_matches
+
+    allowed = text_keys(params)
+    if not allowed:
+        return
+    for key in getattr(params, "texts", {}) or {}:
+        if key not in allowed:
+            close = get_close_matches(key, sorted(allowed), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else f" (it shows: {', '.join(sorted(allowed))})"
+            report(("texts", key, "__key__"), f"unknown text key '{key}'{hint}")
 
 
 # A block's "no ring is named 'X'" or "'X' is not a free_spins feature": the name referred to.

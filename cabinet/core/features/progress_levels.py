@@ -101,7 +101,8 @@ class ProgressLevels:
     texts: dict[str, str] = doc(
         "the screen only: the words it shows, by key (defaults in brackets; a level's own `label` names it): "
         "`level` a level's headline [LEVEL {level}]; `sticky` a sticky reel's meter label [STICKY REEL {reel}] "
-        "and `sticky_banner` its banner [STICKY WILD REEL {reel}]; `multiplier` [x{value} MULTIPLIER]; "
+        "and `sticky_banner` its banner [STICKY WILD REEL {reel}] (`sticky_any` [STICKY REEL] and "
+        "`sticky_any_banner` [A STICKY WILD REEL] where no reel is listed for it); `multiplier` [x{value} MULTIPLIER]; "
         "`both_ways` [BOTH WAYS] and `both_ways_banner` [WINS PAY BOTH WAYS]; `meter` the bar's title [BONUS "
         "METER]; `sticky_tag` a frozen reel's tag [STICKY]; `intro` the free spins' intro line [EVERY {points} "
         "{symbol} SYMBOLS UNLOCK A LEVEL]; `reached` [LEVEL {level} REACHED]; `stays_wild` [REEL {reel} STAYS "
