@@ -52,6 +52,17 @@ class PaidRespin:
         "the price is the respin's exact expected value divided by this (0: the game's rtp)", default=Fraction(0)
     )
     min_price_coins: int = doc("no price is below this many coins", default=1)
+    texts: dict[str, str] = doc(
+        "the screen only: the words it shows, by key (defaults in brackets; {reel} is a reel's number, {price} "
+        "a price, {won} the win so far with a dash, or nothing): `offer` after a spin [{won}RESPIN ANY REEL: TAP "
+        "ITS PRICE OR PRESS 1-5]; `after_feature` after a feature [{won}PRESS SPIN: RESPINS RETURN AFTER IT]; "
+        "`confirm` a reel picked [RESPIN REEL {reel} FOR {price}: PRESS SPIN - BACK CANCELS]; `cancelled` "
+        "[RESPIN CANCELLED]; `repriced` after a bet change [ - RESPIN PRICES UPDATED]; why a reel cannot be "
+        "respun: `in_free_spins` [RESPIN IS NOT AVAILABLE DURING FREE SPINS], `spinning` [RESPIN IS AVAILABLE "
+        "WHEN THE SPIN HAS ENDED], `spin_first` [SPIN FIRST: THEN ANY REEL CAN BE RESPUN], `not_after_feature` "
+        "[RESPIN IS NOT AVAILABLE AFTER A FEATURE - PRESS SPIN], `not_here` [NO RESPIN ON THIS SCREEN - PRESS "
+        "SPIN], `no_price` [REEL {reel} CANNOT BE RESPUN], `short` [NOT ENOUGH CREDITS TO RESPIN REEL {reel} "
+        "({price})]", factory=dict)
 
 
 class PaidRespinBlock(Block):

@@ -32,6 +32,7 @@ from ..mechanics import presenter_table
 from ..mechanics.free_spins.view import FreeSpinsScene
 from ..reels import ReelView
 from ..screen_state import ScreenState, feature_presenters
+from ..words import words
 from . import credits
 from .autoplay import AutoplayScene
 from .bet_selector import BetSelectorScene
@@ -249,7 +250,7 @@ class BaseGameScene:
             self._move_respin_cursor(-1 if b == Button.LEFT else +1)  # the pad picks a reel
         elif b == Button.BACK and picking:
             self.respin_cursor = None
-            ctx.hud.say("RESPIN CANCELLED")
+            ctx.hud.say(self._respin_words("cancelled", "RESPIN CANCELLED"))
         elif b in (Button.BET_PLUS, Button.UP, Button.RIGHT):
             self._change_bet(ctx.session.step_bet, +1)
         elif b in (Button.BET_MINUS, Button.DOWN, Button.LEFT):
@@ -319,10 +320,14 @@ class BaseGameScene:
         screen were recomputed by the session for it."""
         self.end_presentation()
         self.ctx.audio.play("bet_change")
-        repriced = " - RESPIN PRICES UPDATED" if self.offer_visible else ""
+        repriced = self._respin_words("repriced", " - RESPIN PRICES UPDATED") if self.offer_visible else ""
         self.ctx.hud.say(f"BET {self.ctx.money(self.ctx.session.bet.total)}{repriced}")
 
     # -- paid respin ------------------------------------------------------------------------------
+
+    def _respin_words(self, key: str, default: str, **values: object) -> str:
+        """The paid respin's words: its ``texts:`` in the game's YAML, else the default."""
+        return words(self.ctx.defn.feature("paid_respin"), key, default, **values)
 
     def respin_refusal(self, reel: int) -> str | None:
         """Why reel ``reel`` (0-based) cannot be respun now (None: it can)."""
@@ -330,24 +335,25 @@ class BaseGameScene:
         session = ctx.session
         n = reel + 1
         if not self.has_respin:
-            return "THIS GAME HAS NO RESPIN"
+            return "THIS GAME HAS NO RESPIN"  # a game without the block: nothing to take words from
         if not 0 <= reel < ctx.defn.grid.reels:
             return f"THERE IS NO REEL {n}"
+        say = self._respin_words
         if self.free_spins_running:
-            return "RESPIN IS NOT AVAILABLE DURING FREE SPINS"
+            return say("in_free_spins", "RESPIN IS NOT AVAILABLE DURING FREE SPINS")
         if self.in_round or session.in_round:
-            return "RESPIN IS AVAILABLE WHEN THE SPIN HAS ENDED"
+            return say("spinning", "RESPIN IS AVAILABLE WHEN THE SPIN HAS ENDED")
         if session.current is None:
-            return "SPIN FIRST: THEN ANY REEL CAN BE RESPUN"
+            return say("spin_first", "SPIN FIRST: THEN ANY REEL CAN BE RESPUN")
         if session.offer is None:
             if session.current.features:
-                return "RESPIN IS NOT AVAILABLE AFTER A FEATURE - PRESS SPIN"
-            return "NO RESPIN ON THIS SCREEN - PRESS SPIN"
+                return say("not_after_feature", "RESPIN IS NOT AVAILABLE AFTER A FEATURE - PRESS SPIN")
+            return say("not_here", "NO RESPIN ON THIS SCREEN - PRESS SPIN")
         price = session.respin_price(reel)
         if price is None:
-            return f"REEL {n} CANNOT BE RESPUN"
+            return say("no_price", "REEL {reel} CANNOT BE RESPUN", reel=n)
         if price > session.credits:
-            return f"NOT ENOUGH CREDITS TO RESPIN REEL {n} ({ctx.money(price)})"
+            return say("short", "NOT ENOUGH CREDITS TO RESPIN REEL {reel} ({price})", reel=n, price=ctx.money(price))
         return None
 
     def request_respin(self, reel: int) -> bool:
@@ -377,7 +383,8 @@ class BaseGameScene:
         self.respin_cursor = cursor
         price = offer[cursor]
         assert price is not None
-        self.ctx.hud.say(f"RESPIN REEL {cursor + 1} FOR {self.ctx.money(price)}: PRESS SPIN - BACK CANCELS")
+        self.ctx.hud.say(self._respin_words("confirm", "RESPIN REEL {reel} FOR {price}: PRESS SPIN - BACK CANCELS",
+                                            reel=cursor + 1, price=self.ctx.money(price)))
         self.ctx.audio.play("button_click")
 
     # -- autoplay ---------------------------------------------------------------------------------
@@ -486,10 +493,10 @@ class BaseGameScene:
             ctx.hud.say(f"AUTOPLAY: {self.autoplay.rounds_left} ROUNDS LEFT")
         elif result.features and self.has_respin:  # no respin straight after a feature
             won = f"WIN {ctx.money(result.total_win)} - " if result.total_win else ""
-            ctx.hud.say(f"{won}PRESS SPIN: RESPINS RETURN AFTER IT")
+            ctx.hud.say(self._respin_words("after_feature", "{won}PRESS SPIN: RESPINS RETURN AFTER IT", won=won))
         elif ctx.session.offer is not None:  # winning or not, every reel can be respun now
             won = f"WIN {ctx.money(result.total_win)} - " if result.total_win else ""
-            ctx.hud.say(f"{won}RESPIN ANY REEL: TAP ITS PRICE OR PRESS 1-5")
+            ctx.hud.say(self._respin_words("offer", "{won}RESPIN ANY REEL: TAP ITS PRICE OR PRESS 1-5", won=won))
         elif result.total_win:
             ctx.hud.say(f"WIN {ctx.money(result.total_win)}")
         else:
