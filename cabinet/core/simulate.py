@@ -241,6 +241,29 @@ def _draw_stops(
     return stops, k
 
 
+def _look_up(
+    world: _World, stops: list[np.ndarray], n_rows: int, scatters: int, hints: int
+) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray]]:
+    """Each spin's line-table digits (summed over the reel groups), its scatter counts and
+    the first ``hints`` hint counts, looked up group by group from the stops."""
+    index = None
+    scatter = [np.zeros(n_rows, dtype=np.int64) for _ in range(scatters)]
+    hinted = [np.zeros(n_rows, dtype=np.int64) for _ in range(hints)]
+    for g in world.groups:
+        combo = _combo(g, stops)
+        part = _take(g.digits, combo)
+        if index is None:
+            index = part
+        else:
+            np.add(index, part, out=index)
+        for t, counts in enumerate(g.scatter):
+            scatter[t] += _take(counts, combo)
+        for h in range(hints):
+            hinted[h] += _take(g.hints[h], combo)
+    assert index is not None
+    return index, scatter, hinted
+
+
 def _combo(group: _ReelGroup, stops: list[np.ndarray]) -> np.ndarray:
     """Each spin's row in a reel group's tables: its reels' stops in mixed radix."""
     combo = stops[group.reels[0]] * group.radix[0]
@@ -640,21 +663,7 @@ class BatchSpinner:
             planned_out = []
         nxt = nxt.copy()
         wrong = bad[at].copy()
-        index = None
-        scatter = [np.zeros(n_rows, dtype=np.int64) for _ in rs.scatter_minor]
-        hinted = [np.zeros(n_rows, dtype=np.int64) for _ in rs.thresholds]
-        for g in world.groups:
-            combo = _combo(g, stops)
-            part = _take(g.digits, combo)
-            if index is None:
-                index = part
-            else:
-                np.add(index, part, out=index)
-            for t, counts in enumerate(g.scatter):
-                scatter[t] += _take(counts, combo)
-            for h, counts in enumerate(g.hints):
-                hinted[h] += _take(counts, combo)
-        assert index is not None
+        index, scatter, hinted = _look_up(world, stops, n_rows, len(rs.scatter_minor), len(rs.thresholds))
         variant = np.zeros(n_rows, dtype=np.int64)
         if rs.priced is not None:  # the win stage's draw picks the table the lines are paid with
             acting = np.nonzero(hinted[rs.priced.hint] >= rs.thresholds[rs.priced.hint])[0]
@@ -723,20 +732,8 @@ class BatchSpinner:
         n_rows = len(seeds)
         stops, _ = _draw_stops(seeds, k, rs.lengths, bad)  # k, an array, moves on in place
         world = rs.worlds[0]
-        index = None
-        scatter = [np.zeros(n_rows, dtype=np.int64) for _ in rs.scatter_minor]
-        counted = np.zeros(n_rows, dtype=np.int64)
-        for g in world.groups:
-            combo = _combo(g, stops)
-            part = _take(g.digits, combo)
-            if index is None:
-                index = part
-            else:
-                np.add(index, part, out=index)
-            for t, counts in enumerate(g.scatter):
-                scatter[t] += _take(counts, combo)
-            counted += _take(g.hints[0], combo)
-        assert index is not None
+        index, scatter, hinted = _look_up(world, stops, n_rows, len(rs.scatter_minor), 1)
+        counted = hinted[0]
         lines = _take(world.line_minor[0], index).sum(axis=1, dtype=np.int64)
         exact = world.line_exact[0]
         if exact is not None:
