@@ -106,8 +106,20 @@ def test_the_screens_match_their_references(gallery, request, tmp_path) -> None:
     game, shots = gallery
     folder = REFERENCES / game
     update = request.config.getoption("--update-references")
+    failures = reference_failures(shots.shots, folder, tmp_path, update=update)
+    if update:
+        pytest.skip(f"references of {game} rewritten in {folder}")
+    assert not failures, f"{game} differs from tests/gallery/{game} ({tmp_path}): " + "; ".join(failures)
+
+
+def reference_failures(
+    shots: list[tuple[str, pygame.Surface]], folder: Path, tmp_path: Path, *, update: bool
+) -> list[str]:
+    """Each shot against ``folder/<name>.png`` at the references' size: the shots that changed
+    more than MAX_CHANGED_SHARE of their pixels (saved, with a difference image, under
+    ``tmp_path``). ``update``: write the references instead."""
     failures = []
-    for name, surface in shots.shots:
+    for name, surface in shots:
         path = folder / f"{name}.png"
         picture = reference_sized(surface)
         if update:
@@ -120,9 +132,7 @@ def test_the_screens_match_their_references(gallery, request, tmp_path) -> None:
             pygame.image.save(picture, str(tmp_path / f"{name}.png"))
             save_difference(tmp_path / f"{name}-difference.png", picture, changed)
             failures.append(f"{name}: {share:.2%} of the pixels changed")
-    if update:
-        pytest.skip(f"references of {game} rewritten in {folder}")
-    assert not failures, f"{game} differs from tests/gallery/{game} ({tmp_path}): " + "; ".join(failures)
+    return failures
 
 
 def reference_sized(surface: pygame.Surface) -> pygame.Surface:

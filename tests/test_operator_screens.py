@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_gallery import MAX_CHANGED_SHARE, changed_share, reference_sized, save_difference
+from test_gallery import reference_failures
 
 from cabinet.app import App, AppOptions
 from cabinet.core.loader import load_game
@@ -334,20 +334,7 @@ def test_every_operator_page_is_pictured(gallery) -> None:  # noqa: ANN001
 
 def test_the_operator_pages_match_their_references(gallery, request, tmp_path) -> None:  # noqa: ANN001
     update = request.config.getoption("--update-references")
-    failures = []
-    for name, surface in gallery.shots:
-        path = REFERENCES / f"{name}.png"
-        small = reference_sized(surface)
-        if update:
-            REFERENCES.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(small, str(path))
-            continue
-        assert path.exists(), f"no reference {path}: run pytest {__file__} --update-references"
-        share, changed = changed_share(small, pygame.image.load(str(path)))
-        if share > MAX_CHANGED_SHARE:
-            pygame.image.save(small, str(tmp_path / f"{name}.png"))
-            save_difference(tmp_path / f"{name}-difference.png", small, changed)
-            failures.append(f"{name}: {share:.2%} of the pixels changed")
+    failures = reference_failures(gallery.shots, REFERENCES, tmp_path, update=update)
     if update:
         pytest.skip(f"operator references rewritten in {REFERENCES}")
     assert not failures, f"the operator pages differ from {REFERENCES} ({tmp_path}): " + "; ".join(failures)
