@@ -260,7 +260,11 @@ def count_unchanged(defn: Definition, mode: str, modifier: Any, reader: Any) -> 
 
 def meetings(defn: Definition) -> list[Meeting]:
     """Every pair of blocks acting in the same spins, and every block that may trigger in
-    spins another block plays, each with whether par prices it and why."""
+    spins another block plays, each with whether par prices it and why (kept per game: a
+    paid respin's price asks for every trigger it values)."""
+    cached = defn.__dict__.get("_meetings")
+    if cached is not None:
+        return list(cached)
     out: list[Meeting] = []
     for mode, reel_sets in modes_played(defn).items():
         acting = active(defn, mode)
@@ -270,6 +274,7 @@ def meetings(defn: Definition) -> list[Meeting]:
         if mode != "base":
             out.extend(_foreign_triggers(defn, mode, acting))
         out.extend(_scatter_pays(defn, mode, reel_sets, acting))
+    defn.__dict__["_meetings"] = tuple(out)
     return out
 
 
