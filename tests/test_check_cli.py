@@ -203,3 +203,16 @@ def test_check_suggests_a_level_feature_name(home: Path, games_dir: Path, capsys
     path = _variant(home, "lucky-christmas", "    feature: free_spins", "    feature: free_spinz", games_dir)
     assert main(["check", path]) == 1
     assert "(did you mean 'free_spins'?)" in capsys.readouterr().out
+
+
+def test_check_warns_of_a_feature_no_base_spin_can_start(home: Path, games_dir: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A hold-and-respin that needs 16 symbols on a 15-cell screen loads and plays, but is never
+    seen: check says so (a warning: the game is valid), and names the feature."""
+    path = _variant(home, "happy-lucky-slot", "trigger_counts: {6: 1}", "trigger_counts: {16: 1}", games_dir)
+    assert main(["check", path]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == [f"{path}: warning: feature 'respin_feature' can never start from a base spin: no base screen "
+                       "shows what its trigger needs"]
+    assert main(["check", "games/classic.yaml"]) == 0  # a game whose features all start: no warning
+    assert capsys.readouterr().out.count("warning") == 0

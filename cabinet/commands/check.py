@@ -78,6 +78,7 @@ def check_file(name: str) -> FileReport:
             report.path = _display(path)  # a game name: show the file it stands for
         report.definition = load_definition(report.path)
         report.issues += [(i.line, i.column, i.message) for i in scenario_problems(report.definition)]
+        report.warnings += never_started(report.definition)
         _check_files(report, report.definition)
     except DefinitionError as exc:
         report.issues = [(i.line, i.column, i.message) for i in exc.issues]
@@ -86,6 +87,21 @@ def check_file(name: str) -> FileReport:
         report.failure = str(exc)
         report.issues = [(0, 0, str(exc))]
     return report
+
+
+def never_started(defn: Definition) -> list[str]:
+    """A warning for each feature that no base spin can start (its trigger cannot show on
+    the strips, or its chance is 0): the game plays, but the feature is never seen."""
+    from ..core.features import block_of
+
+    out = []
+    for params in defn.features:
+        chance = block_of(params).base_trigger_chance(defn, params)
+        if chance is not None and chance == 0:
+            later = " (it may still start inside another feature's spins)" if getattr(params, "in_free_spins", False) else ""
+            out.append(f"warning: feature '{params.name}' can never start from a base spin: no base screen "
+                       f"shows what its trigger needs{later}")
+    return out
 
 
 def _check_files(report: FileReport, defn: Definition) -> None:

@@ -403,6 +403,7 @@ class FeatureBlock(Protocol):
     def spin_reel_sets(self, defn: Definition, params: Any, mode: str) -> tuple[str, ...]: ...
     def par_prices_scatters(self, defn: Definition, params: Any, mode: str) -> bool: ...
     def feature_value(self, defn: Definition, params: Any, feature: Any, count: int, bet: Bet) -> Fraction | None: ...
+    def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None: ...
 
 
 class Block:
@@ -510,6 +511,13 @@ class Block:
         """For a block that runs inside ``feature`` and prices it (progress levels): the exact
         expected win (minor units) of ``feature`` triggered by ``count``, with this block and
         what it prices with it. None: it does not (or not exactly)."""
+        return None
+
+    def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
+        """P(a base spin starts this feature), exactly (``cabinet check`` warns of a 0: a
+        feature no base spin can start). None: not a feature a base spin starts by itself
+        (a screen or win block, one opened by another feature, or one that may start only
+        inside another's spins)."""
         return None
 
 

@@ -661,6 +661,9 @@ class FreeSpinsBlock(Block):
         return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need,
                             plan=lambda bet: spins_plan(defn, params, bet)),)
 
+    def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
+        return triggers_rate(trigger_distribution(defn, params))
+
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         need = smallest_trigger(params.awards)
         return ((params.trigger_symbol, need),) if need else ()

@@ -1093,6 +1093,11 @@ class HoldAndRespinBlock(Block):
         adds = params.trigger_symbols
         return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need),)
 
+    def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
+        if params.opened_by:
+            return None  # the feature that opens it is the one that starts
+        return sum(trigger_distribution(defn, params).values(), Fraction(0))
+
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         need = 0 if params.opened_by else smallest_trigger(params)
         if not need:

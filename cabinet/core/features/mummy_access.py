@@ -306,6 +306,9 @@ class MummyAccessBlock(Block):
         stage = BatchStage("trigger", draw=lambda count: door_draw(f, count), quiet=frozenset({SHUT}), ran=f.name)
         return (window_hint(defn, reel_set, lambda reel, w: w.count(f.symbol), 1, stage=stage),)
 
+    def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
+        return door_rate(defn, params)[1]
+
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, f = pctx.defn, pctx.feature
         shows, opens = door_rate(defn, f)

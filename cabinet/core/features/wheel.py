@@ -355,6 +355,9 @@ class WheelBlock(Block):
 
         return (window_hint(defn, reel_set, shown, len(params.trigger_reels)),)
 
+    def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
+        return trigger_rate(defn, params)
+
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         return ((params.trigger_symbol, len(params.trigger_reels)),)
 

@@ -204,6 +204,9 @@ class WildRespinBlock(Block):
     def spin_reel_sets(self, defn: Definition, params: Any, mode: str) -> tuple[str, ...]:
         return (params.reel_set,) if mode == "respin" else ()
 
+    def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
+        return trigger_rate(defn, params)
+
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
         if _modifiers_in_respins(defn, f):

@@ -1,0 +1,186 @@
+"""Random toy games: the blocks recombined with random parameters (par's fuzz corpus).
+
+``tests/combination_corpus.py`` pairs every two blocks with one fixed set of parameters.
+A designer's game differs in the parameters too: a wild that multiplies or excludes, a
+Double symbol, a scatter that pays or counts two, several weighted reel sets, free spins
+that retrigger, multiply scatter pays or not, spin multipliers, a both-ways game, blocks
+listed in another order. ``random_game(seed)`` draws one such game: small enough (3 reels
+of 1 or 2 rows, strips of 2-5 stops, features of 1-2 spins) that most enumerate by brute
+force (``cabinet/core/bruteforce.py``). Each is YAML text read by the real loader, so a
+game the loader refuses is a refusal with its message, never a silent change.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import yaml
+
+LINE_SYMBOLS = ("A", "B")
+
+
+def _strip(rng: random.Random, pool: list[str], length: int) -> list[str]:
+    return [rng.choice(pool) for _ in range(length)]
+
+
+def random_game(seed: int) -> tuple[str, str]:
+    """(a short description, YAML text) of the toy game drawn by ``seed``."""
+    rng = random.Random(seed)
+    rows = rng.choice((1, 1, 2))
+    parts: list[str] = []
+    symbols: list[dict[str, Any]] = [{"id": "A"}, {"id": "B"}]
+    wild: dict[str, Any] = {"id": "W", "kind": "wild"}
+    if rng.random() < 0.3:
+        wild["multiplier"] = rng.choice((2, 3))
+        parts.append(f"W x{wild['multiplier']}")
+    if rng.random() < 0.2:
+        wild["excludes"] = ["B"]
+        parts.append("W not B")
+    symbols.append(wild)
+    pays: dict[str, dict[int, Any]] = {"A": {2: 1, 3: 4}, "B": {3: 3}}
+    extra_line: list[str] = []
+    if rng.random() < 0.3:
+        symbols.append({"id": "AA", "counts": 2, "pays_as": "A"})
+        pays["A"].update({4: 6, 5: 8, 6: 12})
+        extra_line.append("AA")
+        parts.append("double A")
+    base_pool = ["A", "B", "W", *extra_line]
+    features: list[dict[str, Any]] = []
+    top: dict[str, Any] = {}
+    if rng.random() < 0.3:
+        top["pay_direction"] = "both_ways"
+        parts.append("both ways")
+    reel_sets: dict[str, list[list[str]]] = {
+        "base": [_strip(rng, base_pool, rng.randint(2, 4)) for _ in range(3)]}
+    if rng.random() < 0.25:
+        reel_sets["base2"] = [_strip(rng, base_pool, rng.randint(2, 3)) for _ in range(3)]
+        top["base_game"] = {"reel_sets": [{"set": "base", "weight": 2}, {"set": "base2", "weight": 1}]}
+        parts.append("2 base sets")
+
+    free = rng.random() < 0.7
+    blocks: list[dict[str, Any]] = []
+    modes_choice = [["base"], ["free"], ["base", "free"]] if free else [["base"]]
+
+    def place(sid: str, modes: list[str], reels: tuple[int, ...]) -> None:
+        for mode in modes:
+            for name, strips in reel_sets.items():
+                if (mode == "base" and name.startswith("base")) or (mode == "free" and name.startswith("free")):
+                    for r in reels:
+                        strips[r].insert(rng.randrange(len(strips[r]) + 1), sid)
+
+    if free:
+        reel_sets["free"] = [_strip(rng, base_pool, rng.randint(2, 3)) for _ in range(3)]
+        trig_kind = rng.choice(("scatter", "bonus"))
+        symbols.append({"id": "S", "kind": trig_kind})
+        if trig_kind == "scatter" and rng.random() < 0.6:
+            pays["S"] = {2: 1, 3: rng.choice((2, 5))}
+            parts.append("S pays")
+        if rng.random() < 0.25:
+            symbols.append({"id": "SS", "kind": trig_kind, "counts": 2})
+            reel_sets["base"][1].append("SS")
+            parts.append("double S")
+        for r in (0, 1, 2):
+            reel_sets["base"][r].append("S")
+        fs: dict[str, Any] = {"type": "free_spins", "trigger_symbol": "S", "awards": {2: 1, 3: 2},
+                              "retrigger": False}
+        if rng.random() < 0.4:
+            fs["reel_sets"] = [{"set": "free"}]
+            if rng.random() < 0.3:
+                reel_sets["free2"] = [_strip(rng, base_pool, 2) for _ in range(3)]
+                fs["reel_sets"] = [{"set": "free", "weight": 1}, {"set": "free2", "weight": 2}]
+                parts.append("2 free sets")
+        else:
+            fs["reel_sets"] = [{"set": "free"}]
+        if rng.random() < 0.5:
+            fs["win_multiplier"] = rng.choice((2, 3))
+        if rng.random() < 0.3:
+            fs["multiply_scatter_pays"] = False
+        if rng.random() < 0.3:
+            fs["spin_multipliers"] = [{"value": 1, "weight": 2}, {"value": rng.choice((2, 4)), "weight": 1}]
+            parts.append("spin mult")
+        if rng.random() < 0.2:
+            fs["retrigger"] = True
+            fs["retrigger_awards"] = {3: 1}
+            for strips in [v for k, v in reel_sets.items() if k.startswith("free")]:
+                for r in (0, 1, 2):
+                    strips[r].append("S")
+            parts.append("retrigger")
+        blocks.append(fs)
+        parts.append("free spins" + (f" x{fs['win_multiplier']}" if "win_multiplier" in fs else ""))
+        if rng.random() < 0.35:
+            for strips in [v for k, v in reel_sets.items() if k.startswith("free")]:
+                for r in (0, 2):
+                    if "S" not in strips[r]:
+                        strips[r].append("S")
+            levels: list[dict[str, Any]] = []
+            sticky = rng.random() < 0.5
+            if sticky:
+                levels.append({"unlock": "sticky_reel", "extra_spins": 1})
+            levels.append({"unlock": rng.choice(("multiplier", "both_ways", "nothing")), "value": 2,
+                           "extra_spins": rng.choice((0, 1))})
+            levels = [{k: v for k, v in lv.items() if not (k == "value" and lv["unlock"] != "multiplier")}
+                      for lv in levels]
+            blocks.append({"type": "progress_levels", "symbol": "S", "feature": "free_spins",
+                           "points_per_level": 1, "max_points": len(levels), "sticky_reels": [rng.choice((2, 3))],
+                           "levels": levels})
+            if sticky:
+                blocks.append({"type": "sticky_wild_reels", "symbol": "W", "modes": ["free"]})
+            parts.append("levels" + (" sticky" if sticky else ""))
+
+    if rng.random() < 0.45:
+        modes = rng.choice(modes_choice)
+        symbols.append({"id": "M"})
+        place("M", modes, (0, 1))
+        reveals = [{"symbol": "A", "weight": 2}, {"symbol": "B", "weight": 1}]
+        if rng.random() < 0.5:
+            reveals.append({"symbol": "W", "weight": 1})
+        blocks.append({"type": "mystery_symbol", "symbol": "M", "modes": modes, "reveals": reveals})
+        parts.append(f"mystery{modes}")
+    if rows == 2 and rng.random() < 0.45:
+        modes = rng.choice(modes_choice)
+        symbols.append({"id": "XW", "kind": "wild"})
+        place("XW", modes, (1,))
+        blocks.append({"type": "expanding_wild", "symbol": "XW", "reels": [2, 3], "modes": modes})
+        parts.append(f"expanding{modes}")
+    if rng.random() < 0.4:
+        modes = rng.choice(modes_choice)
+        symbols.append({"id": "MW", "kind": "wild"})
+        place("MW", modes, (1, 2) if rng.random() < 0.4 else (1,))
+        blocks.append({"type": "multiplier_wilds", "symbol": "MW", "modes": modes,
+                       "multipliers": [{"value": 2, "weight": 1}, {"value": 3, "weight": 1}]})
+        if rng.random() < 0.5:
+            top["wild_multipliers"] = "highest"
+        parts.append(f"mult wilds{modes}" + (" highest" if "wild_multipliers" in top else ""))
+    if rng.random() < 0.2:
+        in_free = free and rng.random() < 0.5
+        symbols.append({"id": "F", "kind": "bonus"})
+        place("F", ["base", "free"] if in_free else ["base"], (0, 2))
+        blocks.append({"type": "wheel", "name": "spinner", "trigger_symbol": "F", "trigger_reels": [1, 3],
+                       "in_free_spins": in_free, "jackpots": {"MINI": 10},
+                       "rings": [{"name": "outer", "pockets": [{"pays_x_bet": 2, "weight": 2}, {"next": "inner"}]},
+                                 {"name": "inner", "pockets": [{"pays_x_bet": 5}, {"jackpot": "MINI"}]}]})
+        parts.append("wheel" + (" in free" if in_free else ""))
+    # the screen and win blocks may be listed in any order: blocks act in their listed order
+    if rng.random() < 0.3:
+        rng.shuffle(blocks)
+        parts.append("shuffled")
+    features.extend(blocks)
+    for strips in reel_sets.values():  # strips of 2+ distinct stops, at most 6
+        for r, strip in enumerate(strips):
+            del strip[6:]
+            if len(strip) < 2:
+                strip.append("A" if r % 2 else "B")
+    for sym in symbols:  # every symbol on some strip, or the loader says so
+        sid = sym["id"]
+        if sid not in {s for strips in reel_sets.values() for strip in strips for s in strip}:
+            reel_sets["base"][0][0] = sid if sym.get("kind") not in {"wild"} else reel_sets["base"][0][0]
+    lines = [[0, 0, 0]] if rows == 1 else [[0, 0, 0], [1, 1, 1]]
+    doc: dict[str, Any] = {
+        "format": 1, "id": "fuzz", "name": f"fuzz {seed}", "grid": {"reels": 3, "rows": rows},
+        "symbols": symbols, "reels": {k: [" ".join(s) for s in v] for k, v in reel_sets.items()},
+        "lines": lines, "pays": pays,
+        "bet": {"currency": "EUR", "minor_units": 2, "coin_values": ["0.10"], "lines": [len(lines)]},
+        **top, "features": features,
+    }
+    return ", ".join(parts) or "plain", yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)
