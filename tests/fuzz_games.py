@@ -184,3 +184,119 @@ def random_game(seed: int) -> tuple[str, str]:
         **top, "features": features,
     }
     return ", ".join(parts) or "plain", yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)
+
+
+def random_board_game(seed: int) -> tuple[str, str]:
+    """(a short description, YAML text) of a toy hold-and-respin game drawn by ``seed``: a
+    3-reel base game whose coins open one or two tiny boards with random cell rules (prizes,
+    respins, resets, jackpots, multipliers of both kinds, collectors, fill awards, a trigger
+    chance below 1, start cells, strips per board, reel or cell), sometimes inside free spins."""
+    rng = random.Random(seed)
+    parts: list[str] = []
+    symbols: list[dict[str, Any]] = [
+        {"id": "A"}, {"id": "B"}, {"id": "W", "kind": "wild"}, {"id": "BLANK", "kind": "blank"},
+        {"id": "C", "kind": "bonus", "prizes": [{"value": 1, "weight": 2}, {"value": 3, "weight": 1}]},
+    ]
+    pays = {"A": {2: 1, 3: 4}, "B": {3: 3}}
+    base = [["A", "B", "C"], ["A", "W", "C", "B"], ["B", "C", "A"]]
+    trigger_symbols: dict[str, int] = {"C": 1}
+    if rng.random() < 0.3:
+        symbols.append({"id": "G", "kind": "bonus", "prizes": [{"value": 2}]})
+        trigger_symbols["G"] = 2
+        base[1].append("G")
+        parts.append("golden counts 2")
+    chance = rng.choice((1, 1, "1/2"))
+    feature: dict[str, Any] = {"type": "hold_and_respin", "name": "coins", "trigger_symbols": trigger_symbols,
+                               "trigger_counts": {2: chance}, "respins": rng.choice((1, 2))}
+    if chance != 1:
+        parts.append("chance 1/2")
+    cells: list[dict[str, Any]] = [{"symbol": "C", "resets_respins": rng.random() < 0.3}]
+    if "G" in trigger_symbols:
+        cells.append({"symbol": "G"})
+    pool = ["C"]
+    if rng.random() < 0.4:
+        symbols.append({"id": "PLUS", "kind": "bonus"})
+        cells.append({"symbol": "PLUS", "respins": 1, "hold": rng.random() < 0.7})
+        pool.append("PLUS")
+        parts.append("+1 respin")
+    jackpots: dict[str, int] = {}
+    if rng.random() < 0.3:
+        symbols.append({"id": "J", "kind": "bonus"})
+        jackpots["MINI"] = 10
+        cells.append({"symbol": "J", "jackpot": "MINI", "hold": rng.random() < 0.5})
+        pool.append("J")
+        parts.append("jackpot")
+    if rng.random() < 0.3:
+        symbols.append({"id": "X", "kind": "bonus", "multipliers": [{"value": 2, "weight": 2}, {"value": 3}]})
+        cells.append({"symbol": "X", "multiply": True, "hold": rng.random() < 0.5})
+        pool.append("X")
+        parts.append("prize multiplier")
+    reels = rng.choice((1, 2, 3))
+    rows = 1 if reels > 1 else rng.choice((2, 3))
+    if rng.random() < 0.25:
+        symbols.append({"id": "MX", "kind": "bonus"})
+        cells.append({"symbol": "MX", "hold": False, "cell_multiplier": 1})
+        pool.append("MX")
+        parts.append("cell multiplier")
+    if reels >= 2 and rng.random() < 0.3:
+        symbols.append({"id": "COL", "kind": "bonus"})
+        cells.append({"symbol": "COL", "resets_respins": rng.random() < 0.5, "collects_reels": [1]})
+        pool.append("COL")
+        parts.append("collector")
+    board: dict[str, Any] = {"name": "ONE", "reels": reels, "rows": rows}
+    how = rng.choice(("strip", "strip", "reel_strips", "cell_strips"))
+    if how == "strip":
+        board["strip"] = " ".join(["BLANK", *rng.sample(pool, min(len(pool), 2))])
+    elif how == "reel_strips":
+        board["reel_strips"] = [" ".join(["BLANK", rng.choice(pool)]) for _ in range(reels)]
+    else:
+        board["cell_strips"] = [" ".join(["BLANK", rng.choice(pool)]) for _ in range(reels * rows)]
+    parts.append(f"board {reels}x{rows} by {how}")
+    if how == "strip" and "C" not in board["strip"].split():
+        board["strip"] += " C"
+    elif how != "strip":
+        board[how][0] += " C"  # the start and placed coins need a cell whose strip holds them
+    if rng.random() < 0.5:
+        board["fill_x_bet"] = 5
+        parts.append("fill award")
+    boards = [board]
+    if rng.random() < 0.25:
+        boards.append({"name": "TWO", "reels": 1, "rows": 2, "strip": "BLANK C", "fill_x_bet": 2})
+        parts.append("two boards")
+    feature["boards"] = boards
+    on_boards = {s for b in boards for text in [b.get("strip", ""), *b.get("reel_strips", []),
+                                                 *b.get("cell_strips", [])] for s in text.split()}
+    cells = [c for c in cells if c["symbol"] in on_boards or c["symbol"] in trigger_symbols]
+    feature["cells"] = cells
+    if jackpots:
+        feature["jackpots"] = jackpots
+    if rng.random() < 0.5:
+        feature["place_symbol"] = "C"
+        parts.append("placed")
+    else:
+        feature["start"] = [{"symbol": "C"}]
+    reel_sets: dict[str, list[list[str]]] = {"base": base}
+    features: list[dict[str, Any]] = []
+    if rng.random() < 0.3:
+        symbols.append({"id": "S", "kind": "scatter"})
+        for strip in base:
+            strip.append("S")
+        reel_sets["free"] = [["A", "C"], ["W", "B", "C"], ["C", "A"]]
+        features.append({"type": "free_spins", "trigger_symbol": "S", "awards": {3: 1}, "retrigger": False,
+                         "reel_sets": [{"set": "free"}], "win_multiplier": 2})
+        feature["in_free_spins"] = True
+        parts.append("in free spins")
+    features.append(feature)
+    used = {s for strips in reel_sets.values() for strip in strips for s in strip} | {
+        s for b in boards for text in [b.get("strip", ""), *b.get("reel_strips", []), *b.get("cell_strips", [])]
+        for s in text.split()}
+    used |= {c["symbol"] for c in cells}
+    symbols = [s for s in symbols if s["id"] in used or s["id"] in {"A", "B", "W"}]
+    doc: dict[str, Any] = {
+        "format": 1, "id": "fuzzboard", "name": f"board fuzz {seed}", "grid": {"reels": 3, "rows": 1},
+        "symbols": symbols, "reels": {k: [" ".join(s) for s in v] for k, v in reel_sets.items()},
+        "lines": [[0, 0, 0]], "pays": pays,
+        "bet": {"currency": "EUR", "minor_units": 2, "coin_values": ["0.10"], "lines": [1]},
+        "features": features,
+    }
+    return ", ".join(parts), yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)

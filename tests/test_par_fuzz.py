@@ -1,0 +1,84 @@
+"""Par against brute force on random recombinations of the blocks (``tests/fuzz_games.py``).
+
+The combination corpus pairs every two blocks with one set of parameters; a designer's game
+also varies the parameters (a multiplying or excluding wild, a Double symbol, a scatter that
+pays or counts two, weighted reel sets, spin multipliers, retriggers, blocks listed in
+another order, boards with every kind of cell). Each drawn game is judged as the corpus's
+are (``test_combination_corpus.check``): par's EXACT figure must equal brute force as a
+Fraction; an ESTIMATE's interval must hold the brute-force value (or a simulation's mean).
+
+The quick seeds below enumerate in well under a second each; ``-m slow`` draws hundreds,
+prints each verdict and the tally. A game whose estimate is too tight for the simulation to
+judge is counted as unjudged, not failed: the check says nothing either way.
+"""
+
+from __future__ import annotations
+
+import pytest
+from fuzz_games import random_board_game, random_game
+from test_combination_corpus import MAX_PATHS, check
+
+from cabinet.core.loader import DefinitionError, load_definition_text
+
+# line games: exact equal to brute force (mystery, expanding and multiplier wilds, Doubles, both
+# ways, weighted reel sets, free spins of several kinds, a wheel), and estimates that hold it
+QUICK_LINE_SEEDS = (1, 2, 8, 10, 19, 20, 22, 25, 34, 39, 59, 65, 72, 85, 91, 94, 116, 119, 123, 124, 125)
+# boards: a collector, reel strips, golden symbols, a trigger chance, cell multipliers in free spins
+QUICK_BOARD_SEEDS = (1, 2, 6, 13)
+UNJUDGED = "is not small beside par's interval"
+
+
+def _judge(description: str, text: str, *, max_paths: int = MAX_PATHS, spins: int = 40_000):  # type: ignore[no-untyped-def]
+    try:
+        defn = load_definition_text(text, source=f"<fuzz {description}>")
+    except DefinitionError as exc:  # the loader's word on a combination it refuses: said, not silent
+        assert str(exc).strip(), description
+        return None
+    # a retriggering feature has paths without end: brute force would walk them for ever
+    return check(defn, description, spins=spins, max_paths=0 if "retrigger" in description else max_paths)
+
+
+@pytest.mark.parametrize("seed", QUICK_LINE_SEEDS)
+def test_par_against_brute_force_on_random_line_games(seed: int) -> None:
+    description, text = random_game(seed)
+    result = _judge(f"{seed} {description}", text)
+    assert result is not None, "a quick seed must load"
+    assert result.by == "brute force", f"seed {seed} no longer enumerates: pick quick seeds again"
+    assert result.ok, result.line()
+
+
+@pytest.mark.parametrize("seed", QUICK_BOARD_SEEDS)
+def test_par_against_brute_force_on_random_board_games(seed: int) -> None:
+    description, text = random_board_game(seed)
+    result = _judge(f"board {seed} {description}", text)
+    assert result is not None, "a quick seed must load"
+    assert result.by == "brute force", f"board seed {seed} no longer enumerates: pick quick seeds again"
+    assert result.ok, result.line()
+
+
+def test_the_quick_seeds_show_exact_and_estimated_par() -> None:
+    """The quick line seeds test both kinds of claim, and several blocks in each."""
+    described = [random_game(seed)[0] for seed in QUICK_LINE_SEEDS]
+    for word in ("mystery", "expanding", "mult wilds", "free spins", "wheel", "both ways", "double A"):
+        assert any(word in d for d in described), word
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("maker", [random_game, random_board_game], ids=["lines", "boards"])
+def test_par_against_brute_force_or_simulation_on_hundreds_of_random_games(maker) -> None:  # type: ignore[no-untyped-def]
+    count = 300 if maker is random_game else 120
+    results, refused = [], 0
+    for seed in range(count):
+        description, text = maker(seed)
+        result = _judge(f"{seed} {description}", text)
+        if result is None:
+            refused += 1
+            continue
+        results.append(result)
+        print(result.line(), flush=True)
+    unjudged = [r for r in results if not r.ok and UNJUDGED in r.detail]
+    failed = [r.line() for r in results if not r.ok and UNJUDGED not in r.detail]
+    exact = sum(1 for r in results if r.par_text.startswith("exact") and r.by == "brute force")
+    print(f"\n{len(results)} games judged, {refused} refused by the loader, {exact} exact and equal to brute force, "
+          f"{len(unjudged)} estimates too tight to judge by simulation, {len(failed)} failed")
+    assert not failed, "\n".join(failed)
