@@ -106,6 +106,13 @@ def random_game(seed: int) -> tuple[str, str]:
                 for r in (0, 1, 2):
                     strips[r].append("S")
             parts.append("retrigger")
+        if rng.random() < 0.15:
+            fs["max_win_x_bet"] = rng.choice((2, 5))
+            parts.append(f"cap {fs['max_win_x_bet']}x")
+        elif rng.random() < 0.15:
+            fs["minimum_win_x_bet"] = rng.choice((1, 2))
+            fs["top_up_spins"] = 1
+            parts.append(f"top-up to {fs['minimum_win_x_bet']}x")
         blocks.append(fs)
         parts.append("free spins" + (f" x{fs['win_multiplier']}" if "win_multiplier" in fs else ""))
         if rng.random() < 0.35:
@@ -161,13 +168,25 @@ def random_game(seed: int) -> tuple[str, str]:
                        "rings": [{"name": "outer", "pockets": [{"pays_x_bet": 2, "weight": 2}, {"next": "inner"}]},
                                  {"name": "inner", "pockets": [{"pays_x_bet": 5}, {"jackpot": "MINI"}]}]})
         parts.append("wheel" + (" in free" if in_free else ""))
+    if rng.random() < 0.15:  # a reel full of D holds while the others respin on the respin set
+        symbols.append({"id": "D", "kind": "wild"})
+        reel_sets["base"][1][0:0] = ["D"] * rows  # in front: trimming a strip to 6 keeps it
+        reel_sets["respin"] = [_strip(rng, base_pool, 2), ["D"] * rows, _strip(rng, base_pool, 2)]
+        blocks.append({"type": "wild_respin", "name": "respin", "symbol": "D", "reel": 2, "reel_set": "respin",
+                       "respins": rng.choice((1, 2))})
+        parts.append("wild respin")
+    if rng.random() < 0.12:
+        blocks.append({"type": "paid_respin", "price_rtp": "90%"})
+        parts.append("paid respin")
     # the screen and win blocks may be listed in any order: blocks act in their listed order
     if rng.random() < 0.3:
         rng.shuffle(blocks)
         parts.append("shuffled")
     features.extend(blocks)
-    for strips in reel_sets.values():  # strips of 2+ distinct stops, at most 6
+    for name, strips in reel_sets.items():  # strips of 2+ distinct stops, at most 6
         for r, strip in enumerate(strips):
+            if name == "respin" and r == 1:
+                continue
             del strip[6:]
             if len(strip) < 2:
                 strip.append("A" if r % 2 else "B")
