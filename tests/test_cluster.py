@@ -348,6 +348,58 @@ def test_local_cluster_workers_start_without_dasks_malloc_trim_threshold_or_prof
     assert dask.config.get("distributed") == before
 
 
+def test_a_runner_started_early_gives_the_same_report_and_its_workers_have_the_cabinet_imported() -> None:
+    """``ClusterRunner.start()`` brings a local cluster up in the background while the game loads
+    (the command does so); its workers are forked from a fork server that imported the simulator
+    (cluster.FORK_SERVER_PRELOAD), and the report is the local run's."""
+    dask_or_skip()
+    from cabinet.core.cluster import run_on_cluster
+
+    defn = load_game("classic")
+    runner = cluster_runner("local:2")
+    runner.start()
+    runner.start()  # a second start changes nothing
+    connection = runner._connection()  # waits for the cluster
+    assert connection is not None
+    # Before any task: what the workers imported by themselves.
+    assert set(connection[0].run(lambda: "cabinet.core.simulate" in sys.modules).values()) == {True}
+    remote = simulate(defn, 30_000, 5, shard_size=4_000, top=5, runner=lambda d, b, m, jobs, top: run_on_cluster(
+        "local:2", d, b, m, jobs, top=top, connection=connection)).to_dict()
+    assert remote == simulate(defn, 30_000, 5, workers=1, shard_size=4_000, top=5).to_dict()
+    assert connection[0].status == "closed"  # the run closed what start() brought up
+
+
+def test_a_started_runner_that_never_runs_closes_its_cluster() -> None:
+    """The game failed to load, or a checkpoint left nothing to run: ``close()`` stops the cluster
+    ``start()`` brought up (and is harmless on a runner that did run, or never started)."""
+    dask_or_skip()
+    runner = cluster_runner("local:1")
+    runner.start()
+    assert runner._starting is not None
+    thread = runner._starting
+    runner.close()
+    assert not thread.is_alive() and runner._starting is None
+    runner.close()
+    cluster_runner("local:1").close()
+
+
+def test_a_started_runner_hands_on_its_connection_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What went wrong while connecting in the background is raised where the run starts."""
+    from cabinet.core import cluster
+    from cabinet.errors import CabinetError
+
+    def unreachable(address: str) -> Any:
+        raise CabinetError(f"--cluster: cannot reach the Dask scheduler at {address}: refused")
+
+    monkeypatch.setattr(cluster, "connect", unreachable)
+    runner = cluster_runner("tcp://127.0.0.1:9")
+    runner.start()
+    defn = load_game("classic")
+    with pytest.raises(CabinetError, match="cannot reach the Dask scheduler"):
+        runner(defn, default_bet(defn), 1, iter([(0, 10)]), 0)
+    runner.close()
+
+
 def test_a_worker_killed_mid_run_changes_nothing() -> None:
     distributed = dask_or_skip()
     killed: list[int] = []

@@ -25,6 +25,8 @@ import hashlib
 import logging
 import pickle
 import re
+import threading
+import time
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -32,12 +34,13 @@ from typing import Any
 from ..errors import CabinetError
 from .bet import Bet
 from .definition import Definition
-from .simulate import BatchSpinner, ShardRunner, Tally, clean_copy, run_shard
+from .simulate import BatchSpinner, Tally, clean_copy, run_shard
 
 INSTALL_HINT = 'pip install -e ".[cluster]"'
 MAX_LOCAL_WORKERS = 256
 CONNECT_TIMEOUT = "20s"
 TASKS_PER_THREAD = 4  # tasks queued per worker thread: busy workers, few tallies waiting to be merged
+COUNT_THREADS_EVERY = 1.0  # seconds between counts of the cluster's worker threads
 _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
 # How a local cluster's processes start (cabinet/cluster_config/cabinet.yaml says the same for workers
 # started by hand: README, Several machines). Measured on classic and retro, 2 workers:
@@ -62,6 +65,12 @@ LOCAL_WORKER_CONFIG: dict[str, object] = {
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.admin.system-monitor.interval": "5s",
 }
+
+# What the fork server imports before it forks a local cluster's worker processes: Dask (as Dask's
+# own list does), numpy and the cabinet's simulator, so a worker starts with them imported (each
+# worker imported the cabinet afresh for its first task: about 0.2 CPU-s a worker). Started early
+# (``start_fork_server``), its imports run while the parent imports Dask and loads the game.
+FORK_SERVER_PRELOAD = ("distributed", "numpy", "cabinet.core.cluster")
 
 # Per worker process: the definition of the game being simulated and its batch pricer,
 # both kept from the run's first task. Every task carries its own copy of the definition
@@ -89,8 +98,12 @@ def parse_address(address: str) -> tuple[str, int | str]:
 
 
 def require_dask() -> None:
-    """One line saying what to install when Dask distributed is missing."""
-    _distributed()
+    """One line saying what to install when Dask distributed is missing (without importing it:
+    that can wait until the cluster starts)."""
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
+        raise CabinetError(f"--cluster needs Dask distributed, which is not installed: {INSTALL_HINT}")
 
 
 def _distributed() -> Any:
@@ -101,12 +114,30 @@ def _distributed() -> Any:
     return distributed
 
 
+def start_fork_server() -> None:
+    """Start the fork server a local cluster's workers are forked from, with
+    ``FORK_SERVER_PRELOAD`` imported there (it loads in the background: call it as early as
+    possible). Does nothing when this process's fork server is running already."""
+    import multiprocessing
+    from multiprocessing import forkserver
+
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(FORK_SERVER_PRELOAD))
+    forkserver.ensure_running()
+
+
+def prepare(address: str) -> None:
+    """Get a local cluster going early: its fork server imports while the game loads."""
+    if parse_address(address)[0] == "local":
+        start_fork_server()
+
+
 def connect(address: str) -> tuple[Any, Any]:
     """(client, the LocalCluster it started or None)."""
     kind, where = parse_address(address)
     distributed = _distributed()
     if kind == "local":
         assert isinstance(where, int)
+        start_fork_server()
         import dask
 
         with warnings.catch_warnings(), dask.config.set(LOCAL_WORKER_CONFIG):
@@ -144,10 +175,12 @@ def run_key(defn: Definition, bet: Bet, master: int, top: int) -> str:
 
 
 def run_on_cluster(
-    address: str, defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], *, top: int = 0
+    address: str, defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], *, top: int = 0,
+    connection: tuple[Any, Any] | None = None,
 ) -> Iterator[tuple[int, Tally]]:
-    """(shard start, tally) of every job, in the order they finish."""
-    client, local = connect(address)
+    """(shard start, tally) of every job, in the order they finish. ``connection``: a
+    ``connect(address)`` made already (closed here too)."""
+    client, local = connection if connection is not None else connect(address)
     try:
         distributed = _distributed()
         key = run_key(defn, bet, master, top)
@@ -155,13 +188,20 @@ def run_on_cluster(
         # scattered once: scattered data dies with the workers holding it, a task's own
         # arguments never do, so a task can always be re-run elsewhere.
         sendable = clean_copy(defn)
-        pending = distributed.as_completed()
+        # The results come with their futures, fetched by the client's event loop as tasks
+        # finish (Future.result() would be one more round trip between threads per task).
+        pending = distributed.as_completed(with_results=True)
         in_flight = 0
+        window = 0
+        counted = float("-inf")
 
         def top_up() -> None:
-            """Queue tasks up to a few per worker thread (recounted as workers join or leave)."""
-            nonlocal in_flight
-            window = TASKS_PER_THREAD * max(1, sum(client.nthreads().values()))
+            """Queue tasks up to a few per worker thread (recounted as workers join or leave,
+            at most once every COUNT_THREADS_EVERY seconds: a count asks the scheduler)."""
+            nonlocal in_flight, window, counted
+            if time.monotonic() - counted >= COUNT_THREADS_EVERY:
+                window = TASKS_PER_THREAD * max(1, sum(client.nthreads().values()))
+                counted = time.monotonic()
             while in_flight < window:
                 job = next(jobs, None)
                 if job is None:
@@ -175,8 +215,7 @@ def run_on_cluster(
                 in_flight += 1
 
         top_up()
-        for future in pending:
-            tally = future.result()
+        for future, tally in pending:
             start = int(future.key.rsplit("-", 1)[1])
             future.release()
             in_flight -= 1
@@ -188,13 +227,65 @@ def run_on_cluster(
             local.close()
 
 
-def cluster_runner(address: str) -> ShardRunner:
-    """A ``simulate`` runner for the cluster at ``address`` (checked now, connected when it runs)."""
-    parse_address(address)
+class ClusterRunner:
+    """A ``simulate`` runner (a ``ShardRunner``) for the cluster at ``address``: checked now,
+    connected when it runs, or from ``start()`` on in the background."""
 
-    def run(
-        defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], top: int
+    def __init__(self, address: str) -> None:
+        parse_address(address)
+        self.address = address
+        self._starting: threading.Thread | None = None
+        self._started: tuple[Any, Any] | None = None
+        self._failed: BaseException | None = None
+
+    def start(self) -> None:
+        """Start the cluster (``local:K``) or connect to it now, in a thread, so that it comes up
+        while the caller loads the game: a local cluster took 1-2 s to start, the game and
+        the simulator's imports 0.3-0.5 s, and most of the start is waiting for the worker
+        processes. Call ``close()`` if the runner may never run."""
+        if self._starting is not None:
+            return
+        prepare(self.address)
+
+        def connect_now() -> None:
+            try:
+                self._started = connect(self.address)
+            except BaseException as exc:  # handed to whoever takes the connection
+                self._failed = exc
+
+        self._starting = threading.Thread(target=connect_now, name="cabinet-cluster-start", daemon=True)
+        self._starting.start()
+
+    def _connection(self) -> tuple[Any, Any] | None:
+        """The connection ``start()`` made (waiting for it), or None when it was not started."""
+        if self._starting is None:
+            return None
+        self._starting.join()
+        self._starting = None
+        started, failed = self._started, self._failed
+        self._started = self._failed = None
+        if failed is not None:
+            raise failed
+        return started
+
+    def close(self) -> None:
+        """Close a connection ``start()`` made that no run took (the game failed to load, Ctrl+C)."""
+        try:
+            started = self._connection()
+        except Exception:
+            return
+        if started is not None:
+            client, local = started
+            client.close()
+            if local is not None:
+                local.close()
+
+    def __call__(
+        self, defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], top: int
     ) -> Iterator[tuple[int, Tally]]:
-        return run_on_cluster(address, defn, bet, master, jobs, top=top)
+        return run_on_cluster(self.address, defn, bet, master, jobs, top=top, connection=self._connection())
 
-    return run
+
+def cluster_runner(address: str) -> ClusterRunner:
+    """A ``simulate`` runner for the cluster at ``address`` (checked now, connected when it runs)."""
+    return ClusterRunner(address)
