@@ -4,19 +4,22 @@
 and only for a cluster run; Dask itself is imported inside the functions, so the rest of
 the cabinet never needs it (it is the ``cluster`` extra: ``pip install -e ".[cluster]"``).
 
-What travels: per task the definition (about 10 KB), the bet and four integers (master
-seed, shard start, count, top) out, and one ``Tally`` back
-(sums, the histogram, the convergence marks, the top wins): a few hundred integers a
-shard, never anything per round. A task is ``run_shard`` — the function a local run
-calls — so a shard's tally is the same wherever it runs, and ``simulate`` merges the
-tallies in shard order. When a worker dies, the scheduler hands its unfinished tasks
+What travels: per task the definition (about 10 KB), the bet, the master seed, ``top``
+and the (start, count) of its shards out, and one ``Tally`` per shard back (sums, the
+histogram, the convergence marks, the top wins): a few hundred integers a shard, never
+anything per round. A task runs ``run_shard`` (the function a local run calls) for each
+of its shards, so a shard's tally is the same wherever it runs, and ``simulate`` merges
+the tallies in shard order. A task takes several shards early in a run and single shards
+at its end (``task_size``). When a worker dies, the scheduler hands its unfinished tasks
 to another worker; re-running a shard gives the same tally (it is a pure function of
 its arguments), so the report is unchanged.
 
 Addresses: ``local:K`` starts a LocalCluster of K single-threaded worker processes on
 this machine (and closes it afterwards), without Dask's malloc trimming and with its
-background checks slowed down (``LOCAL_WORKER_CONFIG``); anything with a scheme (``tcp://host:8786``,
-``tls://...``) is a running scheduler's address.
+background checks slowed down (``LOCAL_WORKER_CONFIG``), forked from a fork server that
+has imported Dask, numpy and the simulator (``FORK_SERVER_PRELOAD``); the command starts
+it in the background before it loads the game (``ClusterRunner.start``). Anything with a
+scheme (``tcp://host:8786``, ``tls://...``) is a running scheduler's address.
 """
 
 from __future__ import annotations
