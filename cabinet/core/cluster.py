@@ -70,6 +70,19 @@ _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
 #   cabinet); from a fork server the worker starts as a fork of a process that has: on a
 #   loaded 2-core machine the cluster started in 1.3-2.1 s instead of 2.3-3.1, closed in
 #   0.1 s instead of 0.6, and its processes used 0.9 CPU-s before the work instead of 1.2-1.3.
+# What local:2 still costs over --workers 2 (classic and retro, 20M rounds; CPU of the whole
+# process tree, the machine's 2 cores shared at load 15-24, December 2026):
+# - the command's process: importing Dask (about 0.4 CPU-s), starting the scheduler and nannies,
+#   about 5 ms of its event loop's CPU per task, and 10-17 ms a second while it runs (worker
+#   heartbeats every 0.5 s, monitors: turning work stealing off or the monitors to 5 s saved
+#   nothing measurable). A quiet 4-second run pays little of the last; a loaded 35-second one
+#   pays 0.4-0.6 CPU-s.
+# - the fork server: importing Dask, numpy and the simulator once (0.65 CPU-s); forking the
+#   workers straight from the command ("fork") would save that and start them 2 s sooner under
+#   load, but forks a process that has threads running (its event loop, the game loading).
+# Before issue 25.5 (77 one-shard tasks, workers importing the cabinet for their first task,
+# the cluster started after the game loaded) the tree used 1.6-2.6 CPU-s (19-28%) more than
+# --workers 2; since, 0.5-1.3 (5-13%), medians of alternated runs.
 LOCAL_WORKER_CONFIG: dict[str, object] = {
     "distributed.worker.multiprocessing-method": "forkserver",
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
