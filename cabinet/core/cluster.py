@@ -72,16 +72,17 @@ _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
 #   0.1 s instead of 0.6, and its processes used 0.9 CPU-s before the work instead of 1.2-1.3.
 # What local:2 still costs over --workers 2 (classic and retro, 20M rounds; CPU of the whole
 # process tree, the machine's 2 cores shared at load 15-24, December 2026):
-# - the command's process: importing Dask (about 0.4 CPU-s), starting the scheduler and nannies,
+# - the command's process: importing Dask (0.65 CPU-s at load 20), the scheduler and nannies,
 #   about 5 ms of its event loop's CPU per task, and 10-17 ms a second while it runs (worker
 #   heartbeats every 0.5 s, monitors: turning work stealing off or the monitors to 5 s saved
 #   nothing measurable). A quiet 4-second run pays little of the last; a loaded 35-second one
 #   pays 0.4-0.6 CPU-s.
-# - the fork server: importing Dask, numpy and the simulator once (0.65 CPU-s); forking the
+# - the fork server: importing Dask, numpy and the simulator once (0.75 CPU-s; --workers 2
+#   imports numpy and the simulator in each worker, 2 x 0.23); forking the
 #   workers straight from the command ("fork") would save that and start them 2 s sooner under
 #   load, but forks a process that has threads running (its event loop, the game loading).
 # Before issue 25.5 (77 one-shard tasks, workers importing the cabinet for their first task,
-# the cluster started after the game loaded) the tree used 1.6-2.6 CPU-s (19-28%) more than
+# the cluster started after the game loaded) the tree used 1.6-2.9 CPU-s (19-28%) more than
 # --workers 2; since, 0.5-1.3 (5-13%), medians of alternated runs.
 LOCAL_WORKER_CONFIG: dict[str, object] = {
     "distributed.worker.multiprocessing-method": "forkserver",
