@@ -348,6 +348,120 @@ def test_local_cluster_workers_start_without_dasks_malloc_trim_threshold_or_prof
     assert dask.config.get("distributed") == before
 
 
+def test_a_runner_started_early_gives_the_same_report_and_its_workers_have_the_cabinet_imported() -> None:
+    """``ClusterRunner.start()`` brings a local cluster up in the background while the game loads
+    (the command does so); its workers are forked from a fork server that imported the simulator
+    (cluster.FORK_SERVER_PRELOAD), and the report is the local run's."""
+    dask_or_skip()
+    from cabinet.core.cluster import run_on_cluster
+
+    defn = load_game("classic")
+    runner = cluster_runner("local:2")
+    runner.start()
+    runner.start()  # a second start changes nothing
+    connection = runner._connection()  # waits for the cluster
+    assert connection is not None
+    # Before any task: what the workers imported by themselves.
+    assert set(connection[0].run(lambda: "cabinet.core.simulate" in sys.modules).values()) == {True}
+    remote = simulate(defn, 30_000, 5, shard_size=4_000, top=5, runner=lambda d, b, m, jobs, top: run_on_cluster(
+        "local:2", d, b, m, jobs, top=top, connection=connection)).to_dict()
+    assert remote == simulate(defn, 30_000, 5, workers=1, shard_size=4_000, top=5).to_dict()
+    assert connection[0].status == "closed"  # the run closed what start() brought up
+
+
+def test_a_started_runner_that_never_runs_closes_its_cluster() -> None:
+    """The game failed to load, or a checkpoint left nothing to run: ``close()`` stops the cluster
+    ``start()`` brought up (and is harmless on a runner that did run, or never started)."""
+    dask_or_skip()
+    runner = cluster_runner("local:1")
+    runner.start()
+    assert runner._starting is not None
+    thread = runner._starting
+    runner.close()
+    assert not thread.is_alive() and runner._starting is None
+    runner.close()
+    cluster_runner("local:1").close()
+
+
+def test_a_started_runner_hands_on_its_connection_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What went wrong while connecting in the background is raised where the run starts."""
+    from cabinet.core import cluster
+    from cabinet.errors import CabinetError
+
+    def unreachable(address: str) -> Any:
+        raise CabinetError(f"--cluster: cannot reach the Dask scheduler at {address}: refused")
+
+    monkeypatch.setattr(cluster, "connect", unreachable)
+    runner = cluster_runner("tcp://127.0.0.1:9")
+    runner.start()
+    defn = load_game("classic")
+    with pytest.raises(CabinetError, match="cannot reach the Dask scheduler"):
+        runner(defn, default_bet(defn), 1, iter([(0, 10)]), 0)
+    runner.close()
+
+
+def test_tasks_take_many_shards_early_and_single_shards_at_the_end() -> None:
+    """Guided scheduling (cluster.task_size): fewer tasks (each costs the client's event loop
+    a few ms), and the last tasks are single shards so the workers finish together."""
+    from cabinet.core.cluster import MAX_SHARDS_PER_TASK, task_size
+
+    for shards, threads in [(77, 2), (1, 1), (5, 4), (1908, 16), (100_000, 3)]:
+        sizes, left = [], shards
+        while left:
+            sizes.append(task_size(left, threads))
+            left -= sizes[-1]
+        assert sum(sizes) == shards and sizes == sorted(sizes, reverse=True)
+        assert max(sizes) <= MAX_SHARDS_PER_TASK and sizes[-threads:] == [1] * min(threads, len(sizes))
+    sizes, left = [], 77
+    while left:
+        sizes.append(task_size(left, 2))
+        left -= sizes[-1]
+    assert len(sizes) == 22  # a 20M-round run on local:2: 22 tasks for 77 shards
+
+
+def test_a_task_of_several_shards_gives_each_shards_own_tally() -> None:
+    """``shards_task`` on one worker (its kept definition and pricer) gives the tallies
+    ``run_shard`` gives shard by shard, in the order of its jobs."""
+    from cabinet.core import cluster
+    from cabinet.core.simulate import BatchSpinner, clean_copy, run_shard
+
+    defn = load_game(RETRO)
+    bet = default_bet(defn)
+    jobs = [(6_000, 2_000), (0, 3_000), (3_000, 3_000)]
+    key = cluster.run_key(defn, bet, 11, 4)
+    got = cluster.shards_task(clean_copy(defn), bet, key, 11, jobs, 4)
+    again = cluster.shards_task(clean_copy(defn), bet, key, 11, jobs[::-1], 4)  # the kept pricer
+    spinner = BatchSpinner(defn, bet)
+    want = [run_shard(defn, bet, 11, start, count, spinner, top=4).to_dict() for start, count in jobs]
+    assert [t.to_dict() for t in got] == want and [t.to_dict() for t in again] == want[::-1]
+
+
+def test_a_cluster_run_resumed_from_a_checkpoint_gives_the_same_report(
+    tmp_path: Path, small_shards: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The shards a checkpoint lacks are grouped into tasks like any others; a checkpoint
+    with every shard runs nothing, and the cluster started for it is closed."""
+    dask_or_skip()
+    argv = ["simulate", "classic", "--spins", "21000", "--seed", "8", "--top", "5", "--json"]
+    code, fresh, _ = run_cli(argv, capsys)
+    assert code == 0
+    shards = dict(sim.shards(21_000, small_shards))
+    defn = load_game("classic")
+    bet = default_bet(defn)
+    spinner = sim.BatchSpinner(defn, bet)
+    checkpoint = tmp_path / "run.ckpt"
+    header = simulate_command.checkpoint_header(resolve_game("classic"), defn, bet, 8, 21_000, small_shards, 5)
+    store = simulate_command.Checkpoint.open(checkpoint, header)
+    for start in (2_000, 8_000, 10_000, 20_000):  # finished out of order, with gaps
+        store.add(start, sim.run_shard(defn, bet, 8, start, shards[start], spinner, top=5))
+    store.save()
+    code, resumed, _ = run_cli([*argv, "--cluster", "local:2", "--checkpoint", str(checkpoint)], capsys)
+    assert code == 0 and json.loads(resumed) == json.loads(fresh)
+    assert len(json.loads(checkpoint.read_text())["shards"]) == len(shards)
+    code, again, _ = run_cli([*argv, "--cluster", "local:2", "--checkpoint", str(checkpoint)], capsys)
+    assert code == 0 and json.loads(again) == json.loads(fresh)
+
+
 def test_a_worker_killed_mid_run_changes_nothing() -> None:
     distributed = dask_or_skip()
     killed: list[int] = []

@@ -33,7 +33,7 @@ from ..core.bet import Bet, bet_text, default_bet, is_allowed
 from ..core.definition import Definition
 from ..core.money import format_money, parse_money
 from ..core.rng import derive_seed
-from ..core.simulate import MAX_SPINS, MAX_TOP, SHARD_SIZE, RunningStats, SimReport, Tally
+from ..core.simulate import MAX_SPINS, MAX_TOP, SHARD_SIZE, RunningStats, ShardRunner, SimReport, Tally
 from ..errors import CabinetError
 
 CHECKPOINT_FORMAT = "cabinet-simulate-checkpoint/1"
@@ -68,9 +68,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.loader import load_game, resolve_game
-    from ..core.simulate import simulate
-
     if args.spins <= 0:
         raise CabinetError(f"--spins must be a positive number of rounds, got {args.spins}")
     if args.spins > MAX_SPINS:  # refused before anything is built for it
@@ -90,6 +87,29 @@ def run(args: argparse.Namespace) -> int:
             raise CabinetError("--workers and --cluster exclude each other (a cluster has its own workers)")
         require_dask()
     report_to = _report_target(args)
+    if runner is not None:
+        runner.start()  # a local cluster starts while the game loads
+    try:
+        game_path, defn, report = _load_and_simulate(args, runner)
+    finally:
+        if runner is not None:
+            runner.close()  # a cluster no run took (the game did not load, no shard was left to run)
+    if args.json:
+        print(json.dumps(json_report(report, defn, game_path), indent=2))
+    else:
+        print(render(report, defn.name, defn.bet.currency))
+    if report_to is not None:
+        path, size = report_to
+        _draw_report(defn, report, path, size)
+        if not args.json:
+            print(f"report            {path}")
+    return 0
+
+
+def _load_and_simulate(args: argparse.Namespace, runner: ShardRunner | None) -> tuple[Path, Definition, SimReport]:
+    from ..core.loader import load_game, resolve_game
+    from ..core.simulate import simulate
+
     game_path = resolve_game(args.game)
     defn = load_game(game_path)
     bet = _bet(defn, args)
@@ -112,16 +132,7 @@ def run(args: argparse.Namespace) -> int:
             bar.close()
         if store is not None:
             store.save()  # what finished is kept, even when the run was interrupted
-    if args.json:
-        print(json.dumps(json_report(report, defn, game_path), indent=2))
-    else:
-        print(render(report, defn.name, defn.bet.currency))
-    if report_to is not None:
-        path, size = report_to
-        _draw_report(defn, report, path, size)
-        if not args.json:
-            print(f"report            {path}")
-    return 0
+    return game_path, defn, report
 
 
 def json_report(report: SimReport, defn: Definition, game_path: Path) -> dict[str, Any]:

@@ -4,19 +4,22 @@
 and only for a cluster run; Dask itself is imported inside the functions, so the rest of
 the cabinet never needs it (it is the ``cluster`` extra: ``pip install -e ".[cluster]"``).
 
-What travels: per task the definition (about 10 KB), the bet and four integers (master
-seed, shard start, count, top) out, and one ``Tally`` back
-(sums, the histogram, the convergence marks, the top wins): a few hundred integers a
-shard, never anything per round. A task is ``run_shard`` — the function a local run
-calls — so a shard's tally is the same wherever it runs, and ``simulate`` merges the
-tallies in shard order. When a worker dies, the scheduler hands its unfinished tasks
+What travels: per task the definition (about 10 KB), the bet, the master seed, ``top``
+and the (start, count) of its shards out, and one ``Tally`` per shard back (sums, the
+histogram, the convergence marks, the top wins): a few hundred integers a shard, never
+anything per round. A task runs ``run_shard`` (the function a local run calls) for each
+of its shards, so a shard's tally is the same wherever it runs, and ``simulate`` merges
+the tallies in shard order. A task takes several shards early in a run and single shards
+at its end (``task_size``). When a worker dies, the scheduler hands its unfinished tasks
 to another worker; re-running a shard gives the same tally (it is a pure function of
 its arguments), so the report is unchanged.
 
 Addresses: ``local:K`` starts a LocalCluster of K single-threaded worker processes on
 this machine (and closes it afterwards), without Dask's malloc trimming and with its
-background checks slowed down (``LOCAL_WORKER_CONFIG``); anything with a scheme (``tcp://host:8786``,
-``tls://...``) is a running scheduler's address.
+background checks slowed down (``LOCAL_WORKER_CONFIG``), forked from a fork server that
+has imported Dask, numpy and the simulator (``FORK_SERVER_PRELOAD``); the command starts
+it in the background before it loads the game (``ClusterRunner.start``). Anything with a
+scheme (``tcp://host:8786``, ``tls://...``) is a running scheduler's address.
 """
 
 from __future__ import annotations
@@ -25,19 +28,32 @@ import hashlib
 import logging
 import pickle
 import re
+import threading
+import time
 import warnings
+from collections import deque
 from collections.abc import Iterator
+from itertools import islice
 from typing import Any
 
 from ..errors import CabinetError
 from .bet import Bet
 from .definition import Definition
-from .simulate import BatchSpinner, ShardRunner, Tally, clean_copy, run_shard
+from .simulate import BatchSpinner, Tally, clean_copy, run_shard
 
 INSTALL_HINT = 'pip install -e ".[cluster]"'
 MAX_LOCAL_WORKERS = 256
 CONNECT_TIMEOUT = "20s"
 TASKS_PER_THREAD = 4  # tasks queued per worker thread: busy workers, few tallies waiting to be merged
+COUNT_THREADS_EVERY = 1.0  # seconds between counts of the cluster's worker threads
+# A task runs several shards: 1/(GUIDED x worker threads) of the shards left, from 1 to
+# MAX_SHARDS_PER_TASK ("guided" scheduling: large tasks first, single shards at the end, so
+# the workers still finish together). Every task cost the client's event loop about 5 ms
+# of CPU and the worker a few more: a 20M-round run (77 shards) on local:2 sent 77 tasks,
+# now 22. The shards and their tallies are the same, so is the report.
+GUIDED = 4
+MAX_SHARDS_PER_TASK = 16
+LOOKAHEAD = 4096  # shards read ahead of the tasks (to know how many are left near the end)
 _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
 # How a local cluster's processes start (cabinet/cluster_config/cabinet.yaml says the same for workers
 # started by hand: README, Several machines). Measured on classic and retro, 2 workers:
@@ -54,6 +70,20 @@ _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
 #   cabinet); from a fork server the worker starts as a fork of a process that has: on a
 #   loaded 2-core machine the cluster started in 1.3-2.1 s instead of 2.3-3.1, closed in
 #   0.1 s instead of 0.6, and its processes used 0.9 CPU-s before the work instead of 1.2-1.3.
+# What local:2 still costs over --workers 2 (classic and retro, 20M rounds; CPU of the whole
+# process tree, the machine's 2 cores shared at load 15-24, December 2026):
+# - the command's process: importing Dask (0.65 CPU-s at load 20), the scheduler and nannies,
+#   about 5 ms of its event loop's CPU per task, and 10-17 ms a second while it runs (worker
+#   heartbeats every 0.5 s, monitors: turning work stealing off or the monitors to 5 s saved
+#   nothing measurable). A quiet 4-second run pays little of the last; a loaded 35-second one
+#   pays 0.4-0.6 CPU-s.
+# - the fork server: importing Dask, numpy and the simulator once (0.75 CPU-s; --workers 2
+#   imports numpy and the simulator in each worker, 2 x 0.23); forking the
+#   workers straight from the command ("fork") would save that and start them 2 s sooner under
+#   load, but forks a process that has threads running (its event loop, the game loading).
+# Before issue 25.5 (77 one-shard tasks, workers importing the cabinet for their first task,
+# the cluster started after the game loaded) the tree used 1.6-2.9 CPU-s (19-28%) more than
+# --workers 2; since, 0.5-1.3 (5-13%), medians of alternated runs.
 LOCAL_WORKER_CONFIG: dict[str, object] = {
     "distributed.worker.multiprocessing-method": "forkserver",
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
@@ -62,6 +92,12 @@ LOCAL_WORKER_CONFIG: dict[str, object] = {
     "distributed.worker.memory.monitor-interval": "1s",
     "distributed.admin.system-monitor.interval": "5s",
 }
+
+# What the fork server imports before it forks a local cluster's worker processes: Dask (as Dask's
+# own list does), numpy and the cabinet's simulator, so a worker starts with them imported (each
+# worker imported the cabinet afresh for its first task: about 0.2 CPU-s a worker). Started early
+# (``start_fork_server``), its imports run while the parent imports Dask and loads the game.
+FORK_SERVER_PRELOAD = ("distributed", "numpy", "cabinet.core.cluster")
 
 # Per worker process: the definition of the game being simulated and its batch pricer,
 # both kept from the run's first task. Every task carries its own copy of the definition
@@ -89,8 +125,12 @@ def parse_address(address: str) -> tuple[str, int | str]:
 
 
 def require_dask() -> None:
-    """One line saying what to install when Dask distributed is missing."""
-    _distributed()
+    """One line saying what to install when Dask distributed is missing (without importing it:
+    that can wait until the cluster starts)."""
+    import importlib.util
+
+    if importlib.util.find_spec("distributed") is None:
+        raise CabinetError(f"--cluster needs Dask distributed, which is not installed: {INSTALL_HINT}")
 
 
 def _distributed() -> Any:
@@ -101,12 +141,30 @@ def _distributed() -> Any:
     return distributed
 
 
+def start_fork_server() -> None:
+    """Start the fork server a local cluster's workers are forked from, with
+    ``FORK_SERVER_PRELOAD`` imported there (it loads in the background: call it as early as
+    possible). Does nothing when this process's fork server is running already."""
+    import multiprocessing
+    from multiprocessing import forkserver
+
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(FORK_SERVER_PRELOAD))
+    forkserver.ensure_running()
+
+
+def prepare(address: str) -> None:
+    """Get a local cluster going early: its fork server imports while the game loads."""
+    if parse_address(address)[0] == "local":
+        start_fork_server()
+
+
 def connect(address: str) -> tuple[Any, Any]:
     """(client, the LocalCluster it started or None)."""
     kind, where = parse_address(address)
     distributed = _distributed()
     if kind == "local":
         assert isinstance(where, int)
+        start_fork_server()
         import dask
 
         with warnings.catch_warnings(), dask.config.set(LOCAL_WORKER_CONFIG):
@@ -137,6 +195,18 @@ def shard_task(defn: Definition, bet: Bet, key: str, master: int, start: int, co
     return run_shard(game, bet, master, start, count, spinner, top=top)
 
 
+def shards_task(
+    defn: Definition, bet: Bet, key: str, master: int, jobs: list[tuple[int, int]], top: int
+) -> list[Tally]:
+    """Several shards on a worker, one ``shard_task`` each: their tallies in the order of ``jobs``."""
+    return [shard_task(defn, bet, key, master, start, count, top) for start, count in jobs]
+
+
+def task_size(left: int, threads: int) -> int:
+    """How many of the ``left`` shards the next task takes (guided scheduling, see GUIDED)."""
+    return max(1, min(MAX_SHARDS_PER_TASK, -(-left // (GUIDED * max(1, threads)))))
+
+
 def run_key(defn: Definition, bet: Bet, master: int, top: int) -> str:
     """Names this run's tasks: the same shard of the same run has the same task key."""
     digest = hashlib.sha256(pickle.dumps((clean_copy(defn), bet, master, top))).hexdigest()
@@ -144,10 +214,12 @@ def run_key(defn: Definition, bet: Bet, master: int, top: int) -> str:
 
 
 def run_on_cluster(
-    address: str, defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], *, top: int = 0
+    address: str, defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], *, top: int = 0,
+    connection: tuple[Any, Any] | None = None,
 ) -> Iterator[tuple[int, Tally]]:
-    """(shard start, tally) of every job, in the order they finish."""
-    client, local = connect(address)
+    """(shard start, tally) of every job, in the order they finish. ``connection``: a
+    ``connect(address)`` made already (closed here too)."""
+    client, local = connection if connection is not None else connect(address)
     try:
         distributed = _distributed()
         key = run_key(defn, bet, master, top)
@@ -155,46 +227,105 @@ def run_on_cluster(
         # scattered once: scattered data dies with the workers holding it, a task's own
         # arguments never do, so a task can always be re-run elsewhere.
         sendable = clean_copy(defn)
-        pending = distributed.as_completed()
-        in_flight = 0
+        # The results come with their futures, fetched by the client's event loop as tasks
+        # finish (Future.result() would be one more round trip between threads per task).
+        pending = distributed.as_completed(with_results=True)
+        groups: dict[str, list[tuple[int, int]]] = {}  # task key -> its shards
+        ahead: deque[tuple[int, int]] = deque()
+        threads = 1
+        counted = float("-inf")
 
         def top_up() -> None:
-            """Queue tasks up to a few per worker thread (recounted as workers join or leave)."""
-            nonlocal in_flight
-            window = TASKS_PER_THREAD * max(1, sum(client.nthreads().values()))
-            while in_flight < window:
-                job = next(jobs, None)
-                if job is None:
+            """Queue tasks up to a few per worker thread (recounted as workers join or leave,
+            at most once every COUNT_THREADS_EVERY seconds: a count asks the scheduler)."""
+            nonlocal threads, counted
+            if time.monotonic() - counted >= COUNT_THREADS_EVERY:
+                threads = max(1, sum(client.nthreads().values()))
+                counted = time.monotonic()
+            while len(groups) < TASKS_PER_THREAD * threads:
+                ahead.extend(islice(jobs, LOOKAHEAD - len(ahead)))
+                if not ahead:
                     return
-                start, count = job
+                group = [ahead.popleft() for _ in range(min(len(ahead), task_size(len(ahead), threads)))]
                 future = client.submit(
-                    shard_task, sendable, bet, key, master, start, count, top,
-                    key=f"cabinet-shard-{key}-{start}", pure=False,
+                    shards_task, sendable, bet, key, master, group, top,
+                    key=f"cabinet-shards-{key}-{group[0][0]}", pure=False,
                 )
+                groups[future.key] = group
                 pending.add(future)
-                in_flight += 1
 
         top_up()
-        for future in pending:
-            tally = future.result()
-            start = int(future.key.rsplit("-", 1)[1])
+        for future, tallies in pending:
+            group = groups.pop(future.key)
             future.release()
-            in_flight -= 1
-            yield start, tally
-            top_up()
+            top_up()  # the workers get their next tasks before the caller merges these tallies
+            for (start, _), tally in zip(group, tallies, strict=True):
+                yield start, tally
     finally:
         client.close()
         if local is not None:
             local.close()
 
 
-def cluster_runner(address: str) -> ShardRunner:
-    """A ``simulate`` runner for the cluster at ``address`` (checked now, connected when it runs)."""
-    parse_address(address)
+class ClusterRunner:
+    """A ``simulate`` runner (a ``ShardRunner``) for the cluster at ``address``: checked now,
+    connected when it runs, or from ``start()`` on in the background."""
 
-    def run(
-        defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], top: int
+    def __init__(self, address: str) -> None:
+        parse_address(address)
+        self.address = address
+        self._starting: threading.Thread | None = None
+        self._started: tuple[Any, Any] | None = None
+        self._failed: BaseException | None = None
+
+    def start(self) -> None:
+        """Start the cluster (``local:K``) or connect to it now, in a thread, so that it comes up
+        while the caller loads the game: a local cluster took 1-2 s to start, the game and
+        the simulator's imports 0.3-0.5 s, and most of the start is waiting for the worker
+        processes. Call ``close()`` if the runner may never run."""
+        if self._starting is not None:
+            return
+        prepare(self.address)
+
+        def connect_now() -> None:
+            try:
+                self._started = connect(self.address)
+            except BaseException as exc:  # handed to whoever takes the connection
+                self._failed = exc
+
+        self._starting = threading.Thread(target=connect_now, name="cabinet-cluster-start", daemon=True)
+        self._starting.start()
+
+    def _connection(self) -> tuple[Any, Any] | None:
+        """The connection ``start()`` made (waiting for it), or None when it was not started."""
+        if self._starting is None:
+            return None
+        self._starting.join()
+        self._starting = None
+        started, failed = self._started, self._failed
+        self._started = self._failed = None
+        if failed is not None:
+            raise failed
+        return started
+
+    def close(self) -> None:
+        """Close a connection ``start()`` made that no run took (the game failed to load, Ctrl+C)."""
+        try:
+            started = self._connection()
+        except Exception:
+            return
+        if started is not None:
+            client, local = started
+            client.close()
+            if local is not None:
+                local.close()
+
+    def __call__(
+        self, defn: Definition, bet: Bet, master: int, jobs: Iterator[tuple[int, int]], top: int
     ) -> Iterator[tuple[int, Tally]]:
-        return run_on_cluster(address, defn, bet, master, jobs, top=top)
+        return run_on_cluster(self.address, defn, bet, master, jobs, top=top, connection=self._connection())
 
-    return run
+
+def cluster_runner(address: str) -> ClusterRunner:
+    """A ``simulate`` runner for the cluster at ``address`` (checked now, connected when it runs)."""
+    return ClusterRunner(address)
