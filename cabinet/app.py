@@ -573,7 +573,11 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Stop the music, close the ledger's files; quit pygame unless a lobby shell owns it."""
+        """Every scene leaves the stack (``on_exit``: a feature lets go of its music), stop the
+        music, close the ledger's files; quit pygame unless a lobby shell owns it."""
+        stack = getattr(self, "stack", None)
+        if stack is not None:
+            stack.clear()
         if self.pg.mixer.get_init():
             self.pg.mixer.music.stop()
         ledger_close = getattr(getattr(self.session, "ledger", None), "close", None)

@@ -314,6 +314,7 @@ def attract_shot(app: Any, seconds: float = 2.5) -> Any:
         show.update(1.0 / FPS)
     surface = pygame.Surface(size)
     show.draw(surface)
+    show.on_exit()  # the show is over: its demo's scenes leave
     return surface
 
 
