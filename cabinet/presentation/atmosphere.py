@@ -63,6 +63,7 @@ class Atmosphere:
     counts: tuple[int, int] = (50, 100)  # particles over the backdrop, over the card
     decor_colours: tuple[RGB, ...] = ()  # the decor's own colours (empty: the painter's, DECOR_COLOURS)
     trim_colours: tuple[RGB, ...] = ()  # the trim's own colours (empty: the painter's, TRIM_COLOURS)
+    frost_cap: tuple[RGB, ...] = ()  # a sticky reel's snow cap: the snow, the icicles (empty: none)
 
     def decor_colour(self, k: int) -> RGB:
         colours = self.decor_colours or DECOR_COLOURS.get(self.decor, ((255, 255, 255),))
@@ -98,7 +99,17 @@ def from_file(data: AtmosphereFile) -> Atmosphere:
         particle_colours=tuple(_rgb(c) for c in data.particle_colours), decor=data.decor, trim=data.trim,
         frost=_rgb(data.frost), counts=(data.counts[0], data.counts[1]) if particles else (0, 0),
         decor_colours=tuple(_rgb(c) for c in data.decor_colours),
-        trim_colours=tuple(_rgb(c) for c in data.trim_colours))
+        trim_colours=tuple(_rgb(c) for c in data.trim_colours),
+        frost_cap=tuple(_rgb(c) for c in data.frost_cap) if data.frost_cap is not None
+        else default_frost_cap(_rgb(data.frost), data.trim))
+
+
+def default_frost_cap(frost: RGB, trim: str) -> tuple[RGB, ...]:
+    """A theme that names no snow cap: under a snow trim, one in its frost colour's whites
+    (the snow nearly white, the icicles half way); else none."""
+    if trim != "snow":
+        return ()
+    return _mix(frost, WHITE, 0.92), _mix(frost, WHITE, 0.6)
 
 
 def neutral(base: RGB) -> Atmosphere:
