@@ -200,6 +200,28 @@ def test_a_sticky_reels_snow_cap_is_the_themes(home: Path) -> None:
     assert shipped("classic").frost_cap == ()  # no snow trim, no cap
 
 
+def test_the_wheels_colours_are_the_themes_or_its_cards(home: Path) -> None:
+    """Halloween's wheel is its file's (``wheel_colours``: the parts, then the rings); a theme
+    that names none gets one mixed from its own card, not Halloween's purple."""
+    def shipped(name: str) -> atmosphere.Atmosphere:
+        return atmosphere.from_file(typing.cast(themes.AtmosphereFile, load_theme(name, SPRITES).atmosphere))
+
+    halloween = shipped("halloween").wheel()
+    parts = dict(zip(atmosphere.WHEEL_PARTS, halloween, strict=False))
+    assert parts["backing"] == (20, 8, 30) and parts["hub"] == (60, 20, 80) and parts["pass_on"] == (30, 30, 50)
+    assert halloween[len(atmosphere.WHEEL_PARTS):] == ((96, 30, 140), (40, 90, 150), (150, 40, 60))  # the rings
+    classic = shipped("classic")
+    mixed = classic.wheel()
+    assert classic.wheel_colours == () and len(mixed) > len(atmosphere.WHEEL_PARTS)
+    assert mixed[1] == classic.card[0] and mixed[2] == classic.card[1]  # the hub and the plate: the card's
+    assert not set(mixed) & set(halloween)
+    text = (SPRITES / "halloween" / "theme.yaml").read_text()
+    line = next(x for x in text.splitlines() if x.strip().startswith("wheel_colours:"))
+    write_theme(home, "fewrings", text.replace(line, '  wheel_colours: ["#000000", "#111111"]'))
+    with pytest.raises(DefinitionError, match="wheel_colours are the backing"):
+        load_theme("fewrings")
+
+
 def test_the_generator_refuses_a_theme_without_a_file_clearly(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "cabinet.assets", "--theme", "egpyt", "--out", str(tmp_path)],
                           capture_output=True, text=True, timeout=120, cwd=ROOT)

@@ -166,6 +166,9 @@ class AtmosphereFile:
     frost_cap: tuple[str, ...] | None = doc("a sticky reel's snow cap on its frame: the snow and the icicles "
                                             "(empty: none; absent: the frost's whites under a snow trim)",
                                             default=None)
+    wheel_colours: tuple[str, ...] = doc("the wheel's backing, hub, title plate, seams, win box and pass-on "
+                                         "pocket, then one colour a ring (empty: mixed from the card's)",
+                                         default=())
 
 
 @dataclass(frozen=True)
@@ -250,9 +253,13 @@ def _check(file: ThemeFile, report: Report) -> None:
     if a is not None:
         for key in ("glow", "rim", "title", "frost"):
             colour(getattr(a, key), ("atmosphere", key))
-        for key in ("sky", "card", "light_colours", "particle_colours", "decor_colours", "trim_colours", "frost_cap"):
+        for key in ("sky", "card", "light_colours", "particle_colours", "decor_colours", "trim_colours", "frost_cap",
+                    "wheel_colours"):
             for i, value in enumerate(getattr(a, key) or ()):
                 colour(value, ("atmosphere", key, i))
+        if a.wheel_colours and len(a.wheel_colours) < 7:
+            report(("atmosphere", "wheel_colours"), "wheel_colours are the backing, hub, plate, seams, win and "
+                   f"pass_on colours, then one colour a ring or more; got {len(a.wheel_colours)}")
         if a.frost_cap and len(a.frost_cap) != 2:
             report(("atmosphere", "frost_cap"), "frost_cap is a pair [snow, icicles] (or [] for none)")
         for key in ("sky", "card", "counts"):

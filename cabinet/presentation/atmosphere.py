@@ -64,15 +64,33 @@ class Atmosphere:
     decor_colours: tuple[RGB, ...] = ()  # the decor's own colours (empty: the painter's, DECOR_COLOURS)
     trim_colours: tuple[RGB, ...] = ()  # the trim's own colours (empty: the painter's, TRIM_COLOURS)
     frost_cap: tuple[RGB, ...] = ()  # a sticky reel's snow cap: the snow, the icicles (empty: none)
+    wheel_colours: tuple[RGB, ...] = ()  # the wheel's WHEEL_PARTS, then its rings' (empty: ``wheel`` mixes them)
 
     def decor_colour(self, k: int) -> RGB:
         colours = self.decor_colours or DECOR_COLOURS.get(self.decor, ((255, 255, 255),))
         return colours[k % len(colours)]
 
+    def wheel(self) -> tuple[RGB, ...]:
+        """The wheel's colours: one for each of ``WHEEL_PARTS``, then one a ring (cycled). The
+        theme's ``wheel_colours``, else mixed from its card: the card's dark for the backing,
+        the plates and the seams, its light for the hub, its rim, glow and title for the rings."""
+        if len(self.wheel_colours) > len(WHEEL_PARTS):
+            return self.wheel_colours
+        top, bottom = self.card
+        black = (0, 0, 0)
+        return (_mix(bottom, black, 0.5), top, bottom, _mix(bottom, black, 0.7), bottom,
+                _mix(bottom, (128, 128, 128), 0.3), _mix(top, self.rim, 0.35), _mix(top, self.glow, 0.35),
+                _mix(top, self.title, 0.2))
+
     def trim_colour(self, k: int) -> RGB:
         colours = self.trim_colours or TRIM_COLOURS.get(self.trim, ((255, 255, 255),))
         return colours[k % len(colours)]
 
+
+# The wheel's parts, in the order a theme's ``wheel_colours`` gives them (its rings' colours follow):
+# the disc behind the rings, the hub, the title's plate, the seams between pockets, the win's
+# box, a pocket that passes play on to another ring.
+WHEEL_PARTS = ("backing", "hub", "plate", "seams", "win", "pass_on")
 
 # Each decor's and trim's colours when the theme gives none, in the order the painter uses them.
 DECOR_COLOURS: dict[str, tuple[RGB, ...]] = {
@@ -101,7 +119,8 @@ def from_file(data: AtmosphereFile) -> Atmosphere:
         decor_colours=tuple(_rgb(c) for c in data.decor_colours),
         trim_colours=tuple(_rgb(c) for c in data.trim_colours),
         frost_cap=tuple(_rgb(c) for c in data.frost_cap) if data.frost_cap is not None
-        else default_frost_cap(_rgb(data.frost), data.trim))
+        else default_frost_cap(_rgb(data.frost), data.trim),
+        wheel_colours=tuple(_rgb(c) for c in data.wheel_colours))
 
 
 def default_frost_cap(frost: RGB, trim: str) -> tuple[RGB, ...]:
