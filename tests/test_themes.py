@@ -222,6 +222,21 @@ def test_the_wheels_colours_are_the_themes_or_its_cards(home: Path) -> None:
         load_theme("fewrings")
 
 
+def test_a_decor_or_trim_without_colours_takes_the_looks_own(home: Path) -> None:
+    """Christmas's aurora and snow trim are its file's colours; a theme that names the same
+    painters but no colours gets its own glow, rim, title and frost, not Christmas's."""
+    text = (SPRITES / "christmas" / "theme.yaml").read_text()
+    own = atmosphere.from_file(typing.cast(themes.AtmosphereFile, load_theme("christmas", SPRITES).atmosphere))
+    assert own.decor_colour(0) == (0x3c, 0xe6, 0xa0) and own.trim_colour(2) == (0x14, 0x78, 0x32)
+    bare = "\n".join(x for x in text.splitlines() if not x.strip().startswith(("decor_colours:", "trim_colours:")))
+    write_theme(home, "plainaurora", bare.replace('glow: "#96d2ff"', 'glow: "#80ff40"') + "\n")
+    plain = atmosphere.style_for("plainaurora")
+    assert plain.decor == "aurora" and plain.decor_colours == () and plain.trim_colours == ()
+    assert [plain.decor_colour(k) for k in range(4)] == [(0x80, 0xff, 0x40), plain.rim, plain.title, plain.frost]
+    assert [plain.trim_colour(k) for k in range(3)] == [plain.title, plain.frost, plain.card[0]]
+    assert not {plain.decor_colour(k) for k in range(4)} & {own.decor_colour(k) for k in range(4)} - {(255, 255, 255)}
+
+
 def test_the_generator_refuses_a_theme_without_a_file_clearly(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "cabinet.assets", "--theme", "egpyt", "--out", str(tmp_path)],
                           capture_output=True, text=True, timeout=120, cwd=ROOT)

@@ -159,9 +159,9 @@ class AtmosphereFile:
     decor: Decor = doc("the backdrop's decor", default="")
     trim: Trim = doc("the card's trim", default="")
     counts: tuple[int, ...] = doc("particles over the backdrop, over the card", default=(50, 100))
-    decor_colours: tuple[str, ...] = doc("the decor's own colours, in its painter's order (empty: the painter's)",
+    decor_colours: tuple[str, ...] = doc("the decor's own colours, in its painter's order (empty: the look's)",
                                          default=())
-    trim_colours: tuple[str, ...] = doc("the trim's own colours, in its painter's order (empty: the painter's)",
+    trim_colours: tuple[str, ...] = doc("the trim's own colours, in its painter's order (empty: the look's)",
                                         default=())
     frost_cap: tuple[str, ...] | None = doc("a sticky reel's snow cap on its frame: the snow and the icicles "
                                             "(empty: none; absent: the frost's whites under a snow trim)",
