@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -296,7 +296,7 @@ def _soft_dot(w: int, h: int, x: float, y: float, r: float) -> tuple[tuple[slice
     return (slice(x0, x1), slice(y0, y1)), np.exp(-d2 * 2.0).astype(np.float32)
 
 
-def _bokeh(col: Array, seed: int, n: int, colours: list[Colour], rmin: float, rmax: float, alpha: float,
+def _bokeh(col: Array, seed: int, n: int, colours: Sequence[Colour], rmin: float, rmax: float, alpha: float,
            region: tuple[float, float, float, float] = (0, 0, 1, 1)) -> None:
     w, h = col.shape[:2]
     rng = np.random.default_rng(seed)
