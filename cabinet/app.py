@@ -178,7 +178,7 @@ class App:
         self.window_closed = False
         self.frame_work = 0.0  # seconds the last frame's input, updates and drawing took
         self.operator: Any = None  # cabinet.kiosk.operator.OperatorServices (event log, audit, PIN)
-        self.operator_entry: Any = None  # cabinet.kiosk.operator_entry.GameOperator (the OPERATOR button)
+        self.operator_entry: Any = None  # cabinet.kiosk.operator_entry.GameOperator (the OPERATOR button, a tool)
         self._opened: Any = None  # what open_cabinet found (recovery, malfunction), for the event log
 
     # -- start-up ---------------------------------------------------------------------------------
@@ -316,7 +316,8 @@ class App:
             self.stack.push(NoticeScene(self.ctx, opened.alerts))
 
     def _start_tools(self) -> None:
-        """Designer mode and the error guard (both optional; neither changes an outcome)."""
+        """Designer mode and the error guard (both optional), and the operator's entry (first:
+        it sees the devices' events before the others); none changes an outcome."""
         opts = self.options
         if opts.designer or opts.watch is not None:
             from cabinet.designer.mode import Designer
@@ -343,6 +344,7 @@ class App:
             self.operator.power_up(f"cabinet play {self.defn.id}")
         self.operator.opened(self._opened, self.session)
         self.operator_entry = GameOperator(self)
+        self.tools.insert(0, self.operator_entry)
         if self.operator.volume is not None:  # kiosk.yaml's master volume
             self.ctx.audio.set_volume(self.operator.volume)
         if not self.options.embedded:  # a lobby shell applies saved settings itself
@@ -394,9 +396,6 @@ class App:
             if tool is not None:
                 self._guarded(tool.handle, press, where=tool.name)
                 continue
-            if self.operator_entry is not None and self.operator_entry.takes(press):
-                self._guarded(self.operator_entry.press, where="operator")
-                continue
             self._guarded(self.stack.handle, self._escape_opens_menu(press), where="input")
 
     def _escape_opens_menu(self, press: Press) -> Press:
@@ -423,9 +422,7 @@ class App:
         returns False when the window was closed. Designer keys are taken out first."""
         if events is None:
             events = self.pg.event.get()
-        if self.operator is not None and not self.options.embedded:  # a lobby shell logs pads itself
-            self.operator.see_events(events)
-        for tool in self.tools:
+        for tool in self.tools:  # the operator's entry logs pads; designer keys are taken out
             events = tool.filter_events(events)
         frame = self.input.translate(events, self.stack.hit_regions(), self.screen.get_size())
         if frame.resized:
@@ -485,8 +482,6 @@ class App:
         self._settle_resize(dt)
         self.press(presses)
         self.update(self.timing.steps(dt))
-        if self.operator_entry is not None:
-            self._guarded(self.operator_entry.tick, where="operator")
         for tool in self.tools:
             self._guarded(tool.tick, dt, self.frame_work, where=tool.name)
         if draw:
@@ -573,7 +568,11 @@ class App:
         return 0
 
     def close(self) -> None:
-        """Stop the music, close the ledger's files; quit pygame unless a lobby shell owns it."""
+        """Every scene leaves the stack (``on_exit``: a feature lets go of its music), stop the
+        music, close the ledger's files; quit pygame unless a lobby shell owns it."""
+        stack = getattr(self, "stack", None)
+        if stack is not None:
+            stack.clear()
         if self.pg.mixer.get_init():
             self.pg.mixer.music.stop()
         ledger_close = getattr(getattr(self.session, "ledger", None), "close", None)

@@ -97,6 +97,25 @@ def test_attract_never_touches_the_real_ledger_meters_or_history(entries, tmp_pa
     assert session.rounds == 2 and session.credits < credits  # play goes on, on the real ledger
 
 
+def test_a_show_woken_mid_feature_lets_the_feature_music_go(entries) -> None:  # noqa: ANN001
+    """The demo's free spins take the game's feature loop (its audio is the game's); the waking
+    press ends the show, the show's ``on_exit`` closes its demo, the scene lets the loop go."""
+    from cabinet.presentation.audio import FEATURE_TRACK, THEME_TRACK
+    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
+
+    shell = kiosk(entries, None)
+    audio = shell.app.ctx.audio
+    for _ in range(20_000):
+        if shell.attract is not None and shell.attract.demo.stack.find(FreeSpinsScene) is not None:
+            break
+        shell.run_frames(1, draw_every=25)
+    demo = shell.attract.demo
+    assert audio.track == FEATURE_TRACK
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+    shell.run_frames(2)
+    assert shell.attract is None and len(demo.stack) == 0 and audio.track == THEME_TRACK
+
+
 def test_the_show_says_demo_names_the_game_and_prompts(entries) -> None:  # noqa: ANN001
     shell = kiosk(entries, None)
     shell.run_frames(int(IDLE * 60) - 2)

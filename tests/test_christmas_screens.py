@@ -19,6 +19,7 @@ from cabinet.assets.themes import THEMES, theme_names
 from cabinet.core.events import LineWin
 from cabinet.core.features.progress_levels import LevelReached
 from cabinet.machine.buttons import Button, Press
+from cabinet.machine.stack import SceneStack
 from cabinet.paths import sounds_dir
 from cabinet.presentation import icons
 from cabinet.presentation.atmosphere import HOLE
@@ -277,21 +278,93 @@ def test_the_feature_changes_the_background_and_plays_its_own_music(christmas) -
 
 
 def test_a_feature_dropped_without_its_outro_lets_the_music_go(christmas) -> None:  # noqa: ANN001
-    """A history replay closed half-way leaves its free-spins scene behind: its loop ends with it."""
-    import gc
-
+    """A history replay closed half-way leaves its free-spins scene behind: its loop ends when
+    the replay's stack lets it go (``on_exit``), not when the scene is collected."""
     app = make_app(christmas, size=SIZE)
     audio = app.ctx.audio
+    replay = SceneStack()  # a replay's sandbox stack
     scene = FreeSpinsScene(app.ctx, 10, 1)
     own = FreeSpinsScene(app.ctx, 10, 1)  # the player's own feature, still on
+    assert audio.track == THEME_TRACK  # a scene not yet on a stack holds no music
+    replay.push(scene)
+    app.stack.push(own)
     assert audio.track == FEATURE_TRACK
-    del scene
-    gc.collect()
+    replay.clear()  # the replay closed half-way
     assert audio.track == FEATURE_TRACK  # the player's feature still holds it
     own.outro(0)
     own.phase, own.t = "outro", 99.0
     own.update(0.0)
     assert own.finished and audio.track == THEME_TRACK and audio.music_log == [FEATURE_TRACK, THEME_TRACK]
+    app.run_frames(1)  # the stack pops the finished scene: its on_exit lets go of nothing twice
+    assert own not in list(app.stack) and audio.music_log == [FEATURE_TRACK, THEME_TRACK]
+
+
+@pytest.mark.parametrize("how", ["removed", "replaced", "finished", "replay closed", "app shut down"])
+def test_a_feature_scene_lets_its_music_go_however_it_leaves_the_stack(christmas, how: str) -> None:  # noqa: ANN001
+    """``on_enter`` takes the feature's loop, ``on_exit`` lets it go: popped, replaced by another
+    scene, finished, inside a replay that is closed, or on the app's shutdown."""
+    from cabinet.machine.stack import Passive
+
+    app = make_app(christmas, size=SIZE)
+    audio = app.ctx.audio
+    free = FreeSpinsScene(app.ctx, 10, 1)
+    if how == "replay closed":
+        replay = ReplayLike(app.ctx)
+        replay.sandbox.push(free)
+        app.stack.push(replay)
+    else:
+        app.stack.push(free)
+    assert audio.track == FEATURE_TRACK and free.music is not None
+    if how == "removed":
+        app.stack.remove(free)
+    elif how == "replaced":
+        class Plain(Passive):
+            modal = opaque = finished = False
+            clock = 0.0
+
+            def draw(self, surface: object) -> None:
+                pass
+
+        plain = Plain()
+        app.stack.replace(free, plain)
+        assert list(app.stack)[-1] is plain and free not in list(app.stack)
+    elif how == "finished":
+        free.finished = True
+        app.run_frames(1)
+        assert free not in list(app.stack)
+    elif how == "replay closed":
+        replay.finished = True
+        app.run_frames(1)
+    else:
+        app.close()
+    assert audio.track == THEME_TRACK and free.music is None
+    assert audio.music_log == [FEATURE_TRACK, THEME_TRACK]
+
+
+class ReplayLike:
+    """A scene that plays a round on a stack of its own (as ``ReplayScene`` does) and clears
+    it when it leaves."""
+
+    modal = opaque = False
+
+    def __init__(self, ctx: object) -> None:
+        self.sandbox = SceneStack()
+        self.finished = False
+
+    def handle(self, press: Press) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: object) -> None:
+        pass
+
+    def hit_regions(self) -> list:
+        return []
+
+    def on_exit(self) -> None:
+        self.sandbox.clear()
 
 
 @pytest.mark.parametrize("theme", theme_names())

@@ -24,6 +24,7 @@ import pytest
 from cabinet.core.loader import load_game
 from cabinet.designer.gallery import (
     MOMENTS,
+    block_moments,
     build_gallery,
     contact_sheet,
     expected_moments,
@@ -93,6 +94,31 @@ def test_each_feature_is_pictured_from_its_intro_to_its_outro() -> None:
     assert feature_moments("halloween-wins-3") == {
         "free-spins-guarantee", "respin-locked", "wheel-intro", "wheel-play", "wheel-outro", "mummy-panel",
         "minigame-intro", "minigame-play", "minigame-outro"}
+
+
+def test_the_gallery_asks_each_block_for_its_moments() -> None:
+    """A block's moments are its mechanic's (``Mechanic.moments``, in its package's shots.py):
+    the designer names no block type, and a mechanic registered at run time brings its own."""
+    from dataclasses import replace
+
+    from cabinet.designer import gallery as module
+    from cabinet.presentation import mechanics
+    from cabinet.presentation.mechanics.moments import Moments
+
+    source = Path(module.__file__).read_text()
+    assert not [t for t in mechanics.registry() if f'"{t}"' in source]
+    for group in block_moments(load_game("halloween-wins-3")):
+        assert any(set(group.names) <= set(m.moment_names) for m in mechanics.registry().values()), group.names
+    wheel = mechanics.registry()["wheel"]
+    toy = Moments(("toy-spin",), "toy", lambda r: True, lambda app, script, result: [])
+    mechanics.register(replace(wheel, moments=lambda defn, params: (toy,), moment_names=("toy-spin",)), replace=True)
+    try:
+        moments = expected_moments(load_game("halloween-wins-3"))
+        assert "toy-spin" in moments and "wheel-intro" not in moments
+        assert moments.index("toy-spin") < moments.index("mummy-panel")  # the wheel's place on the sheet
+    finally:
+        mechanics.register(wheel, replace=True)
+    assert "wheel-intro" in expected_moments(load_game("halloween-wins-3"))
 
 
 def test_the_reference_folders_stay_about_the_same_size() -> None:

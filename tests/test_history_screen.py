@@ -150,6 +150,37 @@ def test_a_replay_shows_the_round_as_played_and_changes_nothing(classic: Definit
     assert app.stack.top is history and replay._relayout not in app.ctx.on_layout
 
 
+def test_a_replay_closed_half_way_lets_its_feature_music_go(classic: Definition,
+                                                           played: tuple[Path, list[str]]) -> None:
+    """A replayed round's free spins take the feature loop; closing the replay mid-feature
+    (or watching it again) clears its stack, and the scene's ``on_exit`` lets the loop go."""
+    from cabinet.presentation.audio import FEATURE_TRACK, THEME_TRACK
+
+    folder, _ = played
+    app = start(classic, folder)
+    audio = app.ctx.audio
+    history = open_history(app)
+    history.select(ROUNDS - 1)  # round 1: free spins
+    for again in (True, False):
+        if again:
+            app.press([Press(Button.SPIN)])
+        replay = app.stack.top
+        assert isinstance(replay, ReplayScene) and replay.sandbox is not None
+        sandbox = replay.sandbox
+        for _ in range(20_000):
+            if sandbox.stack.find(FreeSpinsScene) is not None:
+                break
+            app.run_frames(1)
+        assert audio.track == FEATURE_TRACK
+        if again:
+            replay.start()  # SPIN when the replay is over: the round once more, from its first event
+            assert audio.track == THEME_TRACK and sandbox.stack.find(FreeSpinsScene) is None
+        else:
+            app.press([Press(Button.BACK)])  # closed half-way
+            app.run_frames(1)
+            assert app.stack.top is history and audio.track == THEME_TRACK
+
+
 def test_a_replay_warns_when_the_game_changed(classic: Definition, played: tuple[Path, list[str]]) -> None:
     folder, _ = played
     app = start(classic, folder)

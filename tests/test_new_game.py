@@ -195,6 +195,20 @@ def test_its_screens_are_in_the_gallery(gallery: tuple[Any, set[str]]) -> None:
     assert not shots.missing  # every file the screens asked for was there
 
 
+def test_its_screens_match_their_references(gallery: tuple[Any, set[str]], request: pytest.FixtureRequest,
+                                           tmp_path: Path) -> None:
+    """Its every screen against tests/gallery/starfruit-grove/, as the shipped games' are
+    (``reference_failures``; ``--update-references`` rewrites them)."""
+    from test_gallery import reference_failures
+
+    shots, _ = gallery
+    folder = ROOT / "tests" / "gallery" / GAME
+    update = bool(request.config.getoption("--update-references"))
+    failures = reference_failures(shots.shots, folder, tmp_path, update=update)
+    assert not failures, f"{GAME} differs from tests/gallery/{GAME} ({tmp_path}): " + "; ".join(failures)
+    assert sorted(p.stem for p in folder.glob("*.png")) == sorted(name for name, _ in shots.shots)
+
+
 def test_its_screens_show_its_own_words(gallery: tuple[Any, set[str]]) -> None:
     _, drawn = gallery
     text = " | ".join(sorted(drawn))
@@ -218,6 +232,10 @@ def test_its_features_wear_its_own_atmosphere(home: Path, gallery: tuple[Any, se
     for shipped in sorted(p.name for p in (ROOT / "sprites").iterdir() if p.is_dir() and p.name != "common"):
         theirs = load_theme(shipped, ROOT / "sprites").atmosphere
         assert theirs is not None and atmosphere.from_file(theirs) != mine
+        their_wheel = atmosphere.from_file(theirs).wheel()
+        assert their_wheel != mine.wheel()  # its wheel is its own too...
+        if theirs.wheel_colours:  # ...and shares no colour with a shipped theme's own wheel (Halloween's)
+            assert not set(their_wheel) & set(mine.wheel())
     picture = dict(shots.shots)["feature-intro"]
     banner = compute_layout((640, 360)).banner
     face = pygame.surfarray.array3d(picture)[banner.x + banner.w // 4: banner.right - banner.w // 4,

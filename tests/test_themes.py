@@ -136,6 +136,107 @@ def test_a_theme_file_without_atmosphere_takes_its_palette(home: Path) -> None:
     assert style == atmosphere.neutral(base)
 
 
+def test_a_backdrop_paints_in_its_themes_colours_or_its_palettes(home: Path) -> None:
+    """The shipped painters' colours are each theme.yaml's ``backdrop_colours`` (its painter's
+    order, the bokeh last); a theme that gives none gets its palette's (``palette_role``)."""
+    from cabinet.assets import ui
+
+    for name in theme_names(SPRITES):
+        theme = load_theme(name, SPRITES)
+        names, roles = ui.BACKDROP_COLOURS[theme.background]
+        assert len(roles) > len(names)  # every painter's default has its bokeh
+        if theme.background != "glow":
+            assert len(theme.backdrop_colours) > len(names), name  # the shipped look is the file's
+    text = (SPRITES / "christmas" / "theme.yaml").read_text()
+    own = load_theme("christmas", SPRITES)
+    moonlight_at = (int(0.8 * 160), int(0.15 * 90))  # the snow painter's moon glow, on a 160x90 backdrop
+    shown = pygame.surfarray.array3d(ui.background(own, 160, 90))[moonlight_at].astype(int)
+    redder = text.replace('"#a0d0ff", "#7a9ac8"', '"#ff4040", "#7a9ac8"', 1)
+    assert redder != text
+    write_theme(home, "redmoon", redder)
+    red = pygame.surfarray.array3d(ui.background(load_theme("redmoon"), 160, 90))[moonlight_at].astype(int)
+    assert red[0] > shown[0] + 15 and red[2] < shown[2] - 15  # the moonlight is the file's colour
+    lines = [line for line in text.splitlines() if not line.startswith("backdrop_colours:")]
+    write_theme(home, "plainsnow", "\n".join(lines) + "\n")
+    plain = load_theme("plainsnow")
+    assert plain.backdrop_colours == ()
+    assert ui.backdrop_colours(plain) == [ui.palette_role(plain, r) for r in ui.BACKDROP_COLOURS["snow"][1]]
+    assert ui.palette_role(plain, "accent") == plain.colours["accent"]
+    write_theme(home, "short", text.replace('backdrop_colours: ["#ffffff", "#a0d0ff"', 'backdrop_colours: ["#ffffff"'
+                                            ).replace('"#ffffff", "#ffffff", "#ffffff"]', '"#ffffff"]', 1))
+    with pytest.raises(DefinitionError, match="the snow painter takes 5 colours"):
+        load_theme("short")
+
+
+@pytest.mark.integration  # six 1920x1080 backdrops: about ten seconds
+@pytest.mark.parametrize("name", ["classic", "retro", "riches", "christmas", "lucky", "halloween"])
+def test_the_shipped_backdrops_are_redrawn_from_their_files_pixel_for_pixel(name: str) -> None:
+    """The painters' colours moved from Python into each theme.yaml: what they draw from the
+    files is the shipped background.png, pixel for pixel."""
+    from cabinet.assets import ui
+    from cabinet.assets.build import BACKGROUND_SIZE
+
+    drawn = pygame.surfarray.array3d(ui.background(load_theme(name, SPRITES), *BACKGROUND_SIZE))
+    shipped = pygame.surfarray.array3d(pygame.image.load(str(SPRITES / name / "background.png")))
+    assert np.array_equal(drawn, shipped)
+
+
+def test_a_sticky_reels_snow_cap_is_the_themes(home: Path) -> None:
+    """Christmas names its sticky reel's snow cap (``frost_cap``); a snow-trimmed theme that
+    names none gets one in its frost colour's whites; ``[]`` or another trim: no cap."""
+    def shipped(name: str) -> atmosphere.Atmosphere:
+        return atmosphere.from_file(typing.cast(themes.AtmosphereFile, load_theme(name, SPRITES).atmosphere))
+
+    assert shipped("christmas").frost_cap == ((250, 253, 255), (215, 240, 255))
+    text = (SPRITES / "christmas" / "theme.yaml").read_text()
+    cap_line = next(line for line in text.splitlines() if "frost_cap:" in line)
+    write_theme(home, "nocap", text.replace(cap_line, ""))
+    derived = atmosphere.style_for("nocap")
+    frost = (0xbe, 0xe8, 0xff)
+    assert derived.frost_cap == atmosphere.default_frost_cap(frost, "snow") == (
+        atmosphere._mix(frost, (255, 255, 255), 0.92), atmosphere._mix(frost, (255, 255, 255), 0.6))
+    write_theme(home, "bare", text.replace(cap_line, "  frost_cap: []"))
+    assert atmosphere.style_for("bare").frost_cap == ()
+    assert shipped("classic").frost_cap == ()  # no snow trim, no cap
+
+
+def test_the_wheels_colours_are_the_themes_or_its_cards(home: Path) -> None:
+    """Halloween's wheel is its file's (``wheel_colours``: the parts, then the rings); a theme
+    that names none gets one mixed from its own card, not Halloween's purple."""
+    def shipped(name: str) -> atmosphere.Atmosphere:
+        return atmosphere.from_file(typing.cast(themes.AtmosphereFile, load_theme(name, SPRITES).atmosphere))
+
+    halloween = shipped("halloween").wheel()
+    parts = dict(zip(atmosphere.WHEEL_PARTS, halloween, strict=False))
+    assert parts["backing"] == (20, 8, 30) and parts["hub"] == (60, 20, 80) and parts["pass_on"] == (30, 30, 50)
+    assert halloween[len(atmosphere.WHEEL_PARTS):] == ((96, 30, 140), (40, 90, 150), (150, 40, 60))  # the rings
+    classic = shipped("classic")
+    mixed = classic.wheel()
+    assert classic.wheel_colours == () and len(mixed) > len(atmosphere.WHEEL_PARTS)
+    assert mixed[1] == classic.card[0] and mixed[2] == classic.card[1]  # the hub and the plate: the card's
+    assert not set(mixed) & set(halloween)
+    text = (SPRITES / "halloween" / "theme.yaml").read_text()
+    line = next(x for x in text.splitlines() if x.strip().startswith("wheel_colours:"))
+    write_theme(home, "fewrings", text.replace(line, '  wheel_colours: ["#000000", "#111111"]'))
+    with pytest.raises(DefinitionError, match="wheel_colours are the backing"):
+        load_theme("fewrings")
+
+
+def test_a_decor_or_trim_without_colours_takes_the_looks_own(home: Path) -> None:
+    """Christmas's aurora and snow trim are its file's colours; a theme that names the same
+    painters but no colours gets its own glow, rim, title and frost, not Christmas's."""
+    text = (SPRITES / "christmas" / "theme.yaml").read_text()
+    own = atmosphere.from_file(typing.cast(themes.AtmosphereFile, load_theme("christmas", SPRITES).atmosphere))
+    assert own.decor_colour(0) == (0x3c, 0xe6, 0xa0) and own.trim_colour(2) == (0x14, 0x78, 0x32)
+    bare = "\n".join(x for x in text.splitlines() if not x.strip().startswith(("decor_colours:", "trim_colours:")))
+    write_theme(home, "plainaurora", bare.replace('glow: "#96d2ff"', 'glow: "#80ff40"') + "\n")
+    plain = atmosphere.style_for("plainaurora")
+    assert plain.decor == "aurora" and plain.decor_colours == () and plain.trim_colours == ()
+    assert [plain.decor_colour(k) for k in range(4)] == [(0x80, 0xff, 0x40), plain.rim, plain.title, plain.frost]
+    assert [plain.trim_colour(k) for k in range(3)] == [plain.title, plain.frost, plain.card[0]]
+    assert not {plain.decor_colour(k) for k in range(4)} & {own.decor_colour(k) for k in range(4)} - {(255, 255, 255)}
+
+
 def test_the_generator_refuses_a_theme_without_a_file_clearly(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "cabinet.assets", "--theme", "egpyt", "--out", str(tmp_path)],
                           capture_output=True, text=True, timeout=120, cwd=ROOT)

@@ -82,6 +82,7 @@ class Theme:
     feature_music: MusicSpec | None = None  # played from a feature's intro to its outro
     atmosphere: AtmosphereFile | None = None  # a feature's look (None: derived from the colours)
     corner_art: str = ""  # the symbol hung in the screen's top corners ("": none)
+    backdrop_colours: tuple[str, ...] = ()  # the backdrop painter's own colours (empty: its palette's)
 
     def symbol(self, sid: str) -> SymbolSpec:
         for s in self.symbols:
@@ -158,10 +159,16 @@ class AtmosphereFile:
     decor: Decor = doc("the backdrop's decor", default="")
     trim: Trim = doc("the card's trim", default="")
     counts: tuple[int, ...] = doc("particles over the backdrop, over the card", default=(50, 100))
-    decor_colours: tuple[str, ...] = doc("the decor's own colours, in its painter's order (empty: the painter's)",
+    decor_colours: tuple[str, ...] = doc("the decor's own colours, in its painter's order (empty: the look's)",
                                          default=())
-    trim_colours: tuple[str, ...] = doc("the trim's own colours, in its painter's order (empty: the painter's)",
+    trim_colours: tuple[str, ...] = doc("the trim's own colours, in its painter's order (empty: the look's)",
                                         default=())
+    frost_cap: tuple[str, ...] | None = doc("a sticky reel's snow cap on its frame: the snow and the icicles "
+                                            "(empty: none; absent: the frost's whites under a snow trim)",
+                                            default=None)
+    wheel_colours: tuple[str, ...] = doc("the wheel's backing, hub, title plate, seams, win box and pass-on "
+                                         "pocket, then one colour a ring (empty: mixed from the card's)",
+                                         default=())
 
 
 @dataclass(frozen=True)
@@ -176,13 +183,17 @@ class ThemeFile:
     feature_music: MusicFile | None = doc("the loop a feature plays from its intro to its outro", default=None)
     atmosphere: AtmosphereFile | None = doc("a feature's look (absent: derived from the colours)", default=None)
     corner_art: str = doc("a symbol id hung in the screen's top corners (empty: none)", default="")
+    backdrop_colours: tuple[str, ...] = doc("the backdrop painter's own colours in its order, the bokeh last "
+                                            "(cabinet/assets/ui.py BACKDROP_COLOURS; empty: the palette's)",
+                                            default=())
 
     def theme(self, name: str) -> Theme:
         return Theme(name=name, title=self.title, subtitle=self.subtitle,
                      symbols=tuple(s.spec() for s in self.symbols), background=self.background,
                      colours=dict(self.colours), music=self.music.spec(),
                      feature_music=self.feature_music.spec() if self.feature_music else None,
-                     atmosphere=self.atmosphere, corner_art=self.corner_art)
+                     atmosphere=self.atmosphere, corner_art=self.corner_art,
+                     backdrop_colours=tuple(self.backdrop_colours))
 
 
 REQUIRED_COLOURS = ("bg_top", "bg_bottom", "accent", "accent2", "glow", "reel_mid", "reel_edge", "plate")
@@ -206,6 +217,12 @@ def _check(file: ThemeFile, report: Report) -> None:
     if file.format != FORMAT:
         report(("format",), f"theme file format {file.format} is not known; this cabinet reads format {FORMAT}")
     choice(file.background, ui.BACKGROUNDS, ("background",), "background painter")
+    for i, value in enumerate(file.backdrop_colours):
+        colour(value, ("backdrop_colours", i))
+    names = ui.BACKDROP_COLOURS.get(file.background, ((), ()))[0]
+    if file.backdrop_colours and len(file.backdrop_colours) <= len(names):
+        report(("backdrop_colours",), f"the {file.background} painter takes {len(names)} colours ("
+               f"{', '.join(names)}) and one bokeh colour or more; got {len(file.backdrop_colours)}")
     for key in REQUIRED_COLOURS:
         if key not in file.colours:
             report(("colours",), f"missing colour '{key}' (the colours are {', '.join(REQUIRED_COLOURS)})")
@@ -236,9 +253,15 @@ def _check(file: ThemeFile, report: Report) -> None:
     if a is not None:
         for key in ("glow", "rim", "title", "frost"):
             colour(getattr(a, key), ("atmosphere", key))
-        for key in ("sky", "card", "light_colours", "particle_colours", "decor_colours", "trim_colours"):
-            for i, value in enumerate(getattr(a, key)):
+        for key in ("sky", "card", "light_colours", "particle_colours", "decor_colours", "trim_colours", "frost_cap",
+                    "wheel_colours"):
+            for i, value in enumerate(getattr(a, key) or ()):
                 colour(value, ("atmosphere", key, i))
+        if a.wheel_colours and len(a.wheel_colours) < 7:
+            report(("atmosphere", "wheel_colours"), "wheel_colours are the backing, hub, plate, seams, win and "
+                   f"pass_on colours, then one colour a ring or more; got {len(a.wheel_colours)}")
+        if a.frost_cap and len(a.frost_cap) != 2:
+            report(("atmosphere", "frost_cap"), "frost_cap is a pair [snow, icicles] (or [] for none)")
         for key in ("sky", "card", "counts"):
             if len(getattr(a, key)) != 2:
                 report(("atmosphere", key), f"{key} is a pair [top, bottom]" if key != "counts"

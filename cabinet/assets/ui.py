@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -296,7 +296,7 @@ def _soft_dot(w: int, h: int, x: float, y: float, r: float) -> tuple[tuple[slice
     return (slice(x0, x1), slice(y0, y1)), np.exp(-d2 * 2.0).astype(np.float32)
 
 
-def _bokeh(col: Array, seed: int, n: int, colours: list[Colour], rmin: float, rmax: float, alpha: float,
+def _bokeh(col: Array, seed: int, n: int, colours: Sequence[Colour], rmin: float, rmax: float, alpha: float,
            region: tuple[float, float, float, float] = (0, 0, 1, 1)) -> None:
     w, h = col.shape[:2]
     rng = np.random.default_rng(seed)
@@ -335,36 +335,77 @@ def _vignette(col: Array, x: Array, y: Array, k: float = 0.75) -> None:
     col *= np.clip(1 - k * d ** 1.3, 0, 1)[..., None]
 
 
+# Each painter's own colours, in the order a theme.yaml's ``backdrop_colours`` gives them: its
+# named colours, then the bokeh (the soft dots of light: one colour or more, the rest of the
+# list). A theme that gives none gets these roles of its palette (``palette_role``).
+BACKDROP_COLOURS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # painter: (names, palette roles)
+    "casino": (("spotlight", "rays", "lattice", "glints"), ("accent", "glow", "glow", "light", "glow", "accent",
+                                                            "white")),
+    "neon": (("horizon", "horizon_line", "grid_glow", "grid", "sun_top", "sun_bottom", "sun_glow", "glints"),
+             ("accent", "white", "accent", "light", "glow", "accent2", "accent", "light", "accent2", "accent")),
+    "silk": (("lattice", "light", "glints"), ("glow", "accent", "light", "glow", "accent")),
+    "snow": (("glints", "moonlight", "far_hills", "near_hills", "hill_rims"), ("white", "light", "pale", "white",
+                                                                               "white", "white")),
+    "jade": (("light", "scrolls", "glints"), ("accent", "glow", "light", "glow", "accent2")),
+    "spooky": (("moonlight", "moon", "craters", "fog", "ground", "glints"), ("accent", "light", "glow", "accent2",
+                                                                            "dark", "light", "accent", "accent2")),
+    "glow": (("light", "silk", "glints"), ("accent", "accent2", "glow", "glow", "accent", "accent2")),
+}
+
+
+def palette_role(t: Theme, role: str) -> str:
+    """A colour of the theme's palette by role: its own (``accent``, ``glow``...), or one mixed
+    from it: ``light`` (its glow, whitened), ``pale`` (its sky, whitened), ``dark`` (its ground,
+    darkened), ``white``."""
+    c = t.colours
+    mixed = {"light": (c["glow"], "#ffffff", 0.6), "pale": (c["bg_top"], "#ffffff", 0.5),
+             "dark": (c["bg_bottom"], "#000000", 0.7), "white": ("#ffffff", "#ffffff", 0.0)}
+    if role in mixed:
+        a, b, k = mixed[role]
+        r, g, bl = (int(round(v * 255)) for v in mix(a, b, k))
+        return f"#{r:02x}{g:02x}{bl:02x}"
+    return c[role]
+
+
+def backdrop_colours(t: Theme) -> list[str]:
+    """The colours ``t``'s painter uses, in its order: the theme's ``backdrop_colours``, else its palette's."""
+    if t.backdrop_colours:
+        return list(t.backdrop_colours)
+    return [palette_role(t, role) for role in BACKDROP_COLOURS[t.background][1]]
+
+
 def _bg_casino(t: Theme, w: int, h: int) -> Array:
+    spot, rays_c, lattice, glints, *bokeh = backdrop_colours(t)
     x, y, col = _base(w, h, t.colours["bg_top"], t.colours["bg_bottom"])
     aspect = w / h
     # a warm spotlight behind the reels
     d = np.sqrt(((x - 0.5) * aspect) ** 2 + (y - 0.42) ** 2)
-    _add(col, np.clip(1 - d / 0.7, 0, 1) ** 2, "#ff3a2a", 0.45)
+    _add(col, np.clip(1 - d / 0.7, 0, 1) ** 2, spot, 0.45)
     # rays fanning from above
     ang = np.arctan2(y + 0.3, (x - 0.5) * aspect)
     rays = (np.cos(ang * 36) > 0.55).astype(np.float32) * np.clip(1 - y, 0, 1) * 0.06
-    _add(col, rays, "#ffc83a")
+    _add(col, rays, rays_c)
     # a gold diamond lattice, faint, like an embossed carpet
     s = 64.0
     px, py = x * w, y * h
     u = np.abs(((px + py) % s) - s / 2)
     v = np.abs(((px - py) % s) - s / 2)
     lat = np.clip(1.5 - np.minimum(u, v), 0, 1)
-    _add(col, lat, "#ffc83a", 0.1)
-    _bokeh(col, 11, 60, ["#ffd84a", "#ff8a3a", "#ffffff"], 6, 40, 0.25)
-    _twinkles(col, 12, 40, "#fff2b0", 10)
+    _add(col, lat, lattice, 0.1)
+    _bokeh(col, 11, 60, bokeh, 6, 40, 0.25)
+    _twinkles(col, 12, 40, glints, 10)
     _vignette(col, x, y)
     return col
 
 
 def _bg_neon(t: Theme, w: int, h: int) -> Array:
+    band, line, grid_glow, grid_line, sun_top, sun_bottom, sun_glow, glints, *bokeh = backdrop_colours(t)
     x, y, col = _base(w, h, t.colours["bg_top"], t.colours["bg_bottom"])
     aspect = w / h
     horizon = 0.62
     # glow band at the horizon
-    _add(col, np.exp(-((y - horizon) / 0.05) ** 2), "#ff3ad0", 0.55)
-    _add(col, np.exp(-((y - horizon) / 0.015) ** 2), "#ffffff", 0.5)
+    _add(col, np.exp(-((y - horizon) / 0.05) ** 2), band, 0.55)
+    _add(col, np.exp(-((y - horizon) / 0.015) ** 2), line, 0.5)
     # perspective grid on the floor
     below = y > horizon
     z = np.where(below, (y - horizon) / (1 - horizon), 1.0)
@@ -375,23 +416,24 @@ def _bg_neon(t: Theme, w: int, h: int) -> Array:
     vl = np.abs((xl % 1.0) - 0.5)
     vline = np.clip(1 - vl * 18 / np.maximum(depth, 1) * 0.5, 0, 1) * below
     grid = np.clip(hline + vline, 0, 1) * np.clip(z * 1.5, 0, 1)
-    _add(col, blur(grid, 4), "#ff3ad0", 0.8)
-    _add(col, grid, "#ff9af0", 0.8)
+    _add(col, blur(grid, 4), grid_glow, 0.8)
+    _add(col, grid, grid_line, 0.8)
     # a striped retro sun behind the horizon
     d = np.sqrt(((x - 0.5) * aspect) ** 2 + ((y - horizon + 0.02) * 1.0) ** 2)
     sun = np.clip((0.22 - d) * h, 0, 1) * (y < horizon)
     stripes = ((y * h / 14) % 1.0 > np.clip((y - (horizon - 0.2)) / 0.2, 0, 1) * 0.6).astype(np.float32)
     sun_col = np.clip((y - (horizon - 0.22)) / 0.22, 0, 1)
-    _over(col, sun * stripes * (1 - sun_col), "#ffe23a", 0.9)
-    _over(col, sun * stripes * sun_col, "#ff3a8a", 0.9)
-    _add(col, np.clip(1 - d / 0.45, 0, 1) ** 2 * (y < horizon), "#ff3ad0", 0.35)
-    _twinkles(col, 21, 140, "#d0f4ff", 7, (0, 0, 1, horizon - 0.05))
-    _bokeh(col, 22, 30, ["#3ae8ff", "#ff3ad0"], 4, 22, 0.35, (0, 0, 1, horizon))
+    _over(col, sun * stripes * (1 - sun_col), sun_top, 0.9)
+    _over(col, sun * stripes * sun_col, sun_bottom, 0.9)
+    _add(col, np.clip(1 - d / 0.45, 0, 1) ** 2 * (y < horizon), sun_glow, 0.35)
+    _twinkles(col, 21, 140, glints, 7, (0, 0, 1, horizon - 0.05))
+    _bokeh(col, 22, 30, bokeh, 4, 22, 0.35, (0, 0, 1, horizon))
     _vignette(col, x, y, 0.6)
     return col
 
 
 def _bg_silk(t: Theme, w: int, h: int) -> Array:
+    lattice, light, glints, *bokeh = backdrop_colours(t)
     x, y, col = _base(w, h, t.colours["bg_top"], t.colours["bg_bottom"])
     aspect = w / h
     # silk folds: slow diagonal waves of light
@@ -404,39 +446,41 @@ def _bg_silk(t: Theme, w: int, h: int) -> Array:
     r = np.sqrt(gx * gx + gy * gy)
     coin = np.clip(1.6 - np.abs(r - 26), 0, 1) + np.clip(1.6 - np.abs(np.maximum(np.abs(gx), np.abs(gy)) - 9), 0, 1)
     diag = np.clip(1.4 - np.abs(((px + py) % s) - s / 2) * 0.9, 0, 1) * (r > 30)
-    _add(col, np.clip(coin + diag * 0.6, 0, 1), "#ffc83a", 0.12)
+    _add(col, np.clip(coin + diag * 0.6, 0, 1), lattice, 0.12)
     d = np.sqrt(((x - 0.5) * aspect) ** 2 + (y - 0.45) ** 2)
-    _add(col, np.clip(1 - d / 0.8, 0, 1) ** 2, "#ff8a3a", 0.35)
-    _bokeh(col, 31, 50, ["#ffd84a", "#ff6a2a"], 5, 30, 0.3)
-    _twinkles(col, 32, 30, "#fff2b0", 9)
+    _add(col, np.clip(1 - d / 0.8, 0, 1) ** 2, light, 0.35)
+    _bokeh(col, 31, 50, bokeh, 5, 30, 0.3)
+    _twinkles(col, 32, 30, glints, 9)
     _vignette(col, x, y)
     return col
 
 
 def _bg_snow(t: Theme, w: int, h: int) -> Array:
+    glints, moonlight, far_hill, near_hill, hill_rim, *bokeh = backdrop_colours(t)
     x, y, col = _base(w, h, t.colours["bg_top"], t.colours["bg_bottom"])
     aspect = w / h
-    _twinkles(col, 41, 80, "#ffffff", 5, (0, 0, 1, 0.6))
+    _twinkles(col, 41, 80, glints, 5, (0, 0, 1, 0.6))
     # moonlit glow
     d = np.sqrt(((x - 0.8) * aspect) ** 2 + (y - 0.15) ** 2)
-    _add(col, np.clip(1 - d / 0.5, 0, 1) ** 2, "#a0d0ff", 0.35)
+    _add(col, np.clip(1 - d / 0.5, 0, 1) ** 2, moonlight, 0.35)
     # snowy hills
     for i, (base, amp, freq, shade) in enumerate(((0.78, 0.05, 3.0, 0.78), (0.86, 0.04, 5.0, 0.9), (0.93, 0.03, 7.0, 1.0))):
         edge = base + amp * np.sin(x * aspect * freq + i * 2.1)
         hill = np.clip((y - edge) * h * 0.7, 0, 1)
-        c = mix("#7a9ac8", "#ffffff", shade)
+        c = mix(far_hill, near_hill, shade)
         _over(col, hill, c)
-        _add(col, np.clip(1 - np.abs(y - edge) * h / 6, 0, 1) * hill, "#ffffff", 0.3)
-    _bokeh(col, 42, 260, ["#ffffff"], 1.5, 5, 0.8)
+        _add(col, np.clip(1 - np.abs(y - edge) * h / 6, 0, 1) * hill, hill_rim, 0.3)
+    _bokeh(col, 42, 260, bokeh, 1.5, 5, 0.8)
     _vignette(col, x, y, 0.6)
     return col
 
 
 def _bg_jade(t: Theme, w: int, h: int) -> Array:
+    light, scrolls, glints, *bokeh = backdrop_colours(t)
     x, y, col = _base(w, h, t.colours["bg_top"], t.colours["bg_bottom"])
     aspect = w / h
     d = np.sqrt(((x - 0.5) * aspect) ** 2 + (y - 0.45) ** 2)
-    _add(col, np.clip(1 - d / 0.8, 0, 1) ** 2, "#3ad0a0", 0.3)
+    _add(col, np.clip(1 - d / 0.8, 0, 1) ** 2, light, 0.3)
     # gold cloud scrolls: rows of overlapping arcs
     s = 120.0
     px, py = x * w, y * h
@@ -445,31 +489,32 @@ def _bg_jade(t: Theme, w: int, h: int) -> Array:
     gy = (py % (s * 0.5)) - s * 0.5
     r = np.sqrt(gx * gx + gy * gy)
     arcs = np.clip(1.6 - np.abs(r - s * 0.45), 0, 1) + np.clip(1.6 - np.abs(r - s * 0.3), 0, 1)
-    _add(col, arcs, "#ffd84a", 0.09)
-    _bokeh(col, 51, 50, ["#ffd84a", "#8affd0"], 5, 30, 0.28)
-    _twinkles(col, 52, 30, "#fff6c0", 9)
+    _add(col, arcs, scrolls, 0.09)
+    _bokeh(col, 51, 50, bokeh, 5, 30, 0.28)
+    _twinkles(col, 52, 30, glints, 9)
     _vignette(col, x, y)
     return col
 
 
 def _bg_spooky(t: Theme, w: int, h: int) -> Array:
+    moonlight, moon_c, crater_c, fog, ground, glints, *bokeh = backdrop_colours(t)
     x, y, col = _base(w, h, t.colours["bg_top"], t.colours["bg_bottom"])
     aspect = w / h
     mx, my = (0.875, 0.15) if aspect > 1 else (0.7, 0.12)  # landscape: in the corner beside the reels
     d = np.sqrt(((x - mx) * aspect) ** 2 + (y - my) ** 2)
-    _add(col, np.clip(1 - d / 0.6, 0, 1) ** 2, "#ff8a3a", 0.35)
+    _add(col, np.clip(1 - d / 0.6, 0, 1) ** 2, moonlight, 0.35)
     moon = np.clip((0.09 - d) * h, 0, 1)
-    _over(col, moon, "#fff0c0")
+    _over(col, moon, moon_c)
     crater = np.sqrt(((x - mx - 0.02) * aspect) ** 2 + (y - my + 0.02) ** 2)
-    _over(col, np.clip((0.025 - crater) * h, 0, 1) * moon, "#e8d0a0", 0.6)
+    _over(col, np.clip((0.025 - crater) * h, 0, 1) * moon, crater_c, 0.6)
     # fog bands and a jagged graveyard horizon
-    _add(col, np.exp(-((y - 0.8) / 0.06) ** 2) * (0.5 + 0.5 * np.sin(x * aspect * 9)), "#8a5aaa", 0.25)
+    _add(col, np.exp(-((y - 0.8) / 0.06) ** 2) * (0.5 + 0.5 * np.sin(x * aspect * 9)), fog, 0.25)
     ridge = 0.86 + 0.03 * np.sin(x * aspect * 4) + 0.012 * np.sin(x * aspect * 23)
     stones = ((np.abs(((x * aspect * 6) % 1.0) - 0.5) < 0.06) & (y > ridge - 0.05)).astype(np.float32)
     hill = np.clip((y - ridge) * h, 0, 1)
-    _over(col, np.clip(hill + stones, 0, 1), "#08020c")
-    _twinkles(col, 61, 50, "#ffe0b0", 5, (0, 0, 1, 0.6))
-    _bokeh(col, 62, 30, ["#ff8a1a", "#8a3aff"], 4, 20, 0.3)
+    _over(col, np.clip(hill + stones, 0, 1), ground)
+    _twinkles(col, 61, 50, glints, 5, (0, 0, 1, 0.6))
+    _bokeh(col, 62, 30, bokeh, 4, 20, 0.3)
     _vignette(col, x, y, 0.85)
     return col
 
@@ -479,14 +524,15 @@ def _bg_glow(t: Theme, w: int, h: int) -> Array:
     light of its accent behind the reels, faint diagonal silk of its second accent, and bokeh
     and glints of its glow colour."""
     c = t.colours
+    light, silk_c, glints, *bokeh = backdrop_colours(t)
     x, y, col = _base(w, h, c["bg_top"], c["bg_bottom"])
     aspect = w / h
     d = np.sqrt(((x - 0.5) * aspect) ** 2 + (y - 0.45) ** 2)
-    _add(col, np.clip(1 - d / 0.8, 0, 1) ** 2, c["accent"], 0.3)
+    _add(col, np.clip(1 - d / 0.8, 0, 1) ** 2, light, 0.3)
     silk = np.clip(np.sin(((x * aspect) + y) * 48.0) * 4 - 3, 0, 1)
-    _add(col, silk * np.clip(1.2 - y, 0, 1), c["accent2"], 0.06)
-    _bokeh(col, 17, 40, [c["glow"], c["accent"], c["accent2"]], 6, 34, 0.2)
-    _twinkles(col, 19, 30, c["glow"], 9)
+    _add(col, silk * np.clip(1.2 - y, 0, 1), silk_c, 0.06)
+    _bokeh(col, 17, 40, bokeh, 6, 34, 0.2)
+    _twinkles(col, 19, 30, glints, 9)
     _vignette(col, x, y)
     return col
 

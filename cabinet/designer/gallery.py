@@ -6,14 +6,12 @@ idle screen left-handed, in portrait and at 1280x720. Each is reached the way a 
 would reach it (presses, forced rounds through the session's normal path, headless
 frames at a fixed time step), so the same seed gives the same pixels every run.
 
-The feature moments follow the game's blocks (``expected_moments``), each from the first
-scenario whose round shows it: free spins (``feature-*``; their minimum-win guarantee's
-extra spins, ``free-spins-guarantee``); a hold-and-respin of the game's own (``feature-*``
-when there are no free spins: the baskets flying in, a board filled, the outro; the last
-empty cells glowing, ``boards-anticipation``); a held-reel respin (``respin-locked``); a
-wheel (``wheel-*``: the first ring turning, an inner ring turning, the win); a mummy panel
-(``mummy-panel``) and the minigame it opens (``minigame-*``: the symbols flying in, values
-travelling into the collectors, the outro).
+The feature moments follow the game's blocks (``expected_moments``): each block's mechanic
+says which it has (``Mechanic.moments``, in ``presentation/mechanics/<block>/shots.py``:
+free spins' ``feature-*`` and ``free-spins-guarantee``, a hold-and-respin of the game's own
+``feature-*`` and ``boards-anticipation``, the held reel's ``respin-locked``, the wheel's
+``wheel-*``, the panel door's ``mummy-panel`` and ``minigame-*``), and the gallery plays
+each from the first scenario whose round shows it; it knows no mechanic by name.
 
 Every page of INFO is pictured: ``paytable`` and ``rules`` are the first page of each tab,
 and each further page follows them, named after its heading (``info-paytable-2``,
@@ -39,23 +37,37 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from cabinet.errors import CabinetError
+from cabinet.presentation.mechanics.moments import finish_round, run_until, snapshot
 
 TIERS = ("big", "mega", "epic")
 TIER_SEARCH_SEED = 14
 TIER_SEARCH_TRIES = 6000  # scripted base spins tried per game for the tier pictures
 SEEDS = (TIER_SEARCH_SEED, TIER_SEARCH_SEED + 1, TIER_SEARCH_SEED + 2)  # a script must decide its round at each
-FRAME_LIMIT = 30_000  # frames a moment may take to come (a bug, not a slow game, if it runs out)
 PORTRAIT_OF = {(640, 360): (360, 640)}
 GALLERY_TIME = datetime(2026, 1, 2, 12, 0, tzinfo=UTC)  # when the gallery's rounds are stamped  # the smallest landscape turns into the smallest portrait
 
-# The moments, in the order of the contact sheet. A feature's three moments are named
-# after the feature (``free_spins-intro``).
-FEATURE_MOMENTS = ("free-spins-guarantee", "boards-anticipation", "respin-locked", "wheel-intro", "wheel-play",
-                   "wheel-outro", "mummy-panel", "minigame-intro", "minigame-play", "minigame-outro")
-MOMENTS = ("idle", "spinning", "win-line", *(f"win-{tier}" for tier in TIERS), "feature-intro", "feature-play",
-           "feature-outro", *FEATURE_MOMENTS, "menu", "paytable", "rules", "bet-panel", "autoplay-panel", "history",
-           "attract", "lobby", "left-hand", "portrait", "1280x720", "designer", "designer-forced")
+# The moments, in the order of the contact sheet: the common ones before and after the
+# mechanics' own (each mechanic's ``moment_names``, in the registry's order: ``MOMENTS``).
+BEFORE = ("idle", "spinning", "win-line", *(f"win-{tier}" for tier in TIERS))
+AFTER = ("menu", "paytable", "rules", "bet-panel", "autoplay-panel", "history", "attract", "lobby", "left-hand",
+         "portrait", "1280x720", "designer", "designer-forced")
+
+
+def all_moments() -> tuple[str, ...]:
+    """Every moment a gallery may picture, in contact-sheet order (``MOMENTS``)."""
+    from cabinet.presentation.mechanics import registry
+
+    names = dict.fromkeys(BEFORE)
+    for mechanic in registry().values():
+        names.update(dict.fromkeys(mechanic.moment_names))
+    names.update(dict.fromkeys(AFTER))
+    return tuple(names)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "MOMENTS":  # worked out when asked: the registry may have grown meanwhile
+        return all_moments()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
@@ -165,95 +177,52 @@ def scenario_round(defn: Any, scenario: Any) -> Any:
     return play_round(defn, RoundRequest(default_bet(defn), TIER_SEARCH_SEED, script=tuple(scenario.script)))
 
 
-def scenario_showing(defn: Any, shows: Callable[[Any], bool]) -> tuple[int, ...] | None:
-    """The script of the first scenario whose round ``shows`` (a test on its RoundResult)."""
+def scenario_showing(defn: Any, shows: Callable[[Any], bool]) -> tuple[tuple[int, ...], Any] | None:
+    """The script of the first scenario whose round ``shows`` (a test on its RoundResult), and the round."""
     for scenario in defn.scenarios:
-        if not scenario.respin_reel and shows(scenario_round(defn, scenario)):
-            return tuple(scenario.script)
+        if not scenario.respin_reel and shows(result := scenario_round(defn, scenario)):
+            return tuple(scenario.script), result
     return None
 
 
-def _blocks(defn: Any) -> dict[str, list[Any]]:
-    out: dict[str, list[Any]] = {}
-    for params in defn.features:
-        out.setdefault(params.type, []).append(params)
-    return out
+def block_moments(defn: Any) -> list[Any]:
+    """The moments the game's blocks picture (each mechanic's ``moments``: ``Moments``), in
+    contact-sheet order; a name an earlier group has is not pictured twice (free spins and
+    a board feature of a game's own both have ``feature-*``: the registry's first wins)."""
+    from cabinet.presentation.mechanics import mechanic_of, registry
 
-
-def _kinds(result: Any) -> set[str]:
-    return {e.kind for e in result.events}
-
-
-def _own_boards(defn: Any) -> list[Any]:
-    """The hold-and-respin features a spin triggers itself (not a minigame another block opens)."""
-    return [p for p in _blocks(defn).get("hold_and_respin", []) if not getattr(p, "opened_by", "")]
-
-
-def _anticipating(result: Any) -> bool:
-    """A respin in which a board of more than two cells spins only its last one or two."""
-    from cabinet.core.boards import BoardOpened, BoardSpun
-
-    sizes = {e.board: e.reels * e.rows for e in result.events if isinstance(e, BoardOpened)}
-    return any(isinstance(e, BoardSpun) and 0 < len(e.positions) <= 2 < sizes.get(e.board, 0) for e in result.events)
+    sheet = {name: i for i, name in enumerate(all_moments())}
+    rank = {mechanic.type: i for i, mechanic in enumerate(registry().values())}
+    groups = [(sheet[group.names[0]], rank[mechanic.type], n, group)
+              for n, params in enumerate(defn.features) if (mechanic := mechanic_of(params)) is not None
+              for group in mechanic.moments(defn, params)]
+    taken: set[str] = set()
+    chosen = []
+    for *_, group in sorted(groups, key=lambda g: g[:3]):
+        if not taken & set(group.names):
+            taken |= set(group.names)
+            chosen.append(group)
+    return chosen
 
 
 def expected_moments(defn: Any) -> list[str]:
     """The moments a gallery of ``defn`` pictures, in contact-sheet order: every common one,
-    and the feature moments its blocks have (those whose scenarios it lacks are ``missing``)."""
-    blocks = _blocks(defn)
-    wanted = set(MOMENTS) - set(FEATURE_MOMENTS) - {"feature-intro", "feature-play", "feature-outro"}
-    if "free_spins" in blocks or _own_boards(defn):
-        wanted |= {"feature-intro", "feature-play", "feature-outro"}
-    if any(getattr(p, "minimum_win_x_bet", 0) for p in blocks.get("free_spins", [])):
-        wanted.add("free-spins-guarantee")
-    if "free_spins" not in blocks and _own_boards(defn):
-        wanted.add("boards-anticipation")
-    if "wild_respin" in blocks:
-        wanted.add("respin-locked")
-    if "wheel" in blocks:
-        wanted |= {"wheel-intro", "wheel-play", "wheel-outro"}
-    if "panel_door" in blocks:
-        wanted |= {"mummy-panel", "minigame-intro", "minigame-play", "minigame-outro"}
-    return [m for m in MOMENTS if m in wanted]
+    and the moments its blocks have (those whose scenarios it lacks are ``missing``)."""
+    wanted = {*BEFORE, *AFTER, *(name for group in block_moments(defn) for name in group.names)}
+    return [m for m in all_moments() if m in wanted]
 
 
 def feature_script(defn: Any) -> tuple[str, tuple[int, ...]] | None:
-    """The first scenario whose round runs a feature with an intro (free spins): name, script."""
-    from cabinet.core.bet import default_bet
-    from cabinet.core.round import RoundRequest, play_round
-
-    # by block type, not name: a game may call its free spins anything
-    names = {f.name for f in defn.features if f.type == "free_spins"}
-    for scenario in defn.scenarios:
-        if scenario.respin_reel:
-            continue
-        result = play_round(defn, RoundRequest(default_bet(defn), TIER_SEARCH_SEED, script=tuple(scenario.script)))
-        if names & set(result.features):
-            return scenario.name, tuple(scenario.script)
+    """The scenario designer mode's picture forces (``Moments.forced``: the first that runs
+    free spins, a feature with an intro card): name, script."""
+    for group in block_moments(defn):
+        if group.forced and (found := scenario_showing(defn, group.shows)) is not None:
+            scenario = next(s for s in defn.scenarios if tuple(s.script) == found[0])
+            return scenario.name, found[0]
     return None
 
 
 # -- driving an app -------------------------------------------------------------------------------
-
-
-def run_until(app: Any, reached: Callable[[], bool], what: str) -> None:
-    for _ in range(FRAME_LIMIT):
-        if reached():
-            return
-        app.run_frames(1)
-    raise CabinetError(f"{app.defn.name}: the gallery never reached {what}")
-
-
-def snapshot(app: Any) -> Any:
-    app.draw()
-    return app.screen.copy()
-
-
-def finish_round(app: Any) -> None:
-    """Let the round on screen play to its end, then clear its presentation."""
-    run_until(app, lambda: not app.base.in_round, "the end of a round")
-    app.base.end_presentation()
-    app.run_frames(2)
 
 
 def open_panel(app: Any, press: Any, settle_frames: int = 20) -> Any:
@@ -296,137 +265,6 @@ def win_tier_shot(app: Any, script: tuple[int, ...], tier: str) -> Any:
     picture = snapshot(app)
     finish_round(app)
     return picture
-
-
-def feature_shots(app: Any, script: tuple[int, ...]) -> list[tuple[str, Any]]:
-    """Free spins: their intro card, a spin in play (its win counted), and the outro card."""
-    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
-
-    app.base.start_round(script=script)
-    free: Callable[[], Any] = lambda: app.stack.find(FreeSpinsScene)  # noqa: E731
-    shots = []
-    run_until(app, lambda: free() is not None and free().phase == "intro" and free().t >= 1.0, "the feature intro")
-    shots.append(("feature-intro", snapshot(app)))
-    run_until(app, lambda: free() is not None and free().phase == "running" and free().played >= 2
-              and app.base.reels.all_stopped, "the feature in play")
-    app.run_frames(20)
-    shots.append(("feature-play", snapshot(app)))
-    run_until(app, lambda: free() is not None and free().phase == "outro" and free().t >= 1.0, "the feature outro")
-    shots.append(("feature-outro", snapshot(app)))
-    finish_round(app)
-    return shots
-
-
-def guarantee_shot(app: Any, script: tuple[int, ...]) -> Any:
-    """Free spins whose minimum-win guarantee adds spins: the popup saying why they came."""
-    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
-
-    app.base.start_round(script=script)
-    run_until(app, lambda: (free := app.stack.find(FreeSpinsScene)) is not None and "GUARANTEE" in free.popup_caption
-              and bool(free.popup) and free.popup_t >= 0.5, "the guarantee's extra spins")
-    picture = snapshot(app)
-    finish_round(app)
-    return picture
-
-
-def board_shots(app: Any, script: tuple[int, ...], names: tuple[str, str, str],
-                playing: Callable[[Any], bool] | None = None, *, start: bool = True) -> list[tuple[str, Any]]:
-    """A feature on boards: the symbols flying in from the reels, the moment ``playing`` names
-    (default: the scene's own most telling one), and the outro (``start``: play the round
-    first; else it is already on)."""
-    from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
-
-    if start:
-        app.base.start_round(script=script)
-    scene: Callable[[], Any] = lambda: app.stack.find(BoardScene)  # noqa: E731
-    shots = []
-    run_until(app, lambda: (s := scene()) is not None and any(f.symbol and 0.5 < (s.clock - f.start) / f.duration < 0.6
-                                                               for f in s.flights), "the boards' fly-in")
-    shots.append((names[0], snapshot(app)))
-    chosen = playing or (lambda s: s.picture_ready(""))
-    run_until(app, lambda: (s := scene()) is not None and s.phase == "running" and chosen(s), "the boards in play")
-    shots.append((names[1], snapshot(app)))
-    run_until(app, lambda: (s := scene()) is not None and s.phase == "outro" and s.outro_t > 0.6, "the boards' outro")
-    shots.append((names[2], snapshot(app)))
-    finish_round(app)
-    return shots
-
-
-def anticipation_shot(app: Any, script: tuple[int, ...]) -> Any:
-    """The last empty cells of a board glowing, after the other cells have landed."""
-    from cabinet.presentation.mechanics.hold_and_respin.view import SPIN_TIME, BoardScene
-
-    app.base.start_round(script=script)
-    run_until(app, lambda: (s := app.stack.find(BoardScene)) is not None and bool(s.spins) and all(
-        sp.anticipation and s.clock - sp.start > SPIN_TIME + 0.6 for sp in s.spins.values()), "anticipation")
-    picture = snapshot(app)
-    finish_round(app)
-    return picture
-
-
-def respin_shot(app: Any, script: tuple[int, ...]) -> Any:
-    """A held reel's respin: the reel LOCKED while the others have respun."""
-    from cabinet.presentation.mechanics.wild_respin.view import ReelLock
-
-    app.base.start_round(script=script)
-    run_until(app, lambda: app.stack.find(ReelLock) is not None and app.base.reel_set != app.defn.base_game.reel_sets[0]
-              .set and app.base.reels.all_stopped, "the held reel's respin")
-    app.run_frames(10)
-    picture = snapshot(app)
-    finish_round(app)
-    return picture
-
-
-def wheel_shots(app: Any, script: tuple[int, ...]) -> list[tuple[str, Any]]:
-    """The wheel: its first ring turning, its last ring turning after electric pockets, its win."""
-    from cabinet.presentation.mechanics.wheel.view import WheelScene
-
-    app.base.start_round(script=script)
-    wheel: Callable[[], Any] = lambda: app.stack.find(WheelScene)  # noqa: E731
-
-    def turning(ring: int) -> bool:
-        w = wheel()
-        spin = w.spins.get(ring) if w is not None else None
-        return spin is not None and 0.55 < w.clock - spin.start < 0.6
-
-    shots = []
-    run_until(app, lambda: turning(0), "the wheel's first ring turning")
-    shots.append(("wheel-intro", snapshot(app)))
-    last = len(wheel().feature.rings) - 1
-    run_until(app, lambda: turning(last), "the wheel's last ring turning")
-    shots.append(("wheel-play", snapshot(app)))
-    run_until(app, lambda: (w := wheel()) is not None and w.total is not None and w.outro_t > 0.5, "the wheel's win")
-    shots.append(("wheel-outro", snapshot(app)))
-    finish_round(app)
-    return shots
-
-
-def minigame_shots(app: Any, script: tuple[int, ...], collectors: int) -> list[tuple[str, Any]]:
-    """The mummy panel with its door open, then, in the same round, the minigame it opens
-    (``board_shots``): its play moment is values travelling into ``collectors`` collectors."""
-    from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
-    from cabinet.presentation.mechanics.panel_door.view import MummyPanel
-
-    app.base.start_round(script=script)
-    run_until(app, lambda: (p := app.stack.find(MummyPanel)) is not None and p.door == "open", "the pumpkin door")
-    app.run_frames(20)
-    shots = [("mummy-panel", snapshot(app))]
-
-    def collecting(scene: Any) -> bool:
-        flows = scene.flows
-        return len(flows) >= collectors and any(BoardScene._collect_telling(f, scene.clock) for f in flows)
-
-    names = ("minigame-intro", "minigame-play", "minigame-outro")
-    return shots + board_shots(app, script, names, collecting, start=False)
-
-
-def most_collectors(result: Any) -> int:
-    """The most collectors that take one batch together in a round (consecutive ``Collected``)."""
-    best = run = 0
-    for event in result.events:
-        run = run + 1 if event.kind == "collected" else 0
-        best = max(best, run)
-    return best
 
 
 def line_win_shot(app: Any, script: tuple[int, ...]) -> Any:
@@ -476,6 +314,7 @@ def attract_shot(app: Any, seconds: float = 2.5) -> Any:
         show.update(1.0 / FPS)
     surface = pygame.Surface(size)
     show.draw(surface)
+    show.on_exit()  # the show is over: its demo's scenes leave
     return surface
 
 
@@ -488,63 +327,15 @@ def idle_shot(defn: Any, *, size: tuple[int, int], seed: int, left_hand: bool = 
 # -- the whole set --------------------------------------------------------------------------------
 
 
-def feature_moments(app: Any, defn: Any, feature: tuple[str, tuple[int, ...]] | None,
-                    missing: list[str]) -> Iterator[tuple[str, Any]]:
-    """The feature moments ``expected_moments`` names for ``defn``, each from its scenario."""
-    from cabinet.core.boards import BoardFilled, BoardOpened
-
-    wanted = set(expected_moments(defn))
-
-    def find(name: str, shows: Callable[[Any], bool]) -> tuple[int, ...] | None:
-        script = scenario_showing(defn, shows)
-        if script is None:
-            missing.append(f"{name}: no scenario shows it")
-        return script
-
-    own = {p.name for p in _own_boards(defn)}
-    if "free_spins" in _blocks(defn):
-        if feature is None:
-            missing.append("feature: no scenario runs free spins")
+def feature_moments(app: Any, defn: Any, missing: list[str]) -> Iterator[tuple[str, Any]]:
+    """The moments the game's blocks picture (``block_moments``), each from the first
+    scenario whose round shows it, played by its mechanic."""
+    for group in block_moments(defn):
+        found = scenario_showing(defn, group.shows)
+        if found is None:
+            missing.append(f"{group.what}: {group.lack}")
         else:
-            yield from feature_shots(app, feature[1])
-    elif "feature-intro" in wanted:
-        script = find("feature", lambda r: bool(own & set(r.features)) and any(isinstance(e, BoardFilled)
-                                                                                for e in r.events))
-        if script is not None:
-            yield from board_shots(app, script, ("feature-intro", "feature-play", "feature-outro"))
-    if "free-spins-guarantee" in wanted:
-        script = find("free-spins-guarantee", lambda r: any(e.kind == "spins_added" and e.reason == "top_up"
-                                                            for e in r.events))
-        if script is not None:
-            yield "free-spins-guarantee", guarantee_shot(app, script)
-    if "boards-anticipation" in wanted:
-        script = find("boards-anticipation", lambda r: bool(own & set(r.features)) and _anticipating(r))
-        if script is not None:
-            yield "boards-anticipation", anticipation_shot(app, script)
-    if "respin-locked" in wanted:
-        names = {p.name for p in _blocks(defn).get("wild_respin", [])}
-        script = find("respin-locked", lambda r: bool(names & set(r.features)))
-        if script is not None:
-            yield "respin-locked", respin_shot(app, script)
-    if "wheel-intro" in wanted:
-        params = _blocks(defn)["wheel"][0]
-        last = len(params.rings) - 1
-        script = find("wheel", lambda r: any(e.kind == "wheel_spun" and e.ring == last for e in r.events))
-        if script is not None:
-            yield from wheel_shots(app, script)
-    if "mummy-panel" in wanted:
-        script = find("minigame", lambda r: any(e.kind == "door_drawn" and e.opened for e in r.events)
-                      and any(isinstance(e, BoardOpened) for e in r.events))
-        if script is not None:
-            result = scenario_showing_result(defn, script)
-            yield from minigame_shots(app, script, max(1, most_collectors(result)))
-
-
-def scenario_showing_result(defn: Any, script: tuple[int, ...]) -> Any:
-    from cabinet.core.bet import default_bet
-    from cabinet.core.round import RoundRequest, play_round
-
-    return play_round(defn, RoundRequest(default_bet(defn), TIER_SEARCH_SEED, script=script))
+            yield from group.shoot(app, *found)
 
 
 def portrait_size(size: tuple[int, int]) -> tuple[int, int]:
@@ -578,7 +369,7 @@ def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str
             missing.append(f"win-{tier}: no base spin found that pays a {tier} win")
 
     feature = feature_script(defn)
-    yield from feature_moments(app, defn, feature, missing)
+    yield from feature_moments(app, defn, missing)
 
     yield "menu", open_panel(app, Press(Button.MENU))
     yield "paytable", open_panel(app, Press(Button.INFO))

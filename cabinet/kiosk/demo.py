@@ -98,6 +98,10 @@ class DemoGame:
     def draw(self, surface: Any) -> None:
         self.stack.draw(surface)
 
+    def close(self) -> None:
+        """The demo is over: its scenes leave (a feature half-way lets go of its music)."""
+        self.stack.clear()
+
     def relayout(self, size: tuple[int, int]) -> None:
         self.ctx.relayout(size)
 

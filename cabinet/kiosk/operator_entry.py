@@ -1,4 +1,4 @@
-"""Where the operator menu opens: over a game (``GameOperator``, used by ``App``) or over the lobby.
+"""Where the operator menu opens: over a game (``GameOperator``, a tool of ``App``'s loop) or over the lobby.
 
 Over a game the menu is a modal, opaque scene on the game's stack, so the game under it is
 paused (nothing below a modal scene updates). It opens only between rounds: OPERATOR
@@ -40,15 +40,33 @@ def host_for_game(app: Any) -> Any:
 
 
 class GameOperator:
-    """The OPERATOR button in a game: open the menu between rounds, or once the round ends."""
+    """The OPERATOR button in a game: open the menu between rounds, or once the round ends.
+
+    A tool of the app's loop (``cabinet.tool.Tool``), the first: it sees the frame's device
+    events before any other tool (pads plugged and unplugged go to the operator's event log,
+    unless a lobby shell logs them), takes the OPERATOR press, and after the frame's updates
+    opens a menu that was asked for during a round. It draws nothing (the menu is a scene)."""
+
+    name = "operator"  # where the app logs the errors it survives
 
     def __init__(self, app: Any) -> None:
         self.app = app
         self.pending = False
 
+    def filter_events(self, events: list[Any]) -> list[Any]:
+        if not self.app.options.embedded:  # a lobby shell logs pads itself
+            self.app.operator.see_events(events)
+        return events
+
     def takes(self, press: Press) -> bool:
         """OPERATOR opens the menu; once it shows, the press is the menu's (its button test sees it)."""
         return press.button == Button.OPERATOR and not self.showing
+
+    def handle(self, press: Press) -> None:
+        self.press()
+
+    def draw(self, surface: Any) -> None:
+        return None
 
     @property
     def showing(self) -> bool:
@@ -63,7 +81,7 @@ class GameOperator:
             self.pending = True
             self.app.ctx.hud.say(WAIT_MESSAGE)
 
-    def tick(self) -> None:
+    def tick(self, dt: float = 0.0, work: float = 0.0) -> None:
         """After the frame's updates: a remembered press opens the menu once the round is over."""
         if self.pending and self.app.between_rounds and not self.showing:
             self.open()

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from cabinet.machine.buttons import Button, Press
+from cabinet.machine.stack import enter, leave
 
 from .catalog import GameEntry
 from .guard import ErrorGuard, draw_notice
@@ -270,11 +271,18 @@ class Shell:
                                       audio=audio, settings=settings) for e in self.entries]
             names = [e.name for e in self.entries]
         self.attract = AttractScene(self.text, size, factories, names)
+        enter(self.attract)
         self.attract_shows += 1
 
     def end_attract(self) -> None:
-        self.attract = None
+        self._drop_attract()
         self.idle_time = 0.0
+
+    def _drop_attract(self) -> None:
+        """The show leaves the screen (``on_exit``: its demo's scenes go with it)."""
+        show, self.attract = self.attract, None
+        if show is not None:
+            leave(show)
 
     # -- the loop ---------------------------------------------------------------------------------
 
@@ -377,7 +385,7 @@ class Shell:
                     if not self.options.kiosk:
                         raise
                     self.guard.record(exc, "starting the attract show")
-                    self.attract = None
+                    self._drop_attract()
                     self.idle_time = 0.0
         elif not self.can_attract():
             self.idle_time = 0.0
@@ -407,7 +415,10 @@ class Shell:
     def _recover(self, exc: BaseException) -> None:
         where = "attract" if self.attract is not None else "game" if self.app is not None else "lobby"
         self.guard.record(exc, where)
-        self.attract = None
+        try:
+            self._drop_attract()
+        except Exception as again:  # noqa: BLE001 - the show failed: its clean-up may too
+            self.guard.record(again, "attract")
         if where == "game":
             self.close_game()
             if not self.options.lobby:

@@ -8,6 +8,12 @@ changes nothing, so a frame can be drawn any number of times (screenshots, resiz
 - ``update`` runs from the top down and stops below a modal scene: a menu pauses the
   game under it.
 - ``draw`` starts at the highest opaque scene and paints upwards.
+
+A scene may also have ``on_enter()`` and ``on_exit()`` (both optional): the stack calls
+``on_enter`` when the scene is pushed (it becomes active) and ``on_exit`` when it leaves
+the stack, however it goes: removed, popped when finished, replaced, or cleared with the
+whole stack (a replay closed, a demo over, the app shut down). What a scene holds while it
+is on screen (a feature's music) is taken in one and let go in the other.
 """
 
 from __future__ import annotations
@@ -35,6 +41,20 @@ class Scene(Protocol):
     def draw(self, surface: Any) -> None: ...
 
     def hit_regions(self) -> list[tuple[Any, Press]]: ...
+
+
+def enter(scene: Any) -> None:
+    """Call the scene's ``on_enter``, if it has one."""
+    hook = getattr(scene, "on_enter", None)
+    if hook is not None:
+        hook()
+
+
+def leave(scene: Any) -> None:
+    """Call the scene's ``on_exit``, if it has one."""
+    hook = getattr(scene, "on_exit", None)
+    if hook is not None:
+        hook()
 
 
 class Passive:
@@ -72,10 +92,26 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         self._scenes.append(scene)
+        enter(scene)
 
     def remove(self, scene: Scene) -> None:
         if scene in self._scenes:
             self._scenes.remove(scene)
+            leave(scene)
+
+    def replace(self, old: Scene, new: Scene) -> None:
+        """``new`` where ``old`` was (pushed on top if ``old`` is not on the stack)."""
+        if old not in self._scenes:
+            self.push(new)
+            return
+        self._scenes[self._scenes.index(old)] = new
+        leave(old)
+        enter(new)
+
+    def clear(self) -> None:
+        """Every scene leaves, the top one first (a replay closed, a demo over, the app shut down)."""
+        while self._scenes:
+            leave(self._scenes.pop())
 
     def find(self, kind: type) -> Any:
         """The highest scene of that class, or None."""
@@ -100,7 +136,11 @@ class SceneStack:
             scene.update(dt)
             if scene.modal:
                 break
-        self._scenes = [s for s in self._scenes if not s.finished]
+        gone = [s for s in self._scenes if s.finished]
+        if gone:
+            self._scenes = [s for s in self._scenes if not s.finished]
+            for scene in reversed(gone):
+                leave(scene)
 
     def visible(self) -> list[Scene]:
         start = 0

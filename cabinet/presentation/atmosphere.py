@@ -61,31 +61,40 @@ class Atmosphere:
     trim: str  # the card's: "snow" | "scrolls" | "drips" | "grid" | ""
     frost: RGB  # a sticky reel's frame
     counts: tuple[int, int] = (50, 100)  # particles over the backdrop, over the card
-    decor_colours: tuple[RGB, ...] = ()  # the decor's own colours (empty: the painter's, DECOR_COLOURS)
-    trim_colours: tuple[RGB, ...] = ()  # the trim's own colours (empty: the painter's, TRIM_COLOURS)
+    decor_colours: tuple[RGB, ...] = ()  # the decor's own colours (empty: ``decor_colour`` mixes them)
+    trim_colours: tuple[RGB, ...] = ()  # the trim's own colours (empty: ``trim_colour`` mixes them)
+    frost_cap: tuple[RGB, ...] = ()  # a sticky reel's snow cap: the snow, the icicles (empty: none)
+    wheel_colours: tuple[RGB, ...] = ()  # the wheel's WHEEL_PARTS, then its rings' (empty: ``wheel`` mixes them)
 
     def decor_colour(self, k: int) -> RGB:
-        colours = self.decor_colours or DECOR_COLOURS.get(self.decor, ((255, 255, 255),))
+        """The decor's ``k``-th colour in its painter's order: the theme's ``decor_colours``, else
+        the look's own glow, rim, title and frost (never another theme's)."""
+        colours = self.decor_colours or (self.glow, self.rim, self.title, self.frost)
         return colours[k % len(colours)]
+
+    def wheel(self) -> tuple[RGB, ...]:
+        """The wheel's colours: one for each of ``WHEEL_PARTS``, then one a ring (cycled). The
+        theme's ``wheel_colours``, else mixed from its card: the card's dark for the backing,
+        the plates and the seams, its light for the hub, its rim, glow and title for the rings."""
+        if len(self.wheel_colours) > len(WHEEL_PARTS):
+            return self.wheel_colours
+        top, bottom = self.card
+        black = (0, 0, 0)
+        return (_mix(bottom, black, 0.5), top, bottom, _mix(bottom, black, 0.7), bottom,
+                _mix(bottom, (128, 128, 128), 0.3), _mix(top, self.rim, 0.35), _mix(top, self.glow, 0.35),
+                _mix(top, self.title, 0.2))
 
     def trim_colour(self, k: int) -> RGB:
-        colours = self.trim_colours or TRIM_COLOURS.get(self.trim, ((255, 255, 255),))
+        """The trim's ``k``-th colour in its painter's order: the theme's ``trim_colours``, else
+        the look's own title, frost, card, rim and glow, and white."""
+        colours = self.trim_colours or (self.title, self.frost, self.card[0], self.rim, self.glow, WHITE)
         return colours[k % len(colours)]
 
 
-# Each decor's and trim's colours when the theme gives none, in the order the painter uses them.
-DECOR_COLOURS: dict[str, tuple[RGB, ...]] = {
-    "aurora": ((60, 230, 160), (70, 200, 230), (150, 110, 230), (255, 255, 255)),  # three bands, the stars
-    "beams": ((255, 226, 140),),  # the glints (the beams are the glow's)
-    "grid": ((255, 80, 180),),  # the sun (the grid is the lights')
-    "fireworks": ((255, 214, 90), (255, 90, 60), (255, 240, 190)),
-    "lanterns": ((255, 170, 60), (255, 150, 50), (255, 230, 150)),  # the glow, the body, its light
-    "moon": ((255, 210, 140), (255, 236, 190), (220, 196, 150), (150, 110, 200)),  # halo, disc, craters, fog
-}
-TRIM_COLOURS: dict[str, tuple[RGB, ...]] = {
-    "snow": ((250, 252, 255), (205, 235, 255), (20, 120, 50), (60, 180, 90), (220, 20, 30), (255, 150, 150)),
-    "drips": ((230, 255, 210),),  # the drops' shine (the slime is the frost's)
-}
+# The wheel's parts, in the order a theme's ``wheel_colours`` gives them (its rings' colours follow):
+# the disc behind the rings, the hub, the title's plate, the seams between pockets, the win's
+# box, a pocket that passes play on to another ring.
+WHEEL_PARTS = ("backing", "hub", "plate", "seams", "win", "pass_on")
 
 
 def from_file(data: AtmosphereFile) -> Atmosphere:
@@ -98,7 +107,18 @@ def from_file(data: AtmosphereFile) -> Atmosphere:
         particle_colours=tuple(_rgb(c) for c in data.particle_colours), decor=data.decor, trim=data.trim,
         frost=_rgb(data.frost), counts=(data.counts[0], data.counts[1]) if particles else (0, 0),
         decor_colours=tuple(_rgb(c) for c in data.decor_colours),
-        trim_colours=tuple(_rgb(c) for c in data.trim_colours))
+        trim_colours=tuple(_rgb(c) for c in data.trim_colours),
+        frost_cap=tuple(_rgb(c) for c in data.frost_cap) if data.frost_cap is not None
+        else default_frost_cap(_rgb(data.frost), data.trim),
+        wheel_colours=tuple(_rgb(c) for c in data.wheel_colours))
+
+
+def default_frost_cap(frost: RGB, trim: str) -> tuple[RGB, ...]:
+    """A theme that names no snow cap: under a snow trim, one in its frost colour's whites
+    (the snow nearly white, the icicles half way); else none."""
+    if trim != "snow":
+        return ()
+    return _mix(frost, WHITE, 0.92), _mix(frost, WHITE, 0.6)
 
 
 def neutral(base: RGB) -> Atmosphere:

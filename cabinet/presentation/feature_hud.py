@@ -597,15 +597,16 @@ class FeatureHudView:
         pygame.draw.rect(surface, (255, 255, 255, 230), (margin - rim, margin - rim, column.w + 2 * rim,
                                                          column.h + 2 * rim), width=1,
                          border_radius=max(3, layout.cell // 10))
-        if style.trim == "snow":  # a snow cap with icicles on the frame's top
+        if len(style.frost_cap) >= 2:  # a snow cap with icicles on the frame's top (the theme's frost_cap)
+            snow, icicles = style.frost_cap[0], style.frost_cap[1]
             r = max(3, layout.cell // 14)
             x = margin
             k = 0
             while x < w - margin:
                 rr = r + (k * 7 % 5) * r // 6
-                pygame.draw.circle(surface, (250, 253, 255), (x, margin - rim // 2), rr)
+                pygame.draw.circle(surface, snow, (x, margin - rim // 2), rr)
                 length = r * (1.2 + (k * 5 % 4) * 0.4)
-                pygame.draw.polygon(surface, (215, 240, 255, 235), [(x - r * 0.35, margin + rr * 0.5),
+                pygame.draw.polygon(surface, (*icicles, 235), [(x - r * 0.35, margin + rr * 0.5),
                                                                     (x + r * 0.35, margin + rr * 0.5),
                                                                     (x, margin + rr * 0.5 + length)])
                 x += int(rr * 1.3)

@@ -86,7 +86,7 @@ def button_state(ctx: Context, button: Button, enabled: bool) -> str:
     return ""
 
 
-def draw_dynamic(ctx: Context, surface: pygame.Surface, enabled: dict[Button, bool],
+def draw_dynamic(ctx: Context, surface: pygame.Surface, enabled: dict[Button, bool], *,
                  spinning: bool, autoplay: bool, autoplay_left: int = 0) -> None:
     layout, text, art = ctx.layout, ctx.text, ctx.art
     fonts = layout.fonts

@@ -36,7 +36,7 @@ def make_panel(ctx: Context, box: Box, title: str) -> pygame.Surface:
     return surface
 
 
-def draw_row(ctx: Context, surface: pygame.Surface, box: Box, label: str, selected: bool,
+def draw_row(ctx: Context, surface: pygame.Surface, box: Box, label: str, *, selected: bool,
              value: str = "") -> None:
     fill = (90, 54, 140) if selected else (30, 18, 52)
     pygame.draw.rect(surface, fill, box, border_radius=box.h // 4)

@@ -96,7 +96,7 @@ class Text:
             self._bytes -= old.get_width() * old.get_height() * 4
 
     def counter(self, surface: pygame.Surface, text: str, size: int, colour: Colour,
-                center: tuple[int, int], outline: bool = False) -> pygame.Rect:
+                center: tuple[int, int], *, outline: bool = False) -> pygame.Rect:
         """Draw a fast-changing string (a count-up) glyph by glyph from cached characters,
         so a new value each frame renders nothing new. Returns the area drawn."""
         glyphs = []
@@ -124,7 +124,7 @@ class Text:
             return size
         return max(6, int(size * max_width / width))
 
-    def fit(self, text: str, size: int, max_width: int, colour: Colour, outline: bool = False,
+    def fit(self, text: str, size: int, max_width: int, colour: Colour, *, outline: bool = False,
             shadow: bool = False) -> pygame.Surface:
         return self.render(text, self.fit_size(text, size, max_width), colour, outline, shadow)
 

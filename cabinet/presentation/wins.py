@@ -37,7 +37,7 @@ def count_duration(amount: int, bet_total: int, tier: str, quick: bool = False) 
     return base * (0.6 if quick else 1.0)
 
 
-def tier_schedule(tiers: object, amount: int, meter_from: int, bet_total: int, tier: str,
+def tier_schedule(tiers: object, amount: int, meter_from: int, bet_total: int, tier: str, *,
                   quick: bool = False) -> list[tuple[float, int]]:
     """When the count-up of a ``tier`` win reaches each tier on its way: (seconds, amount
     counted) for BIG, then each higher tier up to ``tier``, then the whole ``amount``.

@@ -8,7 +8,9 @@ package of the same name here says how it looks and reads, all in one place:
   mummies fly before a respin changes the screen they landed on);
 - its views (``view.py``): the scenes its presenters put up;
 - its INFO section (``rules``) and its FEATURES-glass rows (``side_rows``), both written
-  from the block's parameters (``rules.py``).
+  from the block's parameters (``rules.py``);
+- its gallery moments (``shots.py``: ``moments`` and ``moment_names``, see ``moments.py``):
+  the pictures ``cabinet gallery`` takes of its screens.
 
 Each package defines ``MECHANIC``, registered under the name its core block gives as
 ``presenter``. A game's presenter table is built from its own blocks (``presenter_table``:
@@ -31,7 +33,8 @@ from cabinet.core.registry import Registry
 
 from ..engine import Join, Presenter, PresenterTable
 
-# The mechanics that ship, by package; each package defines ``MECHANIC``.
+# The mechanics that ship, by package; each package defines ``MECHANIC``. The gallery's
+# contact sheet shows the mechanics' moments in this order.
 BUILTIN_MECHANICS: tuple[str, ...] = (
     "free_spins",
     "paid_respin",
@@ -41,8 +44,8 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "progress_levels",
     "sticky_wild_reels",
     "hold_and_respin",
-    "wheel",
     "wild_respin",
+    "wheel",
     "panel_door",
 )
 
@@ -56,14 +59,18 @@ class Mechanic(Protocol):
     """How one block type is shown. ``rules(writer, params)`` returns its INFO section
     (``writing.FeatureSection``), written with ``writing.Writer``'s names and amounts;
     ``side_rows(defn, params)`` its rows of the FEATURES glass (``side_panel.FeatureRow``),
-    empty when a symbol does not start it."""
+    empty when a symbol does not start it. ``moments(defn, params)`` the gallery's pictures
+    of its screens (``moments.Moments``; ``moments.no_moments``: none), each a name of
+    ``moment_names``."""
 
     type: str  # the name core blocks give as ``presenter``
     presenters: Mapping[str, Presenter]  # event kind -> presenter, for the events of its features
     joins: Mapping[str, Join]  # pipeline kinds (events naming no feature) it takes part in
+    moment_names: tuple[str, ...]  # every gallery moment it may picture, in contact-sheet order
 
     def rules(self, writer: Any, params: Any) -> Any: ...
     def side_rows(self, defn: Any, params: Any) -> tuple[Any, ...]: ...
+    def moments(self, defn: Any, params: Any) -> tuple[Any, ...]: ...
 
 
 _MECHANICS: Registry[Mechanic] = Registry(

@@ -63,9 +63,14 @@ class AttractScene:
         done_here = several and demo.rounds >= demo.deck_size
         demo.update(dt, deal=not done_here)
         if done_here and demo.resting:
+            demo.close()
             self.index = (self.index + 1) % len(self.factories)
             self.demo = self.factories[self.index](self.size)
             self.shown_games += 1
+
+    def on_exit(self) -> None:
+        """The show is over: so is the demo on screen."""
+        self.demo.close()
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size

@@ -250,7 +250,7 @@ class AutoplayScene(Overlay):
 
     # -- drawing ----------------------------------------------------------------------------------
 
-    def _button(self, surface: pygame.Surface, box: Box, label: str, chosen: bool, focused: bool = False,
+    def _button(self, surface: pygame.Surface, box: Box, label: str, *, chosen: bool, focused: bool = False,
                 size: int | None = None) -> None:
         fill = (150, 96, 24) if chosen else (30, 18, 52)
         pygame.draw.rect(surface, fill, box, border_radius=box.h // 4)
@@ -287,9 +287,9 @@ class AutoplayScene(Overlay):
         focused = MAIN_ROWS[self.cursor]
         for box, rounds in zip(self.round_boxes(), ROUND_OPTIONS, strict=True):
             chosen = rounds == self.chosen.rounds
-            self._button(surface, box, str(rounds), chosen, focused == "rounds" and chosen)
+            self._button(surface, box, str(rounds), chosen=chosen, focused=focused == "rounds" and chosen)
         advanced, start = self.main_boxes()
-        draw_row(ctx, surface, advanced, "ADVANCED SETTINGS", focused == "advanced", ">")
+        draw_row(ctx, surface, advanced, "ADVANCED SETTINGS", selected=focused == "advanced", value=">")
         small = max(8, fonts.body * 4 // 5)
         y = advanced.bottom + advanced.h // 4
         bet = ctx.session.bet.total
@@ -318,12 +318,12 @@ class AutoplayScene(Overlay):
         for i, (label, name) in enumerate((("ON ANY WIN", "stop_on_any_win"),
                                            ("IF FREE SPINS ARE WON", "stop_on_feature"))):
             row = rows[i]
-            draw_row(ctx, surface, row, label, focused == ADVANCED_ROWS[i])
+            draw_row(ctx, surface, row, label, selected=focused == ADVANCED_ROWS[i])
             toggle = ctx.art.button("toggle_on" if getattr(chosen, name) else "toggle_off", "", (s * 2, s))
             surface.blit(toggle, toggle.get_rect(midright=(row.right - row.h // 4, row.center[1])))
         for k, label in enumerate(AMOUNT_LABELS):
             row = rows[2 + k]
-            draw_row(ctx, surface, row, "", focused == ADVANCED_ROWS[2 + k])
+            draw_row(ctx, surface, row, "", selected=focused == ADVANCED_ROWS[2 + k])
             down, value, up = self.stepper_boxes(row)
             room = down.x - row.x - row.h // 3 - row.h // 6  # the label stops short of the stepper
             img = text.fit(label, fonts.body, room, (250, 246, 236))
@@ -338,5 +338,5 @@ class AutoplayScene(Overlay):
                            WHITE if amount else (170, 160, 180))
             surface.blit(img, img.get_rect(center=value.center))
         reset, done = self.bottom_buttons()
-        self._button(surface, reset, "RESET", False, focused == "reset")
-        self._button(surface, done, "DONE", True, focused == "done")
+        self._button(surface, reset, "RESET", chosen=False, focused=focused == "reset")
+        self._button(surface, done, "DONE", chosen=True, focused=focused == "done")

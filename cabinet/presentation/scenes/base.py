@@ -577,7 +577,7 @@ class BaseGameScene:
         wrench = self.wrench.get("_pressed" if pressed else "")
         if wrench is not None:
             surface.blit(wrench, (box.x, box.y))
-        hud.draw_dynamic(ctx, surface, self.enabled_buttons(), self.reels.spinning, self.autoplay.running,
-                         self.autoplay.rounds_left)
+        hud.draw_dynamic(ctx, surface, self.enabled_buttons(), spinning=self.reels.spinning, autoplay=self.autoplay.running,
+                         autoplay_left=self.autoplay.rounds_left)
         credits.draw_prompt(ctx, surface, self.clock, self.in_round)  # OUT OF CREDITS: ADD CREDITS
 

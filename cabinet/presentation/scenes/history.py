@@ -297,7 +297,7 @@ class HistoryScene:
 
     def _draw_row(self, surface: pygame.Surface, row: Box, record: HistoryRecord, selected: bool) -> None:
         ctx = self.ctx
-        draw_row(ctx, surface, row, "", selected)
+        draw_row(ctx, surface, row, "", selected=selected)
         left, right = self.row_text(record)
         size = max(8, min(ctx.layout.fonts.body, row.h * 6 // 10))
         pad = row.h // 3

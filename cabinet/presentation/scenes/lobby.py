@@ -101,7 +101,7 @@ class LobbyScene:
     opaque = True
 
     def __init__(self, text: Text, cache: AssetCache, games: Sequence[Any], size: tuple[int, int],
-                 on_choose: Callable[[int], None], on_back: Callable[[], None] | None = None) -> None:
+                 *, on_choose: Callable[[int], None], on_back: Callable[[], None] | None = None) -> None:
         self.text = text
         self.cache = cache
         self.games = [TileInfo(g.name, g.theme, getattr(g, "summary", ""), getattr(g, "features", ""))

@@ -87,7 +87,7 @@ class MenuScene(Overlay):
         s = ctx.layout.ui_button
         values = self.values()
         for i, (box, label) in enumerate(zip(row_boxes(ctx, len(ITEMS)), ITEMS, strict=True)):
-            draw_row(ctx, surface, box, label, i == self.cursor)
+            draw_row(ctx, surface, box, label, selected=i == self.cursor)
             if values[i]:
                 toggle = ctx.art.button("toggle_on" if values[i] == "ON" else "toggle_off", "", (s * 2, s))
                 surface.blit(toggle, toggle.get_rect(midright=(box.right - box.h // 4, box.y + box.h // 2)))

@@ -113,6 +113,7 @@ class ReplayScene:
         if is_allowed(sandbox.defn, record.request.bet):
             session.bet = record.request.bet
         sandbox.session = session
+        sandbox.stack.clear()  # a replay watched again: the last showing's scenes leave (their music with them)
         sandbox.stack = SceneStack()
         sandbox.on_layout.clear()
         sandbox.hud = HudState()
@@ -165,6 +166,12 @@ class ReplayScene:
             else:
                 self.start()  # once more from the start
         return True  # nothing else reaches the game below
+
+    def on_exit(self) -> None:
+        """The replay leaves the screen: so do the scenes of its round (a feature half-way lets
+        go of its music)."""
+        if self.sandbox is not None:
+            self.sandbox.stack.clear()
 
     def close(self) -> None:
         self.finished = True

@@ -161,7 +161,7 @@ class GameSettingsScene(Overlay):
         ctx = self.ctx
         s = ctx.layout.ui_button
         for i, (box, label, value) in enumerate(zip(self.boxes(), ITEMS, self.values(), strict=True)):
-            draw_row(ctx, surface, box, label, i == self.cursor)
+            draw_row(ctx, surface, box, label, selected=i == self.cursor)
             note = ctx.text.fit(NOTES[i], max(8, ctx.layout.fonts.body * 3 // 5), box.w // 2, (190, 170, 220))
             surface.blit(note, note.get_rect(bottomleft=(box.x + box.h // 3, box.bottom - box.h // 10)))
             if value is None:  # a link: an arrow instead of a switch

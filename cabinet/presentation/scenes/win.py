@@ -51,7 +51,7 @@ class WinScene:
     opaque = False
 
     def __init__(self, ctx: Context, wins: list[Event], amount: Money, meter_from: Money, tier: str,
-                 screen: list[list[str]], seed: int, loop: bool, quick: bool = False) -> None:
+                 screen: list[list[str]], seed: int, *, loop: bool, quick: bool = False) -> None:
         self.ctx = ctx
         self.wins = [w for w in wins if isinstance(w, (LineWin, ScatterWin))]
         self.triggers = [w for w in wins if isinstance(w, FeatureTriggered)]
@@ -66,7 +66,7 @@ class WinScene:
         self.cycle_t = 0.0
         bet_total = ctx.session.bet.total or 1
         # (seconds, amount counted) at which the meter reaches each tier on its way up
-        self.schedule = tier_schedule(ctx.defn.win_tiers, amount, meter_from, bet_total, tier, quick) if tier else []
+        self.schedule = tier_schedule(ctx.defn.win_tiers, amount, meter_from, bet_total, tier, quick=quick) if tier else []
         self.count_time = self.schedule[-1][0] if self.schedule else count_duration(amount, bet_total, tier, quick)
         self.shown_tier = ""  # the tier the meter has climbed to so far
         self.tier_reached_at = 0.0  # when it got there (its banner zooms in from then)

@@ -29,7 +29,6 @@ own count from the next spin.
 from __future__ import annotations
 
 import math
-import weakref
 
 import pygame
 
@@ -91,10 +90,23 @@ class FreeSpinsScene:
         self.atmosphere = FeatureAtmosphere(ctx, underlays=(self.hud.paint_meter_panel,) if self.hud else ())
         self._ensure_dim()
         ctx.audio.play("feature_trigger")
-        # The feature's music from its intro to the end of its outro; a feature dropped from
-        # the screen without an outro (a replay closed half-way) lets go of it when it goes.
-        self.music = ctx.audio.start_feature_music()
-        self._music_release = weakref.finalize(self, ctx.audio.end_feature_music, self.music)
+        self.music: int | None = None  # the feature music's token while the scene holds it
+
+    # -- on the stack: the feature's music from its intro to the end of its outro ------------------
+
+    def on_enter(self) -> None:
+        if self.music is None:
+            self.music = self.ctx.audio.start_feature_music()
+
+    def on_exit(self) -> None:
+        """Off the stack: a feature dropped from the screen without its outro (a replay closed
+        half-way, a demo over, the app shut down) lets go of its music as it goes."""
+        self._release_music()
+
+    def _release_music(self) -> None:
+        if self.music is not None:
+            self.ctx.audio.end_feature_music(self.music)
+            self.music = None
 
     @property
     def intro_time(self) -> float:
@@ -244,7 +256,7 @@ class FreeSpinsScene:
         elif self.phase == "outro":
             self.phase = "done"
             self.finished = True
-            self._music_release()  # back to the theme's music
+            self._release_music()  # back to the theme's music
 
     def update(self, dt: float) -> None:
         self._ensure_dim()

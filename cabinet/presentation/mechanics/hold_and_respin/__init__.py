@@ -6,5 +6,7 @@ from __future__ import annotations
 from ..entry import Entry
 from .presenter import PRESENTERS
 from .rules import rules, side_rows
+from .shots import NAMES, moments
 
-MECHANIC = Entry(type="hold_and_respin", heading="HOLD AND RESPIN", rules=rules, presenters=PRESENTERS, side_rows=side_rows)
+MECHANIC = Entry(type="hold_and_respin", heading="HOLD AND RESPIN", rules=rules, presenters=PRESENTERS, side_rows=side_rows,
+                moments=moments, moment_names=NAMES)

@@ -657,7 +657,7 @@ class BoardScene:
                 self._deck = pygame.Surface(layout.size)
             self._deck.blit(static, deck.topleft, deck)
             self._deck.set_clip(deck)
-            hud.draw_dynamic(ctx, self._deck, enabled, False, game.autoplay.running, game.autoplay.rounds_left)
+            hud.draw_dynamic(ctx, self._deck, enabled, spinning=False, autoplay=game.autoplay.running, autoplay_left=game.autoplay.rounds_left)
             self._deck.set_clip(None)
             self._deck_key = key
         surface.blit(self._deck, deck.topleft, deck)

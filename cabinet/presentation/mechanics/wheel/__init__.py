@@ -7,5 +7,7 @@ from __future__ import annotations
 from ..entry import Entry
 from .presenter import PRESENTERS
 from .rules import rules, side_rows
+from .shots import NAMES, moments
 
-MECHANIC = Entry(type="wheel", heading="BONUS WHEEL", rules=rules, presenters=PRESENTERS, side_rows=side_rows)
+MECHANIC = Entry(type="wheel", heading="BONUS WHEEL", rules=rules, presenters=PRESENTERS, side_rows=side_rows,
+                moments=moments, moment_names=NAMES)

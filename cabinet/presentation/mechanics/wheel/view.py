@@ -29,6 +29,7 @@ import pygame.freetype
 
 from cabinet.machine.stack import Passive
 
+from ...atmosphere import WHEEL_PARTS, style_for
 from ...context import Context
 from ...layout import Box
 from ...overlays import make_dim
@@ -39,7 +40,6 @@ from ...words import words
 SPIN_TIME = 1.6  # seconds a ring turns before it stops on its pocket
 TURNS = 2  # whole turns before the stop
 OUTRO_TIME = 2.2
-RING_COLOURS = ((96, 30, 140), (40, 90, 150), (150, 40, 60))  # ring 1, 2, 3
 JACKPOT_COLOURS = {"MINI": (40, 150, 70), "MINOR": (40, 110, 230), "MAJOR": (210, 40, 110), "GRAND": (230, 160, 20)}
 ELECTRIC = (250, 240, 120)
 POINTER = (255, 70, 40)
@@ -170,6 +170,10 @@ class WheelScene(Passive):
         self._under_key: tuple[object, ...] | None = None
         self._glass_for: object = None  # the layout the FEATURES glass below was found for
         self._glass: Box | None = None
+        # the theme's wheel (its atmosphere's wheel_colours): the parts, then a colour a ring
+        colours = style_for(self.ctx.defn.theme).wheel()
+        self.face = dict(zip(WHEEL_PARTS, colours, strict=False))
+        self.ring_colours = colours[len(WHEEL_PARTS):]
         self.warm()
 
     def warm(self) -> None:
@@ -261,14 +265,14 @@ class WheelScene(Passive):
         cx, cy, outer = self.geometry()
         rings = self.feature.rings
         band = outer / (len(rings) + 0.6)
-        pygame.draw.circle(surface, (20, 8, 30), (cx, cy), outer + 6)
+        pygame.draw.circle(surface, self.face["backing"], (cx, cy), outer + 6)
         pygame.draw.circle(surface, GOLD, (cx, cy), outer + 6, 4)
         for i, ring in enumerate(rings):
             r_out = outer - i * band
             r_in = r_out - band + 4
             self._ring(surface, i, ring, cx, cy, r_out, r_in)
         hub = int(outer - len(rings) * band)
-        pygame.draw.circle(surface, (60, 20, 80), (cx, cy), hub)
+        pygame.draw.circle(surface, self.face["hub"], (cx, cy), hub)
         pygame.draw.circle(surface, GOLD, (cx, cy), hub, 3)
         text = self.ctx.text
         # the hub names the ring in play: one line, or a caption over a bigger second line
@@ -314,7 +318,7 @@ class WheelScene(Passive):
         plate = img.get_rect().inflate(height // 2 + 8, 0)
         plate.h = height
         plate.midbottom = (cx, bottom)
-        pygame.draw.rect(surface, (30, 10, 44), plate, border_radius=height // 3)
+        pygame.draw.rect(surface, self.face["plate"], plate, border_radius=height // 3)
         pygame.draw.rect(surface, GOLD, plate, 2, border_radius=height // 3)
         surface.blit(img, img.get_rect(center=plate.center))
 
@@ -323,12 +327,13 @@ class WheelScene(Passive):
         pockets = ring.pockets
         width = 360.0 / len(pockets)
         rotation = self.angles[index]
-        base = RING_COLOURS[index % len(RING_COLOURS)]
+        base = self.ring_colours[index % len(self.ring_colours)]
         dim_ring = index != self.active and index not in self.landed
         for j, pocket in enumerate(pockets):
             a0 = rotation + j * width - 90.0  # 0 degrees at the top (pygame's y grows down)
             a1 = a0 + width
-            colour: tuple[int, ...] = JACKPOT_COLOURS.get(pocket.jackpot, base) if not pocket.next else (30, 30, 50)
+            colour: tuple[int, ...] = JACKPOT_COLOURS.get(pocket.jackpot, base) if not pocket.next \
+                else self.face["pass_on"]
             if j % 2 and not pocket.jackpot and not pocket.next:
                 colour = tuple(min(255, int(c * 1.25)) for c in colour)
             lit = self.landed.get(index) == j
@@ -339,7 +344,7 @@ class WheelScene(Passive):
             pts = [_polar(cx, cy, r_out, a0 + k * (a1 - a0) / 8) for k in range(9)]
             pts += [_polar(cx, cy, r_in, a1 - k * (a1 - a0) / 8) for k in range(9)]
             pygame.draw.polygon(surface, colour, pts)
-            pygame.draw.polygon(surface, GOLD if lit else (16, 6, 24), pts, 3 if lit else 2)
+            pygame.draw.polygon(surface, GOLD if lit else self.face["seams"], pts, 3 if lit else 2)
             mid = (a0 + a1) / 2
             lx, ly = _polar(cx, cy, (r_out + r_in) / 2, mid)
             if self._iconic(pocket):
@@ -425,7 +430,7 @@ class WheelScene(Passive):
         box = self.win_box(cx, cy, outer)
         caption = text.fit(words(self.feature, "win", "WHEEL WIN"), box.h * 26 // 100, int(box.w * 0.86), PALE_GOLD, outline=True)
         amount = text.fit(self.ctx.money(self.total or 0), box.h * 46 // 100, int(box.w * 0.86), GOLD, outline=True)
-        pygame.draw.rect(surface, (24, 8, 36), box, border_radius=14)
+        pygame.draw.rect(surface, self.face["win"], box, border_radius=14)
         pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
         surface.blit(caption, caption.get_rect(center=(box.centerx, box.top + box.h * 27 // 100)))
         surface.blit(amount, amount.get_rect(center=(box.centerx, box.top + box.h * 66 // 100)))

@@ -81,7 +81,7 @@ class ButtonTestPage(Page):
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         text = self.host.text
-        draw_chrome(surface, frame, text, self.title, self.hint, self.message, self.message_bad)
+        draw_chrome(surface, frame, text, self.title, self.hint, message=self.message, bad=self.message_bad)
         pads = len(getattr(self.host.adapter, "pads", {}) or {})
         label(surface, text, f"PADS CONNECTED: {pads}     BUTTONS SEEN: {len(self.pressed)} OF {len(TESTED)}",
               frame.body, DIM, left=frame.margin, y=frame.top + frame.row_h // 2)

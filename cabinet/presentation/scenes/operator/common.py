@@ -169,7 +169,7 @@ def label(surface: pygame.Surface, text: Any, words: str, size: int, colour: tup
     return rect
 
 
-def draw_chrome(surface: pygame.Surface, frame: Frame, text: Any, title: str, hint: str, message: str = "",
+def draw_chrome(surface: pygame.Surface, frame: Frame, text: Any, title: str, hint: str, *, message: str = "",
                 bad: bool = False) -> None:
     """Background, the title band (OPERATOR - TITLE) and the hint line at the bottom."""
     surface.fill(BACKGROUND)

@@ -57,7 +57,7 @@ class EventsPage(Page):
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         text = self.host.text
-        draw_chrome(surface, frame, text, self.title, self.hint, self.message, self.message_bad)
+        draw_chrome(surface, frame, text, self.title, self.hint, message=self.message, bad=self.message_bad)
         entries = self.entries()
         per = self.per_page(frame)
         pages = self.pages(frame)

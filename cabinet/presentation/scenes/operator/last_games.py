@@ -60,7 +60,7 @@ class LastGamesPage(Page):
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         text = self.host.text
-        draw_chrome(surface, frame, text, self.title, self.hint, self.message, self.message_bad)
+        draw_chrome(surface, frame, text, self.title, self.hint, message=self.message, bad=self.message_bad)
         if not self.games:
             label(surface, text, "NO ROUND HAS BEEN PLAYED YET", frame.body, DIM, left=frame.margin,
                   y=frame.row(0).centery)

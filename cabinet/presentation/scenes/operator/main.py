@@ -60,5 +60,5 @@ class MainPage(Page):
         return [(tuple(frame.row(i)), Press(Button.ITEM, i)) for i in range(len(self.entries))]
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
-        draw_chrome(surface, frame, self.host.text, self.title, self.hint, self.message, self.message_bad)
+        draw_chrome(surface, frame, self.host.text, self.title, self.hint, message=self.message, bad=self.message_bad)
         draw_list(surface, frame, self.host.text, [(name, about) for name, about, _ in self.entries], self.cursor)

@@ -219,7 +219,7 @@ class MetersPage(Page):
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         text = self.host.text
-        draw_chrome(surface, frame, text, self.title, self.hint, self.message, self.message_bad)
+        draw_chrome(surface, frame, text, self.title, self.hint, message=self.message, bad=self.message_bad)
         audit = self.host.services.audit
         name = audit.games[self.game_id].game_name.upper() if self.game_id else "ALL GAMES"
         head = frame.row(0)

@@ -83,7 +83,7 @@ class PinPage(Page):
         message, bad = self.message, self.message_bad
         if locked > 0:
             message, bad = f"LOCKED AFTER THREE WRONG PINS: TRY AGAIN IN {int(locked) + 1} S", True
-        draw_chrome(surface, frame, self.host.text, self.title, self.hint, message, bad)
+        draw_chrome(surface, frame, self.host.text, self.title, self.hint, message=message, bad=bad)
         boxes = self.keypad(frame)
         shown = "*" * len(self.entered) if self.entered else "ENTER THE OPERATOR PIN"
         label(surface, self.host.text, shown, frame.title_size, TEXT if self.entered else DIM, centre=frame.w // 2,

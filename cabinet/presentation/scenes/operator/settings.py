@@ -197,7 +197,7 @@ class SettingsPage(Page):
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         text = self.host.text
-        draw_chrome(surface, frame, text, self.title, self.hint, self.message, self.message_bad)
+        draw_chrome(surface, frame, text, self.title, self.hint, message=self.message, bad=self.message_bad)
         if self.path is None:
             label(surface, text, "SETTINGS ARE THE KIOSK'S: RUN WITH --data-dir TO HAVE A KIOSK.YAML", frame.body,
                   RED, left=frame.margin, y=frame.row(0).centery)

@@ -151,7 +151,7 @@ class SoundTestPage(Page):
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         text = self.host.text
-        draw_chrome(surface, frame, text, self.title, self.hint, self.message, self.message_bad)
+        draw_chrome(surface, frame, text, self.title, self.hint, message=self.message, bad=self.message_bad)
         head = "NO AUDIO DEVICE: RUNNING SILENT" if not self.available else \
             f"MASTER VOLUME {int(self.volume * 100)}%"
         label(surface, text, head, frame.body, RED if not self.available else GOLD, left=frame.margin,

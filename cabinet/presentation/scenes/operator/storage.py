@@ -85,6 +85,6 @@ class StorageTestPage(Page):
             super().handle(press)
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
-        draw_chrome(surface, frame, self.host.text, self.title, self.hint, self.message, self.message_bad)
+        draw_chrome(surface, frame, self.host.text, self.title, self.hint, message=self.message, bad=self.message_bad)
         colours = [TEXT] * (len(self.results) - 1) + [GREEN if self.ok else RED]
         draw_list(surface, frame, self.host.text, self.results, None, colours=colours)
