@@ -231,3 +231,24 @@ def test_the_gallery_command_refuses_what_it_cannot_do(tmp_path, capsys) -> None
     assert "is a file" in capsys.readouterr().err
     assert main(["gallery", "classic", "--out", str(tmp_path / "x"), "--size", "720x1280"]) == 2
     assert "landscape" in capsys.readouterr().err
+
+
+def test_a_moment_no_scenario_shows_is_found_in_a_seed_s_round() -> None:
+    """A new game without scenarios still gets its feature's pictures: the gallery takes the
+    first seed whose round shows the moment and forces it with that round's own draws."""
+    import dataclasses
+
+    from cabinet.core.bet import default_bet
+    from cabinet.core.round import RoundRequest, play_round
+    from cabinet.designer.gallery import scenario_showing, seed_showing
+
+    defn = dataclasses.replace(load_game("halloween-wins-3"), scenarios=())
+    wheel = next(g for g in block_moments(defn) if "wheel-intro" in g.names)
+    assert scenario_showing(defn, wheel.shows) is None
+    found = seed_showing(defn, wheel.shows)
+    assert found is not None
+    seed, script, result = found
+    assert wheel.shows(result) and seed >= 1
+    forced = play_round(defn, RoundRequest(default_bet(defn), 77, script=script))
+    assert wheel.shows(forced) and forced.total_win == result.total_win
+    assert seed_showing(defn, lambda r: False, tries=50) is None  # a moment no round shows: said missing

@@ -304,3 +304,25 @@ def test_classic_rounds_are_deterministic_and_add_up() -> None:
         assert result.cost == bet.total
         if i % 50 == 0:
             assert play_round(classic, request) == result
+
+
+@pytest.mark.parametrize("game", ["halloween-wins-3", "happy-lucky-slot"])
+def test_a_round_s_own_draws_force_it_again_whatever_the_seed(game: str) -> None:
+    """forcing_script: every value a seeded round drew, replayed as a script under another
+    seed, plays the same round, event for event (the gallery pictures a feature no scenario
+    shows this way, and prints the script for the designer's scenario)."""
+    from cabinet.core.loader import load_game
+    from cabinet.core.round import forcing_script
+
+    defn = load_game(game)
+    bet = default_bet(defn)
+    featured = 0
+    for seed in range(1, 400):
+        first = play_round(defn, RoundRequest(bet, seed))
+        script = forcing_script(defn, RoundRequest(bet, seed))
+        again = play_round(defn, RoundRequest(bet, seed + 10_000, script=script))
+        assert again.total_win == first.total_win
+        assert [dataclasses.replace(e, seed=0) if hasattr(e, "seed") else e for e in again.events] == [
+            dataclasses.replace(e, seed=0) if hasattr(e, "seed") else e for e in first.events]
+        featured += bool(first.features)
+    assert featured >= 2  # the rounds that matter, with features, are among them

@@ -149,3 +149,19 @@ class ScriptedRng(Rng):
                 raise ScriptValueError(self.used - 1, value, n)
             return value
         return super().below(n)
+
+
+class RecordingRng(ScriptedRng):
+    """A ``ScriptedRng`` that keeps every value ``below`` answered (``drawn``), scripted or
+    seeded: replayed as a script, they force the same round whatever the seed."""
+
+    __slots__ = ("drawn",)
+
+    def __init__(self, script: Iterable[int], seed: int = 0) -> None:
+        super().__init__(script, seed)
+        self.drawn: list[int] = []
+
+    def below(self, n: int) -> int:
+        value = super().below(n)
+        self.drawn.append(value)
+        return value

@@ -45,7 +45,7 @@ from .events import Event, RespinOffer, RoundEnded, RoundStarted, SpinEnded, Spi
 from .features import Spin, choose_reel_set
 from .features import paid_respin as _paid_respin
 from .money import Money
-from .rng import Rng, ScriptedRng
+from .rng import RecordingRng, Rng, ScriptedRng
 from .spin import RoundContext, play_spin, trigger_stage, win_keys
 
 ForcedBy = Literal["", "round"]
@@ -148,6 +148,16 @@ def play_round(defn: Definition, request: RoundRequest) -> RoundResult:
     if request.kind != "spin":
         raise RoundError(f"unknown round kind {request.kind!r}")
     return _play_spin(defn, request, rng)
+
+
+def forcing_script(defn: Definition, request: RoundRequest) -> tuple[int, ...]:
+    """Every value the round of ``request`` draws, in order: a script that forces the same
+    round whatever the seed (the gallery pictures a feature no scenario shows from a seed's
+    round this way, and tells the designer the scenario to write)."""
+    _check_bet(defn, request.bet)
+    rng = RecordingRng(request.script, request.seed)
+    (_play_respin if request.kind == "respin" else _play_spin)(defn, request, rng)
+    return tuple(rng.drawn)
 
 
 def _check_bet(defn: Definition, bet: Bet) -> None:

@@ -11,7 +11,9 @@ says which it has (``Mechanic.moments``, in ``presentation/mechanics/<block>/sho
 free spins' ``feature-*`` and ``free-spins-guarantee``, a hold-and-respin of the game's own
 ``feature-*`` and ``boards-anticipation``, the held reel's ``respin-locked``, the wheel's
 ``wheel-*``, the panel door's ``mummy-panel`` and ``minigame-*``), and the gallery plays
-each from the first scenario whose round shows it; it knows no mechanic by name.
+each from the first scenario whose round shows it (with none, from the first seed's round
+that does, and the notice gives that round's script for a scenario); it knows no mechanic
+by name.
 
 Every page of INFO is pictured: ``paytable`` and ``rules`` are the first page of each tab,
 and each further page follows them, named after its heading (``info-paytable-2``,
@@ -42,6 +44,7 @@ from cabinet.presentation.mechanics.moments import finish_round, run_until, snap
 TIERS = ("big", "mega", "epic")
 TIER_SEARCH_SEED = 14
 TIER_SEARCH_TRIES = 6000  # scripted base spins tried per game for the tier pictures
+SEED_SEARCH_TRIES = 20_000  # seeded rounds tried for a feature's moments that no scenario shows
 SEEDS = (TIER_SEARCH_SEED, TIER_SEARCH_SEED + 1, TIER_SEARCH_SEED + 2)  # a script must decide its round at each
 PORTRAIT_OF = {(640, 360): (360, 640)}
 GALLERY_TIME = datetime(2026, 1, 2, 12, 0, tzinfo=UTC)  # when the gallery's rounds are stamped  # the smallest landscape turns into the smallest portrait
@@ -182,6 +185,21 @@ def scenario_showing(defn: Any, shows: Callable[[Any], bool]) -> tuple[tuple[int
     for scenario in defn.scenarios:
         if not scenario.respin_reel and shows(result := scenario_round(defn, scenario)):
             return tuple(scenario.script), result
+    return None
+
+
+def seed_showing(defn: Any, shows: Callable[[Any], bool], *, tries: int = SEED_SEARCH_TRIES,
+                 ) -> tuple[int, tuple[int, ...], Any] | None:
+    """For a moment no scenario shows: the first seed (from 1) whose round ``shows``, the
+    script that forces that round (every value it draws: ``core.round.forcing_script``) and
+    the round; None when ``tries`` seeds show none."""
+    from cabinet.core.bet import default_bet
+    from cabinet.core.round import RoundRequest, forcing_script, play_round
+
+    bet = default_bet(defn)
+    for seed in range(1, tries + 1):
+        if shows(result := play_round(defn, RoundRequest(bet, seed))):
+            return seed, forcing_script(defn, RoundRequest(bet, seed)), result
     return None
 
 
@@ -332,6 +350,13 @@ def feature_moments(app: Any, defn: Any, missing: list[str]) -> Iterator[tuple[s
     scenario whose round shows it, played by its mechanic."""
     for group in block_moments(defn):
         found = scenario_showing(defn, group.shows)
+        if found is None and (seeded := seed_showing(defn, group.shows)) is not None:
+            # a game without a scenario for it is still pictured, from a seed's round; the
+            # notice gives the script that forces it, for the designer's scenarios
+            seed, script, result = seeded
+            missing.append(f"{group.what}: {group.lack}; pictured from round seed {seed} (a scenario for it: "
+                           f"script: [{', '.join(map(str, script))}])")
+            found = script, result
         if found is None:
             missing.append(f"{group.what}: {group.lack}")
         else:
