@@ -440,6 +440,84 @@ def test_the_chain_over_two_boards_with_resets_and_jackpots_matches_every_path()
     assert 0 < hr.fill_chain(defn, f, 2).fill_probability["LEFT"] < 1
 
 
+# --- the collector chain (Halloween Ghosts X) against brute force --------------------------------------
+
+# a 2x2 collector board small enough to walk every path: reel 1's two cells are collected (a
+# ghost or a Mummy X; a blank or a coin), reel 2's two cells may land pumpkins, which reset
+COLLECTOR = """
+symbols:
+  - {id: A}
+  - {id: MUMMY, kind: bonus}
+  - {id: GHOST, kind: bonus, prizes: [{value: 1}, {value: 3}]}
+  - {id: PUMPKIN, kind: bonus}
+  - {id: MUMMY_X, kind: bonus}
+  - {id: COIN, kind: bonus}
+  - {id: BLANK, kind: blank}
+reels:
+  base: ["A MUMMY", "A MUMMY", "A MUMMY"]
+features:
+  - type: hold_and_respin
+    name: ghosts
+    trigger_symbols: {MUMMY: 1}
+    trigger_counts: {1: 1}
+    respins: 2
+    start: [{symbol: PUMPKIN, reel: 2}, {symbol: GHOST}]
+    jackpots: {COIN: 5}
+    boards:
+      - name: SMALL
+        reels: 2
+        rows: 2
+        cell_strips: ["GHOST MUMMY_X", "BLANK COIN", "BLANK PUMPKIN", "BLANK PUMPKIN"]
+    cells:
+      - {symbol: PUMPKIN, resets_respins: true, collects_reels: [1]}
+      - {symbol: GHOST, hold: false}
+      - {symbol: COIN, hold: false, jackpot: COIN}
+      - {symbol: MUMMY_X, hold: false, cell_multiplier: 1}
+"""
+
+
+def test_the_collector_chain_matches_every_path_of_a_small_board() -> None:
+    defn = game(COLLECTOR)
+    f = defn.features[0]
+    assert hr.chain_blockers(defn, f) and not hr.collector_blockers(defn, f)
+    chain = hr.collector_chain(defn, f, 1)
+    value, fills, respins = brute_force(defn, 1)
+    assert chain.value_x_bet == value and chain.expected_respins == respins
+    assert chain.fill_probability == fills == {"SMALL": 0}
+    part = block("hold_and_respin").par(ParContext(defn, f, BET))  # type: ignore[union-attr]
+    assert part is not None and part.rtp == Exact(value * F(7, 8))  # P(a base spin shows a mummy) = 7/8
+
+
+def test_the_collector_chain_of_a_resetting_board_holds_a_long_run_of_its_own_block() -> None:
+    # every value resets the respins (Halloween's rule): no brute force ends; simulate instead
+    defn = game(GHOSTS)
+    f = defn.features[0]
+    chain = hr.collector_chain(defn, f, 1)
+    assert chain.value_x_bet is not None
+    runs = 4000
+    totals = [hr.run_from_trigger(defn, f, BET, 1, seed).total / BET.total for seed in range(runs)]
+    mean = sum(totals) / runs
+    spread = (sum((t - mean) ** 2 for t in totals) / (runs - 1) / runs) ** 0.5
+    assert abs(mean - float(chain.value_x_bet)) < 4 * spread
+
+
+@pytest.mark.slow
+def test_halloween_s_minigame_chain_holds_200000_runs_of_its_block() -> None:
+    from cabinet.core.bet import default_bet
+    from cabinet.core.loader import load_game
+
+    defn = load_game("halloween-wins-3")
+    f = next(p for p in defn.features if p.name == "halloween_ghosts")
+    bet = default_bet(defn)
+    chain = hr.collector_chain(defn, f, 1)
+    assert chain.value_x_bet is not None
+    runs = 200_000
+    totals = [hr.run_from_trigger(defn, f, bet, 1, seed + 1_000_000).total / bet.total for seed in range(runs)]
+    mean = sum(totals) / runs
+    spread = (sum((t - mean) ** 2 for t in totals) / (runs - 1) / runs) ** 0.5
+    assert abs(mean - float(chain.value_x_bet)) < 4 * spread
+
+
 # --- the estimate ------------------------------------------------------------------------------------
 
 MULTIPLIED = """

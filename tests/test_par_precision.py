@@ -10,6 +10,7 @@ import pytest
 from cabinet.cli import main
 from cabinet.core.bet import default_bet
 from cabinet.core.features import ParContext, block
+from cabinet.core.features.free_spins import SPINS_PER_SAMPLE
 from cabinet.core.loader import DefinitionError, load_definition_text, load_game
 from cabinet.core.par import par_to_precision
 from cabinet.core.value import Z95, Estimate
@@ -52,12 +53,12 @@ def test_a_capped_feature_keeps_the_paired_runs(halloween) -> None:  # type: ign
 
 
 def test_par_runs_its_estimates_to_the_asked_precision(halloween) -> None:  # type: ignore[no-untyped-def]
-    # +-0.4 points: more than a 200-run pilot gives (about +-0.55 with the top-up's control)
-    report = par_to_precision(halloween, half_width=Fraction(4, 1000), pilot=200)
+    # +-0.05 points: more than a 4-sample pilot gives (40,000 single free spins: about +-0.07)
+    report = par_to_precision(halloween, half_width=Fraction(5, 10000), pilot=4)
     whole = report.total
-    assert isinstance(whole, Estimate) and Z95 * whole.std_error <= 0.004
-    assert whole.samples > 2 * 200  # the pilot alone was not enough, a second run was made
-    assert any("grown from a 200-sample pilot" in note for note in report.notes)
+    assert isinstance(whole, Estimate) and Z95 * whole.std_error <= 0.0005
+    assert whole.samples > 4 * SPINS_PER_SAMPLE  # the pilot alone was not enough, a second run was made
+    assert any("grown from a 4-sample pilot" in note for note in report.notes)
 
 
 def test_an_exact_game_needs_no_second_run() -> None:
