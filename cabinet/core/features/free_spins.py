@@ -47,8 +47,11 @@ difference: tight, and never a second copy of the rules). A top-up alone, on spi
 that are independent and alike (no cap, no block carrying state between spins), is
 priced tighter still: by Wald's identity the extra spins are worth E[their number]
 x the exact value of one free spin (this block's and the spin blocks' exact parts),
-so only the number is estimated, from runs that count the spins the top-up added. A feature with nested
-blocks that change its spins (progress levels) is valued by those blocks' own par.
+so only the number is estimated: where the batch tables price a free spin whole, by the
+exact chain over (spins left, total so far) solved on one spin's (win, spins added)
+distribution, which single free spins estimate (``core/top_up.py``); else from runs
+that count the spins the top-up added. A feature with nested blocks that change its
+spins (progress levels) is valued by those blocks' own par.
 """
 
 from __future__ import annotations

@@ -69,10 +69,16 @@ collectors) and every symbol that changes the respins holds, the process of *hel
 per board and respins left* is a Markov chain whose every step either holds a cell or
 uses a respin; it is walked exactly (``fill_chain``) for the fill probabilities and the
 expected respins, and, with no multipliers of either kind, for the exact value (each
-spun cell lands its strip's mean value, independently of the past). Otherwise the value
-is an estimate from runs of this block's own ``run`` from its trigger, stratified by
-trigger count (``estimate_runs``), and the fill probabilities are estimated from the
-same runs.
+spun cell lands its strip's mean value, independently of the past). With prize
+multipliers, what they add is estimated from runs of the block (each spun cell's chance
+of a multiplier times what it would add given the prizes held, at every respin: the
+engine's ``multiplied_smoothed``) on top of the exact rest. A collector board
+(Halloween Ghosts X: collectors hold on their own cells, every other cell lands a value,
+a cell multiplier or nothing) is valued exactly by ``collector_chain``: what is still to
+come is linear in the cells' multipliers, two linear systems over (respins left,
+collector cells held). Otherwise the value is an estimate from runs of this block's own
+``run`` from its trigger, stratified by trigger count (``estimate_runs``), and the fill
+probabilities are estimated from the same runs.
 """
 
 from __future__ import annotations
@@ -365,6 +371,7 @@ def play_feature(ctx: FeatureContext, trigger: Trigger) -> tuple[FeatureRun, Hel
         fills={spec.name: spec.fill_x_bet for spec in f.boards if spec.fill_x_bet},
         worths=worths_of(ctx.defn, f) if book.controls else None,
         multiplier_odds=(multiplier_odds_of(ctx.defn, f) or None) if book.controls else None,
+        multiplier_chances=(multiplier_chances_of(ctx.defn, f) or None) if book.controls else None,
     )
     book.add(FeatureStarted(f.name, f.respins))
     engine.open_boards()
@@ -429,6 +436,25 @@ def multiplier_odds_of(defn: Definition, f: HoldAndRespin) -> tuple[frozenset[st
 
     found: tuple[frozenset[str], dict[Cell, Fraction]] = _cached(defn, f, "multiplier_odds", make)
     return found if found[0] else ()  # type: ignore[return-value]
+
+
+def multiplier_chances_of(defn: Definition, f: HoldAndRespin) -> dict[Cell, tuple[tuple[str, Fraction], ...]]:
+    """Each cell's multiplying symbols with their chances on its strip (cells with none left
+    out): par's smoothed estimate of what prize multipliers add (kept per game)."""
+
+    def make() -> dict[Cell, tuple[tuple[str, Fraction], ...]]:
+        multiplying = [s for s, a in actions_of(defn, f).items() if a.multipliers]
+        cells = {}
+        for b in boards_of(defn, f):
+            for reel in range(b.reels):
+                for row in range(b.rows):
+                    strip = b.strips[reel * b.rows + row]
+                    odds = tuple((s, Fraction(strip.count(s), len(strip))) for s in multiplying if s in strip)
+                    if odds:
+                        cells[(b.name, reel, row)] = odds
+        return cells
+
+    return _cached(defn, f, "multiplier_chances", make)  # type: ignore[no-any-return]
 
 
 def run_from_trigger(
@@ -1325,8 +1351,9 @@ class HoldAndRespinBlock(Block):
         multipliers added to the held prizes (the rest of the value is exact)."""
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
         samples = self._samples(pctx, f)
-        method = (f"what the multipliers add in runs of {f.name} from its trigger, each at its expectation "
-                  "given the prizes held when it lands")
+        method = (f"what the multipliers add in runs of {f.name} from its trigger: at every respin, each spun "
+                  "cell's chance of a multiplier times its expectation given the prizes held (the landed ones "
+                  "replaced by what they added)")
         out: Value = Exact(Fraction(0))
         for k, q in triggers.items():
             n = max(2, int(samples * q / rate))
@@ -1341,7 +1368,7 @@ class HoldAndRespinBlock(Block):
 
             # the control: multiplying symbols landed minus their chance on every spun cell (mean 0
             # exactly); the more of them land, the more the multipliers add
-            out = out + estimate_runs(lambda i: played(i).multiplied_expected, n, pctx.seed, method,
+            out = out + estimate_runs(lambda i: Fraction(played(i).multiplied_smoothed), n, pctx.seed, method,
                                       scale=q / bet.total, control=lambda i: played(i).multiplier_surprise * bet.total)
         return out
 
