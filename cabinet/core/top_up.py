@@ -10,13 +10,17 @@ exactly for a given distribution (``TopUpChain``): backward for the expected top
 from every state, forward for how often each state is visited.
 
 The distribution itself is not enumerated (a 5-reel screen has ~10^9 stop
-combinations): it is estimated from many independent single free spins played by the
-batch tables of ``core/simulate.py`` (the same line-pay tables and screen stages the
-simulator prices every spin with; ``sample_free_spins``), each spin's random multiplier
-convolved exactly. The top-up count is the chain's answer on that estimated
-distribution (a plug-in estimate); its standard error is the delta method's: the spread
-over the sampled spins of each spin's influence (how much the answer moves per unit of
-probability moved to that spin's outcome), divided by the root of their number.
+combinations): it is estimated from many single free spins played by the batch tables
+of ``core/simulate.py`` (the same line-pay tables and screen stages the simulator prices
+every spin with; ``sample_free_spins``), each spin's random multiplier convolved
+exactly. Each spin is uniform over the screens; within a chunk every reel's stops are
+balanced (each stop equally often), a stratified sample whose variance is at most the
+independent one's. The top-up count is the chain's answer on that estimated
+distribution (a plug-in estimate); its standard error is the delta method's for
+independent spins (so, if anything, wide): the spread over the sampled spins of each
+spin's influence (how much the answer moves per unit of probability moved to that
+spin's outcome), divided by the root of their number. Twelve seeds of 200,000 spins
+spread 0.0060 around their mean where each said 0.0066.
 """
 
 from __future__ import annotations

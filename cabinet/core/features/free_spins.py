@@ -834,8 +834,8 @@ class FreeSpinsBlock(Block):
         grow = 1 / (1 - added)
         how = (f"E[extra spins] {mean * float(grow):.5f}: E[top-up spins] {mean:.5f} from the exact chain over (spins "
                f"left, total so far, in steps of {chain.unit} minor units up to the minimum) solved on the "
-               f"distribution of one free spin's (win, spins added), estimated from {spins:,} independent single "
-               f"free spins, x 1 / (1 - {float(added):.6f} spins a spin adds) for their retriggers (Wald)")
+               f"distribution of one free spin's (win, spins added), estimated from {spins:,} single free spins, "
+               f"x 1 / (1 - {float(added):.6f} spins a spin adds) for their retriggers (Wald)")
         return Estimate(as_fraction(mean), error, spins, pctx.seed, method).scaled(grow), how
 
     @staticmethod
