@@ -25,6 +25,7 @@ spread 0.0060 around their mean where each said 0.0066.
 
 from __future__ import annotations
 
+import importlib
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -57,17 +58,21 @@ class SpinSample:
 
 
 def sample_free_spins(
-    defn: Definition, feature: Any, bet: Bet, spins: int, seed: int, limit: int
+    defn: Definition, feature: Any, bet: Bet, spins: int, seed: int, limit: int, awards: dict[int, int]
 ) -> SpinSample | None:
     """``spins`` independent free spins of ``feature`` at ``bet`` on the batch tables (lines
     and scatters at multiplier 1, the trigger count on the screen after the screen
-    stages), counted by (spins added, win below ``limit`` minor units), or None where the
+    stages), counted by (spins added by ``awards``: trigger count -> spins, win below
+    ``limit`` minor units), or None where the
     batch cannot price a free spin whole: a block acting in free spins that is more than
     a screen change the batch applies as data, a spin multiplier that is not a whole
     number from 1, a pay that is not a whole number of minor units."""
     from .features import active, award_for, window_hint
-    from .features.free_spins import retrigger_awards
-    from .simulate import BatchSpinner, _look_up, _take
+
+    # the batch tables by module name (as the registry loads blocks): simulate plays rounds,
+    # whose blocks price their par with this module, so a plain import would close a cycle
+    batch = importlib.import_module(f"{__package__}.simulate")
+    BatchSpinner, _look_up, _take = batch.BatchSpinner, batch._look_up, batch._take
 
     multipliers = tuple(int(e.value) for e in feature.spin_multipliers) or (1,)
     if any(e.value.denominator != 1 for e in feature.spin_multipliers) or min(multipliers) < 1:
@@ -96,7 +101,6 @@ def sample_free_spins(
         if rs.reveal is not None or rs.priced is not None or rs.quiet or rs.scalar_hints != [0]:
             return None  # a stage the batch does not apply as plain windows
         compiled.append(rs)
-    awards = retrigger_awards(feature) if feature.retrigger else {}
     line_factor = feature.win_multiplier
     scatter_factor = feature.win_multiplier if feature.multiply_scatter_pays else 1
     rng = np.random.default_rng([seed, spins])

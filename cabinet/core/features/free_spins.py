@@ -819,7 +819,7 @@ class FreeSpinsBlock(Block):
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
         spins = max(2, pctx.samples * SPINS_PER_SAMPLE)
         enough = top_up_until(f, bet)
-        sample = sample_free_spins(defn, f, bet, spins, pctx.seed, enough)
+        sample = sample_free_spins(defn, f, bet, spins, pctx.seed, enough, retrigger_awards(f) if f.retrigger else {})
         if sample is None:
             return None
         rate = triggers_rate(triggers)
