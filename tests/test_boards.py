@@ -186,7 +186,7 @@ def test_no_trigger_below_the_count_and_the_respin_feature_has_no_line_pays() ->
 
 # --- Halloween Wins 3's Halloween Ghosts X: a 3x3 collector -----------------------------------------
 
-GHOSTS = """
+COLLECTOR_GAME = """
 symbols:
   - {id: A}
   - {id: MUMMY, kind: bonus}
@@ -201,6 +201,9 @@ features:
   - type: hold_and_respin
     name: ghosts
     trigger_symbols: {MUMMY: 1}
+"""
+
+GHOSTS = COLLECTOR_GAME + """\
     trigger_counts: {1: "1/4", 2: 1}
     respins: 3
     start: [{symbol: PUMPKIN, reel: 2}, {symbol: GHOST}, {symbol: GHOST}]
@@ -440,6 +443,70 @@ def test_the_chain_over_two_boards_with_resets_and_jackpots_matches_every_path()
     assert 0 < hr.fill_chain(defn, f, 2).fill_probability["LEFT"] < 1
 
 
+# --- the collector chain (Halloween Ghosts X) against brute force --------------------------------------
+
+# a 2x2 collector board small enough to walk every path: reel 1's two cells are collected (a
+# ghost or a Mummy X; a blank or a MINOR coin), reel 2's two cells may land pumpkins, which reset
+COLLECTOR = COLLECTOR_GAME + """\
+    trigger_counts: {1: 1}
+    respins: 2
+    start: [{symbol: PUMPKIN, reel: 2}, {symbol: GHOST}]
+    jackpots: {MINOR: 5}
+    boards:
+      - name: SMALL
+        reels: 2
+        rows: 2
+        cell_strips: ["GHOST MUMMY_X", "BLANK MINOR", "BLANK PUMPKIN", "BLANK PUMPKIN"]
+    cells:
+      - {symbol: PUMPKIN, resets_respins: true, collects_reels: [1]}
+      - {symbol: GHOST, hold: false}
+      - {symbol: MINOR, hold: false, jackpot: MINOR}
+      - {symbol: MUMMY_X, hold: false, cell_multiplier: 1}
+"""
+
+
+def test_the_collector_chain_matches_every_path_of_a_small_board() -> None:
+    defn = game(COLLECTOR)
+    f = defn.features[0]
+    assert hr.chain_blockers(defn, f) and not hr.collector_blockers(defn, f)
+    chain = hr.collector_chain(defn, f, 1)
+    value, fills, respins = brute_force(defn, 1)
+    assert chain.value_x_bet == value and chain.expected_respins == respins
+    assert chain.fill_probability == fills == {"SMALL": 0}
+    part = block("hold_and_respin").par(ParContext(defn, f, BET))  # type: ignore[union-attr]
+    assert part is not None and part.rtp == Exact(value * F(7, 8))  # P(a base spin shows a mummy) = 7/8
+
+
+def test_the_collector_chain_of_a_resetting_board_holds_a_long_run_of_its_own_block() -> None:
+    # every value resets the respins (Halloween's rule): no brute force ends; simulate instead
+    defn = game(GHOSTS)
+    f = defn.features[0]
+    chain = hr.collector_chain(defn, f, 1)
+    assert chain.value_x_bet is not None
+    runs = 4000
+    totals = [hr.run_from_trigger(defn, f, BET, 1, seed).total / BET.total for seed in range(runs)]
+    mean = sum(totals) / runs
+    spread = (sum((t - mean) ** 2 for t in totals) / (runs - 1) / runs) ** 0.5
+    assert abs(mean - float(chain.value_x_bet)) < 4 * spread
+
+
+@pytest.mark.slow
+def test_halloween_s_minigame_chain_holds_200000_runs_of_its_block() -> None:
+    from cabinet.core.bet import default_bet
+    from cabinet.core.loader import load_game
+
+    defn = load_game("halloween-wins-3")
+    f = next(p for p in defn.features if p.name == "halloween_ghosts")
+    bet = default_bet(defn)
+    chain = hr.collector_chain(defn, f, 1)
+    assert chain.value_x_bet is not None
+    runs = 200_000
+    totals = [hr.run_from_trigger(defn, f, bet, 1, seed + 1_000_000).total / bet.total for seed in range(runs)]
+    mean = sum(totals) / runs
+    spread = (sum((t - mean) ** 2 for t in totals) / (runs - 1) / runs) ** 0.5
+    assert abs(mean - float(chain.value_x_bet)) < 4 * spread
+
+
 # --- the estimate ------------------------------------------------------------------------------------
 
 MULTIPLIED = """
@@ -475,16 +542,35 @@ def test_multipliers_make_the_value_an_estimate_whose_interval_holds_the_simulat
         value, fills, _ = brute_force(defn, count)
         assert hr.fill_chain(defn, f, count).fill_probability == fills
     assert isinstance(part.figures["fill_probability.ROW"], Exact)
-    # the true value by brute force lies in the interval, and so does the simulated mean
+    # the true value by brute force lies within 4 standard errors (a 95% interval misses one
+    # seed in twenty), and so does the simulated mean
     true = sum((q * brute_force(defn, k)[0] for k, q in hr.trigger_distribution(defn, f).items()), F(0))
-    lo, hi = part.rtp.ci95
-    assert lo <= true <= hi
+    error = part.rtp.std_error
+    assert abs(part.rtp.mean - true) < 4 * error
     rounds = 4000
     won = 0
     for seed in range(rounds):
         result = play_round(defn, RoundRequest(BET, seed, keep_events=False))
         won += result.feature_wins.get("mult", 0)
-    assert lo <= won / rounds / BET.total <= hi
+    assert abs(won / rounds / BET.total - part.rtp.mean) < 4 * error + 0.5  # the rounds' own noise: about 0.12
+
+
+def test_the_smoothed_multipliers_have_the_mean_of_what_they_added_on_every_path() -> None:
+    # par's estimate of what prize multipliers add replaces each landing by its chance at
+    # every respin: over every path of draws its mean is what the multipliers really added
+    defn = game(MULTIPLIED)
+    f = defn.features[0]
+    for count in (1, 2):
+        smoothed, real = F(0), F(0)
+
+        def play_one(rng: Rng, count: int = count) -> object:
+            ctx = FeatureContext(defn, f, BET, rng, book=Book(keep=False, controls=True))
+            return hr.play_feature(ctx, hr.Trigger(f.name, "", count, (), f.respins))[1]
+
+        for p, engine in every_path(play_one):
+            smoothed += p * F(engine.multiplied_smoothed)  # type: ignore[attr-defined]
+            real += p * engine.multiplied  # type: ignore[attr-defined]
+        assert real > 0 and abs(smoothed - real) < F(1, 10**9)
 
 
 def test_events_total_is_the_round_total() -> None:

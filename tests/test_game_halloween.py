@@ -316,19 +316,23 @@ def test_par_is_exact_for_the_parts_the_sheet_names(defn: Definition, bet: Bet) 
         assert part is not None and isinstance(part.rtp, Exact), name
     panel = block("mummy_access").par(ParContext(defn, feature(defn, "mummy_panel"), bet, 20, 1))  # type: ignore[union-attr]
     assert panel is not None and isinstance(panel.figures["trigger_rate"], Exact)
-    assert not panel.rtp.exact  # the collector minigame: an estimate with its interval
+    assert isinstance(panel.rtp, Exact)  # the collector minigame: its chain is exact
+    free = block("free_spins").par(ParContext(defn, feature(defn, "free_spins"), bet, 10, 1))  # type: ignore[union-attr]
+    assert free is not None and isinstance(free.figures["rtp_without_rules"], Exact)
+    assert isinstance(free.figures["top_up_spins"], Estimate)  # the 10x top-up's count: the one estimate
 
 
-@pytest.mark.slow
-def test_the_default_par_holds_the_published_rtp_within_five_hundredths(defn: Definition) -> None:
-    # what `cabinet par halloween-wins-3` prints: estimates run to the game's par_precision
+def test_the_default_par_holds_the_published_rtp_within_a_hundredth(defn: Definition) -> None:
+    # what `cabinet par halloween-wins-3` prints: its estimate run to the game's par_precision
     from cabinet.core.par import par_to_precision
 
     report = par_to_precision(defn, half_width=defn.par_precision)
     total = report.total
-    assert isinstance(total, Estimate)
+    assert isinstance(total, Estimate) and report.estimates() == [
+        "free_spins.rtp", "free_spins.top_up_spins", "free_spins.rules_rtp"]
     lo, hi = total.ci95
-    assert hi - lo <= 2 * 0.0005 and lo <= float(defn.rtp) <= hi
+    assert hi - lo <= 2 * 0.0001 and lo <= float(defn.rtp) <= hi
+    assert abs(total.mean - float(defn.rtp)) <= 0.0001
 
 
 def test_a_quick_par_holds_the_published_rtp_and_simulate_agrees(defn: Definition, bet: Bet) -> None:

@@ -44,6 +44,7 @@ or reads the clock.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -276,6 +277,21 @@ class _Landing:
     value: Money = 0
 
 
+def expected_gain(action: CellAction, values: list[Money], bet_total: Money) -> Fraction:
+    """What ``action``'s multiplier adds on average to each of ``values`` (held prizes), summed:
+    each prize times E[multiplier - 1] over the multipliers allowed on it."""
+    by_table: dict[tuple[WeightedValue, ...], int] = {}  # held value by the multipliers allowed on it
+    for value in values:
+        table = tuple(action.allowed_multipliers(value, bet_total))
+        by_table[table] = by_table.get(table, 0) + value
+    expected = Fraction(0)
+    for table, held in by_table.items():
+        weight = sum(e.weight for e in table)
+        if weight:
+            expected += sum(((e.value - 1) * e.weight for e in table), Fraction(0)) * held / weight
+    return expected
+
+
 def whole_amount(x_bet: Fraction, bet_total: Money) -> Money:
     """``x_bet`` times the total bet in minor units; the game's check makes it whole at
     every allowed bet, so a fraction of a minor unit is an error, never rounded."""
@@ -327,12 +343,23 @@ class HeldRespinEngine:
     # what landed) - (its strip's mean): each term has mean 0 whatever came before, so the
     # sum has mean 0 and moves with the total
     worths: tuple[dict[str, Fraction], dict[Cell, Fraction]] | None = None
-    surprise: Fraction = Fraction(0)
     # a second control of the same kind for what prize multipliers add: with ``multiplier_odds``
     # (the symbols that multiply a prize; cell -> their chance on its strip), ``multiplier_surprise``
     # sums over every spun cell (1 if a multiplying symbol landed) - (that chance)
     multiplier_odds: tuple[frozenset[str], dict[Cell, Fraction]] | None = None
-    multiplier_surprise: Fraction = Fraction(0)
+    # par's smoother estimate of what prize multipliers add: with ``multiplier_chances`` (cell ->
+    # (multiplying symbol, its chance on the cell's strip)), every respin adds, for every spun
+    # cell, its chance of a multiplier times what one would add there given the prizes held,
+    # minus the same for the multipliers that did land; ``multiplied_expected`` then adds what
+    # they did add. Each respin's two sums have the same mean given the past (the cells land
+    # independently), so the total has the mean of ``multiplied_expected``, with the rare
+    # landings' noise replaced by their expectation at every respin.
+    multiplier_chances: dict[Cell, tuple[tuple[str, Fraction], ...]] | None = None
+    multiplied_smoothed: float = 0.0  # a float: par's estimates are made of floats
+    _gains: dict[tuple[str, Money], float] = field(default_factory=dict)  # (symbol, prize) -> its gain
+    # what the controls sum, counted: symbols landed and cells spun (the sums are made at the end)
+    _landed: dict[str, int] = field(default_factory=dict)
+    _spun: dict[Cell, int] = field(default_factory=dict)
     _pending: set[Cell] = field(default_factory=set)  # placed, not yet resolved
 
     def __post_init__(self) -> None:
@@ -357,6 +384,26 @@ class HeldRespinEngine:
     @property
     def all_full(self) -> bool:
         return all(self.is_full(b) for b in self.boards)
+
+    @property
+    def surprise(self) -> Fraction:
+        """The control (with ``worths``): over every spun cell, the worth of what landed minus
+        its strip's mean worth."""
+        if self.worths is None:
+            return Fraction(0)
+        worth, mean = self.worths
+        return (sum((worth[s] * n for s, n in self._landed.items()), Fraction(0))
+                - sum((mean[c] * n for c, n in self._spun.items()), Fraction(0)))
+
+    @property
+    def multiplier_surprise(self) -> Fraction:
+        """The multipliers' control (with ``multiplier_odds``): multiplying symbols landed minus
+        their chance on every spun cell."""
+        if self.multiplier_odds is None:
+            return Fraction(0)
+        symbols, odds = self.multiplier_odds
+        return (sum(n for s, n in self._landed.items() if s in symbols)
+                - sum((odds[c] * n for c, n in self._spun.items()), Fraction(0)))
 
     @property
     def finished(self) -> bool:
@@ -399,6 +446,8 @@ class HeldRespinEngine:
         self.respins_played += 1
         self.book.add(RespinsChanged(self.feature, self.respins, -1, "spin"))
         landed: list[tuple[Cell, str]] = []
+        counting = self.worths is not None or self.multiplier_odds is not None
+        landed_count, spun_count = self._landed, self._spun
         for b in self.boards:
             free = self.free_cells(b)
             if not free:
@@ -411,10 +460,9 @@ class HeldRespinEngine:
                 symbol = strip[below(len(strip))]
                 symbols.append(symbol)
                 landed.append((cell, symbol))
-                if self.worths is not None:
-                    self.surprise += self.worths[0][symbol] - self.worths[1][cell]
-                if self.multiplier_odds is not None:
-                    self.multiplier_surprise += (symbol in self.multiplier_odds[0]) - self.multiplier_odds[1][cell]
+                if counting:
+                    landed_count[symbol] = landed_count.get(symbol, 0) + 1
+                    spun_count[cell] = spun_count.get(cell, 0) + 1
             if self.book.keep:
                 positions = tuple((r, w) for _, r, w in free)
                 self.book.add(BoardSpun(self.feature, b.name, self.respins_played, positions, tuple(symbols)))
@@ -423,6 +471,7 @@ class HeldRespinEngine:
     def resolve(self, landed: Iterable[tuple[Cell, str]], *, change_respins: bool = True) -> None:
         """The five steps of a landed batch (module docstring)."""
         actions = self.actions
+        landed = list(landed)
         acting = [
             (_Landing(cell, symbol, action), action)
             for cell, symbol in landed
@@ -431,6 +480,8 @@ class HeldRespinEngine:
         self._pending.clear()
         for landing, action in acting:  # 1. REVEAL
             self._reveal(landing, action)
+        if self.multiplier_chances is not None and change_respins:
+            self._smooth_multipliers(acting, landed)
         if change_respins:  # 2. RESPINS
             if any(action.resets_respins for _, action in acting):
                 self.reset_respins(self.reset_to)
@@ -442,6 +493,42 @@ class HeldRespinEngine:
                 self.multiply_random_prize(landing.cell, action)
         self.collect([landing for landing, action in acting if landing.value > 0 and not action.collector])
         self.award_fills()  # 5. FILL
+
+    def _smooth_multipliers(self, acting: list[tuple[_Landing, CellAction]], landed: list[tuple[Cell, str]]) -> None:
+        """``multiplied_smoothed``'s part of a batch, after REVEAL (a multiplier may pick a prize
+        that landed with it): for each spun cell, what a multiplier landing there would add
+        given the prizes held but the one that cell landed, weighed by its chance, minus the
+        same for the multipliers that landed (what they did add comes in MULTIPLY)."""
+        chances = self.multiplier_chances
+        assert chances is not None
+        held, actions = self.held, self.actions
+        values = [held[c].value for c in self.held_prizes()]
+        own = {landing.cell: landing.value for landing, action in acting if action.prizes and action.hold}
+        memo = self._gains
+
+        def gain(sym: str, value: Money) -> float:
+            key = (sym, value)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = float(expected_gain(actions[sym], [value], self.bet_total))
+            return found
+
+        sums: dict[str, float] = {}
+        added = 0.0
+        for cell, symbol in landed:
+            odds = chances.get(cell, ())
+            if symbol in actions and actions[symbol].multipliers:
+                odds = (*odds, (symbol, Fraction(-1)))
+            for sym, chance in odds:
+                if sym not in sums:
+                    sums[sym] = math.fsum(gain(sym, v) for v in values)
+                total, n = sums[sym], len(values)
+                if cell in own:  # that cell's own prize is there only when no multiplier landed on it
+                    total -= gain(sym, own[cell])
+                    n -= 1
+                if n:
+                    added += float(chance) * total / n
+        self.multiplied_smoothed += added
 
     def _reveal(self, landing: _Landing, action: CellAction) -> None:
         cell = landing.cell
@@ -483,17 +570,9 @@ class HeldRespinEngine:
         targets = self.held_prizes()
         if not targets:
             return None
-        by_table: dict[tuple[WeightedValue, ...], int] = {}  # held value by the multipliers allowed on it
-        for cell in targets:
-            value = self.held[cell].value
-            table = tuple(action.allowed_multipliers(value, self.bet_total))
-            by_table[table] = by_table.get(table, 0) + value
-        expected = Fraction(0)
-        for table, values in by_table.items():
-            weight = sum(e.weight for e in table)
-            if weight:
-                expected += sum(((e.value - 1) * e.weight for e in table), Fraction(0)) * values / weight
-        self.multiplied_expected += expected / len(targets)
+        expected = expected_gain(action, [self.held[cell].value for cell in targets], self.bet_total) / len(targets)
+        self.multiplied_expected += expected
+        self.multiplied_smoothed += float(expected)
         target = targets[self.rng.below(len(targets))] if len(targets) > 1 else targets[0]
         held = self.held[target]
         allowed = action.allowed_multipliers(held.value, self.bet_total)
