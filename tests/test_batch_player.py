@@ -127,6 +127,10 @@ def played_by_the_player(defn: Definition, seeds: np.ndarray, **kwargs: Any) -> 
 
 PLANNED_GAMES = ["classic", "happy-riches", "retro-reels-diamond-glitz", "lucky-christmas"]
 
+# One expanding wild inside the free spins (reel 2 of the free reels): the plan shows every
+# spin's windows as the block grows them.
+EXPANDING = TOPPED + "  - {type: expanding_wild, symbol: W, reels: [2], modes: [free]}\n"
+
 
 @pytest.mark.parametrize("game", PLANNED_GAMES)
 def test_shipped_free_spins_are_played_by_the_batch_player_exactly(game: str) -> None:
@@ -174,6 +178,20 @@ def test_lucky_christmas_levels_are_reached_in_rounds_the_player_plays() -> None
     assert top >= 4  # both ways and beyond: the player played those rounds
 
 
+def test_an_expanding_wild_inside_the_free_spins_agrees_round_by_round() -> None:
+    defn = load_definition_text(EXPANDING, "expanding.yaml")
+    assert free_spins.spins_plan(defn, defn.feature("free_spins"), default_bet(defn)) is not None
+    seeds = derive_seeds(5, 0, 20_000)
+    assert played_by_the_player(defn, seeds) > 1000
+    out = round_outcomes(defn, default_bet(defn), seeds)
+    assert not out.scalar.any()
+
+
+def test_halloween_free_spins_with_their_expanding_wild_are_played_by_the_player() -> None:
+    defn = load_game("halloween-wins-3")
+    assert played_by_the_player(defn, derive_seeds(31, 0, 60_000)) > 250
+
+
 def test_the_plan_follows_the_bet() -> None:
     # the cap is in coins and the minimum in bets: other amounts at another bet
     defn = topped()
@@ -194,10 +212,12 @@ def test_the_spin_limit_is_the_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert any(isinstance(e, FeatureLimitReached) for r in limited for e in r.events)
 
 
-def test_free_spins_with_a_block_that_gives_no_part_go_to_play_round() -> None:
-    # an expanding wild inside the free spins says nothing to the player: no plan, so the
-    # feature rounds are played by play_round, and simulate counts them
-    text = TOPPED + "  - {type: expanding_wild, symbol: W, reels: [2], modes: [free]}\n"
+def test_free_spins_with_parts_the_plan_cannot_combine_go_to_play_round() -> None:
+    # two expanding wilds inside the free spins: two screen changes, whose order the plan
+    # does not carry, so no plan: the feature rounds are played by play_round, and simulate
+    # counts them
+    text = TOPPED + ("  - {type: expanding_wild, symbol: W, reels: [2], modes: [free]}\n"
+                     "  - {type: expanding_wild, name: other_wild, symbol: W, reels: [3], modes: [free]}\n")
     defn = load_definition_text(text, "expanding.yaml")
     assert free_spins.spins_plan(defn, defn.feature("free_spins"), default_bet(defn)) is None
     seeds = derive_seeds(5, 0, 6000)

@@ -66,7 +66,7 @@ import numpy as np
 from .bet import Bet, default_bet
 from .definition import Definition
 from .evaluate import pay_table, table_value
-from .features import BatchHint, BatchStage, PlanLevel, SpinsPlan, block, window_hint
+from .features import BatchHint, BatchStage, PlanLevel, SpinsPlan, Window, block, window_hint
 from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
 from .money import fraction_str, money_str
 from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
@@ -215,6 +215,13 @@ def _sticky_hint(defn: Definition, reel_set: str, plan: SpinsPlan, sticky: froze
     assert show is not None
     stage = BatchStage("screen", window=lambda k, reel, w: show(reel, w) if reel in sticky else w)
     return window_hint(defn, reel_set, lambda reel, w: int(reel in sticky), 1, stage=stage)
+
+
+def _screen_hint(defn: Definition, reel_set: str, screen: Callable[[int, Window], Window]) -> BatchHint:
+    """A planned feature's screen change with no draw (``SpinsPlan.screen``) as a screen
+    stage: counted 1 on the windows it changes, so the others stay as they landed."""
+    stage = BatchStage("screen", window=lambda k, reel, w: screen(reel, w))
+    return window_hint(defn, reel_set, lambda reel, w: int(screen(reel, w) != w), 1, stage=stage)
 
 
 def _take(table: np.ndarray, index: np.ndarray) -> np.ndarray:
@@ -410,6 +417,8 @@ class BatchSpinner:
                 own = [window_hint(defn, c.set, plan.count, 1)]
                 if level.sticky:  # the sticky reels' windows, changed as their block shows them
                     own.append(_sticky_hint(defn, c.set, plan, frozenset(level.sticky)))
+                if plan.screen is not None:  # every spin's windows, changed as their block changes them
+                    own.append(_screen_hint(defn, c.set, plan.screen))
                 at_level.append(self._compile(c.set, own, level.both_ways))
             sets.append(at_level)
         multipliers = plan.multipliers or ((1, 1),)

@@ -231,12 +231,14 @@ class PlanPart:
     ``plan_part``): a progress bar whose points, ``progress`` on each spin's landed
     windows, reach ``levels`` (level 0 first; ``level_of_points[points]``, points
     capped at the table's end), and/or how a reel the levels make sticky shows
-    (``show(reel, window)``)."""
+    (``show(reel, window)``), and/or how every spin's windows change with no draw
+    (``screen(reel, window)``: an expanding wild; a window it leaves as it is stays so)."""
 
     levels: tuple[PlanLevel, ...] = ()
     level_of_points: tuple[int, ...] = ()
     progress: WindowCount | None = None
     show: Callable[[int, Window], Window] | None = None
+    screen: Callable[[int, Window], Window] | None = None
 
 
 @dataclass(frozen=True)
@@ -266,6 +268,10 @@ class SpinsPlan:
     each spin is played at the feature's level (sticky reels, multiplier, direction);
     after a spin that is not capped its landed windows add ``progress`` points (capped at
     the end of ``level_of_points``), and each level reached adds its ``spins``.
+
+    ``screen`` (from a ``PlanPart``, None: none): each spin's landed windows are shown
+    as ``screen(reel, window)`` before they are paid and counted (a screen stage that
+    draws nothing, e.g. an expanding wild); a plan has it or levels, not both.
     """
 
     name: str  # the feature's name (what ``RoundResult.features`` lists)
@@ -284,6 +290,7 @@ class SpinsPlan:
     level_of_points: tuple[int, ...] = ()
     progress: WindowCount | None = None
     show: Callable[[int, Window], Window] | None = None
+    screen: Callable[[int, Window], Window] | None = None
 
 
 @dataclass(frozen=True)
