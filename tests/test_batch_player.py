@@ -109,17 +109,18 @@ def played_by_the_player(defn: Definition, seeds: np.ndarray, **kwargs: Any) -> 
     other rounds of a sample are checked too."""
     bet = kwargs.get("bet") or default_bet(defn)
     batch = BatchSpinner(defn, bet).rounds(seeds)
+    played = np.zeros(len(seeds), dtype=bool)
+    for name in batch.paid:  # the features a plan played (a quiet stage pays nothing: not a plan)
+        played |= batch.ran[name]
     checked = 0
-    for name, ran in batch.ran.items():
-        paid = batch.paid.get(name)
-        if paid is None:  # a quiet stage (it pays nothing), not a plan
-            continue
-        for i in np.nonzero(ran & ~batch.scalar)[0].tolist():
-            result = lean_round(defn, bet, int(seeds[i]))
-            assert (result.total_win, result.features, result.feature_wins.get(name)) == (
-                int(batch.win[i]), (name,), int(paid[i])
-            ), f"round of seed {int(seeds[i])}"
-            checked += 1
+    for i in np.nonzero(played & ~batch.scalar)[0].tolist():
+        result = lean_round(defn, bet, int(seeds[i]))
+        ran = sorted(name for name, mask in batch.ran.items() if mask[i])
+        paid = {name: int(batch.paid[name][i]) for name in ran if name in batch.paid}
+        assert (result.total_win, sorted(result.features), {k: result.feature_wins.get(k, 0) for k in paid}) == (
+            int(batch.win[i]), ran, paid
+        ), f"round of seed {int(seeds[i])}"
+        checked += 1
     for i in np.nonzero(~batch.scalar)[0][:300].tolist():
         assert lean_round(defn, bet, int(seeds[i])).total_win == batch.win[i]
     return checked

@@ -59,6 +59,7 @@ from ..registry import Registry
 from ..rng import Rng
 
 if TYPE_CHECKING:
+    from ..boards import Board, CellAction
     from ..value import Value
 
 # Safety valve: a feature that would play more spins than this is ended with a
@@ -201,7 +202,9 @@ class BatchStage:
       symbols and scatters, e.g. a wild carrying a multiplier);
     - ``"trigger"``: an outcome in ``quiet`` ends the block's part of the round with
       nothing paid and no further draws; the round counts feature ``ran`` as played.
-      Any other outcome is left to ``play_round``.
+      The outcome ``opens`` (when ``plan`` gives a plan at the bet) plays that feature
+      next, from the spin's count, and ends the block's part with what it paid (the round
+      counts ``ran`` and the plan's feature). Any other outcome is left to ``play_round``.
     """
 
     stage: Literal["screen", "win", "trigger"]
@@ -210,6 +213,8 @@ class BatchStage:
     pricing: Callable[[int], Definition] | None = None
     quiet: frozenset[int] = frozenset()
     ran: str = ""
+    opens: int = -1
+    plan: Callable[[Bet], FeaturePlan | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -294,6 +299,51 @@ class SpinsPlan:
 
 
 @dataclass(frozen=True)
+class BoardsPlan:
+    """A hold-and-respin on boards of single-cell reels, as data the batch player plays
+    (``simulate``): the block's own boards (``core/boards.Board``: each cell's strip, in
+    draw order) and its own cell rules (``CellAction`` per symbol), which the player reads
+    in the order ``core/boards.HeldRespinEngine`` documents (place, spin, resolve: REVEAL,
+    RESPINS, MULTIPLY, COLLECT, FILL; settle). Every feature of a shard is played in
+    lockstep, respin by respin, each round's draws from its own next draw index.
+
+    ``chances[count]`` (counts past the end use the last; empty: always) is the chance the
+    triggering count opens the feature: below 1, one ``rng.chance`` first. ``start`` lists
+    the symbols placed first, each ``(symbol, board, reel, row)`` ("" / -1: any), then one
+    ``place_symbol`` per counted symbol (empty: none). ``fills``: per board, its fill award
+    in minor units. A block returns no plan where its feature is not this shape."""
+
+    name: str
+    boards: tuple[Board, ...]
+    actions: dict[str, CellAction]
+    bet_total: Money
+    respins: int
+    reset_to: int
+    fills: tuple[Money, ...]
+    start: tuple[tuple[str, str, int, int], ...] = ()
+    place_symbol: str = ""
+    chances: tuple[Fraction, ...] = ()
+    limit: int = MAX_FEATURE_SPINS
+
+
+@dataclass(frozen=True)
+class WheelPlan:
+    """A wheel of rings of weighted pockets, as data the batch player plays: from ring 0,
+    one ``rng.weighted(weights[ring])`` (no draw for one pocket) gives a pocket that pays
+    ``pays[ring][pocket]`` (minor units) and ends the wheel, or passes play to ring
+    ``next[ring][pocket]`` (-1: it pays); ``limit`` spins end a wheel that never pays."""
+
+    name: str
+    weights: tuple[tuple[int, ...], ...]
+    pays: tuple[tuple[Money, ...], ...]
+    next: tuple[tuple[int, ...], ...]
+    limit: int = MAX_FEATURE_SPINS
+
+
+FeaturePlan = SpinsPlan | BoardsPlan | WheelPlan  # what a hint's ``plan`` gives
+
+
+@dataclass(frozen=True)
 class BatchHint:
     """Base spins the batch path must leave to ``play_round`` (unless ``stage`` or
     ``plan`` says how to play them).
@@ -310,7 +360,7 @@ class BatchHint:
     threshold: int
     window_count: WindowCount | None = field(default=None, compare=False)
     stage: BatchStage | None = field(default=None, compare=False)
-    plan: Callable[[Bet], SpinsPlan | None] | None = field(default=None, compare=False)
+    plan: Callable[[Bet], FeaturePlan | None] | None = field(default=None, compare=False)
 
 
 def window_hint(
@@ -320,7 +370,7 @@ def window_hint(
     threshold: int,
     *,
     stage: BatchStage | None = None,
-    plan: Callable[[Bet], SpinsPlan | None] | None = None,
+    plan: Callable[[Bet], FeaturePlan | None] | None = None,
 ) -> BatchHint:
     """A hint counted by ``count`` on every window of ``reel_set``."""
     rows = defn.grid.rows
@@ -460,6 +510,12 @@ class Block:
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         return ()
+
+    def feature_plan(self, defn: Definition, params: Any, bet: Bet) -> FeaturePlan | None:
+        """This block's feature, once triggered at ``bet``, as data for the batch player
+        (what its batch hint's ``plan`` gives; a block another block opens, e.g. a panel
+        door's minigame, is asked here). None: its rounds go to ``play_round``."""
+        return None
 
     def plan_part(self, defn: Definition, params: Any, feature: Any) -> PlanPart | None:
         """What this block does inside the spins of ``feature`` (a block that gives a

@@ -85,7 +85,7 @@ from math import comb, gcd
 from typing import Annotated, Any, Literal
 
 from ..bet import Bet
-from ..boards import Board, Cell, CellAction, HeldRespinEngine, check_whole_x_bet
+from ..boards import Board, Cell, CellAction, HeldRespinEngine, check_whole_x_bet, whole_amount
 from ..definition import STRIP, Definition, doc
 from ..evaluate import compiled, window
 from ..events import FeatureEnded, FeatureLimitReached, FeatureStarted, Position, Screen
@@ -97,6 +97,7 @@ from . import (
     BatchHint,
     Block,
     BlockPar,
+    BoardsPlan,
     Book,
     FeatureContext,
     FeatureRun,
@@ -391,6 +392,34 @@ def play_feature(ctx: FeatureContext, trigger: Trigger) -> tuple[FeatureRun, Hel
         stats[f"{f.name}_filled_{name}"] = 1
     control = engine.surprise * ctx.bet.total
     return FeatureRun(total, engine.respins_played, stats=stats, control=control), engine
+
+
+def boards_plan(defn: Definition, f: HoldAndRespin, bet: Bet) -> BoardsPlan | None:
+    """This feature as data for the batch player (``BoardsPlan``): the boards and cell rules
+    ``play_feature`` hands its engine, its start, its respins and, at ``bet``, its fill
+    awards and each trigger count's chance (none when another feature opens it). None
+    where a fill award is not a whole amount at ``bet``."""
+    try:
+        fills = tuple(whole_amount(spec.fill_x_bet, bet.total) for spec in f.boards)
+    except ValueError:
+        return None
+    chances: tuple[Fraction, ...] = ()
+    if not f.opened_by:
+        top = defn.grid.reels * defn.grid.rows * max(f.trigger_symbols.values(), default=1)
+        chances = tuple(chance_for(f, k) for k in range(top + 1))
+    return BoardsPlan(
+        name=f.name,
+        boards=boards_of(defn, f),
+        actions=actions_of(defn, f),
+        bet_total=bet.total,
+        respins=f.respins,
+        reset_to=f.reset_to,
+        fills=fills,
+        start=tuple((e.symbol, e.board, e.reel - 1, e.row - 1) for e in f.start),
+        place_symbol=f.place_symbol,
+        chances=chances,
+        limit=MAX_FEATURE_SPINS,
+    )
 
 
 def worths_of(defn: Definition, f: HoldAndRespin) -> tuple[dict[str, Fraction], dict[Cell, Fraction]]:
@@ -1091,7 +1120,11 @@ class HoldAndRespinBlock(Block):
         if not need:
             return ()
         adds = params.trigger_symbols
-        return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need),)
+        return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need,
+                            plan=lambda bet: boards_plan(defn, params, bet)),)
+
+    def feature_plan(self, defn: Definition, params: Any, bet: Bet) -> BoardsPlan | None:
+        return boards_plan(defn, params, bet)
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         need = 0 if params.opened_by else smallest_trigger(params)
