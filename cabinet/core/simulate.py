@@ -24,11 +24,13 @@ and getting exactly the same numbers:
   per reveal outcome), a drawn multiplier picks the line table the spin is paid with,
   a shut door ends the round. Their draws are taken at the round's own draw indexes
   (stops, screen stage, win stage, trigger stage).
-- A spin that triggers a feature the block describes as a run of spins (its hint's
-  ``plan``: ``SpinsPlan``, built from the block's own tables) goes to the batch player,
-  which plays every such feature of a chunk in lockstep, spin by spin, on arrays: one
-  interpreter of the plan's data for every block that gives one, not a copy of any
-  block's rules. Each round's draws continue at its own next draw index.
+- A spin that triggers a feature the block describes as data (its hint's ``plan``: a
+  run of spins, ``SpinsPlan``; a hold-and-respin on boards, ``BoardsPlan``; a wheel,
+  ``WheelPlan``; each built from the block's own tables and functions), or whose trigger
+  stage opens one (a panel door's ``opens``), goes to the batch player, which plays every
+  such feature of a chunk in lockstep, spin by spin (respin by respin, ring by ring), on
+  arrays: one interpreter of each kind of plan for every block that gives one, not a copy
+  of any block's rules. Each round's draws continue at its own next draw index.
 - Every other flagged spin is played by the lean ``play_round`` (no events kept, no
   respin offer priced), which stays the one implementation of every feature no plan
   covers; simulate reports how many (``scalar_rounds``). So is a round with a
