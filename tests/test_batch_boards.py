@@ -9,6 +9,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from combination_corpus import corpus
+from test_batch_player import settled
 
 from cabinet.core import simulate as sim
 from cabinet.core.bet import Bet, default_bet
@@ -18,8 +20,7 @@ from cabinet.core.events import FeatureLimitReached, WheelSpun
 from cabinet.core.features import hold_and_respin, wheel
 from cabinet.core.loader import load_definition_text, load_game
 from cabinet.core.round import RoundRequest, play_round
-from cabinet.core.simulate import SHARD_SIZE, BatchSpinner, derive_seeds, lean_round, round_outcomes
-from combination_corpus import corpus
+from cabinet.core.simulate import SHARD_SIZE, derive_seeds, lean_round, round_outcomes
 
 # Two boards (one with a strip per cell), a trigger that opens with a chance below 1 for 3
 # counted symbols, placed coins, a starting collector, +1 respins, a reset to 2, a
@@ -124,29 +125,6 @@ def named(defn: Definition, name: str) -> Any:
 
 def boards_toy() -> Definition:
     return load_definition_text(BOARDS, "boards.yaml")
-
-
-def settled(defn: Definition, seeds: np.ndarray, bet: Bet | None = None) -> tuple[int, Any]:
-    """Every round of ``seeds`` the batch settles after a plan played in it equals the lean
-    ``play_round`` of its seed: the total, the features that ran, what each paid. (How
-    many such rounds, the batch's rounds.) A sample of the other rounds is checked too."""
-    bet = bet or default_bet(defn)
-    batch = BatchSpinner(defn, bet).rounds(seeds)
-    played = np.zeros(len(seeds), dtype=bool)
-    for name in batch.paid:
-        played |= batch.ran[name]
-    checked = 0
-    for i in np.nonzero(played & ~batch.scalar)[0].tolist():
-        result = lean_round(defn, bet, int(seeds[i]))
-        ran = sorted(name for name, mask in batch.ran.items() if mask[i])
-        paid = {name: int(batch.paid[name][i]) for name in ran if name in batch.paid}
-        assert (result.total_win, sorted(result.features), {k: result.feature_wins.get(k, 0) for k in paid}) == (
-            int(batch.win[i]), ran, paid
-        ), f"round of seed {int(seeds[i])}"
-        checked += 1
-    for i in np.nonzero(~batch.scalar & ~played)[0][:300].tolist():
-        assert lean_round(defn, bet, int(seeds[i])).total_win == batch.win[i]
-    return checked, batch
 
 
 def events_of(defn: Definition, seeds: np.ndarray, rows: np.ndarray, bet: Bet | None = None) -> list[Any]:
