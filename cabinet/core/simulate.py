@@ -209,6 +209,18 @@ class _PlannedRounds:
     outer: str = ""  # the feature whose trigger stage opened it (it ran too, and paid the same)
 
 
+@dataclass
+class _ChainRounds:
+    """Base spins whose trigger stage meets two or more features or stages the batch plays:
+    each ``steps`` entry, in definition order, is a planned feature ``(plan index, None)``
+    or a trigger stage ``(-1, stage)``; ``counts[:, s]`` is what step ``s``'s hint counted."""
+
+    steps: tuple[tuple[int, _Staged | None], ...]
+    rows: np.ndarray
+    counts: np.ndarray
+    nxt: np.ndarray
+
+
 GROUP_ROWS = 1 << 14  # largest stop combinations a reel group may hold
 
 
@@ -311,7 +323,7 @@ class _Priced:
     scatters: np.ndarray  # scatter wins, minor units
     bad: np.ndarray  # the batch cannot price it: play_round plays the round
     ran: dict[str, np.ndarray] = field(default_factory=dict)  # quiet features the batch played
-    planned: list[_PlannedRounds] = field(default_factory=list)  # features for the batch player
+    planned: list[_PlannedRounds | _ChainRounds] = field(default_factory=list)  # features for the batch player
 
 
 @dataclass
@@ -362,6 +374,26 @@ def _stage_draw(
     bad[at] |= rejected
     choice[at] = 1 + outcome
     nxt[at] += int(drew)
+
+
+def _trigger_stage(q: _Staged, counts: np.ndarray, seeds: np.ndarray, nxt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A trigger stage's draw for rounds whose hint counted ``counts`` (each round's next draw
+    index ``nxt`` moves on past it, in place): (the outcome is quiet, it opens the feature of
+    ``q.opens``); a rejected draw is neither."""
+    quiet = np.zeros(len(counts), dtype=bool)
+    opened = np.zeros(len(counts), dtype=bool)
+    for c in np.unique(counts).tolist():
+        these = np.nonzero(counts == c)[0]
+        draw = q.stage.draw(int(c))
+        if isinstance(draw, int):
+            quiet[these] = draw in q.stage.quiet
+            opened[these] = draw == q.stage.opens
+            continue
+        outcome, rejected, drew = _weighted_array(seeds[these], nxt[these], draw)
+        quiet[these] = np.isin(outcome, list(q.stage.quiet)) & ~rejected
+        opened[these] = (outcome == q.stage.opens) & ~rejected
+        nxt[these] += int(drew)
+    return quiet, opened & (q.opens >= 0)
 
 
 def _line_minor(table: LinePayTable, bet: Bet, lines: int) -> tuple[np.ndarray, np.ndarray | None]:
@@ -686,7 +718,7 @@ class BatchSpinner:
         self, rs: _ReelSetBatch, world: _World, seeds: np.ndarray, stops: list[np.ndarray], nxt: np.ndarray,
         at: np.ndarray | slice, bad: np.ndarray, lines_out: np.ndarray, scatters_out: np.ndarray,
         ran: dict[str, np.ndarray], rows_of: np.ndarray, total_rows: int,
-        planned_out: list[_PlannedRounds] | None = None,
+        planned_out: list[_PlannedRounds | _ChainRounds] | None = None,
     ) -> None:
         n_rows = len(seeds)
         planned_rows: list[np.ndarray] = []
@@ -713,13 +745,26 @@ class BatchSpinner:
             wrong |= ~_take(exact, n_sc)
         for h in rs.scalar_hints:
             wrong |= hinted[h] >= rs.thresholds[h]
+        steps = sorted([*((h, k, None) for h, k in rs.planned), *((q.hint, -1, q) for q in rs.quiet)],
+                       key=lambda step: step[0])  # definition order
+        if len(steps) > 1:  # a trigger stage with two or more: played step by step by the batch player
+            fired = np.stack([hinted[h] >= rs.thresholds[h] for h, _, _ in steps], axis=1)
+            many = fired.sum(axis=1) > 1
+            chained = np.nonzero(many & ~wrong)[0]
+            wrong |= many
+            pattern = fired[chained] @ (1 << np.arange(len(steps)))
+            for bits in np.unique(pattern).tolist():
+                take = chained[pattern == bits]
+                mine = [step for i, step in enumerate(steps) if bits >> i & 1]
+                where = take if isinstance(at, slice) else at[take]
+                planned_out.append(_ChainRounds(
+                    tuple((k, q) for _, k, q in mine), rows_of[where],
+                    np.stack([hinted[h][take] for h, _, _ in mine], axis=1), nxt[take].copy(),
+                ))
+                planned_rows.append(take)
         if rs.planned:  # a spin that triggers one planned feature and nothing else goes to the batch player
-            fired = [hinted[h] >= rs.thresholds[h] for h, _ in rs.planned]
-            crowded = np.sum(fired, axis=0) > 1
-            for q in rs.quiet:
-                crowded |= hinted[q.hint] >= rs.thresholds[q.hint]
-            for (h, k), hit in zip(rs.planned, fired, strict=True):
-                wrong |= hit & crowded
+            for h, k in rs.planned:
+                hit = hinted[h] >= rs.thresholds[h]
                 take = np.nonzero(hit & ~wrong)[0]
                 if len(take):
                     where = take if isinstance(at, slice) else at[take]
@@ -730,21 +775,9 @@ class BatchSpinner:
             acting = np.nonzero((hinted[q.hint] >= rs.thresholds[q.hint]) & ~wrong)[0]
             if not len(acting):
                 continue
-            quiet = np.zeros(len(acting), dtype=bool)
-            opened = np.zeros(len(acting), dtype=bool)
-            for c in np.unique(hinted[q.hint][acting]).tolist():
-                these = np.nonzero(hinted[q.hint][acting] == c)[0]
-                pos = acting[these]
-                draw = q.stage.draw(int(c))
-                if isinstance(draw, int):
-                    quiet[these] = draw in q.stage.quiet
-                    opened[these] = draw == q.stage.opens
-                    continue
-                outcome, rejected, drew = _weighted_array(seeds[pos], nxt[pos], draw)
-                quiet[these] = np.isin(outcome, list(q.stage.quiet)) & ~rejected
-                opened[these] = (outcome == q.stage.opens) & ~rejected
-                nxt[pos] += int(drew)
-            opened &= q.opens >= 0
+            moved = nxt[acting]
+            quiet, opened = _trigger_stage(q, hinted[q.hint][acting], seeds[acting], moved)
+            nxt[acting] = moved
             wrong[acting[~quiet]] = True
             if opened.any():  # the feature it opens goes to the batch player, which settles the round
                 take = acting[opened]
@@ -761,6 +794,38 @@ class BatchSpinner:
         lines_out[at] = lines
         scatters_out[at] = total
         bad[at] = wrong
+
+    def _settle(self, out: BatchRounds, plan_index: int, rows: np.ndarray, win: np.ndarray, unsettled: np.ndarray,
+                opened: np.ndarray, outer: str = "") -> None:
+        """What a plan's features paid in ``rows`` (the ``outer`` feature that opened them, if
+        any, ran and paid the same)."""
+        compiled = self.plans[plan_index]
+        count = len(out.win)
+        out.win[rows] += win
+        out.scalar[rows] |= unsettled
+        for name, ran in ((compiled.name if isinstance(compiled, WheelPlan) else compiled.plan.name, rows[opened]),
+                          *(((outer, rows),) if outer else ())):
+            out.ran.setdefault(name, np.zeros(count, dtype=bool))[ran] = True
+            out.paid.setdefault(name, np.zeros(count, dtype=np.int64))[rows] += win
+
+    def _play_chain(self, chain: _ChainRounds, seeds: np.ndarray, out: BatchRounds) -> None:
+        """Rounds whose trigger stage meets several features or stages, step by step in
+        definition order, each step's draws after the last's."""
+        rows, nxt = chain.rows, chain.nxt.astype(np.int64)
+        for s, (k, q) in enumerate(chain.steps):
+            outer = ""
+            at = np.arange(len(rows))
+            if q is not None:  # a trigger stage: quiet, or it opens a feature, or play_round
+                quiet, opened = _trigger_stage(q, chain.counts[:, s], seeds[rows], nxt)
+                out.scalar[rows[~quiet & ~opened]] = True
+                if q.stage.ran:
+                    out.ran.setdefault(q.stage.ran, np.zeros(len(out.win), dtype=bool))[rows[quiet]] = True
+                at, k, outer = np.nonzero(opened)[0], q.opens, q.stage.ran
+                if not len(at):
+                    continue
+            win, unsettled, opened_at, moved = self.play_planned(k, seeds[rows[at]], chain.counts[at, s], nxt[at])
+            nxt[at] = moved
+            self._settle(out, k, rows[at], win, unsettled, opened_at, outer)
 
     def _plain_spin(
         self, rs: _ReelSetBatch, seeds: np.ndarray, k: np.ndarray, bad: np.ndarray,
@@ -790,23 +855,23 @@ class BatchSpinner:
 
     def play_planned(
         self, plan_index: int, seeds: np.ndarray, counts: np.ndarray, nxt: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every feature of ``plans[plan_index]`` triggered by ``counts`` on ``seeds``, their
         draws from index ``nxt``, played in lockstep (the plan says the order): (what each
-        paid, minor units; the rounds the batch cannot settle exactly; the rounds it ran in)."""
+        paid, minor units; the rounds the batch cannot settle exactly; the rounds it ran in;
+        each round's next draw index after it)."""
         pb = self.plans[plan_index]
         if isinstance(pb, _BoardsBatch):
             return play_boards(pb, seeds, counts, nxt)
         if isinstance(pb, WheelPlan):
             return play_wheel(pb, seeds, nxt)
-        total, bad = self._play_spins(pb, seeds, counts, nxt)
-        return total, bad, np.ones(len(seeds), dtype=bool)
+        return self._play_spins(pb, seeds, counts, nxt)
 
     def _play_spins(
         self, pb: _PlanBatch, seeds: np.ndarray, counts: np.ndarray, nxt: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """``SpinsPlan`` features in lockstep, spin by spin: (what each paid, the rounds the
-        batch cannot settle exactly)."""
+        batch cannot settle exactly, the rounds it ran in: all, each round's next draw index)."""
         plan = pb.plan
         n = len(seeds)
         total = np.zeros(n, dtype=np.int64)
@@ -882,7 +947,7 @@ class BatchSpinner:
             nxt[live] = k
             bad[live] |= wrong
             live = live[~capped & ~wrong]
-        return total, bad
+        return total, bad, np.ones(n, dtype=bool), nxt
 
     def rounds(self, seeds: np.ndarray) -> BatchRounds:
         """Every seed's round, as far as the batch can play it exactly."""
@@ -893,6 +958,7 @@ class BatchSpinner:
         scalar = []
         ran: dict[str, list[np.ndarray]] = {}
         planned: dict[int, list[_PlannedRounds]] = {}
+        chains: dict[tuple[tuple[int, int], ...], list[_ChainRounds]] = {}
         for start in range(0, count, BASE_CHUNK):  # chunks keep the (rounds x lines) arrays in cache
             priced = self._spin(seeds[start : start + BASE_CHUNK])
             n = len(priced.bad)
@@ -904,7 +970,10 @@ class BatchSpinner:
                 parts.append(priced.ran.get(name, np.zeros(n, dtype=bool)))
             for part in priced.planned:
                 part.rows = part.rows + start
-                planned.setdefault(part.plan, []).append(part)
+                if isinstance(part, _ChainRounds):
+                    chains.setdefault(tuple((k, id(q)) for k, q in part.steps), []).append(part)
+                else:
+                    planned.setdefault(part.plan, []).append(part)
         out = BatchRounds(
             wins[0] if len(wins) == 1 else np.concatenate(wins),
             scalar[0] if len(scalar) == 1 else np.concatenate(scalar),
@@ -912,22 +981,18 @@ class BatchSpinner:
         )
         for plan_index, triggered in planned.items():  # the features the batch player plays, all at once
             rows = np.concatenate([p.rows for p in triggered])
-            feature_win, unsettled, opened = self.play_planned(
+            feature_win, unsettled, opened, _ = self.play_planned(
                 plan_index, seeds[rows], np.concatenate([p.counts for p in triggered]),
                 np.concatenate([p.nxt for p in triggered]),
             )
-            compiled = self.plans[plan_index]
-            name = compiled.name if isinstance(compiled, WheelPlan) else compiled.plan.name
-            out.win[rows] += feature_win
-            out.scalar[rows] |= unsettled
-            out.ran.setdefault(name, np.zeros(count, dtype=bool))[rows[opened]] = True
-            out.paid.setdefault(name, np.zeros(count, dtype=np.int64))[rows] += feature_win
-            for outer in dict.fromkeys(p.outer for p in triggered if p.outer):
-                at = np.concatenate([p.rows for p in triggered if p.outer == outer])
-                paid = np.concatenate([w for p, w in zip(triggered, np.split(feature_win, np.cumsum(
-                    [len(p.rows) for p in triggered])[:-1]), strict=True) if p.outer == outer])
-                out.ran.setdefault(outer, np.zeros(count, dtype=bool))[at] = True
-                out.paid.setdefault(outer, np.zeros(count, dtype=np.int64))[at] += paid
+            cut = np.cumsum([len(p.rows) for p in triggered])[:-1]
+            for one, won, bad, played in zip(triggered, np.split(feature_win, cut), np.split(unsettled, cut),
+                                             np.split(opened, cut), strict=True):
+                self._settle(out, plan_index, one.rows, won, bad, played, one.outer)
+        for met in chains.values():  # then the trigger stages that meet several, step by step
+            self._play_chain(_ChainRounds(met[0].steps, np.concatenate([c.rows for c in met]),
+                                          np.concatenate([c.counts for c in met]),
+                                          np.concatenate([c.nxt for c in met])), seeds, out)
         return out
 
 
@@ -1162,8 +1227,11 @@ class _Boards:
             self.respins[rows] = reset + np.where(act, bb.respins[syms], 0).sum(axis=1)
         # 3. MULTIPLY, in draw order: one held prize (below), then one allowed multiplier (weighted)
         multiplying = act & bb.multiplies[syms]
-        for col in np.nonzero(multiplying.any(axis=0))[0].tolist():
-            self._multiply(rows[multiplying[:, col]], syms[multiplying[:, col], col])
+        many = multiplying.sum(axis=1)
+        for nth in range(int(many.max(initial=0))):  # every round's nth multiplier at once
+            at = np.nonzero(many > nth)[0]
+            col = _nth_true(multiplying[at], np.full(len(at), nth))
+            self._multiply(rows[at], syms[at, col])
         # 4. COLLECT: collectors take the values landed on their reels; the rest stay held or pay
         valued = act & (value > 0) & ~bb.collector[syms]
         if valued.any():
@@ -1233,10 +1301,10 @@ class _Boards:
 
 
 def play_boards(bb: _BoardsBatch, seeds: np.ndarray, counts: np.ndarray, nxt: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every ``BoardsPlan`` feature triggered by ``counts`` on ``seeds``, its draws from index
     ``nxt``, played in lockstep respin by respin: (what each paid, the rounds the batch cannot
-    settle, the rounds it opened in)."""
+    settle, the rounds it opened in, each round's next draw index after it)."""
     n = len(seeds)
     nxt = nxt.astype(np.int64)
     opened = np.ones(n, dtype=bool)
@@ -1262,12 +1330,15 @@ def play_boards(bb: _BoardsBatch, seeds: np.ndarray, counts: np.ndarray, nxt: np
             break
         state.spin(live)
     paid = state.paid + np.where(state.held, state.value, 0).sum(axis=1)
-    return np.where(opened, paid, 0), state.bad, opened
+    return np.where(opened, paid, 0), state.bad, opened, state.nxt
 
 
-def play_wheel(plan: WheelPlan, seeds: np.ndarray, nxt: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def play_wheel(
+    plan: WheelPlan, seeds: np.ndarray, nxt: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Every ``WheelPlan`` wheel of ``seeds``, its draws from index ``nxt``, ring by ring in
-    lockstep: (what each paid, the rounds the batch cannot settle, the rounds it ran in)."""
+    lockstep: (what each paid, the rounds the batch cannot settle, the rounds it ran in, each
+    round's next draw index after it)."""
     n = len(seeds)
     nxt = nxt.astype(np.int64)
     total = np.zeros(n, dtype=np.int64)
@@ -1294,7 +1365,7 @@ def play_wheel(plan: WheelPlan, seeds: np.ndarray, nxt: np.ndarray) -> tuple[np.
         total[live[ends]] += pays[ends]
         ring[live] = np.where(ends, ring[live], following)
         live = live[~ends & ~bad[live]]
-    return total, bad, np.ones(n, dtype=bool)
+    return total, bad, np.ones(n, dtype=bool), nxt
 
 
 # --- win buckets and convergence checkpoints -----------------------------------------------------------
