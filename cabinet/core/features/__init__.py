@@ -31,8 +31,9 @@ What each block also declares:
   counts and a threshold, see ``BatchHint``), and, where its effect on such a spin
   is one draw and a window change, a pricing variant or a quiet trigger, that effect
   as data (``BatchStage``) so the numpy batch plays it; where such a spin triggers a
-  feature that is a run of spins, that feature as data (``SpinsPlan``) for the batch
-  player; other flagged spins go to ``play_round``;
+  feature, that feature as data for the batch player (a run of spins, ``SpinsPlan``; a
+  hold-and-respin, ``BoardsPlan``; a wheel, ``WheelPlan``; ``feature_plan`` gives the
+  same for a feature another block opens); other flagged spins go to ``play_round``;
 - ``quiet(defn, params)``: symbol counts the idle screen must not show;
 - ``resume_kinds``: event kinds after which recovery may resume the round;
 - ``presenter``: the name of the presentation block that shows its events.
@@ -352,8 +353,8 @@ class BatchHint:
     reaches ``threshold`` may involve the block. ``window_count`` is the rule behind
     ``counts`` (so the batch can count windows another block changed); ``stage``, when
     set, is what the block does on such a spin (``BatchStage``); ``plan``, when set, is
-    the feature such a spin triggers at a bet (``SpinsPlan``; None: no plan at that bet),
-    triggered by the spin's total; without either the spin is played by ``play_round``.
+    the feature such a spin triggers at a bet (``FeaturePlan``; None: no plan at that
+    bet), triggered by the spin's total; without either the spin is played by ``play_round``.
     """
 
     counts: tuple[tuple[int, ...], ...]
