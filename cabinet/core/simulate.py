@@ -66,6 +66,7 @@ from typing import Any
 import numpy as np
 
 from .bet import Bet, default_bet
+from .boards import CellAction, whole_amount
 from .definition import Definition
 from .evaluate import pay_table, table_value
 from .features import (
@@ -1037,7 +1038,7 @@ class _BoardsBatch:
     multiplies: np.ndarray  # per code: it multiplies a held prize
     collector: np.ndarray
     tables: list[tuple[int, np.ndarray, np.ndarray]]  # (total weight, cumulative weights, values)
-    multipliers: dict[int, list[tuple[int, int, int]]]  # code -> (value, weight, only below this amount; -1: any)
+    multipliers: dict[int, CellAction]  # code -> its rule: the multipliers it allows on a prize
     collects: dict[int, np.ndarray]  # collector code -> (cells, cells): the collector at c takes cell x
     start: list[tuple[int, np.ndarray]]  # (code, the cells it may be placed on)
     place: tuple[int, np.ndarray] | None
@@ -1048,8 +1049,6 @@ class _BoardsBatch:
 
 def _compile_boards(plan: BoardsPlan) -> _BoardsBatch:
     """The plan's boards and rules as arrays; ValueError where a value is not whole."""
-    from .boards import whole_amount
-
     names = ["", *dict.fromkeys(s for b in plan.boards for strip in b.strips for s in strip)]
     for sym in [*plan.actions, *(entry[0] for entry in plan.start), plan.place_symbol]:
         if sym and sym not in names:
@@ -1066,7 +1065,7 @@ def _compile_boards(plan: BoardsPlan) -> _BoardsBatch:
     respins, resets = np.zeros(k, dtype=np.int64), np.zeros(k, bool)
     cell_multiplier, multiplies, collector = np.zeros(k, dtype=np.int64), np.zeros(k, bool), np.zeros(k, bool)
     tables: list[tuple[int, np.ndarray, np.ndarray]] = []
-    multipliers: dict[int, list[tuple[int, int, int]]] = {}
+    multipliers: dict[int, CellAction] = {}
     collects: dict[int, np.ndarray] = {}
     bet = plan.bet_total
     for sym, action in plan.actions.items():
@@ -1083,15 +1082,10 @@ def _compile_boards(plan: BoardsPlan) -> _BoardsBatch:
             fixed[c] = whole_amount(action.jackpot_x_bet, bet)
         respins[c], resets[c], cell_multiplier[c] = action.respins, action.resets_respins, action.cell_multiplier
         if action.multipliers:
+            if any(e.value.denominator != 1 for e in action.multipliers):
+                raise ValueError("a prize multiplier that is not whole")
             multiplies[c] = True
-            below = dict(action.multiplier_limits)
-            entries = []
-            for e in action.multipliers:
-                if e.value.denominator != 1:
-                    raise ValueError("a prize multiplier that is not whole")
-                cut = below[e.value] * bet if e.value in below else Fraction(-1)
-                entries.append((e.value.numerator, e.weight, math.ceil(cut)))  # prize < cut  <=>  prize < ceil(cut)
-            multipliers[c] = entries
+            multipliers[c] = action
         if action.collects:
             collector[c] = True
             collects[c] = np.array([[b1 == b2 and reel2 in action.collects for _, b2, reel2, _ in cells]
@@ -1222,8 +1216,7 @@ class _Boards:
             self.collector[at, c] = np.where(bb.collector[s], s, -1)
         # 2. RESPINS: a reset, then what the symbols add
         if change_respins:
-            reset = np.where((act & bb.resets[syms]).any(axis=1), bb.plan.reset_to or bb.plan.respins,
-                             self.respins[rows])
+            reset = np.where((act & bb.resets[syms]).any(axis=1), bb.plan.reset_to, self.respins[rows])
             self.respins[rows] = reset + np.where(act, bb.respins[syms], 0).sum(axis=1)
         # 3. MULTIPLY, in draw order: one held prize (below), then one allowed multiplier (weighted)
         multiplying = act & bb.multiplies[syms]
@@ -1279,24 +1272,19 @@ class _Boards:
         cell = _nth_true(targets, pick)
         prize = self.value[rows, cell]
         factor = np.ones(len(rows), dtype=np.int64)
-        for sym in np.unique(syms).tolist():
-            entries = self.bb.multipliers[sym]
-            mine = syms == sym
-            allowed = np.stack([(cut < 0) | (prize < cut) for _, _, cut in entries], axis=1)
-            allowed &= mine[:, None]
-            patterns = allowed @ (1 << np.arange(len(entries)))
-            for pattern in np.unique(patterns[mine]).tolist():
-                at = np.nonzero(mine & (patterns == pattern))[0]
-                chosen = [e for i, e in enumerate(entries) if pattern >> i & 1]
-                if not chosen:
-                    continue
-                if len(chosen) == 1:
-                    factor[at] = chosen[0][0]
-                    continue
-                outcome, rejected, did = _weighted_array(seeds[rows[at]], nxt[rows[at]], tuple(w for _, w, _ in chosen))
-                bad[rows[at[rejected]]] = True
-                nxt[rows[at]] += int(did)
-                factor[at] = np.array([v for v, _, _ in chosen], dtype=np.int64)[outcome]
+        bet = self.bb.plan.bet_total
+        for sym, value in {(int(a), int(b)) for a, b in zip(syms, prize, strict=True)}:
+            at = np.nonzero((syms == sym) & (prize == value))[0]
+            allowed = self.bb.multipliers[sym].allowed_multipliers(value, bet)  # the rule's own function
+            if not allowed:
+                continue
+            if len(allowed) == 1:
+                factor[at] = allowed[0].value.numerator
+                continue
+            outcome, rejected, did = _weighted_array(seeds[rows[at]], nxt[rows[at]], tuple(e.weight for e in allowed))
+            bad[rows[at[rejected]]] = True
+            nxt[rows[at]] += int(did)
+            factor[at] = np.array([e.value.numerator for e in allowed], dtype=np.int64)[outcome]
         self.value[rows, cell] = prize * factor
 
 

@@ -308,6 +308,7 @@ class BoardsPlan:
     RESPINS, MULTIPLY, COLLECT, FILL; settle). Every feature of a shard is played in
     lockstep, respin by respin, each round's draws from its own next draw index.
 
+    ``reset_to`` is what a resetting symbol sets the respins to (``boards.reset_count``).
     ``chances[count]`` (counts past the end use the last; empty: always) is the chance the
     triggering count opens the feature: below 1, one ``rng.chance`` first. ``start`` lists
     the symbols placed first, each ``(symbol, board, reel, row)`` ("" / -1: any), then one

@@ -85,7 +85,7 @@ from math import comb, gcd
 from typing import Annotated, Any, Literal
 
 from ..bet import Bet
-from ..boards import Board, Cell, CellAction, HeldRespinEngine, check_whole_x_bet, whole_amount
+from ..boards import Board, Cell, CellAction, HeldRespinEngine, check_whole_x_bet, reset_count, whole_amount
 from ..definition import STRIP, Definition, doc
 from ..evaluate import compiled, window
 from ..events import FeatureEnded, FeatureLimitReached, FeatureStarted, Position, Screen
@@ -413,7 +413,7 @@ def boards_plan(defn: Definition, f: HoldAndRespin, bet: Bet) -> BoardsPlan | No
         actions=actions_of(defn, f),
         bet_total=bet.total,
         respins=f.respins,
-        reset_to=f.reset_to,
+        reset_to=reset_count(f.respins, f.reset_to),
         fills=fills,
         start=tuple((e.symbol, e.board, e.reel - 1, e.row - 1) for e in f.start),
         place_symbol=f.place_symbol,
