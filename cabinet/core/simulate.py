@@ -1074,6 +1074,8 @@ def _compile_boards(plan: BoardsPlan) -> _BoardsBatch:
         if len(action.prizes) > 1:
             table[c] = len(tables)
             weights = [e.weight for e in action.prizes]
+            if sum(weights) < 2:
+                raise ValueError("a prize table that draws nothing")  # rng.weighted would take no draw
             tables.append((sum(weights), np.cumsum(weights),
                            np.array([whole_amount(e.value, bet) for e in action.prizes], dtype=np.int64)))
         elif action.prizes:
