@@ -8,14 +8,22 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cabinet.core.bet import default_bet
+from cabinet.core.bet import Bet, default_bet
 from cabinet.core.definition import Definition
 from cabinet.core.events import FeatureLimitReached
 from cabinet.core.features import free_spins
 from cabinet.core.features.progress_levels import LevelReached
 from cabinet.core.loader import load_definition_text, load_game
 from cabinet.core.round import RoundRequest, play_round
-from cabinet.core.simulate import SHARD_SIZE, BatchSpinner, derive_seeds, lean_round, round_outcomes, simulate
+from cabinet.core.simulate import (
+    SHARD_SIZE,
+    BatchRounds,
+    BatchSpinner,
+    derive_seeds,
+    lean_round,
+    round_outcomes,
+    simulate,
+)
 
 # Weighted base and free reel sets, a drawn spin multiplier, retriggers with their own
 # table, a top-up to a minimum and a cap in coins that some features reach.
@@ -107,25 +115,35 @@ def played_by_the_player(defn: Definition, seeds: np.ndarray, **kwargs: Any) -> 
     """Every round the batch player settles equals the lean ``play_round`` of its seed
     (total, the features that ran, what each paid); returns how many it settled. The
     other rounds of a sample are checked too."""
-    bet = kwargs.get("bet") or default_bet(defn)
+    return settled(defn, seeds, kwargs.get("bet"))[0]
+
+
+def settled(defn: Definition, seeds: np.ndarray, bet: Bet | None = None) -> tuple[int, BatchRounds]:
+    """``played_by_the_player``, with the batch's rounds."""
+    bet = bet or default_bet(defn)
     batch = BatchSpinner(defn, bet).rounds(seeds)
+    played = np.zeros(len(seeds), dtype=bool)
+    for name in batch.paid:  # the features a plan played (a quiet stage pays nothing: not a plan)
+        played |= batch.ran[name]
     checked = 0
-    for name, ran in batch.ran.items():
-        paid = batch.paid.get(name)
-        if paid is None:  # a quiet stage (it pays nothing), not a plan
-            continue
-        for i in np.nonzero(ran & ~batch.scalar)[0].tolist():
-            result = lean_round(defn, bet, int(seeds[i]))
-            assert (result.total_win, result.features, result.feature_wins.get(name)) == (
-                int(batch.win[i]), (name,), int(paid[i])
-            ), f"round of seed {int(seeds[i])}"
-            checked += 1
-    for i in np.nonzero(~batch.scalar)[0][:300].tolist():
+    for i in np.nonzero(played & ~batch.scalar)[0].tolist():
+        result = lean_round(defn, bet, int(seeds[i]))
+        ran = sorted(name for name, mask in batch.ran.items() if mask[i])
+        paid = {name: int(batch.paid[name][i]) for name in ran if name in batch.paid}
+        assert (result.total_win, sorted(result.features), {k: result.feature_wins.get(k, 0) for k in paid}) == (
+            int(batch.win[i]), ran, paid
+        ), f"round of seed {int(seeds[i])}"
+        checked += 1
+    for i in np.nonzero(~batch.scalar & ~played)[0][:300].tolist():
         assert lean_round(defn, bet, int(seeds[i])).total_win == batch.win[i]
-    return checked
+    return checked, batch
 
 
 PLANNED_GAMES = ["classic", "happy-riches", "retro-reels-diamond-glitz", "lucky-christmas"]
+
+# One expanding wild inside the free spins (reel 2 of the free reels): the plan shows every
+# spin's windows as the block grows them.
+EXPANDING = TOPPED + "  - {type: expanding_wild, symbol: W, reels: [2], modes: [free]}\n"
 
 
 @pytest.mark.parametrize("game", PLANNED_GAMES)
@@ -174,6 +192,20 @@ def test_lucky_christmas_levels_are_reached_in_rounds_the_player_plays() -> None
     assert top >= 4  # both ways and beyond: the player played those rounds
 
 
+def test_an_expanding_wild_inside_the_free_spins_agrees_round_by_round() -> None:
+    defn = load_definition_text(EXPANDING, "expanding.yaml")
+    assert free_spins.spins_plan(defn, defn.feature("free_spins"), default_bet(defn)) is not None
+    seeds = derive_seeds(5, 0, 20_000)
+    assert played_by_the_player(defn, seeds) > 1000
+    out = round_outcomes(defn, default_bet(defn), seeds)
+    assert not out.scalar.any()
+
+
+def test_halloween_free_spins_with_their_expanding_wild_are_played_by_the_player() -> None:
+    defn = load_game("halloween-wins-3")
+    assert played_by_the_player(defn, derive_seeds(31, 0, 60_000)) > 250
+
+
 def test_the_plan_follows_the_bet() -> None:
     # the cap is in coins and the minimum in bets: other amounts at another bet
     defn = topped()
@@ -194,10 +226,12 @@ def test_the_spin_limit_is_the_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert any(isinstance(e, FeatureLimitReached) for r in limited for e in r.events)
 
 
-def test_free_spins_with_a_block_that_gives_no_part_go_to_play_round() -> None:
-    # an expanding wild inside the free spins says nothing to the player: no plan, so the
-    # feature rounds are played by play_round, and simulate counts them
-    text = TOPPED + "  - {type: expanding_wild, symbol: W, reels: [2], modes: [free]}\n"
+def test_free_spins_with_parts_the_plan_cannot_combine_go_to_play_round() -> None:
+    # two expanding wilds inside the free spins: two screen changes, whose order the plan
+    # does not carry, so no plan: the feature rounds are played by play_round, and simulate
+    # counts them
+    text = TOPPED + ("  - {type: expanding_wild, symbol: W, reels: [2], modes: [free]}\n"
+                     "  - {type: expanding_wild, name: other_wild, symbol: W, reels: [3], modes: [free]}\n")
     defn = load_definition_text(text, "expanding.yaml")
     assert free_spins.spins_plan(defn, defn.feature("free_spins"), default_bet(defn)) is None
     seeds = derive_seeds(5, 0, 6000)

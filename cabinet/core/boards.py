@@ -316,6 +316,11 @@ def check_whole_x_bet(
             report(path, f"{x_bet} x the bet is not a whole amount at a total bet of {money_str(bad, defn.bet.minor_units)}")
 
 
+def reset_count(respins: int, reset_to: int) -> int:
+    """The respins a resetting symbol sets: ``reset_to``, or the initial ``respins`` when 0."""
+    return reset_to if reset_to > 0 else respins
+
+
 @dataclass
 class HeldRespinEngine:
     """A hold-and-respin on several boards; see the module docstring for the order of things."""
@@ -363,8 +368,7 @@ class HeldRespinEngine:
     _pending: set[Cell] = field(default_factory=set)  # placed, not yet resolved
 
     def __post_init__(self) -> None:
-        if self.reset_to <= 0:
-            self.reset_to = self.respins
+        self.reset_to = reset_count(self.respins, self.reset_to)
         self._by_name = {b.name: b for b in self.boards}
         self._collecting = any(a.collector for a in self.actions.values())
 

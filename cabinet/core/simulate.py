@@ -24,11 +24,13 @@ and getting exactly the same numbers:
   per reveal outcome), a drawn multiplier picks the line table the spin is paid with,
   a shut door ends the round. Their draws are taken at the round's own draw indexes
   (stops, screen stage, win stage, trigger stage).
-- A spin that triggers a feature the block describes as a run of spins (its hint's
-  ``plan``: ``SpinsPlan``, built from the block's own tables) goes to the batch player,
-  which plays every such feature of a chunk in lockstep, spin by spin, on arrays: one
-  interpreter of the plan's data for every block that gives one, not a copy of any
-  block's rules. Each round's draws continue at its own next draw index.
+- A spin that triggers a feature the block describes as data (its hint's ``plan``: a
+  run of spins, ``SpinsPlan``; a hold-and-respin on boards, ``BoardsPlan``; a wheel,
+  ``WheelPlan``; each built from the block's own tables and functions), or whose trigger
+  stage opens one (a panel door's ``opens``), goes to the batch player, which plays every
+  such feature of a chunk in lockstep, spin by spin (respin by respin, ring by ring), on
+  arrays: one interpreter of each kind of plan for every block that gives one, not a copy
+  of any block's rules. Each round's draws continue at its own next draw index.
 - Every other flagged spin is played by the lean ``play_round`` (no events kept, no
   respin offer priced), which stays the one implementation of every feature no plan
   covers; simulate reports how many (``scalar_rounds``). So is a round with a
@@ -64,9 +66,21 @@ from typing import Any
 import numpy as np
 
 from .bet import Bet, default_bet
+from .boards import CellAction, whole_amount
 from .definition import Definition
 from .evaluate import pay_table, table_value
-from .features import BatchHint, BatchStage, PlanLevel, SpinsPlan, block, window_hint
+from .features import (
+    BatchHint,
+    BatchStage,
+    BoardsPlan,
+    FeaturePlan,
+    PlanLevel,
+    SpinsPlan,
+    WheelPlan,
+    Window,
+    block,
+    window_hint,
+)
 from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
 from .money import fraction_str, money_str
 from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
@@ -147,6 +161,7 @@ class _Staged:
 
     hint: int
     stage: BatchStage
+    opens: int = -1  # the plan its ``opens`` outcome plays (index in ``plans``; -1: none)
 
 
 @dataclass
@@ -192,6 +207,19 @@ class _PlannedRounds:
     rows: np.ndarray
     counts: np.ndarray
     nxt: np.ndarray
+    outer: str = ""  # the feature whose trigger stage opened it (it ran too, and paid the same)
+
+
+@dataclass
+class _ChainRounds:
+    """Base spins whose trigger stage meets two or more features or stages the batch plays:
+    each ``steps`` entry, in definition order, is a planned feature ``(plan index, None)``
+    or a trigger stage ``(-1, stage)``; ``counts[:, s]`` is what step ``s``'s hint counted."""
+
+    steps: tuple[tuple[int, _Staged | None], ...]
+    rows: np.ndarray
+    counts: np.ndarray
+    nxt: np.ndarray
 
 
 GROUP_ROWS = 1 << 14  # largest stop combinations a reel group may hold
@@ -215,6 +243,13 @@ def _sticky_hint(defn: Definition, reel_set: str, plan: SpinsPlan, sticky: froze
     assert show is not None
     stage = BatchStage("screen", window=lambda k, reel, w: show(reel, w) if reel in sticky else w)
     return window_hint(defn, reel_set, lambda reel, w: int(reel in sticky), 1, stage=stage)
+
+
+def _screen_hint(defn: Definition, reel_set: str, screen: Callable[[int, Window], Window]) -> BatchHint:
+    """A planned feature's screen change with no draw (``SpinsPlan.screen``) as a screen
+    stage: counted 1 on the windows it changes, so the others stay as they landed."""
+    stage = BatchStage("screen", window=lambda k, reel, w: screen(reel, w))
+    return window_hint(defn, reel_set, lambda reel, w: int(screen(reel, w) != w), 1, stage=stage)
 
 
 def _take(table: np.ndarray, index: np.ndarray) -> np.ndarray:
@@ -289,7 +324,7 @@ class _Priced:
     scatters: np.ndarray  # scatter wins, minor units
     bad: np.ndarray  # the batch cannot price it: play_round plays the round
     ran: dict[str, np.ndarray] = field(default_factory=dict)  # quiet features the batch played
-    planned: list[_PlannedRounds] = field(default_factory=list)  # features for the batch player
+    planned: list[_PlannedRounds | _ChainRounds] = field(default_factory=list)  # features for the batch player
 
 
 @dataclass
@@ -342,6 +377,26 @@ def _stage_draw(
     nxt[at] += int(drew)
 
 
+def _trigger_stage(q: _Staged, counts: np.ndarray, seeds: np.ndarray, nxt: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """A trigger stage's draw for rounds whose hint counted ``counts`` (each round's next draw
+    index ``nxt`` moves on past it, in place): (the outcome is quiet, it opens the feature of
+    ``q.opens``); a rejected draw is neither."""
+    quiet = np.zeros(len(counts), dtype=bool)
+    opened = np.zeros(len(counts), dtype=bool)
+    for c in np.unique(counts).tolist():
+        these = np.nonzero(counts == c)[0]
+        draw = q.stage.draw(int(c))
+        if isinstance(draw, int):
+            quiet[these] = draw in q.stage.quiet
+            opened[these] = draw == q.stage.opens
+            continue
+        outcome, rejected, drew = _weighted_array(seeds[these], nxt[these], draw)
+        quiet[these] = np.isin(outcome, list(q.stage.quiet)) & ~rejected
+        opened[these] = (outcome == q.stage.opens) & ~rejected
+        nxt[these] += int(drew)
+    return quiet, opened & (q.opens >= 0)
+
+
 def _line_minor(table: LinePayTable, bet: Bet, lines: int) -> tuple[np.ndarray, np.ndarray | None]:
     """A line-pay table in minor units at ``bet`` (0 where not whole), and where it is whole."""
     per_line_coin = bet.coins_per_line * bet.coin_value
@@ -368,9 +423,9 @@ class BatchSpinner:
         self.bet = bet
         self.unsupported: str | None = None
         self.compiled: list[_ReelSetBatch] = []
-        self.plans: list[_PlanBatch] = []
+        self.plans: list[_PlanBatch | _BoardsBatch | WheelPlan] = []
         # id(plan function) -> (the function, kept so its id is never reused; its index in ``plans``, -1: none)
-        self._plan_of: dict[int, tuple[Callable[[Bet], SpinsPlan | None], int]] = {}
+        self._plan_of: dict[int, tuple[Callable[[Bet], FeaturePlan | None], int]] = {}
         self.base_weights = [c.weight for c in defn.base_game.reel_sets]
         self.base_sets: list[int] = []
         try:
@@ -382,9 +437,9 @@ class BatchSpinner:
         self.compiled.append(self._compile(name))
         return index
 
-    def _plan(self, hint: BatchHint) -> int:
-        """The index in ``plans`` of the feature a hint's spins trigger (-1: none at this bet)."""
-        make = hint.plan
+    def _plan(self, make: Callable[[Bet], FeaturePlan | None] | None) -> int:
+        """The index in ``plans`` of the feature a hint's spins trigger, or a trigger stage
+        opens (-1: none at this bet)."""
         if make is None:
             return -1
         found = self._plan_of.get(id(make))
@@ -395,8 +450,13 @@ class BatchSpinner:
         if plan is not None:
             try:
                 index = len(self.plans)
-                self.plans.append(self._compile_plan(plan))
-            except ValueError:  # e.g. a table too large: its rounds go to play_round
+                if isinstance(plan, SpinsPlan):
+                    self.plans.append(self._compile_plan(plan))
+                elif isinstance(plan, BoardsPlan):
+                    self.plans.append(_compile_boards(plan))
+                else:
+                    self.plans.append(plan)
+            except ValueError:  # e.g. a table too large, a value not whole: its rounds go to play_round
                 index = -1
         self._plan_of[id(make)] = (make, index)
         return index
@@ -410,6 +470,8 @@ class BatchSpinner:
                 own = [window_hint(defn, c.set, plan.count, 1)]
                 if level.sticky:  # the sticky reels' windows, changed as their block shows them
                     own.append(_sticky_hint(defn, c.set, plan, frozenset(level.sticky)))
+                if plan.screen is not None:  # every spin's windows, changed as their block changes them
+                    own.append(_screen_hint(defn, c.set, plan.screen))
                 at_level.append(self._compile(c.set, own, level.both_ways))
             sets.append(at_level)
         multipliers = plan.multipliers or ((1, 1),)
@@ -494,9 +556,11 @@ class BatchSpinner:
         if own_hints is None:
             for at_hint in list(rest):
                 hint = hints[at_hint]
-                if hint.stage is None and hint.window_count is not None and (k := self._plan(hint)) >= 0:
+                if hint.stage is None and hint.window_count is not None and (k := self._plan(hint.plan)) >= 0:
                     planned.append((at_hint, k))
                     rest.remove(at_hint)
+            for q in quiet:
+                q.opens = self._plan(q.stage.plan) if q.stage.opens >= 0 else -1
         order = sorted([*screens, *([reveal] if reveal else [])], key=lambda s: s.hint)  # definition order
 
         def worlds_windows(outcome: int | None) -> tuple[Windows, Windows]:
@@ -655,7 +719,7 @@ class BatchSpinner:
         self, rs: _ReelSetBatch, world: _World, seeds: np.ndarray, stops: list[np.ndarray], nxt: np.ndarray,
         at: np.ndarray | slice, bad: np.ndarray, lines_out: np.ndarray, scatters_out: np.ndarray,
         ran: dict[str, np.ndarray], rows_of: np.ndarray, total_rows: int,
-        planned_out: list[_PlannedRounds] | None = None,
+        planned_out: list[_PlannedRounds | _ChainRounds] | None = None,
     ) -> None:
         n_rows = len(seeds)
         planned_rows: list[np.ndarray] = []
@@ -682,13 +746,26 @@ class BatchSpinner:
             wrong |= ~_take(exact, n_sc)
         for h in rs.scalar_hints:
             wrong |= hinted[h] >= rs.thresholds[h]
+        steps = sorted([*((h, k, None) for h, k in rs.planned), *((q.hint, -1, q) for q in rs.quiet)],
+                       key=lambda step: step[0])  # definition order
+        if len(steps) > 1:  # a trigger stage with two or more: played step by step by the batch player
+            fired = np.stack([hinted[h] >= rs.thresholds[h] for h, _, _ in steps], axis=1)
+            many = fired.sum(axis=1) > 1
+            chained = np.nonzero(many & ~wrong)[0]
+            wrong |= many
+            pattern = fired[chained] @ (1 << np.arange(len(steps)))
+            for bits in np.unique(pattern).tolist():
+                take = chained[pattern == bits]
+                mine = [step for i, step in enumerate(steps) if bits >> i & 1]
+                where = take if isinstance(at, slice) else at[take]
+                planned_out.append(_ChainRounds(
+                    tuple((k, q) for _, k, q in mine), rows_of[where],
+                    np.stack([hinted[h][take] for h, _, _ in mine], axis=1), nxt[take].copy(),
+                ))
+                planned_rows.append(take)
         if rs.planned:  # a spin that triggers one planned feature and nothing else goes to the batch player
-            fired = [hinted[h] >= rs.thresholds[h] for h, _ in rs.planned]
-            crowded = np.sum(fired, axis=0) > 1
-            for q in rs.quiet:
-                crowded |= hinted[q.hint] >= rs.thresholds[q.hint]
-            for (h, k), hit in zip(rs.planned, fired, strict=True):
-                wrong |= hit & crowded
+            for h, k in rs.planned:
+                hit = hinted[h] >= rs.thresholds[h]
                 take = np.nonzero(hit & ~wrong)[0]
                 if len(take):
                     where = take if isinstance(at, slice) else at[take]
@@ -699,18 +776,16 @@ class BatchSpinner:
             acting = np.nonzero((hinted[q.hint] >= rs.thresholds[q.hint]) & ~wrong)[0]
             if not len(acting):
                 continue
-            quiet = np.zeros(len(acting), dtype=bool)
-            for c in np.unique(hinted[q.hint][acting]).tolist():
-                these = np.nonzero(hinted[q.hint][acting] == c)[0]
-                pos = acting[these]
-                draw = q.stage.draw(int(c))
-                if isinstance(draw, int):
-                    quiet[these] = draw in q.stage.quiet
-                    continue
-                outcome, rejected, drew = _weighted_array(seeds[pos], nxt[pos], draw)
-                quiet[these] = np.isin(outcome, list(q.stage.quiet)) & ~rejected
-                nxt[pos] += int(drew)
+            moved = nxt[acting]
+            quiet, opened = _trigger_stage(q, hinted[q.hint][acting], seeds[acting], moved)
+            nxt[acting] = moved
             wrong[acting[~quiet]] = True
+            if opened.any():  # the feature it opens goes to the batch player, which settles the round
+                take = acting[opened]
+                where = take if isinstance(at, slice) else at[take]
+                planned_out.append(_PlannedRounds(q.opens, rows_of[where], hinted[q.hint][take], nxt[take].copy(),
+                                                  q.stage.ran))
+                planned_rows.append(take)
             if q.stage.ran:
                 mask = ran.setdefault(q.stage.ran, np.zeros(total_rows, dtype=bool))
                 where = np.arange(n_rows)[acting[quiet]] if isinstance(at, slice) else at[acting[quiet]]
@@ -720,6 +795,38 @@ class BatchSpinner:
         lines_out[at] = lines
         scatters_out[at] = total
         bad[at] = wrong
+
+    def _settle(self, out: BatchRounds, plan_index: int, rows: np.ndarray, win: np.ndarray, unsettled: np.ndarray,
+                opened: np.ndarray, outer: str = "") -> None:
+        """What a plan's features paid in ``rows`` (the ``outer`` feature that opened them, if
+        any, ran and paid the same)."""
+        compiled = self.plans[plan_index]
+        count = len(out.win)
+        out.win[rows] += win
+        out.scalar[rows] |= unsettled
+        for name, ran in ((compiled.name if isinstance(compiled, WheelPlan) else compiled.plan.name, rows[opened]),
+                          *(((outer, rows),) if outer else ())):
+            out.ran.setdefault(name, np.zeros(count, dtype=bool))[ran] = True
+            out.paid.setdefault(name, np.zeros(count, dtype=np.int64))[rows] += win
+
+    def _play_chain(self, chain: _ChainRounds, seeds: np.ndarray, out: BatchRounds) -> None:
+        """Rounds whose trigger stage meets several features or stages, step by step in
+        definition order, each step's draws after the last's."""
+        rows, nxt = chain.rows, chain.nxt.astype(np.int64)
+        for s, (k, q) in enumerate(chain.steps):
+            outer = ""
+            at = np.arange(len(rows))
+            if q is not None:  # a trigger stage: quiet, or it opens a feature, or play_round
+                quiet, opened = _trigger_stage(q, chain.counts[:, s], seeds[rows], nxt)
+                out.scalar[rows[~quiet & ~opened]] = True
+                if q.stage.ran:
+                    out.ran.setdefault(q.stage.ran, np.zeros(len(out.win), dtype=bool))[rows[quiet]] = True
+                at, k, outer = np.nonzero(opened)[0], q.opens, q.stage.ran
+                if not len(at):
+                    continue
+            win, unsettled, opened_at, moved = self.play_planned(k, seeds[rows[at]], chain.counts[at, s], nxt[at])
+            nxt[at] = moved
+            self._settle(out, k, rows[at], win, unsettled, opened_at, outer)
 
     def _plain_spin(
         self, rs: _ReelSetBatch, seeds: np.ndarray, k: np.ndarray, bad: np.ndarray,
@@ -749,11 +856,23 @@ class BatchSpinner:
 
     def play_planned(
         self, plan_index: int, seeds: np.ndarray, counts: np.ndarray, nxt: np.ndarray
-    ) -> tuple[np.ndarray, np.ndarray]:
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Every feature of ``plans[plan_index]`` triggered by ``counts`` on ``seeds``, their
-        draws from index ``nxt``, played in lockstep spin by spin (``SpinsPlan`` says the
-        order): (what each paid, minor units; the rounds the batch cannot settle exactly)."""
+        draws from index ``nxt``, played in lockstep (the plan says the order): (what each
+        paid, minor units; the rounds the batch cannot settle exactly; the rounds it ran in;
+        each round's next draw index after it)."""
         pb = self.plans[plan_index]
+        if isinstance(pb, _BoardsBatch):
+            return play_boards(pb, seeds, counts, nxt)
+        if isinstance(pb, WheelPlan):
+            return play_wheel(pb, seeds, nxt)
+        return self._play_spins(pb, seeds, counts, nxt)
+
+    def _play_spins(
+        self, pb: _PlanBatch, seeds: np.ndarray, counts: np.ndarray, nxt: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``SpinsPlan`` features in lockstep, spin by spin: (what each paid, the rounds the
+        batch cannot settle exactly, the rounds it ran in: all, each round's next draw index)."""
         plan = pb.plan
         n = len(seeds)
         total = np.zeros(n, dtype=np.int64)
@@ -829,7 +948,7 @@ class BatchSpinner:
             nxt[live] = k
             bad[live] |= wrong
             live = live[~capped & ~wrong]
-        return total, bad
+        return total, bad, np.ones(n, dtype=bool), nxt
 
     def rounds(self, seeds: np.ndarray) -> BatchRounds:
         """Every seed's round, as far as the batch can play it exactly."""
@@ -840,6 +959,7 @@ class BatchSpinner:
         scalar = []
         ran: dict[str, list[np.ndarray]] = {}
         planned: dict[int, list[_PlannedRounds]] = {}
+        chains: dict[tuple[tuple[int, int], ...], list[_ChainRounds]] = {}
         for start in range(0, count, BASE_CHUNK):  # chunks keep the (rounds x lines) arrays in cache
             priced = self._spin(seeds[start : start + BASE_CHUNK])
             n = len(priced.bad)
@@ -851,7 +971,10 @@ class BatchSpinner:
                 parts.append(priced.ran.get(name, np.zeros(n, dtype=bool)))
             for part in priced.planned:
                 part.rows = part.rows + start
-                planned.setdefault(part.plan, []).append(part)
+                if isinstance(part, _ChainRounds):
+                    chains.setdefault(tuple((k, id(q)) for k, q in part.steps), []).append(part)
+                else:
+                    planned.setdefault(part.plan, []).append(part)
         out = BatchRounds(
             wins[0] if len(wins) == 1 else np.concatenate(wins),
             scalar[0] if len(scalar) == 1 else np.concatenate(scalar),
@@ -859,16 +982,380 @@ class BatchSpinner:
         )
         for plan_index, triggered in planned.items():  # the features the batch player plays, all at once
             rows = np.concatenate([p.rows for p in triggered])
-            feature_win, unsettled = self.play_planned(
+            feature_win, unsettled, opened, _ = self.play_planned(
                 plan_index, seeds[rows], np.concatenate([p.counts for p in triggered]),
                 np.concatenate([p.nxt for p in triggered]),
             )
-            name = self.plans[plan_index].plan.name
-            out.win[rows] += feature_win
-            out.scalar[rows] |= unsettled
-            out.ran.setdefault(name, np.zeros(count, dtype=bool))[rows] = True
-            out.paid.setdefault(name, np.zeros(count, dtype=np.int64))[rows] += feature_win
+            cut = np.cumsum([len(p.rows) for p in triggered])[:-1]
+            for one, won, bad, played in zip(triggered, np.split(feature_win, cut), np.split(unsettled, cut),
+                                             np.split(opened, cut), strict=True):
+                self._settle(out, plan_index, one.rows, won, bad, played, one.outer)
+        for met in chains.values():  # then the trigger stages that meet several, step by step
+            self._play_chain(_ChainRounds(met[0].steps, np.concatenate([c.rows for c in met]),
+                                          np.concatenate([c.counts for c in met]),
+                                          np.concatenate([c.nxt for c in met])), seeds, out)
         return out
+
+
+# --- the batch player of boards and wheels (``BoardsPlan``, ``WheelPlan``) --------------------------
+
+
+def _below_each(seeds: np.ndarray, index: np.ndarray, n: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``Rng.below(n[i])`` answered by draw ``index[i]`` of ``seeds[i]`` (every ``n`` > 1):
+    (values, rejected mask)."""
+    out = np.zeros(len(seeds), dtype=np.int64)
+    bad = np.zeros(len(seeds), dtype=bool)
+    for size in np.unique(n).tolist():
+        at = np.nonzero(n == size)[0]
+        out[at], bad[at] = below_array(seeds[at], index[at], int(size))
+    return out, bad
+
+
+def _nth_true(mask: np.ndarray, nth: np.ndarray) -> np.ndarray:
+    """Per row of ``mask``: the column of its ``nth`` (0-based) True."""
+    found: np.ndarray = np.argmax(np.cumsum(mask, axis=1) > nth[:, None], axis=1)
+    return found
+
+
+@dataclass
+class _BoardsBatch:
+    """A ``BoardsPlan`` ready to play: every cell of every board as arrays, in the engine's
+    draw order (boards in order, then reel and row), and the cell rules by symbol code."""
+
+    plan: BoardsPlan
+    lengths: np.ndarray  # per cell: its strip's length
+    limits: np.ndarray  # per cell: the rejection limit of its draw (uint64; 0 with ``rejects`` False)
+    rejects: np.ndarray  # per cell: whether its draw can be rejected
+    strips: np.ndarray  # (cells, longest strip): symbol codes
+    acts: np.ndarray  # per code: has a rule
+    holds: np.ndarray
+    prize: np.ndarray  # per code: a credit prize (a multiplier may target it)
+    table: np.ndarray  # per code: index of its drawn prize table (-1: none drawn)
+    fixed: np.ndarray  # per code: its value when nothing is drawn (a jackpot, a one-entry prize)
+    respins: np.ndarray
+    resets: np.ndarray
+    cell_multiplier: np.ndarray
+    multiplies: np.ndarray  # per code: it multiplies a held prize
+    collector: np.ndarray
+    tables: list[tuple[int, np.ndarray, np.ndarray]]  # (total weight, cumulative weights, values)
+    multipliers: dict[int, CellAction]  # code -> its rule: the multipliers it allows on a prize
+    collects: dict[int, np.ndarray]  # collector code -> (cells, cells): the collector at c takes cell x
+    start: list[tuple[int, np.ndarray]]  # (code, the cells it may be placed on)
+    place: tuple[int, np.ndarray] | None
+    board_cells: list[np.ndarray]
+    fills: np.ndarray
+    chances: list[Fraction]
+
+
+def _compile_boards(plan: BoardsPlan) -> _BoardsBatch:
+    """The plan's boards and rules as arrays; ValueError where a value is not whole."""
+    names = ["", *dict.fromkeys(s for b in plan.boards for strip in b.strips for s in strip)]
+    for sym in [*plan.actions, *(entry[0] for entry in plan.start), plan.place_symbol]:
+        if sym and sym not in names:
+            names.append(sym)
+    code = {s: i for i, s in enumerate(names)}
+    cells = [(b, bi, reel, row) for bi, b in enumerate(plan.boards) for reel, row in b.positions()]
+    strips = [b.strip((reel, row)) for b, _, reel, row in cells]
+    longest = max(len(s) for s in strips)
+    lengths = np.array([len(s) for s in strips], dtype=np.int64)
+    limit = [rejection_limit(n) if n > 1 else 1 << 64 for n in lengths.tolist()]
+    k = len(names)
+    acts, holds, prize = np.zeros(k, bool), np.zeros(k, bool), np.zeros(k, bool)
+    table, fixed = np.full(k, -1, dtype=np.int64), np.zeros(k, dtype=np.int64)
+    respins, resets = np.zeros(k, dtype=np.int64), np.zeros(k, bool)
+    cell_multiplier, multiplies, collector = np.zeros(k, dtype=np.int64), np.zeros(k, bool), np.zeros(k, bool)
+    tables: list[tuple[int, np.ndarray, np.ndarray]] = []
+    multipliers: dict[int, CellAction] = {}
+    collects: dict[int, np.ndarray] = {}
+    bet = plan.bet_total
+    for sym, action in plan.actions.items():
+        c = code[sym]
+        acts[c], holds[c], prize[c] = True, action.hold, bool(action.prizes)
+        if len(action.prizes) > 1:
+            table[c] = len(tables)
+            weights = [e.weight for e in action.prizes]
+            if sum(weights) < 2:
+                raise ValueError("a prize table that draws nothing")  # rng.weighted would take no draw
+            tables.append((sum(weights), np.cumsum(weights),
+                           np.array([whole_amount(e.value, bet) for e in action.prizes], dtype=np.int64)))
+        elif action.prizes:
+            fixed[c] = whole_amount(action.prizes[0].value, bet)
+        elif action.jackpot:
+            fixed[c] = whole_amount(action.jackpot_x_bet, bet)
+        respins[c], resets[c], cell_multiplier[c] = action.respins, action.resets_respins, action.cell_multiplier
+        if action.multipliers:
+            if any(e.value.denominator != 1 for e in action.multipliers):
+                raise ValueError("a prize multiplier that is not whole")
+            multiplies[c] = True
+            multipliers[c] = action
+        if action.collects:
+            collector[c] = True
+            collects[c] = np.array([[b1 == b2 and reel2 in action.collects for _, b2, reel2, _ in cells]
+                                    for _, b1, _, _ in cells], dtype=np.int64)
+
+    def eligible(sym: str, board: str = "", reel: int = -1, row: int = -1) -> np.ndarray:
+        return np.array([(not board or b.name == board) and (reel < 0 or r == reel) and (row < 0 or w == row)
+                         and sym in strip for (b, _, r, w), strip in zip(cells, strips, strict=True)], dtype=bool)
+
+    return _BoardsBatch(
+        plan=plan,
+        lengths=lengths,
+        limits=np.array([x if x < 1 << 64 else 0 for x in limit], dtype=np.uint64),
+        rejects=np.array([x < 1 << 64 for x in limit], dtype=bool),
+        strips=np.array([[code[strip[i % len(strip)]] for i in range(longest)] for strip in strips], dtype=np.int64),
+        acts=acts, holds=holds, prize=prize, table=table, fixed=fixed, respins=respins, resets=resets,
+        cell_multiplier=cell_multiplier, multiplies=multiplies, collector=collector, tables=tables,
+        multipliers=multipliers, collects=collects,
+        start=[(code[s], eligible(s, board, reel, row)) for s, board, reel, row in plan.start],
+        place=(code[plan.place_symbol], eligible(plan.place_symbol)) if plan.place_symbol else None,
+        board_cells=[np.array([i for i, cell in enumerate(cells) if cell[1] == bi], dtype=np.int64)
+                     for bi in range(len(plan.boards))],
+        fills=np.array(plan.fills, dtype=np.int64),
+        chances=list(plan.chances),
+    )
+
+
+class _Boards:
+    """The boards of many rounds at once, played as ``core/boards.HeldRespinEngine`` plays one."""
+
+    def __init__(self, bb: _BoardsBatch, seeds: np.ndarray, nxt: np.ndarray) -> None:
+        n, cells = len(seeds), len(bb.lengths)
+        self.bb, self.seeds, self.nxt = bb, seeds, nxt
+        self.bad = np.zeros(n, dtype=bool)
+        self.held = np.zeros((n, cells), dtype=bool)
+        self.value = np.zeros((n, cells), dtype=np.int64)  # what a held cell holds
+        self.prize = np.zeros((n, cells), dtype=bool)
+        self.collector = np.full((n, cells), -1, dtype=np.int64)  # the code of a held collector
+        self.cell_multiplier = np.ones((n, cells), dtype=np.int64)
+        self.respins = np.full(n, bb.plan.respins, dtype=np.int64)
+        self.played = np.zeros(n, dtype=np.int64)
+        self.paid = np.zeros(n, dtype=np.int64)
+        self.filled = np.zeros((n, len(bb.board_cells)), dtype=bool)
+
+    def place(self, rows: np.ndarray, sym: int, eligible: np.ndarray, pending: np.ndarray) -> np.ndarray:
+        """One symbol on a random eligible free cell of each of ``rows`` (one ``below`` over
+        those cells; none for a single cell): the cell, -1 where none qualifies."""
+        free = eligible[None, :] & ~self.held[rows] & ~pending[rows]
+        count = free.sum(axis=1)
+        pick = np.zeros(len(rows), dtype=np.int64)
+        drawn = np.nonzero(count > 1)[0]
+        if len(drawn):
+            at = rows[drawn]
+            pick[drawn], rejected = _below_each(self.seeds[at], self.nxt[at], count[drawn])
+            self.bad[at[rejected]] = True
+            self.nxt[at] += 1
+        cell = np.where(count > 0, _nth_true(free, pick), -1)
+        got = np.nonzero(cell >= 0)[0]
+        pending[rows[got], cell[got]] = True
+        return cell
+
+    def start(self, rows: np.ndarray, counts: np.ndarray) -> None:
+        """The starting symbols, then one placed symbol per counted trigger symbol; the batch resolved."""
+        bb = self.bb
+        pending = np.zeros_like(self.held)
+        placed: list[tuple[np.ndarray, int]] = []
+        for sym, eligible in bb.start:
+            placed.append((self.place(rows, sym, eligible, pending), sym))
+        if bb.place is not None:
+            sym, eligible = bb.place
+            for i in range(int(counts[rows].max(initial=0))):
+                cell = np.full(len(rows), -1, dtype=np.int64)
+                more = np.nonzero(counts[rows] > i)[0]
+                if len(more):
+                    cell[more] = self.place(rows[more], sym, eligible, pending)
+                placed.append((cell, sym))
+        if placed:
+            cells = np.stack([c for c, _ in placed], axis=1)
+            syms = np.tile(np.array([s for _, s in placed], dtype=np.int64), (len(rows), 1))
+            self.resolve(rows, cells, syms, cells >= 0, change_respins=False)
+
+    def spin(self, rows: np.ndarray) -> None:
+        """One respin used; every free cell spins (one ``below(len(strip))`` each, in cell order)."""
+        bb = self.bb
+        self.respins[rows] -= 1
+        self.played[rows] += 1
+        free = ~self.held[rows]
+        need = free & (bb.lengths > 1)[None, :]
+        index = self.nxt[rows][:, None] + np.cumsum(need, axis=1) - need
+        u = draw_array(self.seeds[rows][:, None], index)
+        self.bad[rows] |= (need & bb.rejects[None, :] & (u >= bb.limits[None, :])).any(axis=1)
+        stop = np.where(need, (u % bb.lengths.astype(np.uint64)[None, :]).view(np.int64), 0)
+        self.nxt[rows] += need.sum(axis=1)
+        syms = bb.strips[np.arange(len(bb.lengths))[None, :], stop]
+        cells = np.broadcast_to(np.arange(len(bb.lengths)), free.shape)
+        self.resolve(rows, cells, syms, free, change_respins=True)
+
+    def resolve(self, rows: np.ndarray, cells: np.ndarray, syms: np.ndarray, landed: np.ndarray,
+                *, change_respins: bool) -> None:
+        """A landed batch of ``rows`` (``cells``/``syms`` in draw order where ``landed``):
+        REVEAL, RESPINS, MULTIPLY, COLLECT, FILL."""
+        bb, seeds, nxt, bad = self.bb, self.seeds, self.nxt, self.bad
+        n = len(rows)
+        cells = np.where(landed, cells, 0)
+        act = landed & bb.acts[syms]
+        # 1. REVEAL: prizes drawn in draw order, times the cell's multiplier; held
+        draws = act & (bb.table[syms] >= 0)
+        index = nxt[rows][:, None] + np.cumsum(draws, axis=1) - draws
+        value = np.where(act, bb.fixed[syms], 0)
+        for t, (total, cumulative, values) in enumerate(bb.tables):
+            r, j = np.nonzero(draws & (bb.table[syms] == t))
+            if len(r):
+                pick, rejected = below_array(seeds[rows[r]], index[r, j], total)
+                bad[rows[r[rejected]]] = True
+                value[r, j] = values[np.searchsorted(cumulative, pick, side="right")]
+        nxt[rows] += draws.sum(axis=1)
+        value *= self.cell_multiplier[rows[:, None], cells]
+        added = np.where(act, bb.cell_multiplier[syms], 0)
+        r, j = np.nonzero(added)
+        if len(r):
+            self.cell_multiplier[rows[r], cells[r, j]] += added[r, j]
+        r, j = np.nonzero(act & bb.holds[syms])
+        if len(r):
+            at, c, s = rows[r], cells[r, j], syms[r, j]
+            self.held[at, c] = True
+            self.value[at, c] = value[r, j]
+            self.prize[at, c] = bb.prize[s]
+            self.collector[at, c] = np.where(bb.collector[s], s, -1)
+        # 2. RESPINS: a reset, then what the symbols add
+        if change_respins:
+            reset = np.where((act & bb.resets[syms]).any(axis=1), bb.plan.reset_to, self.respins[rows])
+            self.respins[rows] = reset + np.where(act, bb.respins[syms], 0).sum(axis=1)
+        # 3. MULTIPLY, in draw order: one held prize (below), then one allowed multiplier (weighted)
+        multiplying = act & bb.multiplies[syms]
+        many = multiplying.sum(axis=1)
+        for nth in range(int(many.max(initial=0))):  # every round's nth multiplier at once
+            at = np.nonzero(many > nth)[0]
+            col = _nth_true(multiplying[at], np.full(len(at), nth))
+            self._multiply(rows[at], syms[at, col])
+        # 4. COLLECT: collectors take the values landed on their reels; the rest stay held or pay
+        valued = act & (value > 0) & ~bb.collector[syms]
+        if valued.any():
+            r, j = np.nonzero(valued)
+            at, c = rows[r], cells[r, j]
+            amount = np.zeros((n, len(bb.lengths)), dtype=np.int64)
+            amount[r, c] = np.where(self.held[at, c], self.value[at, c], value[r, j])
+            lands = np.zeros((n, len(bb.lengths)), dtype=bool)
+            lands[r, c] = True
+            taken = np.zeros_like(lands)
+            for sym, takes in bb.collects.items():  # every collector takes the whole value
+                keeps = self.held[rows] & (self.collector[rows] == sym)
+                if keeps.any():
+                    taken |= lands & ((keeps.astype(np.int64) @ takes) > 0)
+                    self.value[rows] += np.where(keeps, amount @ takes.T, 0)
+            held = self.held[rows]
+            self.paid[rows] += np.where(lands & ~taken & ~held, amount, 0).sum(axis=1)
+            if taken.any():
+                tr, tc = np.nonzero(taken)
+                self.held[rows[tr], tc] = False
+                self.value[rows[tr], tc] = 0
+                self.prize[rows[tr], tc] = False
+                self.collector[rows[tr], tc] = -1
+        # 5. FILL: a board all held pays its award, once
+        for b, on in enumerate(bb.board_cells):
+            full = self.held[rows][:, on].all(axis=1)
+            new = full & ~self.filled[rows, b]
+            self.paid[rows] += np.where(new, bb.fills[b], 0)
+            self.filled[rows, b] |= full
+
+    def _multiply(self, rows: np.ndarray, syms: np.ndarray) -> None:
+        """Each of ``rows``' multiplier symbol ``syms``: a random held prize times a multiplier
+        allowed on it (nothing, and no draw, with no held prize)."""
+        seeds, nxt, bad = self.seeds, self.nxt, self.bad
+        targets = self.held[rows] & self.prize[rows]
+        count = targets.sum(axis=1)
+        some = count > 0
+        rows, syms, targets, count = rows[some], syms[some], targets[some], count[some]
+        pick = np.zeros(len(rows), dtype=np.int64)
+        drawn = np.nonzero(count > 1)[0]
+        if len(drawn):
+            pick[drawn], rejected = _below_each(seeds[rows[drawn]], nxt[rows[drawn]], count[drawn])
+            bad[rows[drawn[rejected]]] = True
+            nxt[rows[drawn]] += 1
+        cell = _nth_true(targets, pick)
+        prize = self.value[rows, cell]
+        factor = np.ones(len(rows), dtype=np.int64)
+        bet = self.bb.plan.bet_total
+        for sym, value in {(int(a), int(b)) for a, b in zip(syms, prize, strict=True)}:
+            at = np.nonzero((syms == sym) & (prize == value))[0]
+            allowed = self.bb.multipliers[sym].allowed_multipliers(value, bet)  # the rule's own function
+            if not allowed:
+                continue
+            if len(allowed) == 1:
+                factor[at] = allowed[0].value.numerator
+                continue
+            outcome, rejected, did = _weighted_array(seeds[rows[at]], nxt[rows[at]], tuple(e.weight for e in allowed))
+            bad[rows[at[rejected]]] = True
+            nxt[rows[at]] += int(did)
+            factor[at] = np.array([e.value.numerator for e in allowed], dtype=np.int64)[outcome]
+        self.value[rows, cell] = prize * factor
+
+
+def play_boards(bb: _BoardsBatch, seeds: np.ndarray, counts: np.ndarray, nxt: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every ``BoardsPlan`` feature triggered by ``counts`` on ``seeds``, its draws from index
+    ``nxt``, played in lockstep respin by respin: (what each paid, the rounds the batch cannot
+    settle, the rounds it opened in, each round's next draw index after it)."""
+    n = len(seeds)
+    nxt = nxt.astype(np.int64)
+    opened = np.ones(n, dtype=bool)
+    state = _Boards(bb, seeds, nxt)
+    if bb.chances:  # the trigger's chance: one rng.chance below 1
+        chance = [bb.chances[min(c, len(bb.chances) - 1)] for c in counts.tolist()]
+        for value in set(chance):
+            at = np.nonzero(np.array([c == value for c in chance]))[0]
+            if value <= 0:
+                opened[at] = False
+            elif value < 1:
+                pick, rejected = below_array(seeds[at], nxt[at], value.denominator)
+                state.bad[at] |= rejected
+                opened[at] = pick < value.numerator
+                nxt[at] += 1
+    live = np.nonzero(opened)[0]
+    state.start(live, counts)
+    limit = bb.plan.limit
+    while True:
+        live = live[(state.respins[live] > 0) & ~state.held[live].all(axis=1) & ~state.bad[live]
+                    & (state.played[live] < limit)]
+        if not len(live):
+            break
+        state.spin(live)
+    paid = state.paid + np.where(state.held, state.value, 0).sum(axis=1)
+    return np.where(opened, paid, 0), state.bad, opened, state.nxt
+
+
+def play_wheel(
+    plan: WheelPlan, seeds: np.ndarray, nxt: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Every ``WheelPlan`` wheel of ``seeds``, its draws from index ``nxt``, ring by ring in
+    lockstep: (what each paid, the rounds the batch cannot settle, the rounds it ran in, each
+    round's next draw index after it)."""
+    n = len(seeds)
+    nxt = nxt.astype(np.int64)
+    total = np.zeros(n, dtype=np.int64)
+    bad = np.zeros(n, dtype=bool)
+    ring = np.zeros(n, dtype=np.int64)
+    live = np.arange(n)
+    spins = 0
+    while len(live) and spins < plan.limit:
+        spins += 1
+        pocket = np.zeros(len(live), dtype=np.int64)
+        for r in np.unique(ring[live]).tolist():
+            on = np.nonzero(ring[live] == r)[0]
+            if len(plan.weights[r]) > 1:
+                at = live[on]
+                pocket[on], rejected, did = _weighted_array(seeds[at], nxt[at], plan.weights[r])
+                bad[at] |= rejected
+                nxt[at] += int(did)
+        now = ring[live]
+        following = np.array([plan.next[r][p] for r, p in zip(now.tolist(), pocket.tolist(), strict=True)],
+                             dtype=np.int64)
+        pays = np.array([plan.pays[r][p] for r, p in zip(now.tolist(), pocket.tolist(), strict=True)],
+                        dtype=np.int64)
+        ends = following < 0
+        total[live[ends]] += pays[ends]
+        ring[live] = np.where(ends, ring[live], following)
+        live = live[~ends & ~bad[live]]
+    return total, bad, np.ones(n, dtype=bool), nxt
 
 
 # --- win buckets and convergence checkpoints -----------------------------------------------------------

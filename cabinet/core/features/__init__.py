@@ -31,8 +31,9 @@ What each block also declares:
   counts and a threshold, see ``BatchHint``), and, where its effect on such a spin
   is one draw and a window change, a pricing variant or a quiet trigger, that effect
   as data (``BatchStage``) so the numpy batch plays it; where such a spin triggers a
-  feature that is a run of spins, that feature as data (``SpinsPlan``) for the batch
-  player; other flagged spins go to ``play_round``;
+  feature, that feature as data for the batch player (a run of spins, ``SpinsPlan``; a
+  hold-and-respin, ``BoardsPlan``; a wheel, ``WheelPlan``; ``feature_plan`` gives the
+  same for a feature another block opens); other flagged spins go to ``play_round``;
 - ``quiet(defn, params)``: symbol counts the idle screen must not show;
 - ``resume_kinds``: event kinds after which recovery may resume the round;
 - ``presenter``: the name of the presentation block that shows its events.
@@ -59,6 +60,7 @@ from ..registry import Registry
 from ..rng import Rng
 
 if TYPE_CHECKING:
+    from ..boards import Board, CellAction
     from ..value import Value
 
 # Safety valve: a feature that would play more spins than this is ended with a
@@ -201,7 +203,9 @@ class BatchStage:
       symbols and scatters, e.g. a wild carrying a multiplier);
     - ``"trigger"``: an outcome in ``quiet`` ends the block's part of the round with
       nothing paid and no further draws; the round counts feature ``ran`` as played.
-      Any other outcome is left to ``play_round``.
+      The outcome ``opens`` (when ``plan`` gives a plan at the bet) plays that feature
+      next, from the spin's count, and ends the block's part with what it paid (the round
+      counts ``ran`` and the plan's feature). Any other outcome is left to ``play_round``.
     """
 
     stage: Literal["screen", "win", "trigger"]
@@ -210,6 +214,8 @@ class BatchStage:
     pricing: Callable[[int], Definition] | None = None
     quiet: frozenset[int] = frozenset()
     ran: str = ""
+    opens: int = -1
+    plan: Callable[[Bet], FeaturePlan | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -231,12 +237,14 @@ class PlanPart:
     ``plan_part``): a progress bar whose points, ``progress`` on each spin's landed
     windows, reach ``levels`` (level 0 first; ``level_of_points[points]``, points
     capped at the table's end), and/or how a reel the levels make sticky shows
-    (``show(reel, window)``)."""
+    (``show(reel, window)``), and/or how every spin's windows change with no draw
+    (``screen(reel, window)``: an expanding wild; a window it leaves as it is stays so)."""
 
     levels: tuple[PlanLevel, ...] = ()
     level_of_points: tuple[int, ...] = ()
     progress: WindowCount | None = None
     show: Callable[[int, Window], Window] | None = None
+    screen: Callable[[int, Window], Window] | None = None
 
 
 @dataclass(frozen=True)
@@ -266,6 +274,10 @@ class SpinsPlan:
     each spin is played at the feature's level (sticky reels, multiplier, direction);
     after a spin that is not capped its landed windows add ``progress`` points (capped at
     the end of ``level_of_points``), and each level reached adds its ``spins``.
+
+    ``screen`` (from a ``PlanPart``, None: none): each spin's landed windows are shown
+    as ``screen(reel, window)`` before they are paid and counted (a screen stage that
+    draws nothing, e.g. an expanding wild); a plan has it or levels, not both.
     """
 
     name: str  # the feature's name (what ``RoundResult.features`` lists)
@@ -284,6 +296,53 @@ class SpinsPlan:
     level_of_points: tuple[int, ...] = ()
     progress: WindowCount | None = None
     show: Callable[[int, Window], Window] | None = None
+    screen: Callable[[int, Window], Window] | None = None
+
+
+@dataclass(frozen=True)
+class BoardsPlan:
+    """A hold-and-respin on boards of single-cell reels, as data the batch player plays
+    (``simulate``): the block's own boards (``core/boards.Board``: each cell's strip, in
+    draw order) and its own cell rules (``CellAction`` per symbol), which the player reads
+    in the order ``core/boards.HeldRespinEngine`` documents (place, spin, resolve: REVEAL,
+    RESPINS, MULTIPLY, COLLECT, FILL; settle). Every feature of a shard is played in
+    lockstep, respin by respin, each round's draws from its own next draw index.
+
+    ``reset_to`` is what a resetting symbol sets the respins to (``boards.reset_count``).
+    ``chances[count]`` (counts past the end use the last; empty: always) is the chance the
+    triggering count opens the feature: below 1, one ``rng.chance`` first. ``start`` lists
+    the symbols placed first, each ``(symbol, board, reel, row)`` ("" / -1: any), then one
+    ``place_symbol`` per counted symbol (empty: none). ``fills``: per board, its fill award
+    in minor units. A block returns no plan where its feature is not this shape."""
+
+    name: str
+    boards: tuple[Board, ...]
+    actions: dict[str, CellAction]
+    bet_total: Money
+    respins: int
+    reset_to: int
+    fills: tuple[Money, ...]
+    start: tuple[tuple[str, str, int, int], ...] = ()
+    place_symbol: str = ""
+    chances: tuple[Fraction, ...] = ()
+    limit: int = MAX_FEATURE_SPINS
+
+
+@dataclass(frozen=True)
+class WheelPlan:
+    """A wheel of rings of weighted pockets, as data the batch player plays: from ring 0,
+    one ``rng.weighted(weights[ring])`` (no draw for one pocket) gives a pocket that pays
+    ``pays[ring][pocket]`` (minor units) and ends the wheel, or passes play to ring
+    ``next[ring][pocket]`` (-1: it pays); ``limit`` spins end a wheel that never pays."""
+
+    name: str
+    weights: tuple[tuple[int, ...], ...]
+    pays: tuple[tuple[Money, ...], ...]
+    next: tuple[tuple[int, ...], ...]
+    limit: int = MAX_FEATURE_SPINS
+
+
+FeaturePlan = SpinsPlan | BoardsPlan | WheelPlan  # what a hint's ``plan`` gives
 
 
 @dataclass(frozen=True)
@@ -295,15 +354,15 @@ class BatchHint:
     reaches ``threshold`` may involve the block. ``window_count`` is the rule behind
     ``counts`` (so the batch can count windows another block changed); ``stage``, when
     set, is what the block does on such a spin (``BatchStage``); ``plan``, when set, is
-    the feature such a spin triggers at a bet (``SpinsPlan``; None: no plan at that bet),
-    triggered by the spin's total; without either the spin is played by ``play_round``.
+    the feature such a spin triggers at a bet (``FeaturePlan``; None: no plan at that
+    bet), triggered by the spin's total; without either the spin is played by ``play_round``.
     """
 
     counts: tuple[tuple[int, ...], ...]
     threshold: int
     window_count: WindowCount | None = field(default=None, compare=False)
     stage: BatchStage | None = field(default=None, compare=False)
-    plan: Callable[[Bet], SpinsPlan | None] | None = field(default=None, compare=False)
+    plan: Callable[[Bet], FeaturePlan | None] | None = field(default=None, compare=False)
 
 
 def window_hint(
@@ -313,7 +372,7 @@ def window_hint(
     threshold: int,
     *,
     stage: BatchStage | None = None,
-    plan: Callable[[Bet], SpinsPlan | None] | None = None,
+    plan: Callable[[Bet], FeaturePlan | None] | None = None,
 ) -> BatchHint:
     """A hint counted by ``count`` on every window of ``reel_set``."""
     rows = defn.grid.rows
@@ -454,6 +513,12 @@ class Block:
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         return ()
+
+    def feature_plan(self, defn: Definition, params: Any, bet: Bet) -> FeaturePlan | None:
+        """This block's feature, once triggered at ``bet``, as data for the batch player
+        (what its batch hint's ``plan`` gives; a block another block opens, e.g. a panel
+        door's minigame, is asked here). None: its rounds go to ``play_round``."""
+        return None
 
     def plan_part(self, defn: Definition, params: Any, feature: Any) -> PlanPart | None:
         """What this block does inside the spins of ``feature`` (a block that gives a

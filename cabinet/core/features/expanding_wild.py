@@ -39,6 +39,7 @@ from . import (
     FeatureContext,
     ModesBlock,
     ParContext,
+    PlanPart,
     Report,
     SpinDraft,
     block,
@@ -119,6 +120,12 @@ class ExpandingWildBlock(ModesBlock):
         symbol = params.symbol
         stage = BatchStage("screen", window=lambda outcome, reel, w: expanded(symbol, grows, reel, w))
         return (presence_hint(defn, reel_set, symbol, reels=grows, stage=stage),)
+
+    def plan_part(self, defn: Definition, params: Any, feature: Any) -> PlanPart | None:
+        """Inside planned free spins: each spin's windows grow as the screen stage grows them."""
+        grows = frozenset(expanding_reels(defn, params))
+        symbol = params.symbol
+        return PlanPart(screen=lambda reel, w: expanded(symbol, grows, reel, w))
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet

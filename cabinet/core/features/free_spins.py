@@ -330,18 +330,22 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
     from . import active
 
     levels: PlanPart | None = None
-    show = None
+    show = screen = None
     for params, entry in active(defn, "free"):
         if params is feature:
             continue
         part = entry.plan_part(defn, params, feature) if isinstance(entry, Block) else None
-        if part is None or (part.levels and levels is not None) or (part.show and show is not None):
+        if (part is None or (part.levels and levels is not None) or (part.show and show is not None)
+                or (part.screen and screen is not None)):
             return None
         if part.levels:
             levels = part
         show = part.show or show
+        screen = part.screen or screen
     if levels is not None and show is None and any(level.sticky for level in levels.levels):
         return None
+    if screen is not None and (levels is not None or show is not None):
+        return None  # the order of a screen change and sticky reels is not in the plan
     if any(e.value.denominator != 1 for e in feature.spin_multipliers):
         return None
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
@@ -364,6 +368,7 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
         level_of_points=levels.level_of_points if levels else (),
         progress=levels.progress if levels else None,
         show=show,
+        screen=screen,
     )
 
 

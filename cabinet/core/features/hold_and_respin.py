@@ -91,7 +91,7 @@ from math import comb, gcd
 from typing import Annotated, Any, Literal
 
 from ..bet import Bet
-from ..boards import Board, Cell, CellAction, HeldRespinEngine, check_whole_x_bet
+from ..boards import Board, Cell, CellAction, HeldRespinEngine, check_whole_x_bet, reset_count, whole_amount
 from ..definition import STRIP, Definition, doc
 from ..evaluate import compiled, window
 from ..events import FeatureEnded, FeatureLimitReached, FeatureStarted, Position, Screen
@@ -103,6 +103,7 @@ from . import (
     BatchHint,
     Block,
     BlockPar,
+    BoardsPlan,
     Book,
     FeatureContext,
     FeatureRun,
@@ -398,6 +399,34 @@ def play_feature(ctx: FeatureContext, trigger: Trigger) -> tuple[FeatureRun, Hel
         stats[f"{f.name}_filled_{name}"] = 1
     control = engine.surprise * ctx.bet.total
     return FeatureRun(total, engine.respins_played, stats=stats, control=control), engine
+
+
+def boards_plan(defn: Definition, f: HoldAndRespin, bet: Bet) -> BoardsPlan | None:
+    """This feature as data for the batch player (``BoardsPlan``): the boards and cell rules
+    ``play_feature`` hands its engine, its start, its respins and, at ``bet``, its fill
+    awards and each trigger count's chance (none when another feature opens it). None
+    where a fill award is not a whole amount at ``bet``."""
+    try:
+        fills = tuple(whole_amount(spec.fill_x_bet, bet.total) for spec in f.boards)
+    except ValueError:
+        return None
+    chances: tuple[Fraction, ...] = ()
+    if not f.opened_by:
+        top = defn.grid.reels * defn.grid.rows * max(f.trigger_symbols.values(), default=1)
+        chances = tuple(chance_for(f, k) for k in range(top + 1))
+    return BoardsPlan(
+        name=f.name,
+        boards=boards_of(defn, f),
+        actions=actions_of(defn, f),
+        bet_total=bet.total,
+        respins=f.respins,
+        reset_to=reset_count(f.respins, f.reset_to),
+        fills=fills,
+        start=tuple((e.symbol, e.board, e.reel - 1, e.row - 1) for e in f.start),
+        place_symbol=f.place_symbol,
+        chances=chances,
+        limit=MAX_FEATURE_SPINS,
+    )
 
 
 def worths_of(defn: Definition, f: HoldAndRespin) -> tuple[dict[str, Fraction], dict[Cell, Fraction]]:
@@ -1286,7 +1315,11 @@ class HoldAndRespinBlock(Block):
         if not need:
             return ()
         adds = params.trigger_symbols
-        return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need),)
+        return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need,
+                            plan=lambda bet: boards_plan(defn, params, bet)),)
+
+    def feature_plan(self, defn: Definition, params: Any, bet: Bet) -> BoardsPlan | None:
+        return boards_plan(defn, params, bet)
 
     def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
         if params.opened_by:

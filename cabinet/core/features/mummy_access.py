@@ -54,6 +54,7 @@ from . import (
     BlockPar,
     Book,
     FeatureContext,
+    FeaturePlan,
     FeatureRun,
     ParContext,
     Report,
@@ -252,6 +253,14 @@ def minigame_value(pctx: ParContext, f: MummyAccess) -> Value | None:
                          scale=Fraction(1, bet.total), control=lambda i: one(i).control)
 
 
+def minigame_plan(defn: Definition, f: MummyAccess, bet: Bet) -> FeaturePlan | None:
+    """The minigame the door opens, as its own block describes it to the batch player (None:
+    it does not, and open doors go to ``play_round``)."""
+    params = minigame_of(defn, f)
+    entry = block(params.type) if params is not None else None
+    return entry.feature_plan(defn, params, bet) if isinstance(entry, Block) else None
+
+
 def play_minigame(defn: Definition, params: Any, bet: Bet, seed: int) -> FeatureRun:
     """The minigame on ``seed``'s draws, played by its own block (lean: no events; with
     its control variate for par)."""
@@ -302,8 +311,10 @@ class MummyAccessBlock(Block):
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         f: MummyAccess = params
-        # a shut door pays nothing and draws nothing more: the batch plays those spins itself
-        stage = BatchStage("trigger", draw=lambda count: door_draw(f, count), quiet=frozenset({SHUT}), ran=f.name)
+        # a shut door pays nothing and draws nothing more: the batch plays those spins itself;
+        # an open door plays the minigame, which the batch player plays where its block gives a plan
+        stage = BatchStage("trigger", draw=lambda count: door_draw(f, count), quiet=frozenset({SHUT}), ran=f.name,
+                           opens=OPEN, plan=lambda bet: minigame_plan(defn, f, bet))
         return (window_hint(defn, reel_set, lambda reel, w: w.count(f.symbol), 1, stage=stage),)
 
     def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:

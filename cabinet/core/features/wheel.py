@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
+from ..bet import Bet
 from ..boards import check_whole_x_bet, whole_amount
 from ..definition import Definition, doc
 from ..evaluate import compiled, window
@@ -72,6 +73,7 @@ from . import (
     Report,
     Spin,
     Trigger,
+    WheelPlan,
     check_reels,
     check_symbol,
     window_hint,
@@ -219,6 +221,25 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     return FeatureRun(total, spins, stats={f"{f.name}_spins": spins})
 
 
+def wheel_plan(f: Wheel, bet: Bet) -> WheelPlan | None:
+    """The wheel as data for the batch player (``WheelPlan``): each ring's pocket weights,
+    what each pocket pays at ``bet`` (``pocket_x_bet``) and the ring it passes play to.
+    None where a pay is not a whole amount at ``bet``."""
+    index = ring_index(f)
+    try:
+        pays = tuple(tuple(0 if p.next else whole_amount(pocket_x_bet(f, p), bet.total) for p in ring.pockets)
+                     for ring in f.rings)
+    except ValueError:
+        return None
+    return WheelPlan(
+        name=f.name,
+        weights=tuple(tuple(p.weight for p in ring.pockets) for ring in f.rings),
+        pays=pays,
+        next=tuple(tuple(index[p.next] if p.next else -1 for p in ring.pockets) for ring in f.rings),
+        limit=MAX_FEATURE_SPINS,
+    )
+
+
 # --- exact value ---------------------------------------------------------------------------------
 
 
@@ -353,13 +374,17 @@ class WheelBlock(Block):
         def shown(reel: int, w: tuple[str, ...]) -> int:
             return int(reel in wanted and any(sid in adds for sid in w))
 
-        return (window_hint(defn, reel_set, shown, len(params.trigger_reels)),)
+        return (window_hint(defn, reel_set, shown, len(params.trigger_reels),
+                            plan=lambda bet: wheel_plan(params, bet)),)
 
     def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
         return trigger_rate(defn, params)
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
         return ((params.trigger_symbol, len(params.trigger_reels)),)
+
+    def feature_plan(self, defn: Definition, params: Any, bet: Bet) -> WheelPlan | None:
+        return wheel_plan(params, bet)
 
     def par(self, pctx: ParContext) -> BlockPar:
         f: Wheel = pctx.feature

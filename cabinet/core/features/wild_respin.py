@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal
 
-from ..definition import Definition, doc
+from ..definition import Definition, WeightedName, doc
 from ..evaluate import window
 from ..events import FeatureEnded, FeatureStarted, SpinEnded, SpinStarted
 from ..linemath import line_expectation, scatter_expectation
@@ -55,6 +55,7 @@ from . import (
     ParContext,
     Report,
     Spin,
+    SpinsPlan,
     Trigger,
     active,
     check_symbol,
@@ -129,6 +130,37 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     return FeatureRun(total, f.respins, f.reel_set, stops, {f"{f.name}_respins": f.respins})
 
 
+def respins_plan(defn: Definition, f: WildRespin) -> SpinsPlan | None:
+    """The respins as data for the batch player (``SpinsPlan``): ``respins`` spins of
+    ``reel_set`` (its held reel a strip of the wild alone), each paid as it lands, as ``run``
+    plays them. A block acting in respins takes part through its ``plan_part`` (a screen
+    change with no draw); None where one gives none, or where one could trigger in them
+    (its batch hints reach their threshold on ``reel_set``)."""
+    screen = None
+    for params, entry in active(defn, "respin"):
+        if params is f:
+            continue
+        if entry.screen_modifier or entry.win_modifier:
+            part = entry.plan_part(defn, params, f) if isinstance(entry, Block) else None
+            if part is None or part.screen is None or part.levels or part.show or screen is not None:
+                return None
+            screen = part.screen
+            continue
+        for hint in entry.batch_hints(defn, params, f.reel_set):
+            if sum(max(counts, default=0) for counts in hint.counts) >= hint.threshold:
+                return None
+    return SpinsPlan(
+        name=f.name,
+        awarded=(f.respins,),
+        reel_sets=(WeightedName(f.reel_set, 1),),
+        multipliers=(),
+        line_multiplier=1,
+        scatter_multiplier=1,
+        count=lambda reel, w: 0,
+        screen=screen,
+    )
+
+
 def trigger_symbols_of_others(defn: Definition, f: WildRespin) -> set[str]:
     """Symbols that trigger another feature (their fields name them)."""
     out: set[str] = set()
@@ -199,7 +231,7 @@ class WildRespinBlock(Block):
         def full(reel: int, w: tuple[str, ...]) -> int:
             return int(reel == f.reel - 1 and all(s == f.symbol for s in w))
 
-        return (window_hint(defn, reel_set, full, 1),)
+        return (window_hint(defn, reel_set, full, 1, plan=lambda bet: respins_plan(defn, f)),)
 
     def spin_reel_sets(self, defn: Definition, params: Any, mode: str) -> tuple[str, ...]:
         return (params.reel_set,) if mode == "respin" else ()
