@@ -349,6 +349,16 @@ def test_par_is_exact_for_the_parts_the_sheet_names(defn: Definition, bet: Bet) 
     assert not panel.rtp.exact  # the collector minigame: an estimate with its interval
 
 
+def test_the_largest_win_on_the_info_pages_replays_from_its_seed(defn: Definition, bet: Bet) -> None:
+    import re
+
+    rule = next(r for r in defn.rules if "largest win" in r)
+    found = re.search(r"was ([\d,.]+) times the bet.*seed (\d+) replays it", rule)
+    assert found, rule
+    result = play_round(defn, RoundRequest(bet, int(found.group(2))))
+    assert Fraction(result.total_win, bet.total) == Fraction(found.group(1).replace(",", ""))
+
+
 @pytest.mark.slow
 def test_the_default_par_holds_the_published_rtp_within_five_hundredths(defn: Definition) -> None:
     # what `cabinet par halloween-wins-3` prints: estimates run to the game's par_precision
