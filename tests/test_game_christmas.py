@@ -195,6 +195,17 @@ def test_by_hand_a_both_ways_line_pays_each_direction_once(defn: Any) -> None:
     assert [(w.direction, w.count) for w in wins if isinstance(w, LineWin) and w.line == 0] == [("ltr", 5)]
 
 
+def test_the_rules_text_names_the_menu_and_the_history_the_game_has(defn: Any) -> None:
+    # the History page lists every kept round (history: kept), not only this session's, and the
+    # menu (scenes/menu.py) holds Close Game and Vibrate too
+    from cabinet.presentation.scenes.menu import ITEMS
+
+    text = " ".join(defn.rules)
+    assert defn.history == "kept" and "this session" not in text
+    menu_rule = next(rule for rule in defn.rules if "The menu holds" in rule)
+    assert all(item.title() in menu_rule.title() for item in ITEMS)
+
+
 # --- math ------------------------------------------------------------------------------------------
 
 

@@ -119,6 +119,36 @@ def test_the_highest_win_in_the_configuration_with_the_highest_multiplier(defn: 
     assert top[0].amount == 3 * defn.pays["PUMPKIN"][3] * bet.coin_value
 
 
+def test_wilds_leading_a_line_replace_any_symbol_for_the_highest_win(defn: Definition, bet: Bet) -> None:
+    # "The Wild symbol can replace any other symbol" and "the combination with the highest winnings
+    # will be awarded": four wilds then K pay PUMPKIN x4 (90) rather than K x5 (70); wilds before a
+    # SCATTER still make PUMPKIN x3; a line of wilds alone (expanded wilds, the respin's Draculas)
+    # pays PUMPKIN x5. The round's table (play and simulate) and par's rules pay the same.
+    from cabinet.core.evaluate import line_pays
+    from cabinet.core.linemath import line_pay_table, rules_for
+
+    cases = {
+        ("XWILD", "XWILD", "XWILD", "XWILD", "K"): ("PUMPKIN", 4),
+        ("XWILD", "WILD", "XWILD", "SCATTER", "K"): ("PUMPKIN", 3),
+        ("XWILD", "MWILD", "DRACULA", "XWILD", "XWILD"): ("PUMPKIN", 5),
+        ("DRACULA", "DRACULA", "DRACULA", "DRACULA", "DRACULA"): ("PUMPKIN", 5),
+        ("XWILD", "WILD", "J", "J", "J"): ("J", 5),  # J x5 (40) beats PUMPKIN x2 (nothing)
+    }
+    rules = rules_for(defn)
+    for seq, paid in cases.items():
+        assert [(p.symbol, p.count) for p in line_pays(defn, seq)] == [paid], seq
+        run = rules.best_run(seq)
+        assert run is not None and (run.target, run.count) == paid, seq
+    table = line_pay_table(defn, "respin")
+    draculas = table.coins[table.index_of(("DRACULA",) * 5)]
+    assert Fraction(int(draculas), table.denominator) == defn.pays["PUMPKIN"][5]
+    shown = screen("XWILD XWILD XWILD XWILD", "XWILD XWILD XWILD XWILD", "XWILD XWILD XWILD XWILD",
+                   "XWILD XWILD XWILD XWILD", "K J Q A")
+    wins, _ = evaluate_screen(defn, shown, bet)
+    top = [w for w in wins if w.kind == "line_win" and w.line == defn.lines.index((0, 0, 0, 0, 0))]
+    assert [(w.symbol, w.count, w.amount) for w in top] == [("PUMPKIN", 4, 90 * bet.coin_value)]
+
+
 def test_the_wild_replaces_every_symbol_but_bonus_and_scatter(defn: Definition, bet: Bet) -> None:
     for wild in ("WILD", "XWILD", "MWILD", "DRACULA"):
         assert set(defn.symbol_map[wild].excludes) >= {"BONUS", "SCATTER"}
@@ -320,6 +350,16 @@ def test_par_is_exact_for_the_parts_the_sheet_names(defn: Definition, bet: Bet) 
     free = block("free_spins").par(ParContext(defn, feature(defn, "free_spins"), bet, 10, 1))  # type: ignore[union-attr]
     assert free is not None and isinstance(free.figures["rtp_without_rules"], Exact)
     assert isinstance(free.figures["top_up_spins"], Estimate)  # the 10x top-up's count: the one estimate
+
+
+def test_the_largest_win_on_the_info_pages_replays_from_its_seed(defn: Definition, bet: Bet) -> None:
+    import re
+
+    rule = next(r for r in defn.rules if "largest win" in r)
+    found = re.search(r"was ([\d,.]+) times the bet.*seed (\d+) replays it", rule)
+    assert found, rule
+    result = play_round(defn, RoundRequest(bet, int(found.group(2))))
+    assert Fraction(result.total_win, bet.total) == Fraction(found.group(1).replace(",", ""))
 
 
 def test_the_default_par_holds_the_published_rtp_within_a_hundredth(defn: Definition) -> None:

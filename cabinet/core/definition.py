@@ -207,6 +207,13 @@ class Definition:
         "(x3: a win is multiplied once, however many multiplier wilds it holds)",
         default="multiply",
     )
+    wild_lines: Literal["first_symbol", "best_symbol"] = doc(
+        "what a line that begins with wilds pays: first_symbol, the first symbol after the wilds (or the wilds' "
+        "own pays); best_symbol (Halloween Wins 3: the wilds replace any symbol and the highest win is paid), "
+        "also every symbol the wilds stand in for, so WILD WILD WILD WILD K pays the top symbol x4 when that is "
+        "more than K x5, and a line of wilds alone pays the top symbol",
+        default="first_symbol",
+    )
     pay_direction: Literal["left_to_right", "both_ways"] = doc(
         "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once",
         default="left_to_right",

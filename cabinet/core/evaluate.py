@@ -12,9 +12,13 @@ Line rules (every one is tested on hand-built boards in tests/test_evaluate.py):
   substitutes for it. Only the best run of a line is paid.
 - The paid symbol ("target") of a run is the base of the first non-wild symbol
   (when it is a ``regular`` symbol with pays), or the base of one of the leading
-  wilds (a wild-only run, paid on the wild's own pays). Every target is tried and
-  the highest value wins: value = paytable x wild multipliers; ties go to the longer
-  run, then to the earlier target (the regular symbol before the wilds).
+  wilds (a wild-only run, paid on the wild's own pays). With ``wild_lines:
+  best_symbol`` a run that begins with wilds also tries every regular line symbol
+  (the wilds standing in for it: WILD WILD WILD WILD K is the top symbol x4 when
+  that pays more than K x5; a line of wilds alone pays the top symbol x5). Every
+  target is tried and the highest value wins: value = paytable x wild multipliers;
+  ties go to the larger count, then to the earlier target (the regular symbol
+  before the wilds, then the wilds' own, then the others in id order).
 - A wild substitutes for every regular symbol except those in its ``excludes``; it
   never substitutes for scatters, bonus symbols or blanks. ``excludes`` is matched
   against the *paid* symbol, so excluding a Double's id only says the wild never
@@ -142,6 +146,12 @@ class CompiledPays:
         self.wild_target: dict[str, str | None] = {
             s.id: (s.base if s.base in line_targets else None) for s in wilds
         }
+        # ``wild_lines: best_symbol``: a run that begins with wilds also tries every regular
+        # line symbol (sorted: the order ties are settled in, the same in linemath)
+        self.wild_extra: tuple[str, ...] = (
+            tuple(sorted(t for t in line_targets if base_kind(t) == "regular"))
+            if defn.wild_lines == "best_symbol" else ()
+        )
         # scatters: symbol -> (scatter id paid, counts)
         scatter_ids = {s.base for s in defn.symbols if s.kind == "scatter" and s.base in defn.pays}
         self.scatter_of: dict[str, tuple[str, int]] = {
@@ -185,6 +195,9 @@ class CompiledPays:
             for sid in seq[:i]:
                 t = self.wild_target[sid]
                 if t is not None and t not in targets and t not in extra:
+                    extra.append(t)
+            for t in self.wild_extra:
+                if t not in targets and t not in extra:
                     extra.append(t)
             if extra:
                 targets = targets + tuple(extra)

@@ -101,10 +101,12 @@ class LineRules:
         self.table: dict[str, tuple[Fraction, ...]] = c.table
         self.lead: dict[str, str | None] = {sid: (ts[0] if ts else None) for sid, ts in c.lead_target.items()}
         self.wild_target: dict[str, str | None] = c.wild_target
+        self.wild_extra: tuple[str, ...] = c.wild_extra  # ``wild_lines: best_symbol``: tried after leading wilds
         self.highest_multiplier = c.highest_multiplier  # several wilds' multipliers: the highest, not the product
 
     def candidates(self, wild_prefix: Sequence[str], first: str | None) -> tuple[str, ...]:
-        """Targets tried for a run: the first non-wild's, then the leading wilds' own."""
+        """Targets tried for a run: the first non-wild's, then the leading wilds' own, then
+        (``wild_lines: best_symbol``, after a wild) every regular line symbol in id order."""
         out: list[str] = []
         if first is not None and (lead := self.lead[first]) is not None:
             out.append(lead)
@@ -112,6 +114,8 @@ class LineRules:
             t = self.wild_target[sid]
             if t is not None and t not in out:
                 out.append(t)
+        if wild_prefix:
+            out.extend(t for t in self.wild_extra if t not in out)
         return tuple(out)
 
     def combine(self, mult: int, more: int) -> int:
@@ -468,13 +472,17 @@ def _best_runs(
     best_rank = np.zeros(rows, dtype=np.int64)
     best_len = np.zeros(rows, dtype=np.int64)
     best_target = np.full(rows, -1, dtype=np.int16)
+    none = n + 2 + len(rules.targets)  # rank of a target that is no candidate
     for ti, target in enumerate(rules.targets):
-        # candidate rank: 0 for the first non-wild's target, 1+p for a leading wild at p
-        rank = np.where(first_target == ti, 0, n + 1)
+        # candidate rank: 0 for the first non-wild's target, 1+p for a leading wild at p, then
+        # (``wild_lines: best_symbol``) n+1+i for the i-th extra target after a leading wild
+        rank = np.where(first_target == ti, 0, none)
         for p in range(n - 1, -1, -1):
             is_cand = leading[:, p] & (wild_of[seq[:, p]] == ti)
             rank = np.where(is_cand & (rank != 0), 1 + p, rank)
-        rows_of = np.nonzero(rank <= n)[0]
+        if target in rules.wild_extra:
+            rank = np.where((n_lead > 0) & (rank == none), n + 1 + rules.wild_extra.index(target), rank)
+        rows_of = np.nonzero(rank < none)[0]
         if len(rows_of) == 0:
             continue
         sub = seq[rows_of]
