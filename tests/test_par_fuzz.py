@@ -45,21 +45,15 @@ def _judge(description: str, text: str, *, max_paths: int = MAX_PATHS, spins: in
     return check(defn, description, spins=spins, max_paths=0 if endless else max_paths)
 
 
-@pytest.mark.parametrize("seed", QUICK_LINE_SEEDS)
-def test_par_against_brute_force_on_random_line_games(seed: int) -> None:
-    description, text = random_game(seed)
+QUICK = [(random_game, seed) for seed in QUICK_LINE_SEEDS] + [(random_board_game, seed) for seed in QUICK_BOARD_SEEDS]
+
+
+@pytest.mark.parametrize(("maker", "seed"), QUICK, ids=[f"{m.__name__}-{s}" for m, s in QUICK])
+def test_par_against_brute_force_on_random_games(maker, seed: int) -> None:  # type: ignore[no-untyped-def]
+    description, text = maker(seed)
     result = _judge(f"{seed} {description}", text)
     assert result is not None, "a quick seed must load"
-    assert result.by == "brute force", f"seed {seed} no longer enumerates: pick quick seeds again"
-    assert result.ok, result.line()
-
-
-@pytest.mark.parametrize("seed", QUICK_BOARD_SEEDS)
-def test_par_against_brute_force_on_random_board_games(seed: int) -> None:
-    description, text = random_board_game(seed)
-    result = _judge(f"board {seed} {description}", text)
-    assert result is not None, "a quick seed must load"
-    assert result.by == "brute force", f"board seed {seed} no longer enumerates: pick quick seeds again"
+    assert result.by == "brute force", f"{maker.__name__} seed {seed} no longer enumerates: pick quick seeds again"
     assert result.ok, result.line()
 
 
