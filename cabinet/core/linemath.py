@@ -273,15 +273,15 @@ def line_expectation_of_weights(
     rules = rules_for(defn)
     combos = math.prod(sum(w for _, w in reel) for reel in weights)
 
-    def outcomes(reels: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
+    def ltr(reels: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
         # the blocks' par asks for the same weights many times (Halloween Wins 3: 103 distinct
         # of 653), and the DP is a pure function of them: kept with the definition
         key = tuple(tuple(reel) for reel in reels)
         return _cache(defn, ("ltr", key), lambda: _ltr_outcomes(rules, reels))
 
-    signed: list[tuple[dict[Outcome, int], int]] = [(outcomes(weights), 1)]
+    signed: list[tuple[dict[Outcome, int], int]] = [(ltr(weights), 1)]
     if both_ways:
-        signed.append((outcomes(weights[::-1]), 1))
+        signed.append((ltr(weights[::-1]), 1))
         signed.append((_paid_once(rules, weights), -1))
     by_symbol: dict[str, Fraction] = {}
     by_count: dict[str, dict[int, Fraction]] = {}
