@@ -418,7 +418,9 @@ class BatchSpinner:
     trigger stage); any other flagged spin, and any rejected draw, goes to play_round.
     """
 
-    def __init__(self, defn: Definition, bet: Bet) -> None:
+    def __init__(self, defn: Definition, bet: Bet, *, base: bool = True) -> None:
+        """``base=False``: the tables alone, no base reel set compiled (the top-up's par
+        prices single free spins with ``_compile`` and the look-ups)."""
         self.defn = defn
         self.bet = bet
         self.unsupported: str | None = None
@@ -428,6 +430,8 @@ class BatchSpinner:
         self._plan_of: dict[int, tuple[Callable[[Bet], FeaturePlan | None], int]] = {}
         self.base_weights = [c.weight for c in defn.base_game.reel_sets]
         self.base_sets: list[int] = []
+        if not base:
+            return
         try:
             self.base_sets = [self._compile_at(i, c.set) for i, c in enumerate(defn.base_game.reel_sets)]
         except ValueError as exc:  # e.g. a table too large to build: every round goes to play_round

@@ -89,8 +89,7 @@ def sample_free_spins(
     def count(reel: int, w: tuple[str, ...]) -> int:
         return sum(adds.get(sid, 0) for sid in w)
 
-    spinner = BatchSpinner.__new__(BatchSpinner)  # its tables only: no base reel sets compiled
-    spinner.defn, spinner.bet, spinner.plans, spinner._plan_of = defn, bet, [], {}
+    spinner = BatchSpinner(defn, bet, base=False)  # its tables only: no base reel sets compiled
     choices = feature.reel_sets or defn.base_game.reel_sets
     compiled = []
     for choice in choices:
