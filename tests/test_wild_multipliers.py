@@ -75,3 +75,40 @@ def test_halloween_multiplies_a_win_once_however_many_multiplier_wilds_it_holds(
     wins = [e for e in result.events if e.kind == "line_win"]
     assert wins and all(e.multiplier in (1, 20) for e in wins)  # never 20 x 20 x 20
     assert max(e.multiplier for e in wins) == 20
+
+
+@pytest.mark.parametrize("mode", ["multiply", "highest"])
+@pytest.mark.parametrize("direction", ["left_to_right", "both_ways"])
+@pytest.mark.parametrize("wild_lines", ["first_symbol", "best_symbol"])
+def test_one_line_pass_prices_every_drawn_multiplier_as_the_game_that_carries_it(
+    mode: str, direction: str, wild_lines: str
+) -> None:
+    """``line_expectations_by_multiplier`` leaves a wild's multiplier open in the line DP; each
+    value must give what the game whose wild carries it gives, figure for figure, and the
+    evaluator on every stop (multiplier wilds' par prices its 50 lines x 8 draws with it)."""
+    from cabinet.core.features.multiplier_wilds import with_multiplier
+    from cabinet.core.linemath import (
+        _strip_weights,
+        line_expectation_of_weights,
+        line_expectations_by_multiplier,
+    )
+
+    text = TOY.format(mode=mode).replace("grid:", f"pay_direction: {direction}\nwild_lines: {wild_lines}\ngrid:")
+    defn = load_definition_text(text, "toy-mult.yaml")
+    both = direction == "both_ways"
+    weights = _strip_weights(defn.reels["base"])
+    values = [1, 2, 3, 5, 7]
+    drawn = line_expectations_by_multiplier(defn, weights, both, wild="W3", multipliers=values)
+    assert list(drawn) == values
+    strips = defn.reels["base"]
+    stops = list(itertools.product(*(range(len(s)) for s in strips)))
+    for m in values:
+        game = with_multiplier(defn, "W3", m)
+        assert drawn[m] == line_expectation_of_weights(game, weights, both)
+        brute = sum((sum((p.coins for p in line_pays(game, tuple(c[0] for c in screen_from_stops(game, "base", combo)))),
+                         Fraction(0)) for combo in stops), Fraction(0))
+        assert drawn[m].total == brute / len(stops)
+    assert drawn[7].total != drawn[1].total  # the wild's value shows in the figures
+    # a symbol that is no wild carries no multiplier: every value prices as the game itself
+    plain = line_expectations_by_multiplier(defn, weights, both, wild="A", multipliers=[1, 9])
+    assert plain[1] == plain[9] == line_expectation_of_weights(defn, weights, both)

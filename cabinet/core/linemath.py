@@ -51,6 +51,7 @@ cross-checked against it by full enumeration in tests/test_par.py.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import math
 from collections import Counter
@@ -103,6 +104,24 @@ class LineRules:
         self.wild_target: dict[str, str | None] = c.wild_target
         self.wild_extra: tuple[str, ...] = c.wild_extra  # ``wild_lines: best_symbol``: tried after leading wilds
         self.highest_multiplier = c.highest_multiplier  # several wilds' multipliers: the highest, not the product
+        # the paytable in whole units (x the lcm of its denominators): the DP compares ints
+        self.scale = math.lcm(*(v.denominator for row in self.table.values() for v in row))
+        self.scaled_table: dict[str, tuple[int, ...]] = {
+            t: tuple(int(v * self.scale) for v in row) for t, row in self.table.items()
+        }
+        self.memo: dict[tuple[Any, ...], Any] = {}  # pure functions of these rules (the line DP's openings)
+
+    def with_multiplier(self, symbol: str, multiplier: int) -> LineRules:
+        """These rules with the wild ``symbol`` carrying ``multiplier`` (as the game whose
+        symbol has that multiplier compiles them)."""
+        twin = copy.copy(self)
+        twin.match = {
+            target: {sid: (adds, multiplier if sid == symbol and self.is_wild[sid] else mult)
+                     for sid, (adds, mult) in row.items()}
+            for target, row in self.match.items()
+        }
+        twin.memo = {}
+        return twin
 
     def candidates(self, wild_prefix: Sequence[str], first: str | None) -> tuple[str, ...]:
         """Targets tried for a run: the first non-wild's, then the leading wilds' own, then
@@ -186,6 +205,10 @@ def _cache(defn: Definition, key: tuple[Any, ...], make: Callable[[], _T]) -> _T
 # --- expected line pay: the run DP -------------------------------------------------------------------
 
 Outcome = tuple[str, int, int, int]  # (target, count, multiplier, length) of the paid run
+# A finished candidate run: (target, count, multiplier, length, n), where ``n`` counts the
+# variable wild's symbols in the run (their multiplier is left out of ``multiplier``).
+Finished = tuple[str, int, int, int, int]
+_Step = tuple[int, int, int]  # (adds, multiplier, 1 if the variable wild) of one symbol in a run
 
 
 def _strip_weights(strips: Sequence[Sequence[str]]) -> list[list[tuple[str, int]]]:
@@ -193,57 +216,143 @@ def _strip_weights(strips: Sequence[Sequence[str]]) -> list[list[tuple[str, int]
     return [list(Counter(strip).items()) for strip in strips]
 
 
-def _ltr_outcomes(rules: LineRules, weights: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
-    """For every paid run (target, count, multiplier, length): how many stop combinations
-    of one line give it, left to right. Weights are occurrence counts on the strips."""
+def _steps(rules: LineRules, variable: str | None) -> dict[str, dict[str, _Step]]:
+    """``match`` with each step marked when it is the variable wild's (its multiplier is
+    then applied at the end, once per value asked)."""
+    key = ("steps", variable)
+    found = rules.memo.get(key)
+    if found is None:
+        found = rules.memo[key] = {
+            target: {sid: (adds, mult, int(sid == variable and rules.is_wild[sid])) for sid, (adds, mult) in row.items()}
+            for target, row in rules.match.items()
+        }
+    return found  # type: ignore[no-any-return]
+
+
+def _opening(
+    rules: LineRules, prefix: tuple[str, ...], first: str | None, variable: str | None
+) -> tuple[tuple[str, int, int, int, int, bool], ...]:
+    """The candidate runs after leading wilds ``prefix`` and the first non-wild ``first``
+    (None: a line of wilds only): (target, count, multiplier, length, n, still running).
+    A pure function of the rules, so it is kept with them across reel weights."""
+    key = ("open", prefix, first, variable)
+    found = rules.memo.get(key)
+    if found is None:
+        steps = _steps(rules, variable)
+        seq = prefix if first is None else prefix + (first,)
+        runs = []
+        for target in rules.candidates(prefix, first):
+            row = steps[target]
+            count, mult, length, n, running = 0, 1, 0, 0, True
+            for sid in seq:
+                step = row.get(sid)
+                if step is None:
+                    running = False
+                    break
+                count += step[0]
+                if step[2]:
+                    n += 1
+                else:
+                    mult = rules.combine(mult, step[1])
+                length += 1
+            runs.append((target, count, mult, length, n, running))
+        found = rules.memo[key] = tuple(runs)
+    return found  # type: ignore[no-any-return]
+
+
+def _ltr_finished(
+    rules: LineRules, weights: list[list[tuple[str, int]]], variable: str | None = None
+) -> dict[tuple[Finished, ...], int]:
+    """For every set of finished candidate runs of one line, left to right: how many stop
+    combinations end with it. Weights are occurrence counts on the strips. ``variable``:
+    a wild whose multiplier is left open (counted per run, applied by ``_resolve``), so
+    one pass prices every multiplier it may carry."""
     n = len(weights)
     tail = [1] * (n + 1)  # tail[d]: stop combinations of reels d..n-1
     for d in range(n - 1, -1, -1):
         tail[d] = tail[d + 1] * sum(w for _, w in weights[d])
-    out: Counter[Outcome] = Counter()
-
-    def finish(cands: tuple[tuple[str, int, int, int, bool], ...], weight: int, depth: int) -> None:
-        run = rules.best([c[:4] for c in cands])
-        if run is not None:
-            out[(run.target, run.count, run.multiplier, run.length)] += weight * tail[depth]
-
+    steps = _steps(rules, variable)
+    combine = rules.combine
+    done: Counter[tuple[Finished, ...]] = Counter()
     leading: Counter[tuple[str, ...]] = Counter({(): 1})  # only wilds so far: the wild ids
-    running: Counter[tuple[tuple[str, int, int, int, bool], ...]] = Counter()
+    running: Counter[tuple[tuple[str, int, int, int, int, bool], ...]] = Counter()
     for depth in range(n):
+        reel = weights[depth]
         new_leading: Counter[tuple[str, ...]] = Counter()
-        new_running: Counter[tuple[tuple[str, int, int, int, bool], ...]] = Counter()
+        new_running: Counter[tuple[tuple[str, int, int, int, int, bool], ...]] = Counter()
         for prefix, weight in leading.items():
-            for sid, w in weights[depth]:
+            for sid, w in reel:
                 if rules.is_wild[sid]:
                     new_leading[prefix + (sid,)] += weight * w
                     continue
-                seq = prefix + (sid,)
-                cands = tuple((t, *rules.run_of(t, seq)) for t in rules.candidates(prefix, sid))
-                if any(c[4] for c in cands):
+                cands = _opening(rules, prefix, sid, variable)
+                if any(c[5] for c in cands):
                     new_running[cands] += weight * w
                 else:
-                    finish(cands, weight * w, depth + 1)
+                    done[tuple(c[:5] for c in cands)] += weight * w * tail[depth + 1]
+        # the reel's symbols grouped by what they do to the running candidates, per set of
+        # targets still running (many states share one)
+        effects: dict[tuple[str | None, ...], list[tuple[tuple[_Step | None, ...], int]]] = {}
         for cands, weight in running.items():
-            # group the reel's symbols by what they do to the running candidates
-            groups: Counter[tuple[tuple[int, int] | None, ...]] = Counter()
-            for sid, w in weights[depth]:
-                groups[tuple(rules.match[c[0]].get(sid) if c[4] else None for c in cands)] += w
-            for effect, w in groups.items():
+            alive = tuple(c[0] if c[5] else None for c in cands)
+            groups = effects.get(alive)
+            if groups is None:
+                grouped: Counter[tuple[_Step | None, ...]] = Counter()
+                for sid, w in reel:
+                    grouped[tuple(steps[t].get(sid) if t is not None else None for t in alive)] += w
+                groups = effects[alive] = list(grouped.items())
+            for effect, w in groups:
                 nxt = tuple(
-                    (c[0], c[1] + e[0], rules.combine(c[2], e[1]), c[3] + 1, True) if e is not None else (*c[:4], False)
+                    (c[0], c[1] + e[0], c[2] if e[2] else combine(c[2], e[1]), c[3] + 1, c[4] + e[2], True)
+                    if e is not None else (c[0], c[1], c[2], c[3], c[4], False)
                     for c, e in zip(cands, effect, strict=True)
                 )
-                if any(c[4] for c in nxt):
+                if any(c[5] for c in nxt):
                     new_running[nxt] += weight * w
                 else:
-                    finish(nxt, weight * w, depth + 1)
+                    done[tuple(c[:5] for c in nxt)] += weight * w * tail[depth + 1]
         leading, running = new_leading, new_running
     for prefix, weight in leading.items():  # a line of wilds only
-        cands = tuple((t, *rules.run_of(t, prefix)) for t in rules.candidates(prefix, None))
-        finish(cands, weight, n)
+        done[tuple(c[:5] for c in _opening(rules, prefix, None, variable))] += weight
     for cands, weight in running.items():
-        finish(cands, weight, n)
-    return dict(out)
+        done[tuple(c[:5] for c in cands)] += weight
+    return dict(done)
+
+
+def _resolve(
+    rules: LineRules, finished: dict[tuple[Finished, ...], int], multipliers: Sequence[int] = (1,)
+) -> dict[int, dict[Outcome, int]]:
+    """The paid run of each set of finished candidates (``LineRules.best`` on the table in
+    whole units), for each multiplier the variable wild may carry. A set with no
+    variable wild in its runs pays alike for all of them, so it is settled once."""
+    combine = rules.combine
+    scaled = rules.scaled_table
+    found: dict[int, Counter[Outcome]] = {m: Counter() for m in multipliers}
+    every = list(found.values())
+    for cands, weight in finished.items():
+        varies = any(c[4] for c in cands)
+        for m in multipliers if varies else multipliers[:1]:
+            best: Outcome | None = None
+            key = (0, 0)
+            for target, count, mult, length, n in cands:
+                table = scaled[target]
+                value = table[count] if count < len(table) else table[-1]
+                if value:
+                    for _ in range(n):
+                        mult = combine(mult, m)
+                    if (value * mult, count) > key:
+                        key = (value * mult, count)
+                        best = (target, count, mult, length)
+            if best is not None:
+                for out in [found[m]] if varies else every:
+                    out[best] += weight
+    return {m: dict(out) for m, out in found.items()}
+
+
+def _ltr_outcomes(rules: LineRules, weights: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
+    """For every paid run (target, count, multiplier, length): how many stop combinations
+    of one line give it, left to right. Weights are occurrence counts on the strips."""
+    return _resolve(rules, _ltr_finished(rules, weights))[1]
 
 
 @dataclass(frozen=True)
@@ -271,7 +380,6 @@ def line_expectation_of_weights(
     ``w`` (``weights[r]`` lists (s, w)); reels independent. Feature blocks that change
     what a line sees (expanding wilds) price their lines with this."""
     rules = rules_for(defn)
-    combos = math.prod(sum(w for _, w in reel) for reel in weights)
 
     def ltr(reels: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
         # the blocks' par asks for the same weights many times (Halloween Wins 3: 103 distinct
@@ -283,16 +391,54 @@ def line_expectation_of_weights(
     if both_ways:
         signed.append((ltr(weights[::-1]), 1))
         signed.append((_paid_once(rules, weights), -1))
-    by_symbol: dict[str, Fraction] = {}
-    by_count: dict[str, dict[int, Fraction]] = {}
+    return _expectation(rules, signed, weights)
+
+
+def line_expectations_by_multiplier(
+    defn: Definition, weights: list[list[tuple[str, int]]], both_ways: bool, *, wild: str, multipliers: Sequence[int]
+) -> dict[int, LineExpectation]:
+    """``line_expectation_of_weights`` of the game whose wild ``wild`` carries each of
+    ``multipliers`` (a drawn wild multiplier), from one pass of the line DP: the wild's
+    multiplier is left open in the runs and applied per value at the end."""
+    rules = rules_for(defn)
+
+    def ltr(reels: list[list[tuple[str, int]]]) -> dict[tuple[Finished, ...], int]:
+        key = tuple(tuple(reel) for reel in reels)
+        return _cache(defn, ("ltr", key, wild), lambda: _ltr_finished(rules, reels, wild))
+
+    forward = ltr(weights)
+    backward = ltr(weights[::-1]) if both_ways else {}
+    out: dict[int, LineExpectation] = {}
+    values = list(dict.fromkeys(multipliers))
+    ahead = _resolve(rules, forward, values)
+    behind = _resolve(rules, backward, values)
+    for m in values:
+        signed: list[tuple[dict[Outcome, int], int]] = [(ahead[m], 1)]
+        if both_ways:
+            signed.append((behind[m], 1))
+            signed.append((_paid_once(rules.with_multiplier(wild, m), weights), -1))
+        out[m] = _expectation(rules, signed, weights)
+    return out
+
+
+def _expectation(
+    rules: LineRules, signed: list[tuple[dict[Outcome, int], int]], weights: list[list[tuple[str, int]]]
+) -> LineExpectation:
+    """The line expectation of counted paid runs (each with its sign) over the weights' combinations."""
+    combos = math.prod(sum(w for _, w in reel) for reel in weights)
+    scaled = rules.scaled_table
+    paid: dict[str, int] = {}  # stop combinations x value in the scaled table's units
+    counted: dict[str, dict[int, int]] = {}  # stop combinations
     for outcomes, sign in signed:
         for (target, count, mult, _length), n in outcomes.items():
-            p = Fraction(sign * n, combos)
-            value = table_value(rules.table[target], count) * mult
-            by_symbol[target] = by_symbol.get(target, ZERO) + p * value
-            counts = by_count.setdefault(target, {})
-            counts[count] = counts.get(count, ZERO) + p
-    return LineExpectation(sum(by_symbol.values(), ZERO), by_symbol, by_count)
+            table = scaled[target]
+            paid[target] = paid.get(target, 0) + sign * n * (table[count] if count < len(table) else table[-1]) * mult
+            counts = counted.setdefault(target, {})
+            counts[count] = counts.get(count, 0) + sign * n
+    whole = combos * rules.scale
+    by_symbol = {t: Fraction(v, whole) for t, v in paid.items()}
+    by_count = {t: {c: Fraction(v, combos) for c, v in counts.items()} for t, counts in counted.items()}
+    return LineExpectation(Fraction(sum(paid.values()), whole), by_symbol, by_count)
 
 
 def _paid_once(rules: LineRules, weights: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
@@ -598,6 +744,15 @@ def hit_rate(defn: Definition, reel_set: str, lines: int, both_ways: bool | None
         states = np.concatenate([k[0] for k in kept])
         codes = np.concatenate([k[1] for k in kept])
         weight = np.concatenate([k[2] for k in kept])
+        if len(states) > 1:
+            # window combinations that leave every line and the scatter counts alike go on as one
+            joint = np.ascontiguousarray(np.column_stack([states.astype(np.int64), codes]))
+            row_view = joint.view(np.dtype((np.void, joint.itemsize * joint.shape[1]))).reshape(-1)
+            _, first_at, inverse = np.unique(row_view, return_index=True, return_inverse=True)
+            if len(first_at) < len(states):
+                merged = np.zeros(len(first_at), dtype=weight.dtype)
+                np.add.at(merged, inverse.reshape(-1), weight)
+                states, codes, weight = states[first_at], codes[first_at], merged
         if r == n - 1:
             assert len(states) == 0, "after the last reel every line is decided"
     hits += int(dead_by_code[scatter_pays].sum())
