@@ -226,7 +226,7 @@ def _steps(rules: LineRules, variable: str | None) -> dict[str, dict[str, _Step]
             target: {sid: (adds, mult, int(sid == variable and rules.is_wild[sid])) for sid, (adds, mult) in row.items()}
             for target, row in rules.match.items()
         }
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _opening(
@@ -257,7 +257,7 @@ def _opening(
                 length += 1
             runs.append((target, count, mult, length, n, running))
         found = rules.memo[key] = tuple(runs)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _ltr_finished(
