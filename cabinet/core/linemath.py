@@ -323,29 +323,46 @@ def _resolve(
     rules: LineRules, finished: dict[tuple[Finished, ...], int], multipliers: Sequence[int] = (1,)
 ) -> dict[int, dict[Outcome, int]]:
     """The paid run of each set of finished candidates (``LineRules.best`` on the table in
-    whole units), for each multiplier the variable wild may carry. A set with no
-    variable wild in its runs pays alike for all of them, so it is settled once."""
+    whole units), for each multiplier the variable wild may carry. Where no paying run
+    holds the variable wild, or every one holds it alike (the same fixed multiplier and
+    count of it), the runs rank alike whatever it carries, so the set is ranked once."""
     combine = rules.combine
     scaled = rules.scaled_table
     found: dict[int, Counter[Outcome]] = {m: Counter() for m in multipliers}
-    every = list(found.values())
+
+    def carried(mult: int, n: int, m: int) -> int:
+        for _ in range(n):
+            mult = combine(mult, m)
+        return mult
+
+    def ranked(paying: list[tuple[int, str, int, int, int, int]], m: int) -> tuple[str, int, int, int, int]:
+        best = paying[0]
+        key = (0, 0)
+        for run in paying:
+            value, _, count, mult, _, n = run
+            if (value * carried(mult, n, m), count) > key:  # ties: the earlier candidate
+                key = (value * carried(mult, n, m), count)
+                best = run
+        return best[1:]
+
     for cands, weight in finished.items():
-        varies = any(c[4] for c in cands)
-        for m in multipliers if varies else multipliers[:1]:
-            best: Outcome | None = None
-            key = (0, 0)
-            for target, count, mult, length, n in cands:
-                table = scaled[target]
-                value = table[count] if count < len(table) else table[-1]
-                if value:
-                    for _ in range(n):
-                        mult = combine(mult, m)
-                    if (value * mult, count) > key:
-                        key = (value * mult, count)
-                        best = (target, count, mult, length)
-            if best is not None:
-                for out in [found[m]] if varies else every:
-                    out[best] += weight
+        paying = []
+        for target, count, mult, length, n in cands:
+            table = scaled[target]
+            value = table[count] if count < len(table) else table[-1]
+            if value:
+                paying.append((value, target, count, mult, length, n))
+        if not paying:
+            continue
+        _, _, _, mult0, _, n0 = paying[0]
+        if all(run[5] == 0 for run in paying) or all(run[3] == mult0 and run[5] == n0 for run in paying):
+            target, count, mult, length, n = ranked(paying, multipliers[0])
+            for m, out in found.items():
+                out[(target, count, carried(mult, n, m), length)] += weight
+        else:
+            for m, out in found.items():
+                target, count, mult, length, n = ranked(paying, m)
+                out[(target, count, carried(mult, n, m), length)] += weight
     return {m: dict(out) for m, out in found.items()}
 
 

@@ -75,17 +75,30 @@ def expanded(symbol: str, grows: frozenset[int], reel: int, column: tuple[str, .
 
 def line_weights(defn: Definition, params: ExpandingWild, reel_set: str, line: tuple[int, ...]) -> list[list[tuple[str, int]]]:
     """Per reel: (symbol shown at the line's row after expansion, stops showing it)."""
-    rows = defn.grid.rows
-    grows = set(expanding_reels(defn, params))
-    out = []
-    for reel, strip in enumerate(defn.reels[reel_set]):
-        size = len(strip)
-        seen: Counter[str] = Counter()
-        for stop in range(size):
-            window = [strip[(stop + r) % size] for r in range(rows)]
-            seen[params.symbol if reel in grows and params.symbol in window else window[line[reel]]] += 1
-        out.append(list(seen.items()))
-    return out
+    by_row = _row_weights(defn, params, reel_set)
+    return [by_row[reel][row] for reel, row in enumerate(line)]
+
+
+def _row_weights(defn: Definition, params: ExpandingWild, reel_set: str) -> list[list[list[tuple[str, int]]]]:
+    """Per reel, per row: (symbol shown there after expansion, stops showing it). Kept with
+    the definition: par asks for every played line on each reel set, and lines share rows."""
+    grows = tuple(sorted(set(expanding_reels(defn, params))))
+    cache = defn.__dict__.setdefault("_expanded_row_weights", {})
+    key = (params.symbol, grows, reel_set)
+    if key not in cache:
+        rows = defn.grid.rows
+        table = []
+        for reel, strip in enumerate(defn.reels[reel_set]):
+            size = len(strip)
+            seen: list[Counter[str]] = [Counter() for _ in range(rows)]
+            for stop in range(size):
+                window = [strip[(stop + r) % size] for r in range(rows)]
+                grown = reel in grows and params.symbol in window
+                for row in range(rows):
+                    seen[row][params.symbol if grown else window[row]] += 1
+            table.append([list(counts.items()) for counts in seen])
+        cache[key] = table
+    return cache[key]  # type: ignore[no-any-return]
 
 
 class ExpandingWildBlock(ModesBlock):
