@@ -202,6 +202,10 @@ def _check_estimate(
         by = "simulation"
         half = Z95 * total.std_error
         reference, se_ref = _simulated(defn, spins)
+        if half == 0:  # a point (a top-up no free spin can start): the simulation's own interval judges it
+            z = abs(total.mean - float(reference)) / se_ref if se_ref else float(total.mean != float(reference))
+            return Check(name, said, by, reference, 0, z, z <= Z95,
+                         "" if z <= Z95 else "par's point lies outside the simulation's 95% interval")
         if se_ref > half / 2:  # the simulation's own noise must be small beside the interval
             grown = min(MAX_SIM_SPINS, math.ceil(spins * (2 * se_ref / half) ** 2))
             if grown > spins:
