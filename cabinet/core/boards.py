@@ -211,10 +211,10 @@ class Board:
             raise ValueError(f"board {self.name!r} has an empty strip")
         # computed once: the engine walks the cells many times per respin
         positions = tuple((reel, row) for reel in range(self.reels) for row in range(self.rows))
+        cells = tuple((self.name, reel, row) for reel, row in positions)
         object.__setattr__(self, "_positions", positions)
-        object.__setattr__(self, "_cells", tuple((self.name, reel, row) for reel, row in positions))
-        object.__setattr__(self, "_cell_set", frozenset(self._cells))  # type: ignore[attr-defined]
-        # one strip on every cell: what par's controls count per cell is counted per board
+        object.__setattr__(self, "_cells", cells)
+        object.__setattr__(self, "_cell_set", frozenset(cells))
         object.__setattr__(self, "_one_strip", len(set(self.strips)) == 1)
 
     @property
@@ -234,11 +234,12 @@ class Board:
         return self.strips[reel * self.rows + row]
 
     def cell_set(self) -> frozenset[Cell]:
+        """Every cell's (board, reel, row), as a set."""
         return self._cell_set  # type: ignore[attr-defined, no-any-return]
 
     @property
     def one_strip(self) -> bool:
-        """Every cell spins the same strip."""
+        """Every cell spins the same strip (par's controls count its spun cells together)."""
         return self._one_strip  # type: ignore[attr-defined, no-any-return]
 
 
@@ -258,6 +259,11 @@ class CellAction:
     cell_multiplier: int = 0  # added to its cell's multiplier (Mummy X)
     collects: tuple[int, ...] = ()  # a collector: the 0-based reels of its board it collects
 
+    def __post_init__(self) -> None:
+        # worked out once per rule: the engine reads them at every landing
+        object.__setattr__(self, "_prize_weights", tuple(e.weight for e in self.prizes))
+        object.__setattr__(self, "_at_bets", {})  # total bet -> ActionAtBet
+
     @property
     def has_value(self) -> bool:
         return bool(self.prizes) or bool(self.jackpot)
@@ -265,11 +271,6 @@ class CellAction:
     @property
     def collector(self) -> bool:
         return bool(self.collects)
-
-    def __post_init__(self) -> None:
-        # worked out once per rule: the engine reads them at every landing
-        object.__setattr__(self, "_prize_weights", tuple(e.weight for e in self.prizes))
-        object.__setattr__(self, "_at_bets", {})
 
     @property
     def prize_weights(self) -> tuple[int, ...]:
@@ -442,12 +443,13 @@ class HeldRespinEngine:
     # they did add. Each respin's two sums have the same mean given the past (the cells land
     # independently), so the total has the mean of ``multiplied_expected``, with the rare
     # landings' noise replaced by their expectation at every respin.
-    # (chances as floats: what they weigh is a float sum)
+    # (the chances are floats: they weigh terms of a float sum)
     multiplier_chances: dict[Cell, tuple[tuple[str, float], ...]] | None = None
     multiplied_smoothed: float = 0.0  # a float: par's estimates are made of floats
     # what the controls sum, counted: symbols landed and cells spun (the sums are made at the end)
     _landed: dict[str, int] = field(default_factory=dict)
-    _spun: dict[Cell, int] = field(default_factory=dict)  # a board of one strip: all on its first cell
+    # a board of one strip counts its cells on its first (they share its mean and odds)
+    _spun: dict[Cell, int] = field(default_factory=dict)
     _pending: set[Cell] = field(default_factory=set)  # placed, not yet resolved
 
     def __post_init__(self) -> None:
@@ -685,10 +687,7 @@ class HeldRespinEngine:
                     self.book.add(CellPaid(self.feature, board, (reel, row), landing.value))
             return
         taken: dict[Cell, list[_Landing]] = {}
-        collectors: dict[str, list[Cell]] = {b.name: [] for b in self.boards}
-        if self._collecting:
-            for b in self.boards:
-                collectors[b.name] = [c for c in b.cells() if c in held and held[c].collector]
+        collectors = {b.name: [c for c in b.cells() if c in held and held[c].collector] for b in self.boards}
         for landing in values:
             board, reel, row = landing.cell
             held_now = held.get(landing.cell)

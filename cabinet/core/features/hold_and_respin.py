@@ -813,12 +813,21 @@ def _all_full_respins(
 ) -> Fraction:
     """E[respins the walk plays after every board is full] (the feature has ended then):
     sum over starts and spins of P(pacing full and playing) x P(every other board full).
-    Whole numbers over one denominator per (pacing start, spin): no gcd per term."""
+    Whole numbers over one denominator per (pacing start, spin), and those terms over one
+    denominator for the lot: a single gcd at the end."""
     boards = boards_of(defn, f)
     sizes = [b.size for b in boards]
     others = [b for b in range(len(boards)) if b != pace]
     lengths = [m.denominator for m in misses]
-    out = Fraction(0)
+    pace_length = len(boards[pace].strips[0])  # the walk's masses are over its powers
+    terms: list[tuple[int, int, int]] = []  # (numerator, common, t): over common x spin_den(t)
+
+    def spin_den(t: int) -> int:  # what P(pacing full and playing) and P(others full) at spin t are over
+        den: int = pace_length ** (sizes[pace] * t)
+        for b in others:
+            den *= lengths[b] ** (t * sizes[b])
+        return den
+
     by_pacing: dict[int, list[tuple[tuple[int, ...], Fraction]]] = {}
     for state, p in starts.items():
         by_pacing.setdefault(state[pace], []).append((state, p))
@@ -843,11 +852,17 @@ def _all_full_respins(
                         raised[(b, free)] = held_t[b] ** free * lengths[b] ** (t * (sizes[b] - free))
                     numerator *= raised[(b, free)]
                 total += numerator
-            den = common
-            for b in others:
-                den *= lengths[b] ** (t * sizes[b])
-            out += both * Fraction(total, den)
-    return out
+            pace_power = pace_length ** (sizes[pace] * t)
+            assert pace_power % both.denominator == 0  # the walk's masses are over that power
+            terms.append((both.numerator * (pace_power // both.denominator) * total, common, t))
+    if not terms:
+        return Fraction(0)
+    common_all = 1
+    for _, common, _ in terms:
+        common_all = common_all * common // gcd(common_all, common)
+    top = spin_den(max(t for _, _, t in terms))
+    scale = {t: top // spin_den(t) for t in {t for _, _, t in terms}}
+    return Fraction(sum(n * (common_all // common) * scale[t] for n, common, t in terms), common_all * top)
 
 
 def split_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
