@@ -555,6 +555,21 @@ def test_multipliers_make_the_value_an_estimate_whose_interval_holds_the_simulat
     assert abs(won / rounds / BET.total - part.rtp.mean) < 4 * error + 0.5  # the rounds' own noise: about 0.12
 
 
+def test_a_larger_par_after_a_smaller_one_reports_what_a_fresh_one_does() -> None:
+    # the multipliers' runs are kept on the definition (par_to_precision's pilot, then its larger
+    # run): run i is the same run at any sample count, so the larger par plays only the new runs
+    entry = block("hold_and_respin")
+    assert entry is not None
+    grown = game(MULTIPLIED)
+    first = entry.par(ParContext(grown, grown.features[0], BET, samples=40, seed=3))
+    second = entry.par(ParContext(grown, grown.features[0], BET, samples=100, seed=3))
+    other_seed = entry.par(ParContext(grown, grown.features[0], BET, samples=100, seed=4))
+    for samples, seed, kept in ((40, 3, first), (100, 3, second), (100, 4, other_seed)):
+        fresh = game(MULTIPLIED)
+        assert kept == entry.par(ParContext(fresh, fresh.features[0], BET, samples=samples, seed=seed))
+    assert isinstance(second.rtp, Estimate) and second.rtp.samples > first.rtp.samples  # type: ignore[union-attr]
+
+
 def test_the_smoothed_multipliers_have_the_mean_of_what_they_added_on_every_path() -> None:
     # par's estimate of what prize multipliers add replaces each landing by its chance at
     # every respin: over every path of draws its mean is what the multipliers really added

@@ -323,7 +323,7 @@ def test_what_multipliers_add_is_estimated_at_its_expectation_per_landing(defn: 
 
 
 def test_par_holds_the_published_rtp_with_its_exact_parts(defn: Any) -> None:
-    report = par_to_precision(defn, half_width=defn.par_precision)  # what `cabinet par` prints (4 CPU-s)
+    report = par_to_precision(defn, half_width=defn.par_precision)  # what `cabinet par` prints (about 2 CPU-s)
     part = next(p for p in report.parts if p.name == "respin_feature")
     for name in ("trigger_rate", "expected_respins", "fill_probability.GRAND", "fill_probability.MAJOR",
                  "fill_probability.MINOR", "fill_probability.MINI", "value_without_multipliers_x_bet"):

@@ -211,8 +211,11 @@ class Board:
             raise ValueError(f"board {self.name!r} has an empty strip")
         # computed once: the engine walks the cells many times per respin
         positions = tuple((reel, row) for reel in range(self.reels) for row in range(self.rows))
+        cells = tuple((self.name, reel, row) for reel, row in positions)
         object.__setattr__(self, "_positions", positions)
-        object.__setattr__(self, "_cells", tuple((self.name, reel, row) for reel, row in positions))
+        object.__setattr__(self, "_cells", cells)
+        object.__setattr__(self, "_cell_set", frozenset(cells))
+        object.__setattr__(self, "_one_strip", len(set(self.strips)) == 1)
 
     @property
     def size(self) -> int:
@@ -229,6 +232,15 @@ class Board:
     def strip(self, position: Position) -> tuple[str, ...]:
         reel, row = position
         return self.strips[reel * self.rows + row]
+
+    def cell_set(self) -> frozenset[Cell]:
+        """Every cell's (board, reel, row), as a set."""
+        return self._cell_set  # type: ignore[attr-defined, no-any-return]
+
+    @property
+    def one_strip(self) -> bool:
+        """Every cell spins the same strip (par's controls count its spun cells together)."""
+        return self._one_strip  # type: ignore[attr-defined, no-any-return]
 
 
 @dataclass(frozen=True)
@@ -247,6 +259,11 @@ class CellAction:
     cell_multiplier: int = 0  # added to its cell's multiplier (Mummy X)
     collects: tuple[int, ...] = ()  # a collector: the 0-based reels of its board it collects
 
+    def __post_init__(self) -> None:
+        # worked out once per rule: the engine reads them at every landing
+        object.__setattr__(self, "_prize_weights", tuple(e.weight for e in self.prizes))
+        object.__setattr__(self, "_at_bets", {})  # total bet -> ActionAtBet
+
     @property
     def has_value(self) -> bool:
         return bool(self.prizes) or bool(self.jackpot)
@@ -255,10 +272,75 @@ class CellAction:
     def collector(self) -> bool:
         return bool(self.collects)
 
+    @property
+    def prize_weights(self) -> tuple[int, ...]:
+        """The prizes' weights, in order (the draw's ``rng.weighted``)."""
+        return self._prize_weights  # type: ignore[attr-defined, no-any-return]
+
     def allowed_multipliers(self, prize: Money, bet_total: Money) -> list[WeightedValue]:
         """The multipliers that may apply to a prize of this value (the limits below which they may)."""
         limits = dict(self.multiplier_limits)
         return [e for e in self.multipliers if e.value not in limits or prize < limits[e.value] * bet_total]
+
+    def at_bet(self, bet_total: Money) -> ActionAtBet:
+        """This rule's money at a total bet, kept (one per total bet the rule is played at)."""
+        kept: dict[Money, ActionAtBet] = self._at_bets  # type: ignore[attr-defined]
+        found = kept.get(bet_total)
+        if found is None:
+            found = kept[bet_total] = ActionAtBet(self, bet_total)
+        return found
+
+
+class ActionAtBet:
+    """A rule's money at one total bet, worked out once per value: what each prize pays in
+    minor units, and for each prize value the multipliers allowed on it and what one of
+    them adds to it on average (exactly, and as the float par's smoothed estimate adds)."""
+
+    def __init__(self, action: CellAction, bet_total: Money) -> None:
+        self.action = action
+        self.bet_total = bet_total
+        try:
+            amounts: tuple[Money, ...] | None = tuple(whole_amount(e.value, bet_total) for e in action.prizes)
+        except ValueError:  # one is not whole: each drawn prize is checked as it is drawn
+            amounts = None
+        self.amounts = amounts
+        self.tables: list[tuple[WeightedValue, ...]] = []  # the distinct sets of allowed multipliers
+        self.weights: list[tuple[int, ...]] = []  # their weights (a draw's ``rng.weighted``)
+        self.means: list[Fraction] = []  # E[multiplier - 1] over each set (0: none allowed)
+        self._table_of: dict[Money, int] = {}  # prize value -> its set
+        self._gain_of: dict[Money, float] = {}  # prize value -> float(E[what a multiplier adds to it])
+
+    def table(self, prize: Money) -> int:
+        """The index of the multipliers allowed on a prize of this value."""
+        found = self._table_of.get(prize)
+        if found is None:
+            allowed = tuple(self.action.allowed_multipliers(prize, self.bet_total))
+            if allowed in self.tables:
+                found = self.tables.index(allowed)
+            else:
+                found = len(self.tables)
+                weight = sum(e.weight for e in allowed)
+                mean = sum(((e.value - 1) * e.weight for e in allowed), Fraction(0)) / weight if weight else Fraction(0)
+                self.tables.append(allowed)
+                self.weights.append(tuple(e.weight for e in allowed))
+                self.means.append(mean)
+            self._table_of[prize] = found
+        return found
+
+    def expected_gain(self, values: Iterable[Money]) -> Fraction:
+        """What a multiplier adds on average to each of ``values``, summed (``expected_gain``)."""
+        held: dict[int, Money] = {}  # held value by the multipliers allowed on it
+        for value in values:
+            index = self.table(value)
+            held[index] = held.get(index, 0) + value
+        return sum((self.means[index] * value for index, value in held.items()), Fraction(0))
+
+    def gain(self, prize: Money) -> float:
+        """``float(expected_gain([prize]))``, kept per value."""
+        found = self._gain_of.get(prize)
+        if found is None:
+            found = self._gain_of[prize] = float(self.means[self.table(prize)] * prize)
+        return found
 
 
 @dataclass
@@ -280,16 +362,18 @@ class _Landing:
 def expected_gain(action: CellAction, values: list[Money], bet_total: Money) -> Fraction:
     """What ``action``'s multiplier adds on average to each of ``values`` (held prizes), summed:
     each prize times E[multiplier - 1] over the multipliers allowed on it."""
-    by_table: dict[tuple[WeightedValue, ...], int] = {}  # held value by the multipliers allowed on it
-    for value in values:
-        table = tuple(action.allowed_multipliers(value, bet_total))
-        by_table[table] = by_table.get(table, 0) + value
-    expected = Fraction(0)
-    for table, held in by_table.items():
-        weight = sum(e.weight for e in table)
-        if weight:
-            expected += sum(((e.value - 1) * e.weight for e in table), Fraction(0)) * held / weight
-    return expected
+    return action.at_bet(bet_total).expected_gain(values)
+
+
+def _weighted_sum(weights: dict[Any, Fraction], counts: dict[Any, int]) -> Fraction:
+    """sum(weights[k] * n for k, n in counts): the counts of equal weights added first (cells of
+    one strip share theirs), so there are few fraction products."""
+    by_weight: dict[tuple[int, int], int] = {}
+    for key, n in counts.items():
+        w = weights[key]
+        ratio = (w.numerator, w.denominator)
+        by_weight[ratio] = by_weight.get(ratio, 0) + n
+    return sum((Fraction(num * n, den) for (num, den), n in by_weight.items()), Fraction(0))
 
 
 def whole_amount(x_bet: Fraction, bet_total: Money) -> Money:
@@ -359,11 +443,12 @@ class HeldRespinEngine:
     # they did add. Each respin's two sums have the same mean given the past (the cells land
     # independently), so the total has the mean of ``multiplied_expected``, with the rare
     # landings' noise replaced by their expectation at every respin.
-    multiplier_chances: dict[Cell, tuple[tuple[str, Fraction], ...]] | None = None
+    # (the chances are floats: they weigh terms of a float sum)
+    multiplier_chances: dict[Cell, tuple[tuple[str, float], ...]] | None = None
     multiplied_smoothed: float = 0.0  # a float: par's estimates are made of floats
-    _gains: dict[tuple[str, Money], float] = field(default_factory=dict)  # (symbol, prize) -> its gain
     # what the controls sum, counted: symbols landed and cells spun (the sums are made at the end)
     _landed: dict[str, int] = field(default_factory=dict)
+    # a board of one strip counts its cells on its first (they share its mean and odds)
     _spun: dict[Cell, int] = field(default_factory=dict)
     _pending: set[Cell] = field(default_factory=set)  # placed, not yet resolved
 
@@ -371,6 +456,7 @@ class HeldRespinEngine:
         self.reset_to = reset_count(self.respins, self.reset_to)
         self._by_name = {b.name: b for b in self.boards}
         self._collecting = any(a.collector for a in self.actions.values())
+        self._multiplying = frozenset(s for s, a in self.actions.items() if a.multipliers)
 
     # -- the state ------------------------------------------------------------------------------------
 
@@ -382,8 +468,7 @@ class HeldRespinEngine:
         return [c for c in board.cells() if c not in held and c not in pending]
 
     def is_full(self, board: Board) -> bool:
-        held = self.held
-        return all(c in held for c in board.cells())
+        return self.held.keys() >= board.cell_set()
 
     @property
     def all_full(self) -> bool:
@@ -396,8 +481,7 @@ class HeldRespinEngine:
         if self.worths is None:
             return Fraction(0)
         worth, mean = self.worths
-        return (sum((worth[s] * n for s, n in self._landed.items()), Fraction(0))
-                - sum((mean[c] * n for c, n in self._spun.items()), Fraction(0)))
+        return _weighted_sum(worth, self._landed) - _weighted_sum(mean, self._spun)
 
     @property
     def multiplier_surprise(self) -> Fraction:
@@ -406,8 +490,7 @@ class HeldRespinEngine:
         if self.multiplier_odds is None:
             return Fraction(0)
         symbols, odds = self.multiplier_odds
-        return (sum(n for s, n in self._landed.items() if s in symbols)
-                - sum((odds[c] * n for c, n in self._spun.items()), Fraction(0)))
+        return sum(n for s, n in self._landed.items() if s in symbols) - _weighted_sum(odds, self._spun)
 
     @property
     def finished(self) -> bool:
@@ -452,24 +535,26 @@ class HeldRespinEngine:
         landed: list[tuple[Cell, str]] = []
         counting = self.worths is not None or self.multiplier_odds is not None
         landed_count, spun_count = self._landed, self._spun
+        held, pending, below, keep = self.held, self._pending, self.rng.below, self.book.keep
         for b in self.boards:
-            free = self.free_cells(b)
-            if not free:
-                continue
-            symbols = []
-            below = self.rng.below
-            strips, rows = b.strips, b.rows
-            for cell in free:
-                strip = strips[cell[1] * rows + cell[2]]
+            start = len(landed)
+            per_cell = counting and not b.one_strip
+            for cell, strip in zip(b.cells(), b.strips, strict=True):  # the free cells, in draw order
+                if cell in held or cell in pending:
+                    continue
                 symbol = strip[below(len(strip))]
-                symbols.append(symbol)
                 landed.append((cell, symbol))
                 if counting:
                     landed_count[symbol] = landed_count.get(symbol, 0) + 1
-                    spun_count[cell] = spun_count.get(cell, 0) + 1
-            if self.book.keep:
-                positions = tuple((r, w) for _, r, w in free)
-                self.book.add(BoardSpun(self.feature, b.name, self.respins_played, positions, tuple(symbols)))
+                    if per_cell:
+                        spun_count[cell] = spun_count.get(cell, 0) + 1
+            if counting and not per_cell and len(landed) > start:  # one strip: its cells counted on the first
+                first = b.cells()[0]
+                spun_count[first] = spun_count.get(first, 0) + len(landed) - start
+            if keep and len(landed) > start:
+                spun = landed[start:]
+                positions = tuple((r, w) for (_, r, w), _ in spun)
+                self.book.add(BoardSpun(self.feature, b.name, self.respins_played, positions, tuple(s for _, s in spun)))
         return landed
 
     def resolve(self, landed: Iterable[tuple[Cell, str]], *, change_respins: bool = True) -> None:
@@ -505,33 +590,28 @@ class HeldRespinEngine:
         same for the multipliers that landed (what they did add comes in MULTIPLY)."""
         chances = self.multiplier_chances
         assert chances is not None
-        held, actions = self.held, self.actions
-        values = [held[c].value for c in self.held_prizes()]
+        # the held prizes' values in any order: fsum is exactly rounded, whatever the order
+        values = [h.value for h in self.held.values() if h.prize]
         own = {landing.cell: landing.value for landing, action in acting if action.prizes and action.hold}
-        memo = self._gains
-
-        def gain(sym: str, value: Money) -> float:
-            key = (sym, value)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = float(expected_gain(actions[sym], [value], self.bet_total))
-            return found
-
-        sums: dict[str, float] = {}
+        multiplying, actions, bet_total = self._multiplying, self.actions, self.bet_total
+        sums: dict[str, tuple[float, ActionAtBet]] = {}
         added = 0.0
         for cell, symbol in landed:
             odds = chances.get(cell, ())
-            if symbol in actions and actions[symbol].multipliers:
-                odds = (*odds, (symbol, Fraction(-1)))
+            if symbol in multiplying:
+                odds = (*odds, (symbol, -1.0))
             for sym, chance in odds:
-                if sym not in sums:
-                    sums[sym] = math.fsum(gain(sym, v) for v in values)
-                total, n = sums[sym], len(values)
+                found = sums.get(sym)
+                if found is None:
+                    at_bet = actions[sym].at_bet(bet_total)
+                    found = sums[sym] = (math.fsum([at_bet.gain(v) for v in values]), at_bet)
+                total, at_bet = found
+                n = len(values)
                 if cell in own:  # that cell's own prize is there only when no multiplier landed on it
-                    total -= gain(sym, own[cell])
+                    total -= at_bet.gain(own[cell])
                     n -= 1
                 if n:
-                    added += float(chance) * total / n
+                    added += chance * total / n
         self.multiplied_smoothed += added
 
     def _reveal(self, landing: _Landing, action: CellAction) -> None:
@@ -540,8 +620,9 @@ class HeldRespinEngine:
         value = 0
         if action.prizes:
             table = action.prizes
-            x_bet = table[0].value if len(table) == 1 else table[self.rng.weighted([e.weight for e in table])].value
-            value = whole_amount(x_bet, self.bet_total)
+            index = 0 if len(table) == 1 else self.rng.weighted(action.prize_weights)
+            amounts = action.at_bet(self.bet_total).amounts
+            value = amounts[index] if amounts is not None else whole_amount(table[index].value, self.bet_total)
         elif action.jackpot:
             value = whole_amount(action.jackpot_x_bet, self.bet_total)
         value *= self.multipliers.get(cell, 1)
@@ -574,15 +655,17 @@ class HeldRespinEngine:
         targets = self.held_prizes()
         if not targets:
             return None
-        expected = expected_gain(action, [self.held[cell].value for cell in targets], self.bet_total) / len(targets)
+        at_bet = action.at_bet(self.bet_total)
+        expected = at_bet.expected_gain([self.held[cell].value for cell in targets]) / len(targets)
         self.multiplied_expected += expected
         self.multiplied_smoothed += float(expected)
         target = targets[self.rng.below(len(targets))] if len(targets) > 1 else targets[0]
         held = self.held[target]
-        allowed = action.allowed_multipliers(held.value, self.bet_total)
+        table = at_bet.table(held.value)
+        allowed = at_bet.tables[table]
         if not allowed:
             return None
-        entry = allowed[0] if len(allowed) == 1 else allowed[self.rng.weighted([e.weight for e in allowed])]
+        entry = allowed[0] if len(allowed) == 1 else allowed[self.rng.weighted(at_bet.weights[table])]
         multiplier = entry.value.numerator  # whole (the block's check)
         self.multiplied += held.value * (multiplier - 1)
         held.value *= multiplier
@@ -595,12 +678,16 @@ class HeldRespinEngine:
 
     def collect(self, values: list[_Landing]) -> None:
         """Step 4: collectors take the batch's values on their reels; the rest stay or pay."""
-        taken: dict[Cell, list[_Landing]] = {}
         held = self.held
-        collectors: dict[str, list[Cell]] = {b.name: [] for b in self.boards}
-        if self._collecting:
-            for b in self.boards:
-                collectors[b.name] = [c for c in b.cells() if c in held and held[c].collector]
+        if not self._collecting:  # nothing takes them: each pays now unless it is held
+            for landing in values:
+                if landing.cell not in held:
+                    board, reel, row = landing.cell
+                    self.paid += landing.value
+                    self.book.add(CellPaid(self.feature, board, (reel, row), landing.value))
+            return
+        taken: dict[Cell, list[_Landing]] = {}
+        collectors = {b.name: [c for c in b.cells() if c in held and held[c].collector] for b in self.boards}
         for landing in values:
             board, reel, row = landing.cell
             held_now = held.get(landing.cell)

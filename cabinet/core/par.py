@@ -404,7 +404,10 @@ def par_to_precision(
     ``half_width`` either side (an RTP fraction): a pilot run at ``pilot`` samples
     measures the spread, then a run at the samples that spread needs (standard error
     falls as 1/sqrt(samples); 10% spare), again while the wider run's spread says it
-    is short (at most ``PRECISION_ROUNDS`` runs). An exact total needs no second run."""
+    is short (at most ``PRECISION_ROUNDS`` runs). An exact total needs no second run.
+    Each run is a fresh ``par`` at its samples; the exact parts are kept on the definition,
+    and so are the hold-and-respin multipliers' runs (run i is the same at any sample count),
+    so a larger run plays only the runs the smaller one did not."""
     report = par(defn, bet, samples=pilot, seed=seed)
     samples = pilot
     runs = 1

@@ -84,6 +84,7 @@ probabilities are estimated from the same runs.
 from __future__ import annotations
 
 import heapq
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -439,11 +440,14 @@ def worths_of(defn: Definition, f: HoldAndRespin) -> tuple[dict[str, Fraction], 
         symbols = {s for b in boards for strip in b.strips for s in strip}
         worth = {s: _mean_value_x_bet(s, actions) for s in symbols}
         cells = {}
+        by_strip: dict[tuple[str, ...], Fraction] = {}
         for b in boards:
             for reel in range(b.reels):
                 for row in range(b.rows):
                     strip = b.strips[reel * b.rows + row]
-                    cells[(b.name, reel, row)] = sum((worth[s] for s in strip), Fraction(0)) / len(strip)
+                    if strip not in by_strip:
+                        by_strip[strip] = _strip_value_x_bet(strip, actions)
+                    cells[(b.name, reel, row)] = by_strip[strip]
         return worth, cells
 
     return _cached(defn, f, "worths", make)  # type: ignore[no-any-return]
@@ -467,18 +471,19 @@ def multiplier_odds_of(defn: Definition, f: HoldAndRespin) -> tuple[frozenset[st
     return found if found[0] else ()  # type: ignore[return-value]
 
 
-def multiplier_chances_of(defn: Definition, f: HoldAndRespin) -> dict[Cell, tuple[tuple[str, Fraction], ...]]:
+def multiplier_chances_of(defn: Definition, f: HoldAndRespin) -> dict[Cell, tuple[tuple[str, float], ...]]:
     """Each cell's multiplying symbols with their chances on its strip (cells with none left
-    out): par's smoothed estimate of what prize multipliers add (kept per game)."""
+    out; floats: they weigh par's smoothed estimate of what prize multipliers add, a float
+    sum; kept per game)."""
 
-    def make() -> dict[Cell, tuple[tuple[str, Fraction], ...]]:
+    def make() -> dict[Cell, tuple[tuple[str, float], ...]]:
         multiplying = [s for s, a in actions_of(defn, f).items() if a.multipliers]
         cells = {}
         for b in boards_of(defn, f):
             for reel in range(b.reels):
                 for row in range(b.rows):
                     strip = b.strips[reel * b.rows + row]
-                    odds = tuple((s, Fraction(strip.count(s), len(strip))) for s in multiplying if s in strip)
+                    odds = tuple((s, float(Fraction(strip.count(s), len(strip)))) for s in multiplying if s in strip)
                     if odds:
                         cells[(b.name, reel, row)] = odds
         return cells
@@ -563,6 +568,11 @@ def _mean_value_x_bet(sym: str, actions: dict[str, CellAction]) -> Fraction:
     return sum((e.value * e.weight for e in a.prizes), Fraction(0)) / weight
 
 
+def _strip_value_x_bet(strip: tuple[str, ...], actions: dict[str, CellAction]) -> Fraction:
+    """What a spun cell lands on average (x bet) over its strip: each symbol's mean by its stops."""
+    return sum((_mean_value_x_bet(s, actions) * n for s, n in Counter(strip).items()), Fraction(0)) / len(strip)
+
+
 class ChainTooLarge(Exception):
     pass
 
@@ -586,7 +596,7 @@ def fill_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
         raise ChainTooLarge
     reset_to = f.reset_to or f.respins
     linear = not any(a.multipliers or a.cell_multiplier for a in actions.values())
-    spin_value = [sum((_mean_value_x_bet(s, actions) for s in strip), Fraction(0)) / len(strip) for strip in strips]
+    spin_value = [_strip_value_x_bet(strip, actions) for strip in strips]
 
     # START: the placements, each on a random eligible free cell (all of them hold)
     starts, value = _start_states(defn, f, count)
@@ -803,12 +813,21 @@ def _all_full_respins(
 ) -> Fraction:
     """E[respins the walk plays after every board is full] (the feature has ended then):
     sum over starts and spins of P(pacing full and playing) x P(every other board full).
-    Whole numbers over one denominator per (pacing start, spin): no gcd per term."""
+    Whole numbers over one denominator per (pacing start, spin), and those terms over one
+    denominator for the lot: a single gcd at the end."""
     boards = boards_of(defn, f)
     sizes = [b.size for b in boards]
     others = [b for b in range(len(boards)) if b != pace]
     lengths = [m.denominator for m in misses]
-    out = Fraction(0)
+    pace_length = len(boards[pace].strips[0])  # the walk's masses are over its powers
+    terms: list[tuple[int, int, int]] = []  # (numerator, common, t): over common x spin_den(t)
+
+    def spin_den(t: int) -> int:  # what P(pacing full and playing) and P(others full) at spin t are over
+        den: int = pace_length ** (sizes[pace] * t)
+        for b in others:
+            den *= lengths[b] ** (t * sizes[b])
+        return den
+
     by_pacing: dict[int, list[tuple[tuple[int, ...], Fraction]]] = {}
     for state, p in starts.items():
         by_pacing.setdefault(state[pace], []).append((state, p))
@@ -833,11 +852,17 @@ def _all_full_respins(
                         raised[(b, free)] = held_t[b] ** free * lengths[b] ** (t * (sizes[b] - free))
                     numerator *= raised[(b, free)]
                 total += numerator
-            den = common
-            for b in others:
-                den *= lengths[b] ** (t * sizes[b])
-            out += both * Fraction(total, den)
-    return out
+            pace_power = pace_length ** (sizes[pace] * t)
+            assert pace_power % both.denominator == 0  # the walk's masses are over that power
+            terms.append((both.numerator * (pace_power // both.denominator) * total, common, t))
+    if not terms:
+        return Fraction(0)
+    common_all = 1
+    for _, common, _ in terms:
+        common_all = common_all * common // gcd(common_all, common)
+    top = spin_den(max(t for _, _, t in terms))
+    scale = {t: top // spin_den(t) for t in {t for _, _, t in terms}}
+    return Fraction(sum(n * (common_all // common) * scale[t] for n, common, t in terms), common_all * top)
 
 
 def split_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
@@ -856,7 +881,7 @@ def split_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResult:
     sizes = [b.size for b in boards]
     strips = [b.strips[0] for b in boards]
     pace = pacing_board(defn, f)
-    spin_value = [sum((_mean_value_x_bet(s, actions) for s in strip), Fraction(0)) / len(strip) for strip in strips]
+    spin_value = [_strip_value_x_bet(strip, actions) for strip in strips]
     misses = [Fraction(sum(1 for s in strip if (a := actions.get(s)) is None or not a.hold), len(strip))
               for strip in strips]  # a free cell's chance not to hold in one spin
     starts, value = _start_states(defn, f, count)
@@ -989,7 +1014,7 @@ def collector_chain(defn: Definition, f: HoldAndRespin, count: int) -> ChainResu
     for c in spun:
         strip = board.strip(c)
         n = len(strip)
-        value[c] = sum((_mean_value_x_bet(s, actions) for s in strip), Fraction(0)) / n
+        value[c] = _strip_value_x_bet(strip, actions)
         gain[c] = Fraction(sum(actions[s].cell_multiplier for s in strip if s in actions), n)
         gain_reset[c] = Fraction(sum(actions[s].cell_multiplier for s in strip
                                      if s in actions and actions[s].resets_respins), n)
@@ -1392,22 +1417,27 @@ class HoldAndRespinBlock(Block):
         method = (f"what the multipliers add in runs of {f.name} from its trigger: at every respin, each spun "
                   "cell's chance of a multiplier times its expectation given the prizes held (the landed ones "
                   "replaced by what they added)")
+        # what each run gave, kept on the definition by (bet, seed, trigger count): run i is the
+        # same run in every par at that seed (its seed is derived from i), so a larger par after
+        # a smaller one (par_to_precision's pilot, then its run at the samples it needs) plays
+        # only the runs the smaller did not, and reports what a fresh par at its samples would
+        kept_runs: dict[tuple[Bet, int, int], list[tuple[float, Fraction]]] = _cached(defn, f, "multiplier_runs", dict)
         out: Value = Exact(Fraction(0))
         for k, q in triggers.items():
             n = max(2, int(samples * q / rate))
-            engines: dict[int, HeldRespinEngine] = {}
+            kept = kept_runs.setdefault((bet, pctx.seed, k), [])
 
-            def played(i: int, k: int = k, engines: dict[int, HeldRespinEngine] = engines) -> HeldRespinEngine:
-                if i not in engines:
-                    engines.clear()  # each run is read twice in a row (value, control): keep one
-                    engines[i] = engine_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k),
-                                                     controls=True)[1]
-                return engines[i]
+            def played(i: int, k: int = k, kept: list[tuple[float, Fraction]] = kept) -> tuple[float, Fraction]:
+                while len(kept) <= i:
+                    engine = engine_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, len(kept) * 64 + k),
+                                                 controls=True)[1]
+                    kept.append((engine.multiplied_smoothed, engine.multiplier_surprise * bet.total))
+                return kept[i]
 
             # the control: multiplying symbols landed minus their chance on every spun cell (mean 0
             # exactly); the more of them land, the more the multipliers add
-            out = out + estimate_runs(lambda i: Fraction(played(i).multiplied_smoothed), n, pctx.seed, method,
-                                      scale=q / bet.total, control=lambda i: played(i).multiplier_surprise * bet.total)
+            out = out + estimate_runs(lambda i: Fraction(played(i)[0]), n, pctx.seed, method, scale=q / bet.total,
+                                      control=lambda i: played(i)[1])
         return out
 
     @staticmethod
