@@ -91,6 +91,7 @@ def test_one_line_pass_prices_every_drawn_multiplier_as_the_game_that_carries_it
         _strip_weights,
         line_expectation_of_weights,
         line_expectations_by_multiplier,
+        line_value_of_weights,
     )
 
     text = TOY.format(mode=mode).replace("grid:", f"pay_direction: {direction}\nwild_lines: {wild_lines}\ngrid:")
@@ -105,6 +106,7 @@ def test_one_line_pass_prices_every_drawn_multiplier_as_the_game_that_carries_it
     for m in values:
         game = with_multiplier(defn, "W3", m)
         assert drawn[m] == line_expectation_of_weights(game, weights, both)
+        assert line_value_of_weights(game, "base", weights, both) == drawn[m].total  # the table's reading
         brute = sum((sum((p.coins for p in line_pays(game, tuple(c[0] for c in screen_from_stops(game, "base", combo)))),
                          Fraction(0)) for combo in stops), Fraction(0))
         assert drawn[m].total == brute / len(stops)
@@ -112,3 +114,6 @@ def test_one_line_pass_prices_every_drawn_multiplier_as_the_game_that_carries_it
     # a symbol that is no wild carries no multiplier: every value prices as the game itself
     plain = line_expectations_by_multiplier(defn, weights, both, wild="A", multipliers=[1, 9])
     assert plain[1] == plain[9] == line_expectation_of_weights(defn, weights, both)
+    # weights showing a symbol reel 1's strip lacks (B) are read by the DP, not the table
+    narrow = load_definition_text(text.replace('"A W2 B W3 A"', '"A W2 A W3 A"'), "toy-mult.yaml")
+    assert line_value_of_weights(narrow, "base", weights, both) == line_expectation_of_weights(narrow, weights, both).total

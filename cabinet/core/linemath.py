@@ -411,6 +411,36 @@ def line_expectation_of_weights(
     return _expectation(rules, signed, weights)
 
 
+def line_value_of_weights(
+    defn: Definition, reel_set: str, weights: list[list[tuple[str, int]]], both_ways: bool
+) -> Fraction:
+    """``line_expectation_of_weights(defn, weights, both_ways).total`` read off the reel set's
+    line-pay table (the one hit rate and simulate use): the table contracted with each
+    reel's weights, in integers. Blocks that only need a line's total (expanding wilds, per
+    played line) save the DP; weights showing a symbol off the strips, a table too large
+    to build or sums that could overflow go to the DP."""
+    try:
+        table = line_pay_table(defn, reel_set, both_ways)
+    except ValueError:
+        return line_expectation_of_weights(defn, weights, both_ways).total
+    vectors = []
+    for alphabet, reel in zip(table.alphabets, weights, strict=True):
+        place = {sid: i for i, sid in enumerate(alphabet)}
+        vector = np.zeros(len(alphabet), dtype=np.int64)
+        for sid, w in reel:
+            if sid not in place:
+                return line_expectation_of_weights(defn, weights, both_ways).total
+            vector[place[sid]] += w
+        vectors.append(vector)
+    combos = math.prod(sum(w for _, w in reel) for reel in weights)
+    if int(table.coins.min(initial=0)) < 0 or int(table.coins.max(initial=0)) * combos >= 2**63:
+        return line_expectation_of_weights(defn, weights, both_ways).total
+    paid = table.coins.reshape(table.shape)
+    for vector in reversed(vectors):  # every partial sum is at most the bound checked above
+        paid = paid @ vector
+    return Fraction(int(paid), combos * table.denominator)
+
+
 def line_expectations_by_multiplier(
     defn: Definition, weights: list[list[tuple[str, int]]], both_ways: bool, *, wild: str, multipliers: Sequence[int]
 ) -> dict[int, LineExpectation]:
@@ -643,15 +673,22 @@ def _best_runs(
     best_len = np.zeros(rows, dtype=np.int64)
     best_target = np.full(rows, -1, dtype=np.int16)
     none = n + 2 + len(rules.targets)  # rank of a target that is no candidate
+    # the leading wilds' own candidates only concern rows that begin with a wild
+    lead_rows = np.nonzero(n_lead > 0)[0]
+    lead_leading = leading[lead_rows]
+    lead_wild_of = wild_of[seq[lead_rows]]
     for ti, target in enumerate(rules.targets):
         # candidate rank: 0 for the first non-wild's target, 1+p for a leading wild at p, then
         # (``wild_lines: best_symbol``) n+1+i for the i-th extra target after a leading wild
         rank = np.where(first_target == ti, 0, none)
-        for p in range(n - 1, -1, -1):
-            is_cand = leading[:, p] & (wild_of[seq[:, p]] == ti)
-            rank = np.where(is_cand & (rank != 0), 1 + p, rank)
-        if target in rules.wild_extra:
-            rank = np.where((n_lead > 0) & (rank == none), n + 1 + rules.wild_extra.index(target), rank)
+        if len(lead_rows):
+            lead_rank = rank[lead_rows]
+            for p in range(n - 1, -1, -1):
+                is_cand = lead_leading[:, p] & (lead_wild_of[:, p] == ti)
+                lead_rank = np.where(is_cand & (lead_rank != 0), 1 + p, lead_rank)
+            if target in rules.wild_extra:
+                lead_rank = np.where(lead_rank == none, n + 1 + rules.wild_extra.index(target), lead_rank)
+            rank[lead_rows] = lead_rank
         rows_of = np.nonzero(rank < none)[0]
         if len(rows_of) == 0:
             continue

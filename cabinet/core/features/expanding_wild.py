@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from ..definition import Definition, doc
 from ..events import ScreenChanged
-from ..linemath import line_expectation, line_expectation_of_weights
+from ..linemath import line_expectation, line_value_of_weights
 from ..value import Exact
 from . import (
     BatchHint,
@@ -167,7 +167,7 @@ class ExpandingWildBlock(ModesBlock):
             out = Fraction(0)
             for q, game in games:
                 grown = sum(
-                    (line_expectation_of_weights(game, line_weights(game, p, reel_set, line), both).total
+                    (line_value_of_weights(game, reel_set, line_weights(game, p, reel_set, line), both)
                      for line in game.lines[: bet.lines]),
                     Fraction(0),
                 )

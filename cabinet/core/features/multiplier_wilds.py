@@ -217,7 +217,7 @@ class MultiplierWildsBlock(ModesBlock):
         priced on the expanded reels (the expanding block's own line weights), mixed over
         the drawn multiplier; this block's part is that mix minus the expanded lines
         without it (what the expanding block counts), so the two parts add up exactly."""
-        from ..linemath import line_expectation_of_weights, line_expectations_by_multiplier
+        from ..linemath import line_expectations_by_multiplier
         from .expanding_wild import line_weights
 
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
@@ -225,18 +225,18 @@ class MultiplierWildsBlock(ModesBlock):
             return None  # spins where only this block acts would need the plain game's figures too
         both = defn.pay_direction == "both_ways"
         weight = sum(e.weight for e in p.multipliers)
-        values = [int(e.value) for e in p.multipliers]
+        own = defn.symbol_map[p.symbol].multiplier  # the game as written: the expanded lines without this block
+        values = [own, *(int(e.value) for e in p.multipliers)]
 
         def delta(reel_set: str) -> Fraction:
             out = Fraction(0)
             for line in defn.lines[: bet.lines]:
                 weights = line_weights(defn, expanding, reel_set, line)
-                plain = line_expectation_of_weights(defn, weights, both).total
-                # one DP pass prices every drawn multiplier (the wild's is left open in it)
+                # one DP pass prices the game's own wild and every drawn multiplier (left open in it)
                 drawn = line_expectations_by_multiplier(defn, weights, both, wild=p.symbol, multipliers=values)
                 mixed = sum((Fraction(e.weight, weight) * drawn[int(e.value)].total for e in p.multipliers),
                             Fraction(0))
-                out += mixed - plain
+                out += mixed - drawn[own].total
             return out
 
         found = line_delta_rtp(pctx, p.modes, delta)
