@@ -57,6 +57,18 @@ def test_par_against_brute_force_on_random_games(maker, seed: int) -> None:  # t
     assert result.ok, result.line()
 
 
+def test_a_top_up_is_counted_once_when_progress_levels_share_its_retriggering_spins() -> None:
+    """Line seed 277 (found by ``-m slow``): free spins that retrigger, with a top-up and
+    progress levels. The levels' part ran the feature with its top-up and took away only the
+    plain value, so the top-up counted in both parts: par said 566% [534, 598] against 374%
+    simulated. Endless (retriggers), so a simulation judges it."""
+    description, text = random_game(277)
+    assert "retrigger" in description and "top-up" in description and "levels" in description
+    result = _judge(f"277 {description}", text)
+    assert result is not None and result.by == "simulation"
+    assert result.ok, result.line()
+
+
 def test_the_quick_seeds_show_exact_and_estimated_par() -> None:
     """The quick line seeds test both kinds of claim, and several blocks in each."""
     described = [random_game(seed)[0] for seed in QUICK_LINE_SEEDS]

@@ -526,6 +526,12 @@ def play_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int
     return run(ctx, trigger)
 
 
+def without_rules(feature: FreeSpins) -> FreeSpins:
+    """The feature with no win cap and no top-up: what its exact value prices (the rules'
+    effect is its par's own part, from paired runs with and without them)."""
+    return dataclasses.replace(feature, max_win_coins=0, max_win_x_bet=Fraction(0), minimum_win_x_bet=Fraction(0))
+
+
 def line_delta_rtp(
     pctx: ParContext, modes: Iterable[str], delta: Callable[[str], Fraction],
     *, scatter: Callable[[str, str], Fraction] | None = None,
@@ -889,7 +895,7 @@ class FreeSpinsBlock(Block):
         """E[with the rules - without them] per base spin, in bets, from paired runs of ``run``;
         with how many runs the rules changed, and how many were played."""
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
-        plain = dataclasses.replace(f, max_win_coins=0, max_win_x_bet=Fraction(0), minimum_win_x_bet=Fraction(0))
+        plain = without_rules(f)
         counts = list(triggers)
         weights = [triggers[k] for k in counts]
         rate = sum(weights, Fraction(0))

@@ -290,7 +290,13 @@ class ProgressLevelsBlock(Block):
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
-        from .free_spins import FreeSpins, free_spins_value, run_from_trigger, trigger_distribution
+        from .free_spins import (
+            FreeSpins,
+            free_spins_value,
+            run_from_trigger,
+            trigger_distribution,
+            without_rules,
+        )
 
         f = next((g for g in defn.features if isinstance(g, FreeSpins) and g.name == p.feature), None)
         if f is None:
@@ -311,11 +317,14 @@ class ProgressLevelsBlock(Block):
         levels = [level_values(defn, p, f, bet, n) for n in range(len(p.levels) + 1)]
         figures: dict[str, Value] = {f"level_{n}_spin_value": Exact(v) for n, v in enumerate(levels)}
         if f.retrigger and any(award_for(f.retrigger_awards or f.awards, k) for k in range(1, 64)):
-            # retriggers make the chain unbounded: estimate from runs of the feature itself
+            # retriggers make the chain unbounded: estimate from runs of the feature itself, played
+            # without its cap and top-up as ``plain`` is (the rules' effect, levels playing along,
+            # is the free-spins block's own part: counted here too, it was counted twice)
             out: Value = Exact(-plain)
+            bare = without_rules(f)
             for k, q in triggers.items():
                 n = max(2, int(pctx.samples * q / sum(triggers.values())))
-                def one(i: int, k: int = k, f: FreeSpins = f) -> int:
+                def one(i: int, k: int = k, f: FreeSpins = bare) -> int:
                     return run_from_trigger(defn, f, bet, k, derive_seed(pctx.seed, i * 64 + k))
 
                 stratum = estimate_runs(one, n, pctx.seed, f"runs of {f.name} with {p.name}", scale=q / bet.total)
