@@ -37,6 +37,9 @@ from .round import RoundRequest
 DEFAULT_MAX_PATHS = 200_000
 
 
+MAX_PATH_DRAWS = 2_000  # draws one path may make before enumeration gives up (the caller simulates)
+
+
 class TooManyPaths(RuntimeError):
     """The game has more paths of draws than the walk may play."""
 
@@ -145,6 +148,10 @@ def expectation(play: Callable[[Rng], int], *, max_paths: int = DEFAULT_MAX_PATH
             raise TooManyPaths(f"{what}: more than {max_paths:,} paths of draws")
         rng = EnumeratingRng(script)
         result = play(rng)
+        if len(rng.draws) > MAX_PATH_DRAWS:
+            # a feature that may run on (a respin added as often as one is used): its paths grow
+            # one draw longer with each, so enumerating them costs the square of their number
+            raise TooManyPaths(f"{what}: a path of more than {MAX_PATH_DRAWS:,} draws")
         num, den = _probability(rng.draws)
         value[den] = value.get(den, 0) + num * result
         if result:
