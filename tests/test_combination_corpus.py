@@ -215,7 +215,9 @@ def _check_estimate(
                          f"the simulation's SE {se_ref:.2g} is not small beside par's interval (+-{half:.2g})")
     else:
         reference = exact
-    z = abs(total.mean - float(reference)) / math.hypot(total.std_error, se_ref)
+    spread = math.hypot(total.std_error, se_ref)
+    gap = abs(total.mean - float(reference))
+    z = gap / spread if spread else (float("inf") if gap else 0.0)  # a zero-width estimate: equal or not
     lo, hi = total.ci95
     if lo <= float(reference) <= hi:
         return Check(name, said, by, reference, paths, z, True, "")
