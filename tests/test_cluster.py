@@ -163,8 +163,8 @@ def test_a_plain_run_never_imports_the_cluster_glue() -> None:
 
 @pytest.fixture
 def small_shards(monkeypatch: pytest.MonkeyPatch) -> int:
-    """The command's shards at 2,000 rounds, so a short run has several."""
-    monkeypatch.setattr(simulate_command, "SHARD_SIZE", 2_000)
+    """The command's shards at 2,000 rounds, so a short run has several (it reads the size when it runs)."""
+    monkeypatch.setattr(sim, "SHARD_SIZE", 2_000)
     return 2_000
 
 

@@ -24,22 +24,27 @@ scheme (``tcp://host:8786``, ``tls://...``) is a running scheduler's address.
 
 from __future__ import annotations
 
+import atexit
+import gc
 import hashlib
 import logging
 import pickle
 import re
+import sys
 import threading
 import time
 import warnings
 from collections import deque
 from collections.abc import Iterator
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CabinetError
 from .bet import Bet
 from .definition import Definition
-from .simulate import BatchSpinner, Tally, clean_copy, run_shard
+
+if TYPE_CHECKING:  # imported where used: the command starts a local cluster's fork server before numpy loads
+    from .simulate import BatchSpinner, Tally
 
 INSTALL_HINT = 'pip install -e ".[cluster]"'
 MAX_LOCAL_WORKERS = 256
@@ -95,9 +100,10 @@ LOCAL_WORKER_CONFIG: dict[str, object] = {
 
 # What the fork server imports before it forks a local cluster's worker processes: Dask (as Dask's
 # own list does), numpy and the cabinet's simulator, so a worker starts with them imported (each
-# worker imported the cabinet afresh for its first task: about 0.2 CPU-s a worker). Started early
+# worker imported the cabinet afresh for its first task: about 0.2 CPU-s a worker), then freezes
+# them for the garbage collector (cluster_fork_server.py says why). Started early
 # (``start_fork_server``), its imports run while the parent imports Dask and loads the game.
-FORK_SERVER_PRELOAD = ("distributed", "numpy", "cabinet.core.cluster")
+FORK_SERVER_PRELOAD = ("cabinet.core.cluster_fork_server",)
 
 # Per worker process: the definition of the game being simulated and its batch pricer,
 # both kept from the run's first task. Every task carries its own copy of the definition
@@ -134,6 +140,11 @@ def require_dask() -> None:
 
 
 def _distributed() -> Any:
+    if "distributed" not in sys.modules:
+        # The interpreter's exit frees every object of every module one by one: with Dask
+        # imported that took 0.1 s after the report was out. Frozen at exit (before the
+        # modules are torn down), they are left to the process's end.
+        atexit.register(gc.freeze)
     try:
         import distributed
     except ImportError:
@@ -187,6 +198,8 @@ def connect(address: str) -> tuple[Any, Any]:
 
 def shard_task(defn: Definition, bet: Bet, key: str, master: int, start: int, count: int, top: int) -> Tally:
     """One shard on a worker: ``run_shard`` with this worker's definition and pricer for ``key``."""
+    from .simulate import BatchSpinner, run_shard
+
     kept = _WORKER_GAMES.get(key)
     if kept is None:
         _WORKER_GAMES.clear()
@@ -209,6 +222,8 @@ def task_size(left: int, threads: int) -> int:
 
 def run_key(defn: Definition, bet: Bet, master: int, top: int) -> str:
     """Names this run's tasks: the same shard of the same run has the same task key."""
+    from .simulate import clean_copy
+
     digest = hashlib.sha256(pickle.dumps((clean_copy(defn), bet, master, top))).hexdigest()
     return digest[:24]
 
@@ -219,6 +234,8 @@ def run_on_cluster(
 ) -> Iterator[tuple[int, Tally]]:
     """(shard start, tally) of every job, in the order they finish. ``connection``: a
     ``connect(address)`` made already (closed here too)."""
+    from .simulate import clean_copy
+
     client, local = connection if connection is not None else connect(address)
     try:
         distributed = _distributed()
@@ -277,6 +294,10 @@ class ClusterRunner:
         self._starting: threading.Thread | None = None
         self._started: tuple[Any, Any] | None = None
         self._failed: BaseException | None = None
+
+    def prepare(self) -> None:
+        """Start a local cluster's fork server (``prepare``); call it as early as possible."""
+        prepare(self.address)
 
     def start(self) -> None:
         """Start the cluster (``local:K``) or connect to it now, in a thread, so that it comes up
