@@ -18,7 +18,8 @@ Addresses: ``local:K`` starts a LocalCluster of K single-threaded worker process
 this machine (and closes it afterwards), without Dask's malloc trimming and with its
 background checks slowed down (``LOCAL_WORKER_CONFIG``), forked from a fork server that
 has imported Dask, numpy and the simulator (``FORK_SERVER_PRELOAD``); the command starts
-it in the background before it loads the game (``ClusterRunner.start``). Anything with a
+that first (``ClusterRunner.prepare``), then the cluster in the background while it loads
+the game (``ClusterRunner.start``). Anything with a
 scheme (``tcp://host:8786``, ``tls://...``) is a running scheduler's address.
 """
 
@@ -76,20 +77,23 @@ _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
 #   cabinet); from a fork server the worker starts as a fork of a process that has: on a
 #   loaded 2-core machine the cluster started in 1.3-2.1 s instead of 2.3-3.1, closed in
 #   0.1 s instead of 0.6, and its processes used 0.9 CPU-s before the work instead of 1.2-1.3.
-# What local:2 still costs over --workers 2 (classic and retro, 20M rounds; CPU of the whole
-# process tree, the machine's 2 cores shared at load 15-24, December 2026):
-# - the command's process: importing Dask (0.65 CPU-s at load 20), the scheduler and nannies,
-#   about 5 ms of its event loop's CPU per task, and 10-17 ms a second while it runs (worker
-#   heartbeats every 0.5 s, monitors: turning work stealing off or the monitors to 5 s saved
-#   nothing measurable). A quiet 4-second run pays little of the last; a loaded 35-second one
-#   pays 0.4-0.6 CPU-s.
-# - the fork server: importing Dask, numpy and the simulator once (0.75 CPU-s; --workers 2
-#   imports numpy and the simulator in each worker, 2 x 0.23); forking the
-#   workers straight from the command ("fork") would save that and start them 2 s sooner under
-#   load, but forks a process that has threads running (its event loop, the game loading).
-# Before issue 25.5 (77 one-shard tasks, workers importing the cabinet for their first task,
-# the cluster started after the game loaded) the tree used 1.6-2.9 CPU-s (19-28%) more than
-# --workers 2; since, 0.5-1.3 (5-13%), medians of alternated runs.
+# What local:2 still costs over --workers 2 (20M rounds, quiet 2-core machine, medians of
+# alternated runs, December 2026: classic 2.80 -> 3.02 s, retro 2.79 -> 2.96 s, 6-8%; it was
+# 15-16%): its workers start about 0.2 s later. The fork server, started 0.06 s after
+# the command, has imported Dask, numpy and the simulator (0.38 CPU-s) 0.45-0.5 s in, the
+# command its own share (0.4 CPU-s, Dask 0.2 of it) 0.05-0.1 s sooner; then a worker takes
+# 0.04 s to fork and register, the first task 0.02 s to reach it. --workers 2's fresh processes
+# import only numpy and the simulator (0.13 s each, side by side). While the run goes on, the
+# command's event loop takes 12 ms of CPU a second and each worker's 5; closing, 0.02 s.
+# Forking the workers straight from the command ("fork") would skip the fork server's imports,
+# but forks a process that has threads running (its event loop, the game loading).
+# What took 0.25-0.3 s off those 15%: the fork server starts before the command imports numpy and
+# the simulator (0.1 s sooner), both processes import with the garbage collector off, a
+# nanny looks for its worker's start every 5 ms (NANNY_POLL), and both leave their imported
+# objects frozen at exit (each took 0.1 s to exit, the fork server holding the command's
+# stdout and stderr till then). Earlier (issue 25.5), fewer and larger tasks, the fork server
+# preloading the simulator and the cluster starting while the game loads had taken the extra
+# CPU of the process tree from 19-28% to 5-13% (a loaded machine).
 LOCAL_WORKER_CONFIG: dict[str, object] = {
     "distributed.worker.multiprocessing-method": "forkserver",
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
