@@ -158,13 +158,24 @@ def test_a_plain_run_never_imports_the_cluster_glue() -> None:
     assert out.stdout.split() == ["False", "False", "False"]
 
 
+def test_the_command_can_start_a_local_clusters_fork_server_before_numpy_is_imported() -> None:
+    """The command starts the fork server (whose imports the workers wait for) before it imports
+    the simulator: the command's module and the cluster glue import neither numpy nor Dask."""
+    code = (
+        "import sys\nimport cabinet.commands.simulate, cabinet.core.cluster\n"
+        "print('numpy' in sys.modules, 'cabinet.core.simulate' in sys.modules, 'distributed' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120)
+    assert out.stdout.split() == ["False", "False", "False"]
+
+
 # --- checkpoints ----------------------------------------------------------------------------------
 
 
 @pytest.fixture
 def small_shards(monkeypatch: pytest.MonkeyPatch) -> int:
-    """The command's shards at 2,000 rounds, so a short run has several."""
-    monkeypatch.setattr(simulate_command, "SHARD_SIZE", 2_000)
+    """The command's shards at 2,000 rounds, so a short run has several (it reads the size when it runs)."""
+    monkeypatch.setattr(sim, "SHARD_SIZE", 2_000)
     return 2_000
 
 
@@ -361,8 +372,13 @@ def test_a_runner_started_early_gives_the_same_report_and_its_workers_have_the_c
     runner.start()  # a second start changes nothing
     connection = runner._connection()  # waits for the cluster
     assert connection is not None
-    # Before any task: what the workers imported by themselves.
-    assert set(connection[0].run(lambda: "cabinet.core.simulate" in sys.modules).values()) == {True}
+    # Before any task: what the workers imported by themselves, frozen for the collector (and it on).
+    def imported_and_frozen() -> tuple[bool, bool, bool]:
+        import gc
+
+        return "cabinet.core.simulate" in sys.modules, gc.get_freeze_count() > 10_000, gc.isenabled()
+
+    assert set(connection[0].run(imported_and_frozen).values()) == {(True, True, True)}
     remote = simulate(defn, 30_000, 5, shard_size=4_000, top=5, runner=lambda d, b, m, jobs, top: run_on_cluster(
         "local:2", d, b, m, jobs, top=top, connection=connection)).to_dict()
     assert remote == simulate(defn, 30_000, 5, workers=1, shard_size=4_000, top=5).to_dict()

@@ -18,28 +18,34 @@ Addresses: ``local:K`` starts a LocalCluster of K single-threaded worker process
 this machine (and closes it afterwards), without Dask's malloc trimming and with its
 background checks slowed down (``LOCAL_WORKER_CONFIG``), forked from a fork server that
 has imported Dask, numpy and the simulator (``FORK_SERVER_PRELOAD``); the command starts
-it in the background before it loads the game (``ClusterRunner.start``). Anything with a
+that first (``ClusterRunner.prepare``), then the cluster in the background while it loads
+the game (``ClusterRunner.start``). Anything with a
 scheme (``tcp://host:8786``, ``tls://...``) is a running scheduler's address.
 """
 
 from __future__ import annotations
 
+import atexit
+import gc
 import hashlib
 import logging
 import pickle
 import re
+import sys
 import threading
 import time
 import warnings
 from collections import deque
 from collections.abc import Iterator
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import CabinetError
 from .bet import Bet
 from .definition import Definition
-from .simulate import BatchSpinner, Tally, clean_copy, run_shard
+
+if TYPE_CHECKING:  # imported where used: the command starts a local cluster's fork server before numpy loads
+    from .simulate import BatchSpinner, Tally
 
 INSTALL_HINT = 'pip install -e ".[cluster]"'
 MAX_LOCAL_WORKERS = 256
@@ -53,6 +59,7 @@ COUNT_THREADS_EVERY = 1.0  # seconds between counts of the cluster's worker thre
 # now 22. The shards and their tallies are the same, so is the report.
 GUIDED = 4
 MAX_SHARDS_PER_TASK = 16
+NANNY_POLL = 0.005  # seconds between a nanny's looks for its worker's start (Dask: 0.05), see connect
 LOOKAHEAD = 4096  # shards read ahead of the tasks (to know how many are left near the end)
 _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
 # How a local cluster's processes start (cabinet/cluster_config/cabinet.yaml says the same for workers
@@ -70,20 +77,23 @@ _SCHEMES = ("tcp://", "tls://", "ucx://", "inproc://", "ws://", "wss://")
 #   cabinet); from a fork server the worker starts as a fork of a process that has: on a
 #   loaded 2-core machine the cluster started in 1.3-2.1 s instead of 2.3-3.1, closed in
 #   0.1 s instead of 0.6, and its processes used 0.9 CPU-s before the work instead of 1.2-1.3.
-# What local:2 still costs over --workers 2 (classic and retro, 20M rounds; CPU of the whole
-# process tree, the machine's 2 cores shared at load 15-24, December 2026):
-# - the command's process: importing Dask (0.65 CPU-s at load 20), the scheduler and nannies,
-#   about 5 ms of its event loop's CPU per task, and 10-17 ms a second while it runs (worker
-#   heartbeats every 0.5 s, monitors: turning work stealing off or the monitors to 5 s saved
-#   nothing measurable). A quiet 4-second run pays little of the last; a loaded 35-second one
-#   pays 0.4-0.6 CPU-s.
-# - the fork server: importing Dask, numpy and the simulator once (0.75 CPU-s; --workers 2
-#   imports numpy and the simulator in each worker, 2 x 0.23); forking the
-#   workers straight from the command ("fork") would save that and start them 2 s sooner under
-#   load, but forks a process that has threads running (its event loop, the game loading).
-# Before issue 25.5 (77 one-shard tasks, workers importing the cabinet for their first task,
-# the cluster started after the game loaded) the tree used 1.6-2.9 CPU-s (19-28%) more than
-# --workers 2; since, 0.5-1.3 (5-13%), medians of alternated runs.
+# What local:2 still costs over --workers 2 (20M rounds, quiet 2-core machine, medians of
+# alternated runs, December 2026: classic 2.80 -> 3.02 s, retro 2.79 -> 2.96 s, 6-8%; it was
+# 15-16%): its workers start about 0.2 s later. The fork server, started 0.06 s after
+# the command, has imported Dask, numpy and the simulator (0.38 CPU-s) 0.45-0.5 s in, the
+# command its own share (0.4 CPU-s, Dask 0.2 of it) 0.05-0.1 s sooner; then a worker takes
+# 0.04 s to fork and register, the first task 0.02 s to reach it. --workers 2's fresh processes
+# import only numpy and the simulator (0.13 s each, side by side). While the run goes on, the
+# command's event loop takes 12 ms of CPU a second and each worker's 5; closing, 0.02 s.
+# Forking the workers straight from the command ("fork") would skip the fork server's imports,
+# but forks a process that has threads running (its event loop, the game loading).
+# What took 0.25-0.3 s off those 15%: the fork server starts before the command imports numpy and
+# the simulator (0.1 s sooner), both processes import with the garbage collector off, a
+# nanny looks for its worker's start every 5 ms (NANNY_POLL), and both leave their imported
+# objects frozen at exit (each took 0.1 s to exit, the fork server holding the command's
+# stdout and stderr till then). Earlier (issue 25.5), fewer and larger tasks, the fork server
+# preloading the simulator and the cluster starting while the game loads had taken the extra
+# CPU of the process tree from 19-28% to 5-13% (a loaded machine).
 LOCAL_WORKER_CONFIG: dict[str, object] = {
     "distributed.worker.multiprocessing-method": "forkserver",
     "distributed.nanny.pre-spawn-environ.MALLOC_TRIM_THRESHOLD_": None,
@@ -95,9 +105,10 @@ LOCAL_WORKER_CONFIG: dict[str, object] = {
 
 # What the fork server imports before it forks a local cluster's worker processes: Dask (as Dask's
 # own list does), numpy and the cabinet's simulator, so a worker starts with them imported (each
-# worker imported the cabinet afresh for its first task: about 0.2 CPU-s a worker). Started early
+# worker imported the cabinet afresh for its first task: about 0.2 CPU-s a worker), then freezes
+# them for the garbage collector (cluster_fork_server.py says why). Started early
 # (``start_fork_server``), its imports run while the parent imports Dask and loads the game.
-FORK_SERVER_PRELOAD = ("distributed", "numpy", "cabinet.core.cluster")
+FORK_SERVER_PRELOAD = ("cabinet.core.cluster_fork_server",)
 
 # Per worker process: the definition of the game being simulated and its batch pricer,
 # both kept from the run's first task. Every task carries its own copy of the definition
@@ -134,10 +145,22 @@ def require_dask() -> None:
 
 
 def _distributed() -> Any:
+    loaded = sys.modules.get("distributed")
+    if loaded is not None:
+        return loaded
+    # The interpreter's exit frees every object of every module one by one: with Dask
+    # imported that took 0.1 s after the report was out. Frozen at exit (before the
+    # modules are torn down), they are left to the process's end.
+    atexit.register(gc.freeze)
+    collecting = gc.isenabled()
+    gc.disable()  # the import makes some 55,000 objects: passes over them cost 12% of its CPU (0.025 s)
     try:
         import distributed
     except ImportError:
         raise CabinetError(f"--cluster needs Dask distributed, which is not installed: {INSTALL_HINT}") from None
+    finally:
+        if collecting:
+            gc.enable()
     return distributed
 
 
@@ -167,6 +190,11 @@ def connect(address: str) -> tuple[Any, Any]:
         start_fork_server()
         import dask
 
+        # A nanny looks for its new worker's "started" every 50 ms: 25-50 ms more for the cluster
+        # to come up (the run waits for it). A class attribute, not a setting; left alone if gone.
+        worker_process = distributed.nanny.WorkerProcess
+        if getattr(worker_process, "_init_msg_interval", 0) > NANNY_POLL:
+            worker_process._init_msg_interval = NANNY_POLL
         with warnings.catch_warnings(), dask.config.set(LOCAL_WORKER_CONFIG):
             # The scheduler's HTTP endpoint moves to a free port when 8787 is taken and says
             # so; a local run shows no dashboard, so the note is noise on the terminal.
@@ -187,6 +215,8 @@ def connect(address: str) -> tuple[Any, Any]:
 
 def shard_task(defn: Definition, bet: Bet, key: str, master: int, start: int, count: int, top: int) -> Tally:
     """One shard on a worker: ``run_shard`` with this worker's definition and pricer for ``key``."""
+    from .simulate import BatchSpinner, run_shard
+
     kept = _WORKER_GAMES.get(key)
     if kept is None:
         _WORKER_GAMES.clear()
@@ -209,6 +239,8 @@ def task_size(left: int, threads: int) -> int:
 
 def run_key(defn: Definition, bet: Bet, master: int, top: int) -> str:
     """Names this run's tasks: the same shard of the same run has the same task key."""
+    from .simulate import clean_copy
+
     digest = hashlib.sha256(pickle.dumps((clean_copy(defn), bet, master, top))).hexdigest()
     return digest[:24]
 
@@ -219,6 +251,8 @@ def run_on_cluster(
 ) -> Iterator[tuple[int, Tally]]:
     """(shard start, tally) of every job, in the order they finish. ``connection``: a
     ``connect(address)`` made already (closed here too)."""
+    from .simulate import clean_copy
+
     client, local = connection if connection is not None else connect(address)
     try:
         distributed = _distributed()
@@ -277,6 +311,10 @@ class ClusterRunner:
         self._starting: threading.Thread | None = None
         self._started: tuple[Any, Any] | None = None
         self._failed: BaseException | None = None
+
+    def prepare(self) -> None:
+        """Start a local cluster's fork server (``prepare``); call it as early as possible."""
+        prepare(self.address)
 
     def start(self) -> None:
         """Start the cluster (``local:K``) or connect to it now, in a thread, so that it comes up
