@@ -51,11 +51,11 @@ cross-checked against it by full enumeration in tests/test_par.py.
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, TypeVar
@@ -111,18 +111,6 @@ class LineRules:
         }
         self.memo: dict[tuple[Any, ...], Any] = {}  # pure functions of these rules (the line DP's openings)
 
-    def with_multiplier(self, symbol: str, multiplier: int) -> LineRules:
-        """These rules with the wild ``symbol`` carrying ``multiplier`` (as the game whose
-        symbol has that multiplier compiles them)."""
-        twin = copy.copy(self)
-        twin.match = {
-            target: {sid: (adds, multiplier if sid == symbol and self.is_wild[sid] else mult)
-                     for sid, (adds, mult) in row.items()}
-            for target, row in self.match.items()
-        }
-        twin.memo = {}
-        return twin
-
     def candidates(self, wild_prefix: Sequence[str], first: str | None) -> tuple[str, ...]:
         """Targets tried for a run: the first non-wild's, then the leading wilds' own, then
         (``wild_lines: best_symbol``, after a wild) every regular line symbol in id order."""
@@ -141,32 +129,50 @@ class LineRules:
         """A run's multiplier after one more symbol's (``wild_multipliers``)."""
         return max(mult, more) if self.highest_multiplier else mult * more
 
-    def run_of(self, target: str, seq: Sequence[str]) -> tuple[int, int, int, bool]:
-        """(count, multiplier, length, unbroken) of ``target``'s run from the start of ``seq``."""
-        row = self.match[target]
-        count, mult, length = 0, 1, 0
+    def steps(self, variable: str | None = None) -> dict[str, dict[str, tuple[int, int, int]]]:
+        """``match`` with each step as (adds, multiplier, 1 if it is the wild ``variable``):
+        the line DP leaves that wild's multiplier open and applies each value at the end."""
+        key = ("steps", variable)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = {
+                target: {sid: (adds, mult, int(sid == variable and self.is_wild[sid]))
+                         for sid, (adds, mult) in row.items()}
+                for target, row in self.match.items()
+            }
+        return found
+
+    def run_of(self, target: str, seq: Sequence[str], variable: str | None = None) -> tuple[int, int, int, bool, int]:
+        """(count, multiplier, length, unbroken, n) of ``target``'s run from the start of ``seq``;
+        ``n`` counts the wild ``variable`` in it, whose multiplier is then left out."""
+        row = self.steps(variable)[target]
+        count, mult, length, n = 0, 1, 0, 0
         for sid in seq:
             step = row.get(sid)
             if step is None:
-                return count, mult, length, False
+                return count, mult, length, False, n
             count += step[0]
-            mult = self.combine(mult, step[1])
+            if step[2]:
+                n += 1
+            else:
+                mult = self.combine(mult, step[1])
             length += 1
-        return count, mult, length, True
+        return count, mult, length, True, n
 
     def best(self, runs: Sequence[tuple[str, int, int, int]]) -> Run | None:
         """The paid run among candidates (target, count, mult, length), in candidate order:
-        highest value, then the higher count, then the earlier candidate."""
-        best: Run | None = None
-        key: tuple[Fraction, int] = (ZERO, 0)
-        for target, count, mult, length in runs:
-            value = table_value(self.table[target], count)
-            if value:
-                value *= mult
-                if (value, count) > key:
-                    key = (value, count)
-                    best = Run(target, count, mult, length, value)
-        return best
+        highest value, then the higher count, then the earlier candidate (``highest``)."""
+        scaled = self.scaled_table
+        found = highest(
+            (table[min(count, len(table) - 1)] * mult, count, (target, count, mult, length))
+            for target, count, mult, length in runs
+            if (table := scaled[target])[min(count, len(table) - 1)]
+        )
+        if found is None:
+            return None
+        target, count, mult, length = found
+        return Run(target, count, mult, length, Fraction(scaled[target][min(count, len(scaled[target]) - 1)] * mult,
+                                                         self.scale))
 
     def best_run(self, seq: Sequence[str]) -> Run | None:
         """The best run from the start of ``seq`` (scalar; used for checks and both ways)."""
@@ -185,6 +191,35 @@ class LineRules:
             if rtl is not None and not (ltr is not None and ltr.length == len(seq) == rtl.length):
                 total += rtl.coins
         return total
+
+
+_P = TypeVar("_P")
+
+
+def highest(keyed: Iterable[tuple[int, int, _P]]) -> _P | None:
+    """The line rule's choice among paying runs given as (value, count, what): the highest
+    value, then the higher count, then the earliest (values above 0)."""
+    best: _P | None = None
+    key = (0, 0)
+    for value, count, what in keyed:
+        if (value, count) > key:
+            key = (value, count)
+            best = what
+    return best
+
+
+def with_multiplier(defn: Definition, symbol: str, multiplier: int) -> Definition:
+    """The game whose ``symbol`` carries ``multiplier`` (kept per game and value): how a drawn
+    wild multiplier is played and priced."""
+    cache = defn.__dict__.setdefault("_wild_multiplier_variants", {})
+    key = (symbol, multiplier)
+    found = cache.get(key)
+    if found is None:
+        symbols = tuple(
+            dataclasses.replace(s, multiplier=multiplier) if s.id == symbol else s for s in defn.symbols
+        )
+        found = cache[key] = dataclasses.replace(defn, symbols=symbols)
+    return found  # type: ignore[no-any-return]
 
 
 def rules_for(defn: Definition) -> LineRules:
@@ -208,25 +243,12 @@ Outcome = tuple[str, int, int, int]  # (target, count, multiplier, length) of th
 # A finished candidate run: (target, count, multiplier, length, n), where ``n`` counts the
 # variable wild's symbols in the run (their multiplier is left out of ``multiplier``).
 Finished = tuple[str, int, int, int, int]
-_Step = tuple[int, int, int]  # (adds, multiplier, 1 if the variable wild) of one symbol in a run
+_Step = tuple[int, int, int]  # (adds, multiplier, 1 if the variable wild) of one symbol in a run (``steps``)
 
 
 def _strip_weights(strips: Sequence[Sequence[str]]) -> list[list[tuple[str, int]]]:
     """Per reel: (symbol, occurrences), in first-seen order (deterministic)."""
     return [list(Counter(strip).items()) for strip in strips]
-
-
-def _steps(rules: LineRules, variable: str | None) -> dict[str, dict[str, _Step]]:
-    """``match`` with each step marked when it is the variable wild's (its multiplier is
-    then applied at the end, once per value asked)."""
-    key = ("steps", variable)
-    found = rules.memo.get(key)
-    if found is None:
-        found = rules.memo[key] = {
-            target: {sid: (adds, mult, int(sid == variable and rules.is_wild[sid])) for sid, (adds, mult) in row.items()}
-            for target, row in rules.match.items()
-        }
-    return found
 
 
 def _opening(
@@ -238,25 +260,12 @@ def _opening(
     key = ("open", prefix, first, variable)
     found = rules.memo.get(key)
     if found is None:
-        steps = _steps(rules, variable)
         seq = prefix if first is None else prefix + (first,)
-        runs = []
-        for target in rules.candidates(prefix, first):
-            row = steps[target]
-            count, mult, length, n, running = 0, 1, 0, 0, True
-            for sid in seq:
-                step = row.get(sid)
-                if step is None:
-                    running = False
-                    break
-                count += step[0]
-                if step[2]:
-                    n += 1
-                else:
-                    mult = rules.combine(mult, step[1])
-                length += 1
-            runs.append((target, count, mult, length, n, running))
-        found = rules.memo[key] = tuple(runs)
+        found = rules.memo[key] = tuple(
+            (target, count, mult, length, n, running)
+            for target in rules.candidates(prefix, first)
+            for count, mult, length, running, n in [rules.run_of(target, seq, variable)]
+        )
     return found
 
 
@@ -271,7 +280,7 @@ def _ltr_finished(
     tail = [1] * (n + 1)  # tail[d]: stop combinations of reels d..n-1
     for d in range(n - 1, -1, -1):
         tail[d] = tail[d + 1] * sum(w for _, w in weights[d])
-    steps = _steps(rules, variable)
+    steps = rules.steps(variable)
     combine = rules.combine
     done: Counter[tuple[Finished, ...]] = Counter()
     leading: Counter[tuple[str, ...]] = Counter({(): 1})  # only wilds so far: the wild ids
@@ -336,14 +345,10 @@ def _resolve(
         return mult
 
     def ranked(paying: list[tuple[int, str, int, int, int, int]], m: int) -> tuple[str, int, int, int, int]:
-        best = paying[0]
-        key = (0, 0)
-        for run in paying:
-            value, _, count, mult, _, n = run
-            if (value * carried(mult, n, m), count) > key:  # ties: the earlier candidate
-                key = (value * carried(mult, n, m), count)
-                best = run
-        return best[1:]
+        found = highest((value * carried(mult, n, m), count, run[1:]) for run in paying
+                        for value, _, count, mult, _, n in [run])
+        assert found is not None  # every run in ``paying`` pays
+        return found
 
     for cands, weight in finished.items():
         paying = []
@@ -463,7 +468,7 @@ def line_expectations_by_multiplier(
         signed: list[tuple[dict[Outcome, int], int]] = [(ahead[m], 1)]
         if both_ways:
             signed.append((behind[m], 1))
-            signed.append((_paid_once(rules.with_multiplier(wild, m), weights), -1))
+            signed.append((_paid_once(rules_for(with_multiplier(defn, wild, m)), weights), -1))
         out[m] = _expectation(rules, signed, weights)
     return out
 

@@ -29,7 +29,6 @@ minus the plain game's line value (base spins, and per expected free spin).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
@@ -37,6 +36,7 @@ from typing import Any, ClassVar, Literal
 from ..definition import Definition, WeightedValue, doc
 from ..evaluate import evaluate_screen
 from ..events import Event, Position, register_event
+from ..linemath import with_multiplier
 from ..spin import lean_win
 from ..value import Exact
 from . import (
@@ -82,19 +82,6 @@ class WinMultiplied(Event):
     positions: tuple[Position, ...]  # the cells that caused it (the multiplier wilds)
     wins: int  # how many wins it applied to
     added: int  # minor units it added to the spin's win
-
-
-def with_multiplier(defn: Definition, symbol: str, multiplier: int) -> Definition:
-    """The game whose ``symbol`` carries ``multiplier`` (kept per game and value)."""
-    cache = defn.__dict__.setdefault("_wild_multiplier_variants", {})
-    key = (symbol, multiplier)
-    found = cache.get(key)
-    if found is None:
-        symbols = tuple(
-            dataclasses.replace(s, multiplier=multiplier) if s.id == symbol else s for s in defn.symbols
-        )
-        found = cache[key] = dataclasses.replace(defn, symbols=symbols)
-    return found  # type: ignore[no-any-return]
 
 
 def multiplier_weights(p: MultiplierWilds) -> tuple[int, ...]:
