@@ -79,9 +79,49 @@ def _load(name: str) -> object | None:
         raise
 
 
+def take_game_folders(argv: list[str]) -> list[str]:
+    """Set this run's owner game folders (``paths.use_game_folders``): every ``--games DIR``,
+    taken out of argv (an option of every command), then ``<data-dir>/games`` (the command's
+    ``--data-dir`` or the default data dir). Returns argv without the ``--games`` options."""
+    from pathlib import Path
+
+    from .paths import default_data_dir, use_game_folders
+
+    rest: list[str] = []
+    folders: list[Path] = []
+    data_dir: str | None = None
+    items = iter(argv)
+    for item in items:
+        if item == "--games" or item == "--data-dir":
+            value = next(items, None)
+            if value is None:
+                raise CabinetError(f"cabinet: error: {item} needs a folder")
+            if item == "--games":
+                if not Path(value).is_dir():
+                    raise CabinetError(f"--games {value}: no such folder")
+                folders.append(Path(value))
+                continue
+            data_dir = value
+            rest += [item, value]
+            continue
+        if item.startswith("--games="):
+            value = item.split("=", 1)[1]
+            if not Path(value).is_dir():
+                raise CabinetError(f"--games {value}: no such folder")
+            folders.append(Path(value))
+            continue
+        if item.startswith("--data-dir="):
+            data_dir = item.split("=", 1)[1]
+        rest.append(item)
+    folders.append((Path(data_dir) if data_dir else default_data_dir()) / "games")
+    use_game_folders(folders)
+    return rest
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
+        argv = take_game_folders(argv)
         wanted = argv[0] if argv and argv[0] in COMMANDS else None
         if wanted is None and (not argv or argv[0].startswith("-")) and "-h" not in argv and "--help" not in argv:
             argv = ["play", *argv]  # plain `cabinet` opens the window on the default game

@@ -1,7 +1,13 @@
 """Where the cabinet finds its content and writes its files.
 
-Content (games/, sprites/, sounds/) is looked up in $CABINET_HOME, then in the
-current folder, then beside the package (a source checkout or editable install).
+The shipped content (games/, sprites/, sounds/) is found by one function, ``content_dir``,
+the same whether the cabinet runs from a checkout (an editable install: the folders at the
+repository's top) or from an installed wheel or sdist (the build maps the same folders into
+``cabinet/content/``, pyproject's ``force-include``). ``$CABINET_HOME`` overrides both for
+a designer working in a folder of their own.
+
+An owner adds games without touching the install: every ``*.yaml`` in ``<data-dir>/games/``
+and in each ``--games DIR`` is offered beside the shipped ones (``game_folders``).
 """
 
 from __future__ import annotations
@@ -10,28 +16,56 @@ import os
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+CONTENT = ("games", "sprites", "sounds")
+INSTALLED_CONTENT = PACKAGE_DIR / "content"  # where the wheel carries the three folders
+
+# Folders of the owner's own games, in the order they are searched before the shipped ones:
+# ``--games DIR`` (any number) and the data dir's ``games/`` (cli.main sets them).
+_extra_game_folders: list[Path] = []
 
 
 def project_root() -> Path:
+    """The folder that holds games/, sprites/ and sounds/ (see ``content_dir``)."""
     env = os.environ.get("CABINET_HOME")
     if env:
         return Path(env)
     cwd = Path.cwd()
     if (cwd / "games").is_dir() and (cwd / "cabinet").is_dir():
-        return cwd
+        return cwd  # a checkout's root: its own content, whichever cabinet runs
+    if (INSTALLED_CONTENT / "games").is_dir():
+        return INSTALLED_CONTENT
     return PACKAGE_DIR.parent
 
 
+def content_dir(kind: str) -> Path:
+    """The shipped ``games``, ``sprites`` or ``sounds`` folder, from a checkout or a wheel."""
+    if kind not in CONTENT:
+        raise ValueError(f"no content folder {kind!r} (one of {', '.join(CONTENT)})")
+    return project_root() / kind
+
+
 def games_dir() -> Path:
-    return project_root() / "games"
+    return content_dir("games")
 
 
 def sprites_dir() -> Path:
-    return project_root() / "sprites"
+    return content_dir("sprites")
 
 
 def sounds_dir() -> Path:
-    return project_root() / "sounds"
+    return content_dir("sounds")
+
+
+def use_game_folders(folders: list[Path]) -> None:
+    """The owner's game folders for this run, searched before the shipped games (cli.main)."""
+    _extra_game_folders[:] = [Path(f) for f in folders]
+
+
+def game_folders() -> list[Path]:
+    """Every folder a game is looked up in: the owner's (``--games``, ``<data-dir>/games``)
+    first, so an owner's edited copy of a shipped game is the one offered, then the shipped one."""
+    folders = [*_extra_game_folders, games_dir()]
+    return list(dict.fromkeys(folders))
 
 
 APP_DIR_NAME = "slot-cabinet"

@@ -36,7 +36,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import CabinetError
-from ..paths import games_dir
+from ..paths import game_folders
 from .definition import (
     FORMAT_VERSION,
     MONEY,
@@ -180,16 +180,18 @@ def resolve_game(name_or_path: str | Path) -> Path:
     looks_like_path = any(sep in text for sep in ("/", "\\")) or path.suffix in (".yaml", ".yml")
     if looks_like_path:
         raise CabinetError(folder_error if path.is_dir() else f"no such game file: {text}")
-    folder = games_dir()
-    for suffix in (".yaml", ".yml"):
-        candidate = folder / f"{text}{suffix}"
-        if candidate.is_file():
-            return candidate
+    folders = game_folders()  # the owner's games folders, then the shipped games
+    for folder in folders:
+        for suffix in (".yaml", ".yml"):
+            candidate = folder / f"{text}{suffix}"
+            if candidate.is_file():
+                return candidate
     if path.is_dir():  # a folder here and no game of that name
         raise CabinetError(folder_error)
-    known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+    known = sorted({p.stem for folder in folders if folder.is_dir() for p in folder.glob("*.yaml")})
     hint = _did_you_mean(text, known)
-    listing = f"; available: {', '.join(known)}" if known else f"; no games in {folder}"
+    places = ", ".join(str(f) for f in folders)
+    listing = f"; available: {', '.join(known)}" if known else f"; no games in {places}"
     raise CabinetError(f"unknown game '{text}'{hint}{listing}")
 
 

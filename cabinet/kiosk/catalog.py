@@ -13,7 +13,7 @@ from pathlib import Path
 from cabinet.core.definition import Definition
 from cabinet.core.loader import load_definition, resolve_game
 from cabinet.errors import CabinetError
-from cabinet.paths import games_dir
+from cabinet.paths import game_folders
 
 FEATURE_WORDS = {"free_spins": "free spins", "paid_respin": "paid respins on any reel"}
 
@@ -44,10 +44,15 @@ class GameEntry:
 
 
 def game_files(folder: Path | None = None) -> list[Path]:
-    folder = folder or games_dir()
-    if not folder.is_dir():
-        return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    """The game files of ``folder``, or of every games folder (the owner's first: a game there
+    hides the shipped one of the same name)."""
+    found: dict[str, Path] = {}
+    for place in [folder] if folder else game_folders():
+        if place.is_dir():
+            for p in sorted(place.iterdir()):
+                if p.suffix in (".yaml", ".yml") and p.is_file():
+                    found.setdefault(p.stem, p)
+    return sorted(found.values())
 
 
 def load_entries(names: Iterable[str] | None = None) -> tuple[list[GameEntry], list[str]]:
