@@ -18,6 +18,7 @@ from cabinet.commands.kiosk_tools import UNIT_TEMPLATE, unit_text
 from cabinet.kiosk.config import load_config
 from cabinet.kiosk.operator import STATUS_NAME, OperatorServices, read_status
 from cabinet.kiosk.pin import verify_pin
+from cabinet.kiosk.service import CONFIG_ERROR_EXIT, OPERATOR_EXIT
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,14 +28,17 @@ def cabinet(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
                           cwd=ROOT, env={**os.environ, **(env or {})})
 
 
-def test_the_unit_restarts_always_and_stops_by_sigterm(tmp_path: Path) -> None:
+def test_the_unit_restarts_a_crash_but_not_the_operators_exit_and_stops_by_sigterm(tmp_path: Path) -> None:
     text = unit_text(tmp_path, cabinet=sys.executable)
     assert "@" not in text.replace("%", "")  # every placeholder filled
     lines = {line.split("=", 1)[0]: line.split("=", 1)[1] for line in text.splitlines() if "=" in line
              and not line.startswith("#")}
-    assert lines["Restart"] == "always"
+    assert lines["Restart"] == "on-failure"
+    assert set(lines["RestartPreventExitStatus"].split()) == {str(OPERATOR_EXIT), str(CONFIG_ERROR_EXIT)}
     assert lines["KillSignal"] == "SIGTERM" and lines["KillMode"] == "mixed"
-    assert lines["ExecStart"] == f"{Path(sys.executable).resolve()} kiosk --data-dir {tmp_path}"
+    assert lines["ExecStart"] == f"{Path(sys.executable).absolute()} kiosk --data-dir {tmp_path}"
+    # The display comes from the session (kiosk session imports it), never from the install.
+    assert "DISPLAY" not in lines.get("Environment", "") and "graphical-session.target" not in lines.values()
     assert UNIT_TEMPLATE.parent == ROOT / "cabinet" / "deploy" / "systemd"
 
 
@@ -54,9 +58,9 @@ def test_systemd_analyze_verify_passes_on_the_unit(tmp_path: Path) -> None:
 
 
 def test_cabinet_kiosk_service_prints_the_unit_with_this_machines_paths(tmp_path: Path) -> None:
-    done = cabinet("kiosk", "service", "--data-dir", str(tmp_path))
+    done = cabinet("kiosk", "service", "--as", "systemd", "--data-dir", str(tmp_path))
     assert done.returncode == 0, done.stderr
-    assert f"--data-dir {tmp_path.resolve()}" in done.stdout and "Restart=always" in done.stdout
+    assert f"--data-dir {tmp_path.resolve()}" in done.stdout and "Restart=on-failure" in done.stdout
 
 
 def test_the_status_file_and_cabinet_kiosk_status(tmp_path: Path) -> None:

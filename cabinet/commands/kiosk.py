@@ -17,7 +17,8 @@ The operator's commands on the same data folder:
   exit code 1 when the kiosk is down or its status is stale;
 - ``cabinet kiosk pin --data-dir DIR``: asks for a PIN and writes its salted hash to kiosk.yaml
   (``--clear`` removes it);
-- ``cabinet kiosk service --data-dir DIR [--write]``: the systemd unit with this machine's paths.
+- ``cabinet kiosk service --data-dir DIR [--write] [--as systemd|autostart]``: the service that starts
+  with the auto-login session (``cabinet/kiosk/service.py``); ``session`` is what it runs at login.
 """
 
 from __future__ import annotations
@@ -35,12 +36,12 @@ from .play import parse_size
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-ACTIONS = ("run", "events", "status", "pin", "service")
+ACTIONS = ("run", "events", "status", "pin", "service", "session")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("action", nargs="?", default="run", choices=ACTIONS,
-                   help="run the kiosk (default), or: events, status, pin, service (see below)")
+                   help="run the kiosk (default), or: events, status, pin, service, session (see below)")
     p.add_argument("--data-dir", type=Path, help="settings, ledger, history and kiosk.yaml (default: the user's)")
     p.add_argument("--config", type=Path, help="the kiosk config (default: <data-dir>/kiosk.yaml)")
     p.add_argument("--windowed", action="store_true", help="a window instead of the full screen (setting up)")
@@ -51,7 +52,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--kind", action="append", help="events: only this kind (repeatable), e.g. wrong_pin")
     p.add_argument("--limit", type=int, help="events: the newest N only")
     p.add_argument("--clear", action="store_true", help="pin: remove the PIN")
-    p.add_argument("--write", action="store_true", help="service: write the unit to ~/.config/systemd/user/")
+    p.add_argument("--write", action="store_true",
+                   help="service: install the autostart entry (and the systemd user unit) in ~/.config/")
+    p.add_argument("--as", dest="service_kind", choices=("systemd", "autostart"),
+                   help="service: a systemd user unit started by the session, or the autostart entry alone "
+                        "(default: systemd where a user manager runs)")
 
 
 def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.shell.Shell
@@ -91,6 +96,22 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
     return shell
 
 
+def config_error_screen(args: argparse.Namespace, reasons: list[str]) -> int | None:
+    """A configuration the kiosk cannot start with: logged, in the status file, and (with a
+    screen) shown full screen until the config changes (None: try again). -1: headless, the
+    error's own exit code."""
+    from cabinet.kiosk import config_error
+    from cabinet.kiosk.config import CONFIG_NAME
+    from cabinet.services.atomic import ensure_data_dir
+
+    data_dir = ensure_data_dir(args.data_dir or default_data_dir())
+    if args.headless:
+        config_error.record(data_dir, reasons).events.close()
+        return -1
+    return config_error.show(reasons, data_dir=data_dir, config_path=args.config or data_dir / CONFIG_NAME,
+                             fullscreen=not args.windowed, size=args.size)
+
+
 def run(args: argparse.Namespace) -> int:
     if args.action != "run":
         from . import kiosk_tools
@@ -102,15 +123,21 @@ def run(args: argparse.Namespace) -> int:
         raise CabinetError("--frames must not be negative")
     from cabinet.kiosk.config import KioskConfigError
 
-    try:
-        shell = build_shell(args)
-    except KioskConfigError as exc:
-        # Every mistake at once, each file:line:col (an operator fixes them in one go; the
-        # one-line summary would send them to `cabinet check`, which reads game files).
-        for issue in exc.issues:
-            print(f"cabinet: error: {issue}", file=sys.stderr)
-        print("cabinet: the kiosk did not start; fix the config and start it again", file=sys.stderr)
-        return exc.exit_code
+    while True:
+        try:
+            shell = build_shell(args)
+            break
+        except CabinetError as exc:
+            # Every mistake at once, each file:line:col (an operator fixes them in one go; the
+            # one-line summary would send them to `cabinet check`, which reads game files).
+            reasons = ([str(issue) for issue in exc.issues] if isinstance(exc, KioskConfigError)
+                       else [line for line in str(exc).splitlines() if line.strip()])
+            for reason in reasons:
+                print(f"cabinet: error: {reason}", file=sys.stderr)
+            print("cabinet: the kiosk did not start; fix the config and start it again", file=sys.stderr)
+            code = config_error_screen(args, reasons)
+            if code is not None:
+                return code if code != -1 else exc.exit_code
     # From before SDL starts: a SIGTERM while the kiosk is still opening stops it cleanly too.
     with shell.stop_on_sigterm():
         if not args.headless:

@@ -6,8 +6,11 @@
   down (stopped, or its process gone) or stale (no update for 150 s).
 - ``pin``: asks for a PIN twice (not echoed) and writes its salted scrypt hash as
   ``operator_pin`` into kiosk.yaml, keeping the file's comments; ``--clear`` removes it.
-- ``service``: the systemd unit (``cabinet/deploy/systemd/slot-cabinet.service``) with this
-  machine's cabinet executable, data folder and display; ``--write`` installs it as a user unit.
+- ``service``: the systemd user unit (``cabinet/deploy/systemd/slot-cabinet.service``) or the
+  XDG autostart entry, with this machine's cabinet and data folder; ``--write`` installs the
+  autostart entry (and the unit where a systemd user manager runs; ``cabinet/kiosk/service.py``).
+- ``session``: what the autostart entry runs at login: starts the unit with the session's
+  display, or (no systemd) runs and supervises the kiosk.
 """
 
 from __future__ import annotations
@@ -15,20 +18,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import sys
 from pathlib import Path
 
 from cabinet.errors import CabinetError
+from cabinet.kiosk.service import UNIT_NAME, UNIT_TEMPLATE  # noqa: F401 - where the unit lives
 from cabinet.paths import default_data_dir
-
-UNIT_TEMPLATE = Path(__file__).resolve().parent.parent / "deploy" / "systemd" / "slot-cabinet.service"
-UNIT_NAME = "slot-cabinet.service"
 
 
 def run(args: argparse.Namespace) -> int:
     data_dir = (args.data_dir or default_data_dir()).resolve()
-    return {"events": events, "status": status, "pin": pin, "service": service}[args.action](args, data_dir)
+    return {"events": events, "status": status, "pin": pin, "service": service,
+            "session": session}[args.action](args, data_dir)
 
 
 def events(args: argparse.Namespace, data_dir: Path) -> int:
@@ -93,25 +94,33 @@ def pin(args: argparse.Namespace, data_dir: Path) -> int:
     return 0
 
 
-def unit_text(data_dir: Path, *, cabinet: str | None = None, display: str | None = None) -> str:
-    """The shipped unit with this machine's paths: the cabinet executable, data folder and display."""
-    exe = cabinet or shutil.which("cabinet") or str(Path(sys.executable).with_name("cabinet"))
-    text = UNIT_TEMPLATE.read_text(encoding="utf-8")
-    return (text.replace("@CABINET@", str(Path(exe).resolve())).replace("@DATA_DIR@", str(data_dir))
-            .replace("@DISPLAY@", display or os.environ.get("DISPLAY") or ":0"))
+def unit_text(data_dir: Path, *, cabinet: str | None = None) -> str:
+    """The shipped unit with this machine's cabinet and data folder (``cabinet.kiosk.service``)."""
+    from cabinet.kiosk.service import unit_text as filled
+
+    return filled(data_dir, cabinet=cabinet)
 
 
 def service(args: argparse.Namespace, data_dir: Path) -> int:
-    text = unit_text(data_dir)
-    if not args.write:
-        print(text, end="")
-        return 0
-    folder = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config") / "systemd" / "user"
-    folder.mkdir(parents=True, exist_ok=True)
-    data_dir.mkdir(parents=True, exist_ok=True)
-    from cabinet.services.atomic import write_text_atomic
+    from cabinet.kiosk.service import autostart_text, systemd_user_running, write_service
 
-    write_text_atomic(folder / UNIT_NAME, text)
-    print(f"wrote {folder / UNIT_NAME}; now: systemctl --user daemon-reload && "
-          "systemctl --user enable --now slot-cabinet")
+    kind = args.service_kind or ("systemd" if systemd_user_running() else "autostart")
+    if not args.write:
+        print(unit_text(data_dir) if kind == "systemd" else autostart_text(data_dir), end="")
+        return 0
+    data_dir.mkdir(parents=True, exist_ok=True)
+    written = write_service(data_dir, kind=kind)
+    for path in written:
+        print(f"wrote {path}")
+    how = ("it starts with your next login (the autostart entry runs `cabinet kiosk session`, which starts "
+           "the user unit with the session's display)" if kind == "systemd" else
+           "it starts with your next login (the autostart entry runs `cabinet kiosk session`, which runs "
+           "and watches the kiosk)")
+    print(f"{how}; set up automatic login for this user (README: Kiosk, As a service)")
     return 0
+
+
+def session(args: argparse.Namespace, data_dir: Path) -> int:
+    from cabinet.kiosk.service import start_session
+
+    return start_session(data_dir)

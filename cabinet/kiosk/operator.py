@@ -108,6 +108,7 @@ class OperatorServices:
     today: str = field(init=False, default="")
     pads: set[int] = field(init=False, default_factory=set)
     settings_listeners: list[Callable[[Any], None]] = field(init=False, default_factory=list)
+    config_error: list[str] | None = field(init=False, default=None)  # why the kiosk could not start
 
     def __post_init__(self) -> None:
         self.events = EventLog.in_folder(self.data_dir)
@@ -218,6 +219,7 @@ class OperatorServices:
             "rounds_today": self.rounds_today, "today": self.today or datetime.now(UTC).date().isoformat(),
             "errors": self.errors(), "rss_bytes": rss_bytes(),
             "frame_p99_ms_last_hour": p99, "frames_last_hour": self.frames.count,
+            **({"config_error": self.config_error} if self.config_error else {}),
         }
 
     def write_status(self, *, running: bool = True) -> bool:
@@ -280,6 +282,10 @@ def read_status(data_dir: Path, *, now: datetime | None = None) -> tuple[int, st
         f"frame p99 (1 h)  {p99:.2f} ms over {status.get('frames_last_hour')} frames" if isinstance(p99, float | int)
         else "frame p99 (1 h)  no frames yet",
     ]
+    reasons = status.get("config_error")
+    if reasons and status.get("running", True) and alive:
+        return 1, ("kiosk status: CONFIG ERROR (the kiosk shows why, full screen, until it is fixed)\n"
+                   + "\n".join(f"  {reason}" for reason in reasons) + "\n" + "\n".join(lines))
     if not status.get("running", True):
         return 1, "kiosk status: DOWN (it stopped cleanly)\n" + "\n".join(lines)
     if not alive:

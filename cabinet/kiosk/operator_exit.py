@@ -8,7 +8,7 @@ manager, any ``QUIT``): each is logged and play goes on. The operator leaves by
   ``exit_pad`` at once on one pad (off unless set: visitors hold the pads);
 - or ``SIGTERM`` (``systemctl stop``, ``kill``): the shell finishes the frame, closes
   the game and its ledger (the journal is fsynced at every record, then closed) and
-  exits 0.
+  exits 0 (the exit combination: 10, ``service.OPERATOR_EXIT``, so a service stays stopped).
 
 ``ExitCombo`` reads the raw events (before bindings turn them into cabinet buttons), so
 a combination works whatever the keys are bound to.

@@ -299,7 +299,10 @@ class Shell:
                     self.frame(pacer.tick())
             finally:  # Ctrl+C or a bug still closes the ledger's files
                 self.shutdown()
-        return 0
+        from .service import OPERATOR_EXIT
+
+        # The operator's exit has its own code: the service stays stopped (RestartPreventExitStatus).
+        return OPERATOR_EXIT if self.stop_reason.startswith("operator exit") else 0
 
     def stop_on_sigterm(self) -> Any:
         """While in effect, SIGTERM ends the loop after the current frame (a clean shutdown)."""

@@ -52,6 +52,9 @@ KINDS: dict[str, str] = {  # kind -> the label the log page and ``cabinet kiosk 
     "meters_reset": "METERS RESET",
     "exit": "EXIT",
     "error": "ERROR RECOVERED",
+    "config_error": "CONFIG ERROR",
+    "power_lost": "POWER LOST",
+    "window_refocused": "WINDOW REFOCUSED",
 }
 
 
