@@ -341,7 +341,7 @@ class App:
         self.operator = self.options.operator
         if self.operator is None:
             self.operator = OperatorServices.for_play(self.options.data_dir)
-            self.operator.power_up(f"cabinet play {self.defn.id}")
+            self.operator.power_up(f"cabinet play {self.defn.id}", recovered=getattr(self._opened, "recovered", None))
         self.operator.opened(self._opened, self.session)
         self.operator_entry = GameOperator(self)
         self.tools.insert(0, self.operator_entry)

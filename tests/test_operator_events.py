@@ -40,9 +40,10 @@ def test_power_up_a_restored_round_and_the_exit(tmp_path: Path) -> None:
     again.run_frames(2)
     again.window_closed = True
     again.close()
-    assert kinds(tmp_path) == ["power_up", "power_up", "round_restored", "exit"]
+    assert kinds(tmp_path) == ["power_up", "power_lost", "power_up", "round_restored", "exit"]
     entries = read_events(tmp_path).entries
-    assert entries[2].data["round"] == 1 and entries[-1].data["cause"] == "window closed"
+    assert entries[1].data == {"round": 1, "game": "classic", "since": entries[0].time}
+    assert entries[3].data["round"] == 1 and entries[-1].data["cause"] == "window closed"
 
 
 def test_a_round_the_game_completes_by_itself_is_logged_as_auto_completed(tmp_path: Path) -> None:
@@ -52,8 +53,9 @@ def test_a_round_the_game_completes_by_itself_is_logged_as_auto_completed(tmp_pa
     app.session.ledger.close()
     app_on(tmp_path, game).close()
     entries = read_events(tmp_path).entries
-    assert [e.kind for e in entries][:3] == ["power_up", "power_up", "round_auto_completed"]
-    assert entries[2].data == {"round": 1, "game": "halloween-wins-3"}
+    assert [e.kind for e in entries][:4] == ["power_up", "power_lost", "power_up", "round_auto_completed"]
+    assert entries[1].data["round"] == 1 and entries[1].data["game"] == "halloween-wins-3"
+    assert entries[3].data == {"round": 1, "game": "halloween-wins-3"}
 
 
 def test_a_game_file_changed_since_its_last_round_is_logged_once(tmp_path: Path) -> None:

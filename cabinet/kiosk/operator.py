@@ -138,8 +138,24 @@ class OperatorServices:
 
     # -- what happens outside the menu ------------------------------------------------------------
 
-    def power_up(self, what: str) -> None:
+    def power_up(self, what: str, *, recovered: Any = None) -> Any:
+        """Log the start; a start after an unclean stop (the last start has no exit after it: a
+        power cut, a kill, a crash) is logged first as POWER LOST with the round it interrupted.
+        Returns that round (a journal ``PendingRound``) or None."""
+        from cabinet.services.journal import JOURNAL_NAME, read_pending
+
+        pending = read_pending(self.data_dir / JOURNAL_NAME) if self.data_dir is not None else None
+        # ``recovered``: a game opened before this (``cabinet play``) may have settled the round already.
+        cut = pending or (recovered if getattr(recovered, "round_id", None) is not None else None)
+        last = next(iter(self.events.newest(kinds=["power_up", "exit"])), None)
+        if last is not None and last.kind == "power_up":
+            interrupted = (f"; round {cut.round_id} of {cut.game_id} was in play"
+                           if cut is not None else "; no round was in play")
+            self.events.record("power_lost", f"power lost: the start at {last.time} had no exit{interrupted}",
+                               since=last.time, round=cut.round_id if cut else None,
+                               game=cut.game_id if cut else None)
         self.events.record("power_up", what, pid=os.getpid())
+        return pending
 
     def opened(self, opened: Any, session: Any) -> None:
         """A game's records were opened: recovery, malfunction, a changed game file."""

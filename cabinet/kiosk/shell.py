@@ -144,13 +144,35 @@ class Shell:
         if self.options.kiosk:
             show = f"after {self.options.idle_seconds:g} s" if self.options.attract else "off"
             self.guard.note(f"kiosk started: {len(self.entries)} game(s), attract {show}")
-        self.operator.power_up(f"{'kiosk' if self.options.kiosk else 'lobby'} started: {len(self.entries)} game(s)")
+        pending = self.operator.power_up(f"{'kiosk' if self.options.kiosk else 'lobby'} started: "
+                                         f"{len(self.entries)} game(s)")
         start = self.options.start_game
+        if pending is not None:  # a round cut off by a power cut: straight back to it, to finish it there
+            start = self._game_of_round(pending)
         index = next((i for i, e in enumerate(self.entries) if start in (e.id, str(e.path))), -1) if start else -1
         if index >= 0 or not self.options.lobby:
             self.open_game(max(0, index))
         else:
             self.show_lobby()
+
+    def _game_of_round(self, pending: Any) -> str | None:
+        """The id of the offered game an unfinished round belongs to (None: the usual start).
+        A game no longer offered is opened anyway, as the last entry, so its round is finished."""
+        if any(e.id == pending.game_id for e in self.entries):
+            self.guard.note(f"round {pending.round_id} of {pending.game_id} was in play at the last stop: "
+                            "opening its game to finish it")
+            return str(pending.game_id)
+        from .catalog import load_entries
+
+        found, problems = load_entries([pending.game_id])
+        if not found:
+            self.guard.note(f"round {pending.round_id} of {pending.game_id} is unfinished but its game does not "
+                            f"load ({'; '.join(problems)[:200]}); it stays open")
+            return self.options.start_game
+        self.entries.append(found[0])
+        self.guard.note(f"round {pending.round_id} of {pending.game_id} (a game not offered) was in play at "
+                        "the last stop: opening it to finish the round")
+        return str(pending.game_id)
 
     # -- lobby and games --------------------------------------------------------------------------
 

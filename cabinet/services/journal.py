@@ -396,6 +396,23 @@ class _Replayer:
 # --- the journal ---------------------------------------------------------------------------------
 
 
+def read_pending(path: Path) -> PendingRound | None:
+    """The unfinished round of the journal at ``path``, read without opening it for writing
+    (nothing is changed or kept aside): what a kiosk powering up after a cut goes back to.
+    The records up to the first damaged line count, as ``Journal.open`` counts them."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError:
+        return None
+    replayer = _Replayer()
+    for line in raw.split(b"\n")[:-1]:  # the part after the last newline is a torn write
+        try:
+            replayer.apply(decode_record(line))
+        except RecordError:
+            break
+    return replayer.open.pending if replayer.open is not None else None
+
+
 class Journal:
     """An open journal file; every append is on disk when the call returns."""
 

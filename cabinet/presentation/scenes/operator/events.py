@@ -15,14 +15,14 @@ from .common import DIM, GOLD, RED, TEXT, Frame, Page, draw_chrome, draw_list, l
 
 FILTERS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
     ("EVERY EVENT", None),
-    ("POWER AND EXITS", ("power_up", "exit")),
+    ("POWER AND EXITS", ("power_up", "power_lost", "exit")),
     ("ROUNDS", ("round_restored", "round_auto_completed", "round_voided", "game_changed")),
     ("STORAGE", ("storage_full", "storage_back")),
     ("OPERATOR", ("operator_entered", "wrong_pin", "pin_locked", "settings_changed", "meters_reset")),
-    ("DEVICES", ("pad_attached", "pad_detached", "close_ignored")),
-    ("ERRORS", ("malfunction", "error")),
+    ("DEVICES", ("pad_attached", "pad_detached", "close_ignored", "window_refocused")),
+    ("ERRORS", ("malfunction", "error", "config_error")),
 )
-ALARMS = frozenset({"storage_full", "malfunction", "wrong_pin", "pin_locked", "error"})
+ALARMS = frozenset({"storage_full", "malfunction", "wrong_pin", "pin_locked", "error", "power_lost", "config_error"})
 
 
 class EventsPage(Page):
