@@ -343,6 +343,8 @@ class App:
             self.operator = OperatorServices.for_play(self.options.data_dir)
             self.operator.power_up(f"cabinet play {self.defn.id}", recovered=getattr(self._opened, "recovered", None))
         self.operator.opened(self._opened, self.session)
+        if self.guard is not None:  # every error the game survives reaches the event log
+            self.guard.listeners.append(self.operator.error_recovered)
         self.operator_entry = GameOperator(self)
         self.tools.insert(0, self.operator_entry)
         if self.operator.volume is not None:  # kiosk.yaml's master volume

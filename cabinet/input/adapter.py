@@ -24,6 +24,32 @@ from .bindings import Bindings
 
 Region = tuple[Any, Press]  # (a rect-like (x, y, w, h), the press it makes)
 
+# The digit keys, top row and keypad (SDL key names), so a PIN pad takes the keyboard's digits:
+# a digit key bound to a button presses it as always (its Press.key says the digit); one bound
+# to nothing presses DIGIT with its digit (Press.index). ``typed_digit`` reads both.
+DIGIT_KEY_NAMES: dict[str, int] = {**{str(d): d for d in range(10)}, **{f"keypad {d}": d for d in range(10)}}
+
+
+def digit_keys() -> dict[int, int]:
+    """Key code -> digit, from ``DIGIT_KEY_NAMES``."""
+    from .bindings import key_code
+
+    return {code: digit for name, digit in DIGIT_KEY_NAMES.items() if (code := key_code(name)) is not None}
+
+
+_DIGITS: dict[int, int] = {}
+
+
+def typed_digit(press: Press) -> int | None:
+    """The digit a press typed (a DIGIT press, or a bound digit key's press), else None."""
+    if press.button == Button.DIGIT:
+        return press.index if 0 <= press.index <= 9 else None
+    if press.key is None:
+        return None
+    if not _DIGITS:
+        _DIGITS.update(digit_keys())
+    return _DIGITS.get(press.key)
+
 
 @dataclass
 class InputFrame:
@@ -49,6 +75,7 @@ class InputAdapter:
         self._pad_held: dict[int, set[Button]] = {}
         self._pad_raw: dict[int, set[int]] = {}  # instance id -> pad buttons down (for chords)
         self._controller_ok = False
+        self.digits = digit_keys()
 
     # -- pads -------------------------------------------------------------------------------------
 
@@ -128,6 +155,8 @@ class InputAdapter:
                     if button not in self.held:
                         frame.presses.append(Press(button, key=event.key))
                     self.held.add(button)
+                elif (digit := self.digits.get(event.key)) is not None:
+                    frame.presses.append(Press(Button.DIGIT, digit, key=event.key))
             elif t == pygame.KEYUP:
                 button = self.bindings.keys.get(event.key)
                 if button is not None:

@@ -9,6 +9,7 @@ traceback: the innermost frame whose ``self`` is one of the scenes on the stack.
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 import traceback
@@ -48,6 +49,8 @@ class ErrorGuard:
         self.total = 0
         self.notice_left = 0.0
         self.notice = NOTICE
+        # Told of every recovered error (where, the exception): the event log's ERROR RECOVERED.
+        self.listeners: list[Callable[[str, BaseException], None]] = []
 
     def record(self, exc: BaseException, where: str) -> int:
         """Log ``exc``; returns how many errors happened within the last WINDOW seconds."""
@@ -58,6 +61,11 @@ class ErrorGuard:
         stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         self.write(f"{stamp} UTC  error in {where}, recovered ({len(self.recent)} in {WINDOW:.0f} s)\n{text}\n")
+        for listener in list(self.listeners):
+            try:
+                listener(where, exc)
+            except Exception:  # noqa: BLE001, S110 - telling about an error must not make another
+                pass
         if self.echo:
             print(f"cabinet: error in {where} ({type(exc).__name__}: {exc}); recovered, see "
                   f"{self.log_path or 'the log'}", file=sys.stderr)
@@ -70,7 +78,7 @@ class ErrorGuard:
             self.log_path.parent.mkdir(parents=True, exist_ok=True)
             if self.log_path.exists() and self.log_path.stat().st_size > LOG_LIMIT:
                 self.log_path.replace(self.log_path.with_name(self.log_path.name + ".1"))
-            with open(self.log_path, "a", encoding="utf-8") as fh:
+            with open(self.log_path, "a", encoding="utf-8", opener=_private) as fh:
                 fh.write(entry)
         except OSError as exc:  # a full or read-only disk must not stop the cabinet either
             print(f"cabinet: cannot write {self.log_path}: {exc}", file=sys.stderr)
@@ -127,3 +135,8 @@ def draw_notice(surface: Any, text: Any, message: str) -> None:
     surface.blit(shade, rect.topleft)
     pygame.draw.rect(surface, (255, 200, 90), rect, width=2, border_radius=6)
     surface.blit(img, img.get_rect(center=rect.center))
+
+
+def _private(path: str, flags: int) -> int:
+    """Open the log 0600, like every file of the data folder (``services.atomic.private_modes``)."""
+    return os.open(path, flags, 0o600)

@@ -28,7 +28,7 @@ from cabinet.services.atomic import canonical_json, write_atomic
 from cabinet.services.audit import Audit
 from cabinet.services.event_log import EventLog
 
-from .pin import PinGate
+from .pin import LOCK_NAME, PinGate
 
 STATUS_NAME = "status.json"
 STATUS_SECONDS = 60.0
@@ -116,7 +116,8 @@ class OperatorServices:
         self.gate = PinGate(self.pin_hash, self.clock,
                             on_miss=lambda n: self.events.record("wrong_pin", f"wrong PIN ({n} in a row)", misses=n),
                             on_lock=lambda s: self.events.record("pin_locked", f"PIN entry locked for {s:g} s",
-                                                                 seconds=s))
+                                                                 seconds=s),
+                            lock_path=self.data_dir / LOCK_NAME if self.data_dir is not None else None)
         self.frames = FrameTimes(self.clock)
         self.started = self.clock()
         self.started_at = datetime.now(UTC).isoformat(timespec="seconds")
@@ -200,6 +201,12 @@ class OperatorServices:
         for listener in list(self.settings_listeners):
             listener(config)
 
+    def error_recovered(self, where: str, exc: BaseException) -> None:
+        """An error the cabinet survived (``ErrorGuard``'s listener): the log's ERROR RECOVERED."""
+        detail = " ".join(str(exc).split())[:200] or "no details"
+        self.events.record("error", f"error in {where}, recovered: {type(exc).__name__}: {detail}",
+                           where=where, error=type(exc).__name__)
+
     def close_ignored(self) -> None:
         self.events.record("close_ignored", "a window-close request was ignored (kiosk)")
 
@@ -243,6 +250,7 @@ class OperatorServices:
             return False
         try:
             write_atomic(self.data_dir / STATUS_NAME, (canonical_json(self.status(running=running)) + "\n").encode())
+            os.chmod(self.data_dir / STATUS_NAME, 0o640)  # readable by the kiosk user's group (monitoring)
         except OSError:
             return False  # a full disk: the next minute tries again (and `status` will call it stale)
         return True

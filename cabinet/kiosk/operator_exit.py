@@ -78,3 +78,25 @@ def combo_from_config(config: Any) -> ExitCombo:
     keys = frozenset(code for name in config.exit_keys if (code := key_code(name)) is not None)
     pad = frozenset(PAD_BUTTONS[name.lower()] for name in config.exit_pad)
     return ExitCombo(keys=keys, pad=pad, hold_seconds=config.exit_hold_seconds)
+
+
+def draw_countdown(surface: Any, text: Any, seconds_left: float, *, pin: bool) -> Any:
+    """A band across the top while the exit combination is held: the seconds left and what
+    follows; returns its rectangle (the shell updates just that part of the screen)."""
+    import math
+
+    import pygame
+
+    width, height = surface.get_size()
+    band = pygame.Rect(0, 0, width, max(28, height // 9))
+    pygame.draw.rect(surface, COUNTDOWN_BACK, band)
+    pygame.draw.rect(surface, COUNTDOWN_TEXT, band, width=3)
+    then = "THEN THE OPERATOR PIN" if pin else "THE KIOSK STOPS"
+    line = f"EXIT IN {math.ceil(seconds_left)} S - KEEP HOLDING, {then}"
+    image = text.fit(line, band.h * 2 // 5, width - 24, COUNTDOWN_TEXT)
+    surface.blit(image, image.get_rect(center=band.center))
+    return band
+
+
+COUNTDOWN_BACK = (120, 16, 16)
+COUNTDOWN_TEXT = (255, 236, 160)

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import os
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 SCHEME = "scrypt"
 N, R, P = 2**14, 8, 1  # about 50 ms a check: cheap for the operator, slow for a guesser with the file
@@ -20,6 +23,12 @@ SALT_BYTES = 16
 MIN_DIGITS, MAX_DIGITS = 4, 12
 MAX_MISSES = 3
 LOCK_SECONDS = 60.0
+# Sane scrypt costs for a stored hash: its memory (128 N r bytes) well inside _derive's maxmem,
+# and its work (N r p) at most 4 times ours, so a check never fails or hangs the kiosk.
+MAXMEM = 64 * 1024 * 1024
+MAX_MEMORY = MAXMEM // 2
+MAX_WORK = 4 * N * R * P
+LOCK_NAME = "pin-lock.json"  # the misses and the lock, kept across restarts
 
 
 class PinError(ValueError):
@@ -34,7 +43,7 @@ def check_pin_text(pin: str) -> str:
 
 
 def _derive(pin: str, salt: bytes, n: int, r: int, p: int) -> bytes:
-    return hashlib.scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p, maxmem=64 * 1024 * 1024, dklen=32)
+    return hashlib.scrypt(pin.encode("ascii"), salt=salt, n=n, r=r, p=p, maxmem=MAXMEM, dklen=32)
 
 
 def hash_pin(pin: str, *, salt: bytes | None = None) -> str:
@@ -53,9 +62,13 @@ def parse_hash(stored: str) -> tuple[int, int, int, bytes, bytes]:
         salt, digest = bytes.fromhex(parts[4]), bytes.fromhex(parts[5])
     except ValueError:
         raise PinError("operator_pin: a damaged hash; make a new one with 'cabinet kiosk pin'") from None
-    if n < 2**10 or n > 2**20 or n & (n - 1) or not 1 <= r <= 32 or not 1 <= p <= 16 or len(salt) < 8 \
-            or len(digest) != 32:
+    if n < 2**10 or n & (n - 1) or r < 1 or p < 1 or len(salt) < 8 or len(digest) != 32:
         raise PinError("operator_pin: a damaged hash; make a new one with 'cabinet kiosk pin'")
+    if 128 * n * r > MAX_MEMORY or n * r * p > MAX_WORK:
+        # A cost like this would make every OK fail ("memory limit exceeded") or take minutes.
+        raise PinError(f"operator_pin: scrypt costs N={n}, r={r}, p={p} are outside what a PIN check may take "
+                       f"(at most {MAX_MEMORY // 2**20} MiB and {MAX_WORK // (N * R * P)}x the usual work); "
+                       "make a new one with 'cabinet kiosk pin'")
     return n, r, p, salt, digest
 
 
@@ -68,7 +81,10 @@ def verify_pin(pin: str, stored: str) -> bool:
 
 @dataclass
 class PinGate:
-    """Who may open the operator menu: anyone when no PIN is set, else the PIN, three tries a minute."""
+    """Who may open the operator menu: anyone when no PIN is set, else the PIN, three tries a minute.
+
+    With ``lock_path`` the misses and a lock survive a restart (a guesser cannot reset them by
+    pulling the plug): kept as wall-clock time, never more than ``LOCK_SECONDS`` ahead."""
 
     stored: str | None  # the hash, or None: no PIN
     clock: Callable[[], float]
@@ -76,6 +92,32 @@ class PinGate:
     on_lock: Callable[[float], None] = lambda seconds: None
     misses: int = 0
     locked_until: float = field(default=0.0)
+    lock_path: Path | None = None
+    wall: Callable[[], float] = time.time
+
+    def __post_init__(self) -> None:
+        if self.lock_path is None:
+            return
+        try:
+            saved = json.loads(self.lock_path.read_text(encoding="utf-8"))
+            misses, until = int(saved["misses"]), float(saved["locked_until"])
+        except (OSError, ValueError, TypeError, KeyError):
+            return  # none yet, or unreadable: no lock (a damaged file must not lock the owner out)
+        self.misses = max(0, min(misses, MAX_MISSES - 1))
+        left = min(LOCK_SECONDS, until - self.wall())
+        if left > 0:
+            self.locked_until = self.clock() + left
+
+    def _save(self) -> None:
+        if self.lock_path is None:
+            return
+        from cabinet.services.atomic import write_atomic
+
+        until = self.wall() + self.locked_for if self.locked_for > 0 else 0.0
+        try:
+            write_atomic(self.lock_path, json.dumps({"misses": self.misses, "locked_until": until}).encode())
+        except OSError:
+            pass  # a full disk: the lock holds in memory for this run
 
     @property
     def needs_pin(self) -> bool:
@@ -87,13 +129,16 @@ class PinGate:
         return max(0.0, self.locked_until - self.clock())
 
     def try_pin(self, pin: str) -> bool:
-        """True when ``pin`` opens the menu; a locked gate refuses everything, unchecked."""
+        """True when ``pin`` opens the menu; a locked gate refuses everything, unchecked. An empty
+        entry is no try at all (an OK pressed by mistake is not a miss)."""
         if self.stored is None:
             return True
-        if self.locked_for > 0:
+        if self.locked_for > 0 or not pin:
             return False
         if verify_pin(pin, self.stored):
-            self.misses = 0
+            if self.misses:
+                self.misses = 0
+                self._save()
             return True
         self.misses += 1
         self.on_miss(self.misses)
@@ -101,4 +146,5 @@ class PinGate:
             self.misses = 0
             self.locked_until = self.clock() + LOCK_SECONDS
             self.on_lock(LOCK_SECONDS)
+        self._save()
         return False

@@ -82,11 +82,15 @@ class Shell:
         self.attract_shows = 0
         self.stop_reason = ""  # why the loop ended: "", "operator exit", "SIGTERM"
         self.close_requests_ignored = 0
+        self.windows_refocused = 0  # lock-down: times the window was brought back (each logged)
+        self._lost_focus = ""  # why the window must be brought back ("" : it need not)
+        self._refocus_wait = 0.0
         self.game_errors = 0  # errors the games' own guards recovered from, in games now closed
         from .operator import OperatorServices
 
         self.operator = self.options.operator or OperatorServices.for_play(self.app_options.data_dir)
         self.operator.errors = lambda: self.errors_recovered
+        self.guard.listeners.append(self.operator.error_recovered)
         self.operator.settings_listeners.append(self._apply_settings)
         self.app_options = replace(self.app_options, operator=self.operator)
         self.operator_menu: Any = None  # the operator menu over the lobby (over a game it is the game's)
@@ -133,6 +137,8 @@ class Shell:
         pygame.display.set_caption("Slot Cabinet")
         if self.options.kiosk and not opts.headless:
             pygame.mouse.set_visible(False)  # touch still works; a pointer has no place on a kiosk
+        if self.locked_down:
+            self._lock_window()
         bindings = load_bindings(opts.data_dir)
         for issue in bindings.issues:
             self.guard.note(f"bindings: {issue} (the default binding stays)")
@@ -414,6 +420,8 @@ class Shell:
                     self.idle_time = 0.0
         elif not self.can_attract():
             self.idle_time = 0.0
+        if self.options.kiosk and draw:
+            self._draw_exit_countdown()
         self.guard.tick(dt)
         self.frames += 1
         self.operator.tick(dt, time.perf_counter() - t0 if draw else None)
@@ -429,13 +437,92 @@ class Shell:
             self.operator.close_ignored()
             self.guard.note("a window-close request (close button, Alt+F4) was ignored: this is a kiosk; "
                             "the operator leaves by the exit combination in kiosk.yaml, or SIGTERM")
+        if self.locked_down:
+            self._keep_in_front(kept, dt)
         combo = self.options.exit_combo
         if combo is not None:
             combo.see(kept)
-            if combo.tick(dt) and not self.quit:
-                self.quit = True
-                self.stop_reason = f"operator exit, held {combo.held_for:.1f} s"
+            asking = self.operator_menu is not None and self.operator_menu.exit_to is not None
+            if combo.tick(dt) and not self.quit and not asking:
+                held = f"held {combo.held_for:.1f} s"
+                combo.held_for = 0.0
+                if self.operator.gate.needs_pin and not (self.operator_menu is not None and self.operator_menu.entered):
+                    self.open_operator(exit_to=lambda: self._operator_exit(f"{held}, PIN given"))
+                    self.guard.note(f"exit combination {held}: asking for the operator PIN")
+                else:
+                    self._operator_exit(held)
         return kept
+
+    def _operator_exit(self, how: str) -> None:
+        self.quit = True
+        self.stop_reason = f"operator exit, {how}"
+
+    # -- lock-down: the kiosk's window stays in front with the keyboard ---------------------------
+
+    @property
+    def locked_down(self) -> bool:
+        """A fullscreen kiosk keeps its window in front and the keyboard (not a --windowed set-up)."""
+        return self.options.kiosk and self.app_options.fullscreen
+
+    def _window(self) -> Any:
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # only its surface use is deprecated
+            try:
+                return self.pg.Window.from_display_module()
+            except (AttributeError, self.pg.error):
+                return None
+
+    def _lock_window(self) -> None:
+        """Grab the keyboard (Super, Alt+Tab and the like come to the kiosk, not the desktop) and
+        stay on top; a window manager that refuses either is noted, not fatal."""
+        window = self._window()
+        try:
+            window.grab_keyboard = True
+            window.always_on_top = True
+        except (AttributeError, self.pg.error) as exc:
+            self.guard.note(f"lock-down: the window manager refused the keyboard grab ({exc})")
+
+    def _keep_in_front(self, events: list[Any], dt: float) -> None:
+        """Hidden, minimised or unfocused: shown, raised and focused again at once (and the keyboard
+        grabbed again), each time logged; a desktop that keeps taking focus is retried twice a second."""
+        pg = self.pg
+        reasons = {pg.WINDOWHIDDEN: "hidden", pg.WINDOWMINIMIZED: "minimised", pg.WINDOWFOCUSLOST: "unfocused"}
+        lost = [reasons[e.type] for e in events if e.type in reasons]
+        self._refocus_wait = max(0.0, self._refocus_wait - dt)
+        if lost:
+            self._lost_focus = ", ".join(dict.fromkeys(lost))
+        why = self._lost_focus
+        if not why or self._refocus_wait > 0:
+            return
+        self._lost_focus = ""
+        self._refocus_wait = 0.5
+        window = self._window()
+        try:
+            window.show()
+            window.restore()
+            window.focus()
+            window.grab_keyboard = True
+        except (AttributeError, pg.error) as exc:
+            self.guard.note(f"lock-down: could not bring the window back ({exc})")
+        self.windows_refocused += 1
+        self.operator.events.record("window_refocused", f"the kiosk window was {why}: raised and refocused",
+                                    why=why)
+
+    def _draw_exit_countdown(self) -> None:
+        """While the exit combination is held: how long is left, and whether the PIN follows."""
+        combo = self.options.exit_combo
+        if combo is None or combo.held_for <= 0 or self.quit:
+            return
+        from .operator_exit import draw_countdown
+
+        rect = draw_countdown(self.screen, self.text, max(0.0, combo.hold_seconds - combo.held_for),
+                              pin=self.operator.gate.needs_pin)
+        try:
+            self.pg.display.update(rect)
+        except self.pg.error:
+            pass
 
     def _recover(self, exc: BaseException) -> None:
         where = "attract" if self.attract is not None else "game" if self.app is not None else "lobby"
@@ -514,7 +601,7 @@ class Shell:
 
     # -- the operator menu over the lobby ------------------------------------------------------------
 
-    def open_operator(self) -> None:
+    def open_operator(self, *, exit_to: Any = None) -> None:
         from cabinet.presentation.scenes.operator import OperatorHost, OperatorMenu
 
         host = OperatorHost(services=self.operator, text=self.text, adapter=self.input, replay=self._replay,
@@ -522,7 +609,7 @@ class Shell:
                             definitions={e.id: e.defn for e in self.entries},
                             volume=lambda: self.operator.volume if self.operator.volume is not None else 80,
                             refresh_rate=self._refresh_rate)
-        self.operator_menu = OperatorMenu(host)
+        self.operator_menu = OperatorMenu(host, exit_to=exit_to)
 
     def _refresh_rate(self) -> float | None:
         try:

@@ -43,6 +43,7 @@ class Button(StrEnum):
     CLOSE = "CLOSE"  # an overlay's close (X) button
     ITEM = "ITEM"  # an entry of an on-screen list; Press.index says which
     TAP = "TAP"  # a click or touch that hit no on-screen button
+    DIGIT = "DIGIT"  # a digit key (Press.index: 0-9), besides its bound button: the PIN pads type it
 
 
 RESPIN_BUTTONS: tuple[Button, ...] = (

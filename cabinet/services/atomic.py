@@ -150,4 +150,35 @@ def ensure_data_dir(explicit: Path | str | None = None) -> Path:
         raise CabinetError(f"the data folder {folder} is not a folder")
     if not os.access(folder, os.W_OK):
         raise CabinetError(f"the data folder {folder} is not writable")
+    private_modes(folder)
     return folder
+
+
+# What the cabinet keeps in a data folder (kept-aside copies and temporary files start with
+# these names too, or with a dot): made private at every start (``private_modes``).
+OWN_NAMES = ("journal.log", "events.log", "kiosk.log", "critical.", "history.json", "settings.yaml",
+             "audit.json", "kiosk.yaml", "status.json", "script-progress.json", "bindings.yaml",
+             "pin-lock.json", "games", ".")
+GROUP_READABLE = {"status.json": 0o640}  # a monitoring check in the kiosk user's group reads it
+PRIVATE_FILE, PRIVATE_FOLDER = 0o600, 0o700
+
+
+def private_modes(folder: Path) -> None:
+    """The data folder 0700 and the cabinet's files in it 0600 (folders 0700), whatever an
+    older cabinet or a umask made; status.json 0640. Other people's files there are left alone.
+    A mode that cannot be changed (another owner, a FAT drive) is no reason to stop."""
+    try:
+        os.chmod(folder, PRIVATE_FOLDER)
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if not entry.name.startswith(OWN_NAMES):
+            continue
+        try:
+            if entry.is_dir(follow_symlinks=False):
+                os.chmod(entry.path, PRIVATE_FOLDER)
+            elif entry.is_file(follow_symlinks=False):
+                os.chmod(entry.path, GROUP_READABLE.get(entry.name, PRIVATE_FILE))
+        except OSError:
+            continue

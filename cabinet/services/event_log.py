@@ -195,7 +195,7 @@ class EventLog:
         assert self.path is not None
         if self._fd is None:
             existed = self.path.exists()
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             if not existed:
                 fsync_dir(self.path.parent)
             if self._torn_at is not None:  # the next line must start clean

@@ -620,7 +620,7 @@ class Journal:
     def _write(self, line: bytes) -> None:
         if self._fd is None:
             existed = self.path.exists()
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             if not existed:
                 fsync_dir(self.path.parent)
         try:

@@ -16,6 +16,7 @@ press during a round opens it when the round ends). One module per page:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -47,9 +48,11 @@ class OperatorMenu:
     modal = True
     opaque = True
 
-    def __init__(self, host: OperatorHost, *, entered: bool = False) -> None:
+    def __init__(self, host: OperatorHost, *, entered: bool = False,
+                 exit_to: Callable[[], None] | None = None) -> None:
         """``entered``: the operator is already in (the lobby opened a game to replay one of its
-        rounds): no PIN again and no second ``operator_entered`` line."""
+        rounds): no PIN again and no second ``operator_entered`` line. ``exit_to``: the PIN pad
+        of the kiosk's exit combination: the right PIN calls it instead of opening the menu."""
         from .main import MainPage
         from .pin import PinPage
 
@@ -57,7 +60,13 @@ class OperatorMenu:
         self.finished = False
         self.pages: list[Page] = []
         self.entered = entered
-        if entered:
+        self.exit_to = exit_to
+        if exit_to is not None:
+            page = PinPage(self)
+            page.title = "EXIT: OPERATOR PIN"
+            page.prompt = "THE OPERATOR PIN TO LEAVE THE KIOSK"
+            self.pages.append(page)
+        elif entered:
             self.pages.append(MainPage(self))
         elif host.services.kiosk and not host.services.gate.needs_pin:
             self.pages.append(NoPinPage(self))  # a kiosk's visitors could press OPERATOR: no PIN, no menu
@@ -74,6 +83,10 @@ class OperatorMenu:
         """The PIN was right (or none is set): the menu proper, and a line in the event log."""
         from .main import MainPage
 
+        if self.exit_to is not None:
+            self.finished = True
+            self.exit_to()
+            return
         self.entered = True
         where = self.host.session.game.id if self.host.session is not None else "lobby"
         self.host.services.events.record("operator_entered", f"operator menu entered ({where})", where=where)

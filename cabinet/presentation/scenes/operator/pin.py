@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from cabinet.input.adapter import typed_digit
 from cabinet.machine.buttons import Button, Press
 
 from .common import CURSOR, DIM, GOLD, RED, TEXT, Frame, Page, Region, draw_chrome, label
@@ -19,6 +20,7 @@ class PinPage(Page):
     def __init__(self, menu: object) -> None:
         super().__init__(menu)
         self.entered = ""
+        self.prompt = "ENTER THE OPERATOR PIN"
 
     @property
     def locked_for(self) -> float:
@@ -42,6 +44,9 @@ class PinPage(Page):
         elif b == Button.ITEM and 0 <= press.index < len(KEYS):
             self.cursor = press.index
             self.press_key(press.index)
+        elif (digit := typed_digit(press)) is not None:  # the keyboard's digits type too
+            self.press_key(KEYS.index(str(digit)))
+            self.cursor = KEYS.index("OK")  # so Enter (CONFIRM) then submits
 
     def press_key(self, index: int) -> None:
         if self.locked_for > 0:
@@ -57,6 +62,9 @@ class PinPage(Page):
 
     def submit(self) -> None:
         gate = self.host.services.gate
+        if not self.entered:
+            self.say("TYPE THE PIN, THEN OK")  # an empty OK is no try, and no miss
+            return
         pin, self.entered = self.entered, ""
         if gate.try_pin(pin):
             self.menu.enter()
@@ -85,7 +93,7 @@ class PinPage(Page):
             message, bad = f"LOCKED AFTER THREE WRONG PINS: TRY AGAIN IN {int(locked) + 1} S", True
         draw_chrome(surface, frame, self.host.text, self.title, self.hint, message=message, bad=bad)
         boxes = self.keypad(frame)
-        shown = "*" * len(self.entered) if self.entered else "ENTER THE OPERATOR PIN"
+        shown = "*" * len(self.entered) if self.entered else self.prompt
         label(surface, self.host.text, shown, frame.title_size, TEXT if self.entered else DIM, centre=frame.w // 2,
               y=frame.top + (boxes[0].top - frame.top) // 2)
         for i, (box, key) in enumerate(zip(boxes, KEYS, strict=True)):
