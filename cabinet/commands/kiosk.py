@@ -90,6 +90,7 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
         log_path=log_path,
         exit_combo=combo_from_config(config),
         operator=operator,
+        setup=not args.headless,  # no PIN yet: the set-up screen first (a headless smoke run has no one to ask)
     ))
     for problem in problems:
         shell.guard.note(problem)
@@ -141,7 +142,12 @@ def run(args: argparse.Namespace) -> int:
     # From before SDL starts: a SIGTERM while the kiosk is still opening stops it cleanly too.
     with shell.stop_on_sigterm():
         if not args.headless:
-            return shell.run()
+            code = shell.run()
+            if shell.operator.restart_requested:  # the menu's RESTART (or the set-up's end): the same command again
+                sys.stdout.flush()
+                script = ["-m", "cabinet"] if sys.argv[0].endswith("__main__.py") else [sys.argv[0]]
+                os.execv(sys.executable, [sys.executable, *script, *sys.argv[1:]])
+            return code
         try:
             shell.start()
             shell.run_frames(args.frames)

@@ -15,6 +15,7 @@ import tempfile
 import time
 from collections import namedtuple
 from collections.abc import Iterator
+from datetime import timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,9 @@ from .gallery import GALLERY_TIME, Gallery, pinned_clock
 OPERATOR_MOMENTS = ("operator-pin", "operator-pin-locked", "operator-menu", "operator-meters",
                     "operator-meters-reset", "operator-last-games", "operator-events", "operator-buttons",
                     "operator-display-bars", "operator-display-ramp", "operator-display-grid", "operator-sound",
-                    "operator-storage", "operator-settings", "operator-settings-refused", "operator-no-pin")
+                    "operator-storage", "operator-settings", "operator-change-pin", "operator-settings-refused",
+                    "operator-kiosk-log", "operator-no-pin", "operator-setup-pin", "operator-setup-settings",
+                    "operator-exit-pin", "kiosk-exit-countdown", "kiosk-config-error")
 GALLERY_PIN = "2468"
 GALLERY_SALT = b"operator-gallery"  # a fixed salt: the reference folder's kiosk.yaml is the same every run
 SHOWN_FOLDER = "/var/lib/slot-cabinet"
@@ -36,6 +39,21 @@ start_credits: "100.00"
 volume: 70
 """
 PAR_WAIT = 60.0  # seconds the meters page may take to work out the par (in its thread)
+SHOWN_ZONE = timezone(timedelta(hours=1), "CET")  # local times in the pictures: a fixed zone, not the machine's
+KIOSK_LOG = """\
+2026-01-02 11:58:07 UTC  error in classic draw, recovered (1 in 10 s)
+Traceback (most recent call last):
+  File "cabinet/presentation/scenes/base.py", line 88, in draw
+ZeroDivisionError: division by zero
+
+2026-01-02 11:59:41 UTC  error in lobby, recovered (1 in 10 s)
+Traceback (most recent call last):
+  File "cabinet/presentation/scenes/lobby.py", line 301, in update
+KeyError: 'retro-reels-diamond-glitz'
+
+"""
+CONFIG_ERRORS = ["/var/lib/slot-cabinet/kiosk.yaml:1:15: idle_seconds must be from 5 to 86400, got '2'",
+                 "/var/lib/slot-cabinet/kiosk.yaml:3:17: games: unknown game 'clasic' (did you mean 'classic'?)"]
 
 
 @contextlib.contextmanager
@@ -44,16 +62,18 @@ def pinned_probes(folder: Path) -> Iterator[None]:
     from cabinet.presentation.scenes.operator import common, storage
 
     usage = namedtuple("usage", "total used free")
-    saved_probes, saved_path = dict(storage.PROBES), dict(common.PATH_SHOWN)
+    saved_probes, saved_path, saved_zone = dict(storage.PROBES), dict(common.PATH_SHOWN), dict(common.ZONE_SHOWN)
     storage.PROBES.update(disk_usage=lambda _: usage(64_000_000_000, 24_000_000_000, 40_000_000_000),
                           write=lambda _: 0.0042)
     common.PATH_SHOWN["path"] = lambda p: str(p).replace(str(folder), SHOWN_FOLDER)
+    common.ZONE_SHOWN["zone"] = SHOWN_ZONE
     try:
         yield
     finally:
         storage.PROBES.clear()
         storage.PROBES.update(saved_probes)
         common.PATH_SHOWN.update(saved_path)
+        common.ZONE_SHOWN.update(saved_zone)
 
 
 def _press(app: Any, *buttons: Any, index: int = -1, frames: int = 3) -> None:
@@ -164,17 +184,76 @@ def operator_shots(*, size: tuple[int, int], seed: int, folder: Path) -> Iterato
     _press(app, Button.ITEM, index=7)
     yield "operator-settings", shot()
     page = app.stack.top.page
+    page.cursor = [words for words, _ in page.rows()].index("CHANGE THE OPERATOR PIN")
+    _press(app, Button.CONFIRM)
+    for d in "13579":  # the new PIN once (keyboard digits), then two digits of it again
+        _press(app, Button.DIGIT, index=int(d), frames=0)
+    _press(app, Button.CONFIRM)
+    for d in "13":
+        _press(app, Button.DIGIT, index=int(d), frames=0)
+    app.run_frames(1)
+    yield "operator-change-pin", shot()
+    _press(app, Button.BACK)  # left before the second entry: the PIN stays as it was
     page.cursor = page.game_rows + 1  # IDLE SECONDS
     for _ in range(13):  # 60 s down to 0: below the 5 s the config allows
         _press(app, Button.LEFT, frames=0)
     page.cursor = len(page.rows()) - 1
     _press(app, Button.CONFIRM)  # SAVE: refused on screen, nothing written
     yield "operator-settings-refused", shot()
+    _press(app, Button.BACK)
+    (folder / "kiosk.log").write_text(KIOSK_LOG, encoding="utf-8")
+    _press(app, Button.ITEM, index=8)  # KIOSK LOG
+    yield "operator-kiosk-log", shot()
     _press(app, Button.BACK, Button.BACK)
     services.gate.stored = None  # the same kiosk had no PIN set: OPERATOR only says how to set one
     _press(app, Button.OPERATOR)
     yield "operator-no-pin", shot()
+    _press(app, Button.BACK)
+    yield from _kiosk_shots(app, folder, pin_hash=hash_pin(GALLERY_PIN, salt=GALLERY_SALT))
     app.close()
+
+
+def _kiosk_shots(app: Any, folder: Path, *, pin_hash: str) -> Iterator[tuple[str, Any]]:
+    """What the kiosk's shell shows over everything: the first start's set-up, the exit
+    combination's countdown and PIN, a configuration error."""
+    from cabinet.kiosk import config_error
+    from cabinet.kiosk.operator import OperatorServices
+    from cabinet.kiosk.operator_exit import draw_countdown
+    from cabinet.machine.buttons import Button, Press
+    from cabinet.presentation.scenes.operator import OperatorHost, OperatorMenu
+
+    text = app.ctx.text
+
+    def menu_shot(menu: Any) -> Any:
+        menu.draw(app.screen)
+        return app.screen.copy()
+
+    first = folder / "first-start"
+    first.mkdir()
+    (first / "kiosk.yaml").write_text(KIOSK_YAML, encoding="utf-8")
+    fresh = OperatorServices(first, config_path=first / "kiosk.yaml", kiosk=True)
+    host = OperatorHost(services=fresh, text=text, window=lambda: app.screen.get_size())
+    setup = OperatorMenu(host, setup=True)
+    for d in "24":
+        setup.handle(Press(Button.DIGIT, int(d)))
+    yield "operator-setup-pin", menu_shot(setup)
+    setup.handle(Press(Button.ITEM, 9))  # CLR: the two digits of the picture go
+    for d in GALLERY_PIN + "C" + GALLERY_PIN + "C":
+        setup.handle(Press(Button.CONFIRM) if d == "C" else Press(Button.DIGIT, int(d)))
+    yield "operator-setup-settings", menu_shot(setup)
+
+    kiosk = OperatorServices(first, config_path=first / "kiosk.yaml", kiosk=True, pin_hash=pin_hash)
+    asking = OperatorMenu(OperatorHost(services=kiosk, text=text, window=lambda: app.screen.get_size()),
+                          exit_to=lambda: None)
+    for d in "246":
+        asking.handle(Press(Button.DIGIT, int(d)))
+    yield "operator-exit-pin", menu_shot(asking)
+
+    app.draw()
+    draw_countdown(app.screen, text, 3.2, pin=True)
+    yield "kiosk-exit-countdown", app.screen.copy()
+    config_error.draw(app.screen, text, CONFIG_ERRORS, Path(SHOWN_FOLDER) / "kiosk.yaml")
+    yield "kiosk-config-error", app.screen.copy()
 
 
 def build_operator_gallery(*, size: tuple[int, int] = (640, 360), seed: int = 1) -> Gallery:

@@ -79,3 +79,19 @@ def load_entries(names: Iterable[str] | None = None) -> tuple[list[GameEntry], l
     if names is None:
         entries.sort(key=lambda e: (e.id != "classic", e.name.lower()))  # the reference game first
     return entries, problems
+
+
+def game_names(files: Iterable[Path]) -> dict[str, str]:
+    """File stem -> the game's ``name:`` (its id where the file has none or does not read), for the
+    operator's settings; a light read of the top-level key, not a full load."""
+    import yaml
+
+    names: dict[str, str] = {}
+    for path in files:
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            name = data.get("name") if isinstance(data, dict) else None
+        except (OSError, UnicodeDecodeError, yaml.YAMLError):
+            name = None
+        names[path.stem] = str(name) if name else path.stem
+    return names

@@ -109,6 +109,7 @@ class OperatorServices:
     pads: set[int] = field(init=False, default_factory=set)
     settings_listeners: list[Callable[[Any], None]] = field(init=False, default_factory=list)
     config_error: list[str] | None = field(init=False, default=None)  # why the kiosk could not start
+    restart_requested: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
         self.events = EventLog.in_folder(self.data_dir)
@@ -206,6 +207,39 @@ class OperatorServices:
         detail = " ".join(str(exc).split())[:200] or "no details"
         self.events.record("error", f"error in {where}, recovered: {type(exc).__name__}: {detail}",
                            where=where, error=type(exc).__name__)
+
+    def set_pin(self, pin: str) -> str | None:
+        """The operator PIN set from the menu or the first-start set-up: its salted hash written
+        into kiosk.yaml (comments kept) and used at once; the event log says so (never the PIN).
+        Returns why it could not be written, or None."""
+        from cabinet.services.atomic import write_text_atomic
+
+        from .config import KioskConfigError, update_config_text
+        from .pin import PinError, hash_pin
+
+        if self.config_path is None:
+            return "no kiosk.yaml to keep the PIN in (run with --data-dir)"
+        try:
+            stored = hash_pin(pin)
+            old = self.config_path.read_text(encoding="utf-8") if self.config_path.exists() else ""
+            new = update_config_text(old, {"operator_pin": f'"{stored}"'}, str(self.config_path))
+            write_text_atomic(self.config_path, new)
+        except PinError as exc:
+            return str(exc)
+        except KioskConfigError as exc:
+            return f"{self.config_path.name} has mistakes: {exc.issues[0]}"
+        except (OSError, UnicodeDecodeError) as exc:
+            return f"cannot write {self.config_path.name}: {getattr(exc, 'strerror', None) or exc}"
+        self.gate.stored = stored
+        self.pin_hash = stored
+        self.events.record("settings_changed", "the operator PIN was changed", changes={"operator_pin": "(new)"})
+        return None
+
+    def request_restart(self) -> None:
+        """The menu's RESTART THE KIOSK (and the end of the first-start set-up): whoever runs the
+        cabinet sees ``restart_requested``, stops cleanly and starts again."""
+        self.restart_requested = True
+        self.events.record("settings_changed", "the operator restarts the kiosk")
 
     def close_ignored(self) -> None:
         self.events.record("close_ignored", "a window-close request was ignored (kiosk)")

@@ -52,6 +52,7 @@ class ShellOptions:
     log_path: Path | None = None
     exit_combo: Any = None  # kiosk: the operator's held combination (operator_exit.ExitCombo)
     operator: Any = None  # the operator menu's services (operator.OperatorServices); None: made here
+    setup: bool = False  # a kiosk with no PIN opens the set-up (PIN twice, games, idle) before any play
 
 
 class Shell:
@@ -160,6 +161,10 @@ class Shell:
             self.open_game(max(0, index))
         else:
             self.show_lobby()
+        if self.options.setup and self.options.kiosk and not self.operator.gate.needs_pin \
+                and self.operator.config_path is not None:
+            self.guard.note("no operator PIN yet: the set-up screen asks for one before anyone plays")
+            self.open_operator(setup=True)
 
     def _game_of_round(self, pending: Any) -> str | None:
         """The id of the offered game an unfinished round belongs to (None: the usual start).
@@ -422,6 +427,9 @@ class Shell:
             self.idle_time = 0.0
         if self.options.kiosk and draw:
             self._draw_exit_countdown()
+        if self.operator.restart_requested and not self.quit:
+            self.quit = True
+            self.stop_reason = "restart, asked by the operator"
         self.guard.tick(dt)
         self.frames += 1
         self.operator.tick(dt, time.perf_counter() - t0 if draw else None)
@@ -601,7 +609,7 @@ class Shell:
 
     # -- the operator menu over the lobby ------------------------------------------------------------
 
-    def open_operator(self, *, exit_to: Any = None) -> None:
+    def open_operator(self, *, exit_to: Any = None, setup: bool = False) -> None:
         from cabinet.presentation.scenes.operator import OperatorHost, OperatorMenu
 
         host = OperatorHost(services=self.operator, text=self.text, adapter=self.input, replay=self._replay,
@@ -609,7 +617,7 @@ class Shell:
                             definitions={e.id: e.defn for e in self.entries},
                             volume=lambda: self.operator.volume if self.operator.volume is not None else 80,
                             refresh_rate=self._refresh_rate)
-        self.operator_menu = OperatorMenu(host, exit_to=exit_to)
+        self.operator_menu = OperatorMenu(host, exit_to=exit_to, setup=setup)
 
     def _refresh_rate(self) -> float | None:
         try:

@@ -49,7 +49,7 @@ class OperatorMenu:
     opaque = True
 
     def __init__(self, host: OperatorHost, *, entered: bool = False,
-                 exit_to: Callable[[], None] | None = None) -> None:
+                 exit_to: Callable[[], None] | None = None, setup: bool = False) -> None:
         """``entered``: the operator is already in (the lobby opened a game to replay one of its
         rounds): no PIN again and no second ``operator_entered`` line. ``exit_to``: the PIN pad
         of the kiosk's exit combination: the right PIN calls it instead of opening the menu."""
@@ -61,7 +61,12 @@ class OperatorMenu:
         self.pages: list[Page] = []
         self.entered = entered
         self.exit_to = exit_to
-        if exit_to is not None:
+        if setup:  # the first start of a kiosk with no PIN: set one, then the settings
+            from .pin_set import PinSetPage
+
+            self.entered = True
+            self.pages.append(PinSetPage(self, setup=True))
+        elif exit_to is not None:
             page = PinPage(self)
             page.title = "EXIT: OPERATOR PIN"
             page.prompt = "THE OPERATOR PIN TO LEAVE THE KIOSK"

@@ -37,6 +37,26 @@ def shown_path(path: Any) -> str:
     return PATH_SHOWN["path"](path)
 
 
+# The zone times are shown in: None is this machine's local zone (the gallery pins a fixed one).
+ZONE_SHOWN: dict[str, Any] = {"zone": None}
+
+
+def local_time(moment: Any, *, seconds: bool = True) -> str:
+    """A UTC time (a datetime, or ISO 8601 text as the logs keep it) in the local zone, with the
+    zone's name: what a floor operator compares with the clock on the wall."""
+    from datetime import UTC, datetime
+
+    if isinstance(moment, str):
+        try:
+            moment = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+        except ValueError:
+            return moment
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    shown = moment.astimezone(ZONE_SHOWN["zone"])
+    return shown.strftime("%Y-%m-%d %H:%M:%S %Z" if seconds else "%Y-%m-%d %H:%M %Z")
+
+
 @dataclass
 class OperatorHost:
     """What the menu may use from whoever opened it (an App, or the kiosk's lobby)."""

@@ -15,6 +15,7 @@ def _pages() -> list[tuple[str, str, Callable[[object], Page]]]:
     from .buttons import ButtonTestPage
     from .display import DisplayTestPage
     from .events import EventsPage
+    from .kiosk_log import KioskLogPage
     from .last_games import LastGamesPage
     from .meters import MetersPage
     from .settings import SettingsPage
@@ -29,7 +30,8 @@ def _pages() -> list[tuple[str, str, Callable[[object], Page]]]:
         ("DISPLAY TEST", "COLOUR BARS, GREY RAMP, PIXEL GRID", DisplayTestPage),
         ("SOUND TEST", "LEFT, RIGHT, BOTH; EACH THEME", SoundTestPage),
         ("STORAGE TEST", "FREE SPACE AND ONE FSYNCED WRITE", StorageTestPage),
-        ("SETTINGS", "GAMES, IDLE, ATTRACT, CREDITS, VOLUME", SettingsPage),
+        ("SETTINGS", "GAMES, IDLE, CREDITS, VOLUME, PIN, RESTART", SettingsPage),
+        ("KIOSK LOG", "RECENT RECOVERED ERRORS (KIOSK.LOG)", KioskLogPage),
     ]
 
 

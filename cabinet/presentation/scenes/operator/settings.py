@@ -39,9 +39,9 @@ class SettingsPage(Page):
     title = "SETTINGS"
     hint = "UP/DOWN CHOOSE   LEFT/RIGHT CHANGE (GAMES: MOVE)   CONFIRM SWITCH / SAVE   BACK RETURN"
 
-    def __init__(self, menu: object) -> None:
+    def __init__(self, menu: object, *, setup: bool = False) -> None:
         super().__init__(menu)
-        from cabinet.kiosk.catalog import game_files
+        from cabinet.kiosk.catalog import game_files, game_names
         from cabinet.kiosk.config import KioskConfig, KioskConfigError, load_config
 
         self.path: Path | None = self.host.services.config_path
@@ -51,7 +51,13 @@ class SettingsPage(Page):
                 config = load_config(self.path)
             except KioskConfigError as exc:
                 self.say(f"{self.path.name} HAS MISTAKES: {exc.issues[0].message}", bad=True)
-        catalog = [p.stem for p in game_files()]
+        files = game_files()
+        catalog = [p.stem for p in files]
+        self.names = game_names(files)  # id -> the name a player sees
+        self.setup = setup  # the first start's set-up: SAVE starts the kiosk
+        if setup:
+            self.title = "SET UP THE KIOSK"
+            self.hint = "UP/DOWN CHOOSE   LEFT/RIGHT CHANGE   CONFIRM SWITCH   LAST ROW: SAVE AND START"
         on = list(config.games) or catalog
         self.saved = config
         self.shown_games = (tuple(on), tuple(g for g in catalog if g not in on))  # as the page opened
@@ -60,18 +66,30 @@ class SettingsPage(Page):
 
     # -- rows -------------------------------------------------------------------------------------
 
+    def name(self, game: str) -> str:
+        return self.names.get(game, game).upper()
+
+    def actions(self) -> list[tuple[str, str]]:
+        """The rows under the values that do something: (label, what)."""
+        if self.setup:
+            return [("SAVE AND START THE KIOSK", "save")]
+        rows = [("CHANGE THE OPERATOR PIN", "pin")]
+        if self.host.services.kiosk:
+            rows.append(("RESTART THE KIOSK (GAMES AND START GAME APPLY)", "restart"))
+        return [*rows, ("SAVE TO KIOSK.YAML", "save")]  # SAVE stays the last row
+
     def rows(self) -> list[tuple[str, str]]:
         d = self.draft
-        rows = [(f"GAME {i + 1}: {g.upper()}", "ON") for i, g in enumerate(d.games)]
-        rows += [(f"GAME: {g.upper()}", "OFF") for g in d.off]
+        rows = [(f"GAME {i + 1}: {self.name(g)}", "ON") for i, g in enumerate(d.games)]
+        rows += [(f"GAME: {self.name(g)}", "OFF") for g in d.off]
         rows += [
-            ("START", d.start.upper()),
+            ("START", "LOBBY" if d.start == "lobby" else self.name(d.start)),
             ("IDLE SECONDS (ATTRACT AFTER)", f"{d.idle_seconds:g}"),
             ("ATTRACT SHOW", "ON" if d.attract else "OFF"),
             ("DEMO CREDITS (A NEW BALANCE)", d.start_credits or "EACH GAME'S OWN"),
             ("MASTER VOLUME", f"{d.volume}%" if d.volume is not None else "THE PLAYER'S SETTING"),
-            ("SAVE TO KIOSK.YAML", ""),
         ]
+        rows += [(words, "") for words, _ in self.actions()]
         return rows
 
     @property
@@ -95,6 +113,8 @@ class SettingsPage(Page):
         elif b == Button.ITEM and 0 <= press.index < count:
             self.cursor = press.index
             self.confirm(press.index)
+        elif self.setup and b in (Button.BACK, Button.MENU, Button.CLOSE):
+            self.host.services.request_restart()  # the PIN is set: start with what kiosk.yaml says
         else:
             super().handle(press)
 
@@ -124,15 +144,34 @@ class SettingsPage(Page):
             d.volume = max(0, min(100, (d.volume if d.volume is not None else 80) + step * VOLUME_STEP))
 
     def confirm(self, row: int) -> None:
+        """Switch a game (the cursor follows it to its new row), change a value, or act."""
         d = self.draft
+        actions = self.actions()
+        first_action = len(self.rows()) - len(actions)
         if row < len(d.games):
             d.off.insert(0, d.games.pop(row))
+            self.cursor = len(d.games)  # the switched game, now first of the games that are off
             if d.start not in d.games:
                 d.start = "lobby"
         elif row < self.game_rows:
             d.games.append(d.off.pop(row - len(d.games)))
-        elif row == len(self.rows()) - 1:
-            self.save()
+            self.cursor = len(d.games) - 1  # the switched game, now last of the games that are on
+        elif row >= first_action:
+            what = actions[row - first_action][1]
+            if what == "save":
+                self.save()
+                if self.setup and not self.message_bad:
+                    self.host.services.request_restart()
+            elif what == "pin":
+                from .pin_set import PinSetPage
+
+                self.menu.push(PinSetPage(self.menu))
+            elif what == "restart":
+                if self.changes():
+                    self.say("UNSAVED CHANGES: SAVE THEM FIRST (OR BACK TO DROP THEM)", bad=True)
+                    return
+                self.host.services.request_restart()
+                self.say("RESTARTING THE KIOSK (LOGGED)")
         else:
             self.change(row, 1)
 
