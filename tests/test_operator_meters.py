@@ -34,13 +34,17 @@ def fast_dir(tmp_path: Path) -> Iterator[Path]:
         yield tmp_path
 
 
-def sums(records: list[HistoryRecord], previous_after: int) -> Counters:
-    """The history's own account, written out plainly (not through Counters.fold)."""
+def sums(records: list[HistoryRecord], previous_after: int, *, first: bool = False) -> Counters:
+    """The history's own account, written out plainly (not through Counters.fold); ``first``: the
+    records start the folder, so the first gap is the new cabinet's demo balance, apart."""
     out = Counters()
     after = previous_after
-    for r in records:
+    for i, r in enumerate(records):
         gap = r.credits_before - after
-        out.credits_added += max(gap, 0)
+        if first and i == 0:
+            out.demo_credits += max(gap, 0)
+        else:
+            out.credits_added += max(gap, 0)
         after = r.credits_after
         if r.outcome == "voided":
             out.voided += 1
@@ -101,7 +105,8 @@ def play_run(folder: Path, rounds: int) -> None:
     assert total.games_played == ledger_meters.games_played == len(seen)
     assert total.total_bet == ledger_meters.total_bet
     assert total.total_won == ledger_meters.total_won
-    assert total.credits_added == ledger_meters.credits_in
+    assert total.credits_added + total.demo_credits == ledger_meters.credits_in
+    assert total.demo_credits == 10_000_000  # the new folder's demo balance, apart from the top-ups
     assert total.features == ledger_meters.features
     rtp = total.rtp
     band = total.rtp_band()
@@ -112,7 +117,7 @@ def _per_game(seen: list[HistoryRecord], game_id: str, start: int = 0) -> Counte
     out = Counters()
     after = seen[start - 1].credits_after if start else 0
     for r in seen[start:]:
-        part = sums([r], after)
+        part = sums([r], after, first=r is seen[0])
         after = r.credits_after
         if r.game_id == game_id:
             out = out.add(part)
@@ -120,7 +125,8 @@ def _per_game(seen: list[HistoryRecord], game_id: str, start: int = 0) -> Counte
 
 
 def _same(got: Counters, expected: Counters) -> None:
-    for name in ("games_played", "total_bet", "total_won", "credits_added", "hits", "voided", "features"):
+    for name in ("games_played", "total_bet", "total_won", "credits_added", "demo_credits", "hits", "voided",
+                 "features"):
         assert getattr(got, name) == getattr(expected, name), name
 
 

@@ -18,7 +18,8 @@ The operator's commands on the same data folder:
 - ``cabinet kiosk pin --data-dir DIR``: asks for a PIN and writes its salted hash to kiosk.yaml
   (``--clear`` removes it);
 - ``cabinet kiosk service --data-dir DIR [--write] [--as systemd|autostart]``: the service that starts
-  with the auto-login session (``cabinet/kiosk/service.py``); ``session`` is what it runs at login.
+  with the auto-login session (``cabinet/kiosk/service.py``); ``session`` is what it runs at login;
+- ``cabinet kiosk export --data-dir DIR --to FOLDER``: the meters and the event log as CSV files.
 """
 
 from __future__ import annotations
@@ -36,12 +37,12 @@ from .play import parse_size
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
-ACTIONS = ("run", "events", "status", "pin", "service", "session")
+ACTIONS = ("run", "events", "status", "pin", "service", "session", "export")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("action", nargs="?", default="run", choices=ACTIONS,
-                   help="run the kiosk (default), or: events, status, pin, service, session (see below)")
+                   help="run the kiosk (default), or: events, status, pin, service, session, export (see below)")
     p.add_argument("--data-dir", type=Path, help="settings, ledger, history and kiosk.yaml (default: the user's)")
     p.add_argument("--config", type=Path, help="the kiosk config (default: <data-dir>/kiosk.yaml)")
     p.add_argument("--windowed", action="store_true", help="a window instead of the full screen (setting up)")
@@ -54,6 +55,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--clear", action="store_true", help="pin: remove the PIN")
     p.add_argument("--write", action="store_true",
                    help="service: install the autostart entry (and the systemd user unit) in ~/.config/")
+    p.add_argument("--to", type=Path, help="export: the folder (a USB drive) the CSV files go to")
     p.add_argument("--as", dest="service_kind", choices=("systemd", "autostart"),
                    help="service: a systemd user unit started by the session, or the autostart entry alone "
                         "(default: systemd where a user manager runs)")

@@ -29,7 +29,7 @@ from cabinet.paths import default_data_dir
 def run(args: argparse.Namespace) -> int:
     data_dir = (args.data_dir or default_data_dir()).resolve()
     return {"events": events, "status": status, "pin": pin, "service": service,
-            "session": session}[args.action](args, data_dir)
+            "session": session, "export": export}[args.action](args, data_dir)
 
 
 def events(args: argparse.Namespace, data_dir: Path) -> int:
@@ -124,3 +124,13 @@ def session(args: argparse.Namespace, data_dir: Path) -> int:
     from cabinet.kiosk.service import start_session
 
     return start_session(data_dir)
+
+
+def export(args: argparse.Namespace, data_dir: Path) -> int:
+    from cabinet.kiosk.export import export as write_csv
+
+    if args.to is None:
+        raise CabinetError("export needs --to FOLDER (where the CSV files go, e.g. a USB drive)")
+    for path in write_csv(data_dir, args.to):
+        print(f"wrote {path}")
+    return 0

@@ -120,6 +120,7 @@ class OperatorServices:
                                                                  seconds=s),
                             lock_path=self.data_dir / LOCK_NAME if self.data_dir is not None else None)
         self.frames = FrameTimes(self.clock)
+        self._count_rounds_today()
         self.started = self.clock()
         self.started_at = datetime.now(UTC).isoformat(timespec="seconds")
         if self.audit.problem:
@@ -250,10 +251,31 @@ class OperatorServices:
         self.events.close()
 
     def round_finished(self, record: Any) -> None:
-        today = datetime.now(UTC).date().isoformat()
+        today = local_today()
         if today != self.today:
             self.today, self.rounds_today = today, 0
         self.rounds_today += 1
+
+    def _count_rounds_today(self) -> None:
+        """Rounds today (the local day) from the history, so a restart does not start again at 0;
+        the history keeps the newest rounds only, so the last status file's count of today, when
+        larger, carries on."""
+        self.today = local_today()
+        if self.data_dir is None:
+            return
+        from cabinet.services.history import HISTORY_NAME, decode_history
+
+        try:
+            records = decode_history((self.data_dir / HISTORY_NAME).read_bytes())
+        except (OSError, ValueError):
+            records = []
+        counted = sum(1 for r in records if local_day(r.time) == self.today)
+        try:
+            previous = json.loads((self.data_dir / STATUS_NAME).read_text(encoding="utf-8"))
+            before = int(previous["rounds_today"]) if previous.get("today") == self.today else 0
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            before = 0
+        self.rounds_today = max(counted, before)
 
     # -- the status file --------------------------------------------------------------------------
 
@@ -273,7 +295,7 @@ class OperatorServices:
             "format": 1, "running": running, "pid": os.getpid(), "started": self.started_at,
             "updated": datetime.now(UTC).isoformat(timespec="seconds"),
             "uptime_seconds": round(self.clock() - self.started, 1),
-            "rounds_today": self.rounds_today, "today": self.today or datetime.now(UTC).date().isoformat(),
+            "rounds_today": self.rounds_today, "today": self.today or local_today(),
             "errors": self.errors(), "rss_bytes": rss_bytes(),
             "frame_p99_ms_last_hour": p99, "frames_last_hour": self.frames.count,
             **({"config_error": self.config_error} if self.config_error else {}),
@@ -288,6 +310,32 @@ class OperatorServices:
         except OSError:
             return False  # a full disk: the next minute tries again (and `status` will call it stale)
         return True
+
+
+def _local(utc: Any) -> str:
+    """A status file's UTC time in local time with the zone (what the operator's clock says)."""
+    try:
+        moment = datetime.fromisoformat(str(utc).replace("Z", "+00:00"))
+    except ValueError:
+        return str(utc)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
+
+
+def local_today() -> str:
+    return datetime.now().astimezone().date().isoformat()
+
+
+def local_day(utc: str) -> str | None:
+    """The local date of a UTC ISO time (a history record's), or None."""
+    try:
+        moment = datetime.fromisoformat(utc.replace("Z", "+00:00"))
+    except (ValueError, AttributeError):
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone().date().isoformat()
 
 
 class _AuditWatcher:
@@ -331,8 +379,8 @@ def read_status(data_dir: Path, *, now: datetime | None = None) -> tuple[int, st
     p99 = status.get("frame_p99_ms_last_hour")
     rss = status.get("rss_bytes")
     lines = [
-        f"updated          {status['updated']} ({age:.0f} s ago)",
-        f"started          {status.get('started')}",
+        f"updated          {_local(status['updated'])} ({age:.0f} s ago)",
+        f"started          {_local(status.get('started'))}",
         f"uptime           {_duration(float(status.get('uptime_seconds', 0)))}",
         f"rounds today     {status.get('rounds_today')}",
         f"errors           {status.get('errors')}",

@@ -46,7 +46,8 @@ RECENT_PER_GAME = 10
 Z95 = 1.959963984540054
 PLAYED_OUTCOMES = frozenset({"played", "recovered", "auto_completed", "discarded"})
 _COUNTS = ("games_played", "total_bet", "total_won", "credits_added", "credits_out", "hits", "voided",
-           "sum_win_sq", "sum_win_bet", "sum_bet_sq")
+           "sum_win_sq", "sum_win_bet", "sum_bet_sq", "demo_credits")
+_LATER = frozenset({"demo_credits"})  # counts an older audit file lacks: they start at 0
 
 
 @dataclass
@@ -61,11 +62,18 @@ class Counters:
     sum_win_sq: int = 0  # for the RTP band (see the module docstring)
     sum_win_bet: int = 0
     sum_bet_sq: int = 0
+    demo_credits: int = 0  # a new cabinet's demo balance (kiosk.yaml start_credits), apart from top-ups
     features: dict[str, int] = field(default_factory=dict)
     largest: dict[str, Any] | None = None  # the history record (as a dict) of the largest win
 
-    def fold(self, record: HistoryRecord, credits_gap: int) -> None:
-        if credits_gap > 0:
+    @property
+    def games_lost(self) -> int:
+        return self.games_played - self.hits
+
+    def fold(self, record: HistoryRecord, credits_gap: int, *, demo: bool = False) -> None:
+        if credits_gap > 0 and demo:
+            self.demo_credits += credits_gap
+        elif credits_gap > 0:
             self.credits_added += credits_gap
         elif credits_gap < 0:
             self.credits_out -= credits_gap
@@ -132,8 +140,10 @@ class Counters:
 
     @classmethod
     def from_dict(cls, data: Any) -> Counters:
-        if not isinstance(data, Mapping) or set(data) != {*_COUNTS, "features", "largest"}:
+        if not isinstance(data, Mapping) or not set(data) - _LATER <= {*_COUNTS, "features", "largest"} \
+                or not {*_COUNTS, "features", "largest"} - _LATER <= set(data):
             raise ValueError("meter column fields differ")
+        data = {**{k: 0 for k in _LATER}, **data}
         features = data["features"]
         if not isinstance(features, Mapping):
             raise ValueError("features must be an object of counts")
@@ -185,6 +195,18 @@ class Audit:
                 audit.problem = f"{AUDIT_NAME}: {exc}; kept aside as {kept.name}; the meters start again"
         return audit
 
+    @classmethod
+    def read(cls, data_dir: Path) -> Audit:
+        """The audit of ``data_dir`` for reading only (an export): a damaged file raises
+        ValueError and stays where it is; a missing one is an empty audit."""
+        audit = cls(data_dir / AUDIT_NAME)
+        if audit.path is not None and audit.path.exists():
+            try:
+                audit._load(audit.path.read_bytes())
+            except (KeyError, TypeError) as exc:
+                raise ValueError(f"damaged: {exc}") from None
+        return audit
+
     def _load(self, raw: bytes) -> None:
         obj = json.loads(raw.decode("ascii"))
         if not isinstance(obj, dict) or obj.get("format") != AUDIT_FORMAT:
@@ -225,8 +247,11 @@ class Audit:
             game = self.games[record.game_id] = GameAudit(record.game_id, record.game_name)
         game.game_name = record.game_name or game.game_name
         gap = record.credits_before - self.last_credits_after
-        game.master.fold(record, gap)
-        game.period.fold(record, gap)
+        # The credit meter before the very first round is the new cabinet's demo balance
+        # (the store counts it as credits in; the operator reads it apart from ADD CREDITS).
+        demo = self.last_round_id == 0 and self.last_credits_after == 0
+        game.master.fold(record, gap, demo=demo)
+        game.period.fold(record, gap, demo=demo)
         game.recent = (game.recent + [record.to_dict()])[-RECENT_PER_GAME:]
         self.last_round_id = record.round_id
         self.last_credits_after = record.credits_after

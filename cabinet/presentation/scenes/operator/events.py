@@ -11,7 +11,7 @@ import pygame
 
 from cabinet.machine.buttons import Button, Press
 
-from .common import DIM, GOLD, RED, TEXT, Frame, Page, draw_chrome, draw_list, label
+from .common import DIM, GOLD, RED, TEXT, Frame, Page, draw_chrome, draw_list, label, local_time
 
 FILTERS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
     ("EVERY EVENT", None),
@@ -68,7 +68,7 @@ class EventsPage(Page):
         label(surface, text, f"{len(entries)} EVENTS   PAGE {page + 1} OF {pages}", frame.body, DIM,
               right=head.right, y=head.centery)
         shown = entries[page * per:(page + 1) * per]
-        rows = [(f"{e.time[:19].replace('T', ' ')}  {e.label}", e.text[:80]) for e in shown]
+        rows = [(f"{local_time(e.time)}  {e.label}", e.text[:80]) for e in shown]
         colours = [RED if e.kind in ALARMS else TEXT for e in shown]
         draw_list(surface, frame, text, rows, None, first=1, colours=colours)
         if not shown:

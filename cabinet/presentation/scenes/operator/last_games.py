@@ -10,9 +10,8 @@ from __future__ import annotations
 import pygame
 
 from cabinet.machine.buttons import Button, Press
-from cabinet.presentation.record_text import when
 
-from .common import DIM, GOLD, Frame, Page, Region, draw_chrome, draw_list, label
+from .common import DIM, GOLD, Frame, Page, Region, draw_chrome, draw_list, label, local_time
 
 
 class LastGamesPage(Page):
@@ -77,7 +76,7 @@ class LastGamesPage(Page):
         money = self.host.money
         rows = []
         for r in self.records():
-            rows.append((f"#{r.round_id}  {when(r)}  {r.outcome.upper() if r.outcome != 'played' else ''}".strip(),
+            rows.append((f"#{r.round_id}  {local_time(r.time)}  {r.outcome.upper() if r.outcome != 'played' else ''}".strip(),
                          f"BET {money(gid, r.cost)}   WIN {money(gid, r.win)}   "
                          f"{money(gid, r.credits_before)} > {money(gid, r.credits_after)}"))
         draw_list(surface, frame, text, rows, self.cursor, first=2)

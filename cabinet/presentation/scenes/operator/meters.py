@@ -1,9 +1,12 @@
 """The meters page: per game and in total, the master (lifetime) and period (since reset) columns.
 
-Rows: games played, total bet, total won, credits added, RTP with its 95% band against the
-game's par (exact or an estimate, as ``cabinet par`` gives it), hit rate, each feature's
-count against its expected count (the par's trigger rate times the games played), voided
-rounds and the largest win with its seed. REPLAY plays the largest win again; RESET PERIOD
+Every enabled game is listed (zeros until it is played). Rows: games played, won / lost, total
+bet, total won, credits in (ADD CREDITS) with a new cabinet's demo balance apart, credits out
+(COLLECT), the RTP and its 95% band in words (only from ``MIN_BAND_GAMES`` games on, and never
+a band reaching below zero), per game the par ("96.0017% (EXACT)", or an estimate with its
+interval, as ``cabinet par`` gives it) and whether it lies in the band, in total the credit
+meter now, the hit rate, each feature's count against its expected count (the par's trigger
+rate times the games played), voided rounds and the largest win with its seed. REPLAY plays the largest win again; RESET PERIOD
 asks first, then zeroes the period column of every game and logs it. The master column
 never resets. Par is worked out off the frame loop (a thread, once per game file), so the
 page draws at once and fills the par in when it is known.
@@ -20,7 +23,7 @@ import pygame
 from cabinet.machine.buttons import Button, Press
 from cabinet.services.audit import Counters
 
-from .common import BAND, DIM, GOLD, GREEN, RED, TEXT, Frame, Page, Region, draw_chrome, label
+from .common import BAND, DIM, GOLD, GREEN, RED, TEXT, Frame, Page, Region, draw_chrome, label, local_time
 
 ACTIONS = ("REPLAY LARGEST WIN (MASTER)", "REPLAY LARGEST WIN (PERIOD)", "RESET PERIOD METERS")
 
@@ -55,7 +58,7 @@ def percent(value: Fraction | float | None, places: int = 2) -> str:
 
 
 def par_text(report: Any) -> tuple[str, Any]:
-    """("96.0017% EXACT" or "95.90% ESTIMATE (95.60-96.20)", the Value) from a ParReport."""
+    """("96.0017% (EXACT)" or "95.90% (ESTIMATE, BETWEEN 95.60% AND 96.20%)", the Value) from a ParReport."""
     if report is None:
         return "WORKING IT OUT...", None
     if isinstance(report, Exception):
@@ -64,9 +67,48 @@ def par_text(report: Any) -> tuple[str, Any]:
     if total is None:
         return "NONE (A BLOCK WITHOUT PAR)", None
     if getattr(total, "exact", False):
-        return f"{percent(total.mean, 4)} EXACT", total
+        return f"{percent(total.mean, 4)} (EXACT)", total
     low, high = total.ci95
-    return f"{percent(total.mean)} ESTIMATE ({low * 100:.2f}-{high * 100:.2f})", total
+    return f"{percent(total.mean)} (ESTIMATE, {between(low, high)})", total
+
+
+MIN_BAND_GAMES = 30  # fewer games: the 95% band says nothing an operator can use
+
+
+def between(low: float | Fraction, high: float | Fraction) -> str:
+    return f"BETWEEN {float(low) * 100:.2f}% AND {float(high) * 100:.2f}%"
+
+
+def band_text(c: Counters) -> str:
+    """The measured RTP's 95% band in words, only where it means something: enough games, and
+    a band that does not reach below zero (a few big wins make a normal band meaningless)."""
+    band = c.rtp_band()
+    if band is None or c.games_played < MIN_BAND_GAMES:
+        return f"AFTER {MIN_BAND_GAMES} GAMES" if c.games_played else "-"
+    if band[0] < 0:
+        return "TOO WIDE YET"
+    return between(*band)
+
+
+def expected_text(count: int, expected: float | None) -> str:
+    """A feature's count and what its odds expect, with the figures an expectation needs."""
+    if expected is None:
+        return f"{count}"
+    shown = f"{expected:.0f}" if expected >= 10 else f"{expected:.1f}" if expected >= 1 else f"{expected:.2f}"
+    return f"{count} (EXPECTED {shown})"
+
+
+def enabled_games(host: Any) -> list[str]:
+    """Every game the kiosk offers (kiosk.yaml's games, else every game file), for the zero rows."""
+    from cabinet.kiosk.catalog import game_files
+    from cabinet.kiosk.config import KioskConfigError, load_config
+
+    path = getattr(host.services, "config_path", None)
+    try:
+        listed = list(load_config(path).games) if path is not None else []
+    except (KioskConfigError, OSError, ValueError):
+        listed = []
+    return listed or [p.stem for p in game_files()]
 
 
 def expected_features(report: Any, games: int) -> dict[str, float]:
@@ -91,7 +133,12 @@ class MetersPage(Page):
                 audit.catch_up(self.host.session.recent(50))
             except OSError:
                 self.say("THE AUDIT FILE CANNOT BE WRITTEN (STORAGE): SHOWN FROM MEMORY", bad=True)
-        self.games = sorted(audit.games)
+        self.names: dict[str, str] = {}
+        for gid in enabled_games(self.host):  # every enabled game, with zeros until it is played
+            if gid not in audit.games:
+                defn = self.host.definition(gid)
+                self.names[gid] = defn.name if defn is not None and defn.name else gid
+        self.games = sorted({*audit.games, *self.names})
         current = self.host.session.game.id if self.host.session is not None else None
         self.choice = self.games.index(current) + 1 if current in self.games else 0  # 0: every game
         self.confirming = False
@@ -129,8 +176,24 @@ class MetersPage(Page):
         gid = self.game_id
         if gid is None:
             return audit.total("master"), audit.total("period")
-        game = audit.games[gid]
+        game = audit.games.get(gid)
+        if game is None:  # enabled, never played: zeros
+            return Counters(), Counters()
         return game.master, game.period
+
+    def game_name(self, gid: str) -> str:
+        game = self.host.services.audit.games.get(gid)
+        return (game.game_name if game is not None and game.game_name else self.names.get(gid, gid)).upper()
+
+    def credit_meter(self) -> int:
+        """The credit meter now (the open game's ledger), else as the last round left it."""
+        session = self.host.session
+        if session is not None:
+            try:
+                return int(session.ledger.credits)
+            except Exception:  # noqa: BLE001 - a ledger that cannot say: the audit's last figure
+                pass
+        return int(self.host.services.audit.last_credits_after)
 
     def act(self, index: int) -> None:
         if index == 2:
@@ -171,18 +234,14 @@ class MetersPage(Page):
 
         report = None
         if gid is not None and (defn := host.definition(gid)) is not None:
-            game = host.services.audit.games[gid]
-            fingerprint = game.recent[-1]["fingerprint"] if game.recent else ""
+            game = host.services.audit.games.get(gid)
+            fingerprint = game.recent[-1]["fingerprint"] if game is not None and game.recent else ""
             report = par_report(defn, fingerprint)
-        par_words, par_value = par_text(report) if gid is not None else ("PER GAME (CHOOSE ONE)", None)
-
-        def band(c: Counters) -> str:
-            b = c.rtp_band()
-            return f"{percent(c.rtp)} ({b[0] * 100:.2f}-{b[1] * 100:.2f})" if b else percent(c.rtp)
+        par_words, par_value = par_text(report) if gid is not None else ("", None)
 
         def verdict(c: Counters) -> tuple[str, tuple[int, int, int]]:
             b = c.rtp_band()
-            if par_value is None or b is None:
+            if par_value is None or b is None or band_text(c).startswith(("AFTER", "TOO", "-")):
                 return "-", DIM
             inside = b[0] <= par_value.mean <= b[1]
             return ("PAR IN THE 95% BAND" if inside else "PAR OUTSIDE THE BAND"), (GREEN if inside else RED)
@@ -191,19 +250,27 @@ class MetersPage(Page):
             else None
         rows = [
             ("GAMES PLAYED", f"{master.games_played}", f"{period.games_played}", TEXT),
+            ("GAMES WON / LOST", f"{master.hits} / {master.games_lost}", f"{period.hits} / {period.games_lost}", TEXT),
             ("TOTAL BET", money(master.total_bet), money(period.total_bet), TEXT),
             ("TOTAL WON", money(master.total_won), money(period.total_won), TEXT),
-            ("CREDITS ADDED", money(master.credits_added), money(period.credits_added), TEXT),
-            ("RTP (95% BAND)", band(master), band(period), TEXT),
-            (f"PAR {par_words}", verdict(master)[0], verdict(period)[0],
-             verdict(master)[1] if verdict(master)[1] != DIM else verdict(period)[1]),
-            (f"HIT RATE (PAR {percent(par_hits)})", percent(master.hit_rate), percent(period.hit_rate), TEXT),
+            ("CREDITS IN (ADD CREDITS)", money(master.credits_added), money(period.credits_added), TEXT),
+            ("DEMO BALANCE (A NEW CABINET'S)", money(master.demo_credits), money(period.demo_credits), DIM),
+            ("CREDITS OUT (COLLECT)", money(master.credits_out), money(period.credits_out), TEXT),
+            ("RTP", percent(master.rtp), percent(period.rtp), TEXT),
+            ("RTP 95% BAND", band_text(master), band_text(period), TEXT),
         ]
+        if gid is None:
+            rows.append(("CREDIT METER NOW", money(self.credit_meter()), "", GOLD))
+        else:
+            rows.append((f"PAR {par_words}", verdict(master)[0], verdict(period)[0],
+                         verdict(master)[1] if verdict(master)[1] != DIM else verdict(period)[1]))
+        rows.append((f"HIT RATE (PAR {percent(par_hits)})" if gid is not None else "HIT RATE",
+                     percent(master.hit_rate), percent(period.hit_rate), TEXT))
         expected_m = expected_features(report, master.games_played) if report is not None else {}
         expected_p = expected_features(report, period.games_played) if report is not None else {}
+
         def count(c: Counters, exp: dict[str, float], name: str) -> str:
-            e = exp.get(name)
-            return f"{c.features.get(name, 0)}" + (f" (EXP {e:.1f})" if e is not None else "")
+            return expected_text(c.features.get(name, 0), exp.get(name))
 
         for name in sorted(set(master.features) | set(expected_m)):
             rows.append((name.replace("_", " ").upper(), count(master, expected_m, name),
@@ -221,7 +288,7 @@ class MetersPage(Page):
         text = self.host.text
         draw_chrome(surface, frame, text, self.title, self.hint, message=self.message, bad=self.message_bad)
         audit = self.host.services.audit
-        name = audit.games[self.game_id].game_name.upper() if self.game_id else "ALL GAMES"
+        name = self.game_name(self.game_id) if self.game_id else "ALL GAMES"
         head = frame.row(0)
         label(surface, text, f"<  {name}  >", frame.body * 5 // 4, GOLD, left=head.x, y=head.centery,
               width=head.w // 2)
@@ -229,7 +296,7 @@ class MetersPage(Page):
         label(surface, text, "MASTER (LIFETIME)", frame.body, DIM, right=master_x, y=head.centery)
         label(surface, text, "PERIOD", frame.body, DIM, right=period_x, y=head.centery)
         band = frame.top - frame.h // 60
-        label(surface, text, f"PERIOD SINCE {audit.period_started[:16].replace('T', ' ')} UTC", frame.body, DIM,
+        label(surface, text, f"PERIOD SINCE {local_time(audit.period_started, seconds=False)}", frame.body, DIM,
               right=frame.w - frame.margin, y=band // 2)
         for i, (what, m, p, colour) in enumerate(self.rows()):
             box = frame.row(1 + i)
