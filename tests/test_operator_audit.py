@@ -156,3 +156,36 @@ def test_cabinet_kiosk_export_writes_meters_and_events_as_csv(tmp_path: Path) ->
                               "--to", str(tmp_path / "no-drive")], capture_output=True, text=True, timeout=120,
                              cwd=ROOT)
     assert missing.returncode != 0 and "no such folder" in missing.stderr
+
+
+def test_collect_pays_out_the_credit_meter_counted_as_credits_out_and_logged(tmp_path: Path) -> None:
+    from cabinet.machine.buttons import Button, Press
+    from cabinet.presentation.scenes.operator.meters import COLLECT
+
+    services, session = played(tmp_path, 3, top_up=2_000)
+    session.add_credits(1_000)  # a top-up after the last round, before the collect
+    meter = session.ledger.credits
+    page = meters_page(services, session)
+    page.act(COLLECT)
+    assert page.confirming == COLLECT
+    page.handle(Press(Button.BACK))
+    assert session.ledger.credits == meter and page.message == "NOTHING WAS COLLECTED"
+    page.act(COLLECT)
+    page.handle(Press(Button.CONFIRM))
+    assert session.ledger.credits == 0 and session.meters.credits_out == meter
+    master = services.audit.games["classic"].master
+    assert master.credits_out == meter and master.credits_added == 3_000  # both top-ups, once each
+    assert master.demo_credits == 50_000
+    logged = services.events.newest(kinds=["collect"])[0]
+    assert logged.data == {"amount": meter, "game": "classic"}
+    page.choice = 0
+    assert rows_of(page)["CREDITS OUT (COLLECT)"][0] == page.host.money("classic", meter)
+    assert rows_of(page)["CREDIT METER NOW"][0] == "€0.00"
+    page.act(COLLECT)
+    assert page.message_bad and "EMPTY" in page.message
+    # Play on after a collect: the next round counts only what was added after it.
+    session.add_credits(5_000)
+    session.begin_round()
+    session.finish_round()
+    services.audit.catch_up(session.recent(5))
+    assert master.credits_added == 8_000 and master.credits_out == meter

@@ -100,6 +100,8 @@ class RoundLedger(Protocol):
 
     def add_credits(self, amount: Money) -> None: ...
 
+    def cash_out(self) -> Money: ...
+
     def recent(self, n: int = 10) -> tuple[HistoryRecord, ...]: ...
 
     def last_record(self) -> HistoryRecord | None: ...
@@ -223,6 +225,21 @@ class GameSession:
             raise self._storage_failed("the credits added", exc, "credits not added") from None
         except LedgerError as exc:
             raise SessionError(f"credits not added: {exc}") from None
+        finally:
+            self._pass_on_notices()
+        self.storage.recovered()
+        return amount
+
+    def collect(self) -> Money:
+        """COLLECT: the whole credit meter paid out (counts as credits out); returns the amount."""
+        if self.in_round:
+            raise SessionError("credits can be collected when the round is over")
+        try:
+            amount = self.ledger.cash_out()
+        except OSError as exc:
+            raise self._storage_failed("the collect", exc, "nothing collected") from None
+        except LedgerError as exc:
+            raise SessionError(f"nothing collected: {exc}") from None
         finally:
             self._pass_on_notices()
         self.storage.recovered()

@@ -242,20 +242,38 @@ class Audit:
         """Count one finished round (once: a round already folded is skipped)."""
         if record.round_id <= self.last_round_id:
             return False
+        # The credit meter before the very first round is the new cabinet's demo balance
+        # (the store counts it as credits in; the operator reads it apart from ADD CREDITS).
+        demo = self.last_round_id == 0 and self.last_credits_after == 0 and not self.games
         game = self.games.get(record.game_id)
         if game is None:
             game = self.games[record.game_id] = GameAudit(record.game_id, record.game_name)
         game.game_name = record.game_name or game.game_name
         gap = record.credits_before - self.last_credits_after
-        # The credit meter before the very first round is the new cabinet's demo balance
-        # (the store counts it as credits in; the operator reads it apart from ADD CREDITS).
-        demo = self.last_round_id == 0 and self.last_credits_after == 0
         game.master.fold(record, gap, demo=demo)
         game.period.fold(record, gap, demo=demo)
         game.recent = (game.recent + [record.to_dict()])[-RECENT_PER_GAME:]
         self.last_round_id = record.round_id
         self.last_credits_after = record.credits_after
         return True
+
+    def cash_out(self, game_id: str, game_name: str, amount: int) -> None:
+        """A COLLECT of ``amount`` (the whole credit meter) in ``game_id``: credits out now, and
+        the top-ups since the last round (the meter's rise above what that round left) in now
+        too, so the next round's gap counts only what comes after (never negative)."""
+        demo = self.last_round_id == 0 and self.last_credits_after == 0 and not self.games
+        game = self.games.get(game_id)
+        if game is None:
+            game = self.games[game_id] = GameAudit(game_id, game_name)
+        gap = amount - self.last_credits_after
+        for column in (game.master, game.period):
+            if gap > 0 and demo:
+                column.demo_credits += gap
+            elif gap > 0:
+                column.credits_added += gap
+            column.credits_out += amount
+        self.last_credits_after = 0
+        self.save()
 
     def catch_up(self, records: Iterable[HistoryRecord], *, save: bool = True) -> int:
         """Fold every record not folded yet (any order in; folded by round id); saves if any was."""

@@ -55,6 +55,7 @@ KINDS: dict[str, str] = {  # kind -> the label the log page and ``cabinet kiosk 
     "config_error": "CONFIG ERROR",
     "power_lost": "POWER LOST",
     "window_refocused": "WINDOW REFOCUSED",
+    "collect": "COLLECT",
 }
 
 

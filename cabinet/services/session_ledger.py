@@ -181,6 +181,13 @@ class MemoryLedger:
         self._credits += amount
         self._meters.record_credits_in(amount)
 
+    def cash_out(self) -> Money:
+        if self._open is not None:
+            raise LedgerError("credits can be collected when the round is over")
+        amount, self._credits = self._credits, 0
+        self._meters.record_credits_out(amount)
+        return amount
+
     def recent(self, n: int = 10) -> tuple[HistoryRecord, ...]:
         """The newest ``n`` rounds, newest first."""
         return tuple(reversed(self._records[-n:]))
@@ -265,6 +272,11 @@ class DiskLedger:
         if self.ledger.open_round is not None:
             raise LedgerError("credits can be added when the round is over")
         self.ledger.add_credits(amount)
+
+    def cash_out(self) -> Money:
+        if self.ledger.open_round is not None:
+            raise LedgerError("credits can be collected when the round is over")
+        return self.ledger.cash_out()
 
     def recent(self, n: int = 10) -> tuple[HistoryRecord, ...]:
         return self.ledger.history.latest(n)

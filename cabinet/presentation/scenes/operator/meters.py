@@ -6,7 +6,8 @@ bet, total won, credits in (ADD CREDITS) with a new cabinet's demo balance apart
 a band reaching below zero), per game the par ("96.0017% (EXACT)", or an estimate with its
 interval, as ``cabinet par`` gives it) and whether it lies in the band, in total the credit
 meter now, the hit rate, each feature's count against its expected count (the par's trigger
-rate times the games played), voided rounds and the largest win with its seed. REPLAY plays the largest win again; RESET PERIOD
+rate times the games played), voided rounds and the largest win with its seed. REPLAY plays the largest win again; COLLECT pays out
+the open game's credit meter (asks first, metered as credits out, logged); RESET PERIOD
 asks first, then zeroes the period column of every game and logs it. The master column
 never resets. Par is worked out off the frame loop (a thread, once per game file), so the
 page draws at once and fills the par in when it is known.
@@ -25,7 +26,8 @@ from cabinet.services.audit import Counters
 
 from .common import BAND, DIM, GOLD, GREEN, RED, TEXT, Frame, Page, Region, draw_chrome, label, local_time
 
-ACTIONS = ("REPLAY LARGEST WIN (MASTER)", "REPLAY LARGEST WIN (PERIOD)", "RESET PERIOD METERS")
+ACTIONS = ("REPLAY LARGEST (MASTER)", "REPLAY LARGEST (PERIOD)", "RESET PERIOD METERS", "COLLECT (PAY OUT)")
+RESET, COLLECT = 2, 3
 
 _PAR: dict[str, Any] = {}  # game id + fingerprint -> ParReport, or an Exception, or None while working
 _PAR_LOCK = threading.Lock()
@@ -141,7 +143,7 @@ class MetersPage(Page):
         self.games = sorted({*audit.games, *self.names})
         current = self.host.session.game.id if self.host.session is not None else None
         self.choice = self.games.index(current) + 1 if current in self.games else 0  # 0: every game
-        self.confirming = False
+        self.confirming = 0  # RESET or COLLECT while asking "are you sure?"; 0: not asking
 
     @property
     def game_id(self) -> str | None:
@@ -150,11 +152,13 @@ class MetersPage(Page):
     def handle(self, press: Press) -> None:
         b = press.button
         if self.confirming:
-            if b in (Button.CONFIRM, Button.SPIN):
+            if b in (Button.CONFIRM, Button.SPIN) and self.confirming == COLLECT:
+                self.collect()
+            elif b in (Button.CONFIRM, Button.SPIN):
                 self.reset()
             elif b in (Button.BACK, Button.MENU, Button.CLOSE):
-                self.confirming = False
-                self.say("NOTHING WAS RESET")
+                self.say("NOTHING WAS COLLECTED" if self.confirming == COLLECT else "NOTHING WAS RESET")
+                self.confirming = 0
             return
         if b in (Button.LEFT, Button.RIGHT):
             step = -1 if b == Button.LEFT else 1
@@ -196,8 +200,19 @@ class MetersPage(Page):
         return int(self.host.services.audit.last_credits_after)
 
     def act(self, index: int) -> None:
-        if index == 2:
-            self.confirming = True
+        if index == RESET:
+            self.confirming = RESET
+            return
+        if index == COLLECT:
+            session = self.host.session
+            if session is None:
+                self.say("OPEN A GAME TO COLLECT ITS CREDIT METER", bad=True)
+            elif session.in_round:
+                self.say("THE CREDIT METER CAN BE COLLECTED WHEN THE ROUND IS OVER", bad=True)
+            elif self.credit_meter() <= 0:
+                self.say("THE CREDIT METER IS EMPTY: NOTHING TO COLLECT", bad=True)
+            else:
+                self.confirming = COLLECT
             return
         record = self.columns()[index].largest_record()
         if record is None:
@@ -207,6 +222,23 @@ class MetersPage(Page):
         else:
             self.host.replay(record)
 
+    def collect(self) -> None:
+        """COLLECT: the open game's whole credit meter paid out (credits out), metered and logged."""
+        from cabinet.machine.session import SessionError
+
+        session, services = self.host.session, self.host.services
+        self.confirming = 0
+        try:
+            amount = session.collect()
+        except SessionError as exc:
+            self.say(str(exc).upper()[:90], bad=True)
+            return
+        services.audit.cash_out(session.game.id, session.game.name, amount)
+        paid = self.host.money(session.game.id, amount)
+        services.events.record("collect", f"collect: {paid} paid out ({session.game.id})", amount=amount,
+                               game=session.game.id)
+        self.say(f"COLLECTED {paid}: PAY IT OUT (LOGGED); THE CREDIT METER IS 0")
+
     def reset(self) -> None:
         services = self.host.services
         before = services.audit.total("period")
@@ -214,13 +246,15 @@ class MetersPage(Page):
         services.events.record("meters_reset", f"period meters reset ({before.games_played} games in the period)",
                                games_played=before.games_played, total_bet=before.total_bet,
                                total_won=before.total_won)
-        self.confirming = False
+        self.confirming = 0
         self.say("PERIOD METERS RESET (LOGGED); THE MASTER METERS NEVER RESET")
 
     def action_boxes(self, frame: Frame) -> list[pygame.Rect]:
-        w = (frame.w - 2 * frame.margin - 2 * frame.margin) // 3
+        count = len(ACTIONS)
+        gap = frame.margin // 2
+        w = (frame.w - 2 * frame.margin - (count - 1) * gap) // count
         y = frame.bottom - frame.row_h * 3 // 2
-        return [pygame.Rect(frame.margin + i * (w + frame.margin), y, w, frame.row_h * 5 // 4) for i in range(3)]
+        return [pygame.Rect(frame.margin + i * (w + gap), y, w, frame.row_h * 5 // 4) for i in range(count)]
 
     def regions(self, frame: Frame) -> list[Region]:
         return [(tuple(r), Press(Button.ITEM, i)) for i, r in enumerate(self.action_boxes(frame))]
@@ -316,7 +350,11 @@ class MetersPage(Page):
             box = pygame.Rect(frame.w // 6, frame.h // 3, frame.w * 2 // 3, frame.h // 3)
             pygame.draw.rect(surface, (40, 16, 20), box, border_radius=10)
             pygame.draw.rect(surface, RED, box, width=4, border_radius=10)
-            label(surface, text, "RESET THE PERIOD METERS OF EVERY GAME?", frame.title_size * 3 // 4, TEXT,
+            question, yes = "RESET THE PERIOD METERS OF EVERY GAME?", "CONFIRM: YES, RESET     BACK: NO"
+            if self.confirming == COLLECT:
+                question = f"PAY OUT {self.host.money(self.game_id, self.credit_meter())}, THE WHOLE CREDIT METER?"
+                yes = "CONFIRM: YES, COLLECT     BACK: NO"
+            label(surface, text, question, frame.title_size * 3 // 4, TEXT,
                   centre=box.centerx, y=box.y + box.h // 3, width=box.w - 20)
-            label(surface, text, "CONFIRM: YES, RESET     BACK: NO", frame.body, GOLD, centre=box.centerx,
+            label(surface, text, yes, frame.body, GOLD, centre=box.centerx,
                   y=box.y + box.h * 2 // 3, width=box.w - 20)
