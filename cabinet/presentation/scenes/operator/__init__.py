@@ -97,6 +97,14 @@ class OperatorMenu:
         self.host.services.events.record("operator_entered", f"operator menu entered ({where})", where=where)
         self.pages = [MainPage(self)]
 
+    def setup_settings(self) -> None:
+        """The first-start set-up after its PIN: the settings page (games, idle time) in its place."""
+        from .settings import SettingsPage
+
+        page = SettingsPage(self, setup=True)
+        page.say("PIN SET (LOGGED). NOW THE GAMES AND THE IDLE TIME, THEN SAVE AND START")
+        self.pages[-1] = page
+
     def push(self, page: Page) -> None:
         self.pages.append(page)
 

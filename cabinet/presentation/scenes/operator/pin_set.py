@@ -64,10 +64,7 @@ class PinSetPage(PinPage):
             self.say(problem.upper(), bad=True)
             return
         if self.setup:
-            from .settings import SettingsPage
-
-            self.menu.pages[-1] = SettingsPage(self.menu, setup=True)
-            self.menu.page.say("PIN SET (LOGGED). NOW THE GAMES AND THE IDLE TIME, THEN SAVE AND START")
+            self.menu.setup_settings()  # the menu puts the settings page in this one's place
             return
         self.menu.pop()
         self.menu.page.say("THE OPERATOR PIN WAS CHANGED (LOGGED)")
