@@ -94,8 +94,11 @@ def take_game_folders(argv: list[str]) -> list[str]:
     for item in items:
         if item == "--games" or item == "--data-dir":
             value = next(items, None)
-            if value is None:
-                raise CabinetError(f"cabinet: error: {item} needs a folder")
+            if value is None and item == "--games":
+                raise CabinetError("--games needs a folder of game files")
+            if value is None:  # the command's own parser says what is missing
+                rest.append(item)
+                continue
             if item == "--games":
                 if not Path(value).is_dir():
                     raise CabinetError(f"--games {value}: no such folder")
