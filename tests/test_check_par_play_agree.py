@@ -1,0 +1,135 @@
+"""Issue 37: four places where check, par and play disagreed, each on a small game of its own.
+
+1. a fractional multiplier: `cabinet check` refuses one that can make a fractional minor unit
+   (naming its value's file:line:col and the smallest coin that fails); one that keeps every
+   pay whole is priced exactly as play pays it;
+2. two free-spins blocks that trigger inside each other: each feature's retrigger gives spins
+   of that feature, in par and in play alike;
+3. a paid respin after a mystery reveal pays only what the respun screen adds to the screen the
+   player saw (its reveals included);
+4. an estimate names its part and its 95% interval in text and JSON, also when the whole game
+   is estimated, and `--exact-only` blames it, not the hit rate.
+
+Every exact figure is held against brute force (``cabinet/core/bruteforce.py``), every
+estimate's interval against brute force or a simulation (``test_combination_corpus.check``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+import yaml
+from test_combination_corpus import check
+
+from cabinet.cli import main
+from cabinet.core.loader import DefinitionError, load_definition_text
+from cabinet.core.par import par
+from cabinet.core.simulate import simulate
+
+
+def game(features: list[dict[str, Any]], *, coin: str = "0.01", pays: dict[str, Any] | None = None,
+         reels: dict[str, list[str]] | None = None, symbols: list[dict[str, Any]] | None = None) -> str:
+    """A 3x1 one-line game's YAML: A and B pay, S is a scatter on every reel."""
+    doc = {
+        "format": 1, "id": "agree", "name": "Agree", "grid": {"reels": 3, "rows": 1},
+        "symbols": symbols or [{"id": "A"}, {"id": "B"}, {"id": "S", "kind": "scatter"}],
+        "reels": reels or {"base": ["A B S", "A B S", "A B S"], "free": ["A B S", "A S B", "B A S"]},
+        "lines": [[0, 0, 0]],
+        "pays": pays or {"A": {3: 3}, "B": {3: 1}},
+        "bet": {"currency": "EUR", "minor_units": 2, "coin_values": [coin], "lines": [1]},
+        "features": features,
+    }
+    return yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)
+
+
+# --- 1. a fractional multiplier ---------------------------------------------------------------------
+
+def free_spins_with(multiplier: str, **more: Any) -> dict[str, Any]:
+    return {"type": "free_spins", "trigger_symbol": "S", "awards": {3: 2}, "retrigger": False,
+            "reel_sets": [{"set": "free"}], "spin_multipliers": [{"value": 1, "weight": 1},
+                                                                  {"value": multiplier, "weight": 1}], **more}
+
+
+def test_check_refuses_a_multiplier_that_makes_a_fraction_of_a_minor_unit_at_its_value() -> None:
+    text = game([free_spins_with("1.5")], coin="0.01")
+    with pytest.raises(DefinitionError) as caught:
+        load_definition_text(text, source="frac.yaml")
+    message = str(caught.value)
+    line = next(i for i, row in enumerate(text.splitlines(), 1) if "1.5" in row)
+    column = text.splitlines()[line - 1].index("'1.5'") + 1  # the quoted value
+    assert f"frac.yaml:{line}:{column}: multiplier 1.5 makes 3 'B' (1 coins) pay 1.5 minor units" in message
+    assert "of 0.01 (the smallest coin that fails)" in message
+
+
+def test_the_smallest_failing_coin_is_named_and_a_scatter_pay_counts_too() -> None:
+    # 0.02 and 0.04 keep 1.5 x 1 and 1.5 x 3 whole; with 1.25 the 0.02 coin fails first
+    text = game([free_spins_with("1.25")], coin="0.04")
+    text = text.replace("coin_values: ['0.04']", "coin_values: ['0.04', '0.02', '0.08']")
+    with pytest.raises(DefinitionError, match=r"at 1 coin\(s\) per line of 0.02 \(the smallest coin that fails\)"):
+        load_definition_text(text)
+    scatter = game([free_spins_with("1.5")], coin="0.02", pays={"A": {3: 3}, "B": {3: 1}, "S": {3: "0.5"}})
+    with pytest.raises(DefinitionError, match=r"3 'S' \(0.5 x the bet\) pay 1.5 minor units at a total bet of 0.02"):
+        load_definition_text(scatter)
+
+
+def test_a_fractional_multiplier_that_keeps_pays_whole_is_priced_exactly_as_play_pays() -> None:
+    defn = load_definition_text(game([free_spins_with("1.5")], coin="0.02"))
+    result = check(defn, "x1.5 on 0.02")
+    assert result.by == "brute force" and result.ok and result.par_text.startswith("exact"), result.line()
+    simulate(defn, 2_000, 5)  # play pays every round: no MoneyError
+
+
+def test_a_fractional_cap_rounds_down_in_par_as_in_play() -> None:
+    # a cap of 1.55 x a 0.02 bet is 3.1 minor units: 3 in play, and par prices the same 3
+    defn = load_definition_text(game([free_spins_with("2", max_win_x_bet="1.55")], coin="0.02"))
+    result = check(defn, "cap 1.55x on 0.02")
+    assert result.by == "brute force" and result.ok, result.line()
+
+
+# --- 4. an estimate that lists nothing --------------------------------------------------------------
+
+# a board that may open inside free spins with spin multipliers: no par prices the two together,
+# so the whole game is simulated, while every part is exact on its own
+WHOLE_ESTIMATE = game(
+    [
+        {"type": "free_spins", "trigger_symbol": "S", "awards": {3: 1}, "retrigger": False,
+         "reel_sets": [{"set": "free"}], "spin_multipliers": [{"value": 1, "weight": 2}, {"value": 3, "weight": 1}]},
+        {"type": "hold_and_respin", "name": "coins", "trigger_symbols": {"C": 1}, "trigger_counts": {2: 1},
+         "respins": 1, "in_free_spins": True, "place_symbol": "C",
+         "boards": [{"name": "ONE", "reels": 1, "rows": 3, "strip": "BLANK C"}], "cells": [{"symbol": "C"}]},
+    ],
+    coin="0.10",
+    symbols=[{"id": "A"}, {"id": "B"}, {"id": "S", "kind": "scatter"},
+             {"id": "C", "kind": "bonus", "prizes": [{"value": 1}, {"value": 2}]}, {"id": "BLANK", "kind": "blank"}],
+    reels={"base": ["A B S C", "A B S C", "A B S"], "free": ["A B S C", "A S C", "B A S"]},
+)
+
+
+def test_a_game_estimated_whole_names_its_total_and_interval_in_json_and_text(
+    capsys: pytest.CaptureFixture[str], tmp_path: Any
+) -> None:
+    path = tmp_path / "whole.yaml"
+    path.write_text(WHOLE_ESTIMATE)
+    report = par(load_definition_text(WHOLE_ESTIMATE))
+    assert report.total is not None and not report.total.exact and report.hit_rate is not None
+    assert all(p.rtp.exact for p in report.parts)  # the parts are exact: only the total is estimated
+    assert report.estimates() == ["total"]
+    assert main(["par", str(path), "--json", "--samples", "20"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["estimates"] == ["total"]
+    (entry,) = data["estimated"]
+    assert entry["figure"] == "total" and entry["exact"] is False and len(entry["ci95"]) == 2
+    assert entry["samples"] == 20 * 500 and entry["method"].startswith("simulated whole rounds")
+    assert main(["par", str(path), "--samples", "20"]) == 0
+    text = capsys.readouterr().out
+    assert "estimates (each with its 95% interval):\n  total " in text and "simulated whole rounds" in text
+    assert main(["par", str(path), "--exact-only", "--samples", "20"]) == 2
+    err = capsys.readouterr().err
+    assert "not every figure is exact: total 0." in err and "(95% " in err and "hit rate" not in err
+
+
+def test_the_estimated_whole_game_holds_brute_force() -> None:
+    result = check(load_definition_text(WHOLE_ESTIMATE), "board in free spins with multipliers")
+    assert result.par_text.startswith("estimate") and result.ok, result.line()
