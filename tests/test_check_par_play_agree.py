@@ -16,17 +16,19 @@ estimate's interval against brute force or a simulation (``test_combination_corp
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
 import pytest
 import yaml
-from test_combination_corpus import check
+from test_combination_corpus import check, offered_screens, respin_mismatches
 
 from cabinet.cli import main
 from cabinet.core.loader import DefinitionError, load_definition_text
 from cabinet.core.par import par
 from cabinet.core.simulate import simulate
+from cabinet.machine.session import GameSession
 
 
 def game(features: list[dict[str, Any]], *, coin: str = "0.01", pays: dict[str, Any] | None = None,
@@ -133,3 +135,67 @@ def test_a_game_estimated_whole_names_its_total_and_interval_in_json_and_text(
 def test_the_estimated_whole_game_holds_brute_force() -> None:
     result = check(load_definition_text(WHOLE_ESTIMATE), "board in free spins with multipliers")
     assert result.par_text.startswith("estimate") and result.ok, result.line()
+
+
+# --- 3. a paid respin after a mystery reveal --------------------------------------------------------
+
+# M reveals to A or B in base spins only; the screen M A A the player sees as A A A (or B A A)
+RESPIN_MYSTERY = game(
+    [{"type": "mystery_symbol", "symbol": "M", "modes": ["base"], "reveals": [{"symbol": "A", "weight": 1},
+                                                                              {"symbol": "B", "weight": 1}]},
+     {"type": "paid_respin", "price_rtp": "90%"}],
+    coin="0.10",
+    symbols=[{"id": "A"}, {"id": "B"}, {"id": "M"}],
+    pays={"A": {2: 1, 3: 5}, "B": {2: 1, 3: 2}},
+    reels={"base": ["M A", "A B", "A B"]},
+)
+
+
+def respin_session(base_script: tuple[int, ...]) -> GameSession:
+    s = GameSession(load_definition_text(RESPIN_MYSTERY), seed=1)
+    s.ledger.add_credits(10_000)
+    s.begin_round(base_script)
+    s.finish_round()
+    return s
+
+
+def test_a_respin_does_not_pay_again_a_win_its_base_spin_paid_through_a_reveal() -> None:
+    s = respin_session((0, 0, 0, 0))  # stops 0 0 0: M A A, M revealed as A: A A A pays 5 coins
+    assert s.current is not None and s.current.total_win == 50
+    seen = s.current
+    # reel 1 respun: M stays M (the block acts in base spins) or A lands: A A A, already paid
+    price = s.respin_price(0)
+    result = s.begin_respin(0, (1,))
+    assert result.total_win == 0, "A A A was paid by the base spin"
+    assert price == 10  # worth nothing new: the smallest price, one coin
+    assert seen.final_screen == (("A",), ("A",), ("A",))
+
+
+def test_a_respin_pays_what_the_seen_screen_gains_and_is_priced_on_it() -> None:
+    s = respin_session((0, 0, 0, 1))  # M revealed as B: the player sees B A A (nothing pays)
+    result = s.begin_respin(1, (1,))  # reel 2 lands B: B B A, two B pay one coin
+    assert result.total_win == 10
+    assert any(getattr(e, "symbol", "") == "B" and getattr(e, "count", 0) == 2 for e in result.events)
+    stopped = next(e for e in result.events if e.kind == "reels_stopped")
+    assert stopped.screen == (("B",), ("B",), ("A",))  # the held reels as the player saw them
+
+
+def test_respin_prices_equal_brute_force_on_every_screen_the_player_can_see() -> None:
+    defn = load_definition_text(RESPIN_MYSTERY)
+    screens = offered_screens(defn)
+    assert any(seen for _, _, seen in screens)  # reveals changed some screens
+    checked, wrong = respin_mismatches(defn)
+    assert checked and not wrong, "\n".join(wrong)
+
+
+def test_the_journal_keeps_the_seen_screen_of_a_respin_and_only_where_it_differs() -> None:
+    from cabinet.services.journal import request_from_dict, request_to_dict
+
+    s = respin_session((0, 0, 0, 1))
+    assert s.current is not None
+    request = s.begin_respin(1, (1,)).request
+    assert request.held_screen == (("B",), ("A",), ("A",))
+    data = request_to_dict(request)
+    assert data["held_screen"] == [["B"], ["A"], ["A"]] and request_from_dict(data) == request
+    plain = dataclasses.replace(request, held_screen=())
+    assert "held_screen" not in request_to_dict(plain)  # records of unchanged screens read as before

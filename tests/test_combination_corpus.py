@@ -17,7 +17,6 @@ the whole corpus under ``-m slow``, which prints the corpus's figures and the wo
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -33,7 +32,7 @@ from cabinet.core.features import paid_respin
 from cabinet.core.loader import load_definition, load_definition_text
 from cabinet.core.par import par
 from cabinet.core.rng import Rng
-from cabinet.core.round import respin_prices
+from cabinet.core.round import RoundRequest, _play_spin, respin_prices
 from cabinet.core.simulate import simulate
 from cabinet.core.value import Z95, Estimate
 
@@ -296,22 +295,39 @@ def test_par_against_brute_force_or_simulation_on_the_whole_corpus() -> None:
 # --- paid respins: the price's exact value against every path of the respin round ----------------
 
 
-def respin_mismatches(defn: Definition) -> tuple[int, list[str]]:
-    """Every offered respin of every base screen: paid_respin's exact value of the respin
-    against brute force of the respin round. (respins checked, the ones that differ)"""
+def offered_screens(defn: Definition) -> list[tuple[tuple[int, ...], str, tuple[tuple[str, ...], ...]]]:
+    """(stops, reel set, the screen the player saw: empty where nothing changed the landed one)
+    of every base round that ends with a respin offer, over every path of its draws (its
+    mystery reveals among them)."""
     bet = default_bet(defn)
-    strips = defn.reels["base"]
+    request = RoundRequest(bet, 0, keep_events=False)
+    found: dict[tuple[object, ...], None] = {}
+
+    def play(rng: Rng) -> int:
+        result = _play_spin(defn, request, rng)
+        if result.respin_prices is not None:
+            found[(result.final_stops, result.final_reel_set, result.final_screen)] = None
+        return 0
+
+    expectation(play, max_paths=MAX_PATHS, what=f"{defn.id} base rounds")
+    return list(found)  # type: ignore[arg-type]
+
+
+def respin_mismatches(defn: Definition) -> tuple[int, list[str]]:
+    """Every offered respin of every screen a base round can leave (as the player saw it):
+    paid_respin's exact value of the respin against brute force of the respin round on that
+    screen. (respins checked, the ones that differ)"""
+    bet = default_bet(defn)
     checked, wrong = 0, []
-    for stops in itertools.product(*(range(len(s)) for s in strips)):
-        if all(p is None for p in respin_prices(defn, bet, stops, "base")):
-            continue
+    for stops, reel_set, seen in offered_screens(defn):
+        assert respin_prices(defn, bet, stops, reel_set, screen=seen) != (None,) * len(stops)
         for reel in range(len(stops)):
-            priced = paid_respin.respin_value(defn, bet, "base", stops, reel)
-            brute = respin_round_value(defn, bet, stops, "base", reel, max_paths=MAX_PATHS).mean
+            priced = paid_respin.respin_value(defn, bet, reel_set, stops, reel, screen=seen or None)
+            brute = respin_round_value(defn, bet, stops, reel_set, reel, max_paths=MAX_PATHS, held_screen=seen).mean
             checked += 1
             if priced != brute:
-                wrong.append(f"stops {stops} reel {reel + 1}: priced on {float(priced):.4f}, "
-                             f"brute force {float(brute):.4f} minor units")
+                wrong.append(f"stops {stops} seen {seen or 'as landed'} reel {reel + 1}: priced on "
+                             f"{float(priced):.4f}, brute force {float(brute):.4f} minor units")
     return checked, wrong
 
 

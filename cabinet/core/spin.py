@@ -84,8 +84,10 @@ def play_spin(
     stops: tuple[int, ...] | None = None,
     spinning: tuple[int, ...] = (),
     known_wins: set[WinKey] | None = None,
+    held: Screen | None = None,
 ) -> Spin:
-    """Stages 1-4 of one spin (the caller has added ``SpinStarted``)."""
+    """Stages 1-4 of one spin (the caller has added ``SpinStarted``). ``held``: a respin's
+    screen as the player saw it, whose reels not ``spinning`` stay as they are."""
     defn, state, book = rc.defn, rc.state, rc.book
     windows = windows_of(defn, reel_set)
     if stops is None:
@@ -95,6 +97,8 @@ def play_spin(
         landed: Screen = tuple(reel[stop] for reel, stop in zip(windows, stops, strict=True))
     else:
         landed = screen_from_stops(defn, reel_set, stops)  # given stops are checked
+        if held is not None:
+            landed = tuple(column if r in spinning else held[r] for r, column in enumerate(landed))
     blocks = active(defn, mode)
     draft = SpinDraft(mode, reel_set, stops, landed, spinning)
     if book.keep:
