@@ -199,3 +199,80 @@ def test_the_journal_keeps_the_seen_screen_of_a_respin_and_only_where_it_differs
     assert data["held_screen"] == [["B"], ["A"], ["A"]] and request_from_dict(data) == request
     plain = dataclasses.replace(request, held_screen=())
     assert "held_screen" not in request_to_dict(plain)  # records of unchanged screens read as before
+
+
+# --- 2. two free-spins blocks that nest --------------------------------------------------------------
+
+# gold (3 S: 3 spins, retrigger 1) and silver (3 N: 2 spins, retrigger 1), each able to start in
+# the other's spins; the issue's game, on strips of 3-4 stops
+NESTING = game(
+    [{"type": "free_spins", "name": "gold", "trigger_symbol": "S", "awards": {3: 3}, "retrigger_awards": {3: 1},
+      "reel_sets": [{"set": "gold"}], "win_multiplier": 2},
+     {"type": "free_spins", "name": "silver", "trigger_symbol": "N", "awards": {3: 2}, "retrigger_awards": {3: 1},
+      "reel_sets": [{"set": "silver"}], "win_multiplier": 3}],
+    coin="0.10",
+    symbols=[{"id": "A"}, {"id": "B"}, {"id": "S", "kind": "scatter"}, {"id": "N", "kind": "bonus"}],
+    pays={"A": {3: 5}, "B": {3: 2}},
+    reels={"base": ["A B S N", "A B S N", "A B S N"], "gold": ["A S N A", "A S N B", "A S N A"],
+           "silver": ["B S N B", "B S N", "B N S"]},
+)
+# stops S S S start gold; its second spin N N N starts silver; silver's spin lands S S S: gold's retrigger
+NESTED_RETRIGGER = (2, 2, 2, 0, 0, 0, 2, 2, 2, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+
+def runs_of(events: Any) -> list[tuple[str, int, int, set[str]]]:
+    """Each free-spins run of a round: (feature, spins awarded + its own retriggers' spins,
+    spins it played, the reel sets of its own spins)."""
+    out: list[tuple[str, int, int, set[str]]] = []
+    stack: list[list[Any]] = []
+    for e in events:
+        if e.kind == "feature_started":
+            stack.append([e.feature, e.spins, set()])
+        elif e.kind == "feature_triggered" and e.retrigger:
+            next(run for run in reversed(stack) if run[0] == e.feature)[1] += e.awarded
+        elif e.kind == "spin_started" and e.mode == "free":
+            stack[-1][2].add(e.reel_set)
+        elif e.kind == "feature_ended":
+            name, owed, sets = stack.pop()
+            out.append((name, owed, e.spins_played, sets))
+    return out
+
+
+def test_an_outer_feature_s_retrigger_in_a_nested_feature_s_spin_gives_spins_of_the_outer_one() -> None:
+    from cabinet.core.bet import default_bet
+    from cabinet.core.round import RoundRequest, play_round
+
+    defn = load_definition_text(NESTING)
+    result = play_round(defn, RoundRequest(default_bet(defn), 0, script=NESTED_RETRIGGER))
+    outer = [e for e in result.events if e.kind == "feature_triggered" and e.retrigger]
+    assert [e.feature for e in outer] == ["gold"]
+    runs = runs_of(result.events)
+    assert [name for name, *_ in runs] == ["silver", "gold"]  # silver nested in gold, the retrigger in silver's
+    for name, owed, played, sets in runs:
+        assert played == owed, f"{name} played {played} spins, was owed {owed}"
+        assert sets == {name}, f"{name}'s spins were played on {sets}"
+    assert runs[0][2] == 2  # silver started nested: its award (2), not the retrigger award
+
+
+def test_the_screen_adds_an_outer_retrigger_to_the_outer_counter() -> None:
+    from cabinet.core.bet import default_bet
+    from cabinet.core.round import RoundRequest, play_round
+    from cabinet.presentation.screen_state import ScreenState, feature_presenters
+
+    defn = load_definition_text(NESTING)
+    result = play_round(defn, RoundRequest(default_bet(defn), 0, script=NESTED_RETRIGGER))
+    state = ScreenState(presenters=feature_presenters(defn))
+    seen: list[tuple[str, int, int]] = []
+    for e in result.events:
+        state.apply(e)
+        if e.kind == "spin_started" and e.mode == "free" and state.free is not None:
+            seen.append((state.free_name, state.free.played, state.free.total_spins))
+    # gold 1 of 3, 2 of 3; silver 1 of 2, 2 of 2 (gold's S landed in silver's first: not silver's);
+    # gold again: 3 of 4, 4 of 4
+    assert seen == [("gold", 1, 3), ("gold", 2, 3), ("silver", 1, 2), ("silver", 2, 2), ("gold", 3, 4),
+                    ("gold", 4, 4)]
+
+
+def test_nesting_free_spins_par_holds_its_simulation() -> None:
+    result = check(load_definition_text(NESTING), "gold and silver nesting", max_paths=0, spins=200_000)
+    assert result.par_text.startswith("estimate") and result.ok, result.line()

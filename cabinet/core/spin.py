@@ -16,7 +16,9 @@ modes it declares, blocks in definition order at every stage):
 ``trigger_stage`` is stage 5: every block that acts in the spin's mode is asked
 whether the spin triggers it (a trigger may draw). A block that is already running
 (``state.running``) is *retriggered* instead: ``FeatureTriggered(retrigger=True)`` and
-its award go to ``state.spins_added``, which the running feature takes. Any other
+its award go to ``state.spins_added`` under its own name, which that feature takes at the
+end of its own spin (a retrigger of an outer feature landing in a nested feature's spin
+gives spins of the outer feature, not of the nested one). Any other
 trigger runs its block to the end, nested inside the spin.
 """
 
@@ -261,7 +263,8 @@ def trigger_stage(rc: RoundContext, spin: Spin) -> tuple[Money, FeatureRun | Non
             )
         )
         if running:
-            rc.state.spins_added += trigger.awarded
+            added = rc.state.spins_added
+            added[params.name] = added.get(params.name, 0) + trigger.awarded
             continue
         rc.state.running.append(params.name)
         try:

@@ -25,7 +25,10 @@ Phases (one loop, each step explicit):
               block's multiplier (scatter pays by the spin multiplier only unless
               ``multiply_scatter_pays``). The trigger stage follows: a retrigger adds
               ``retrigger_awards`` (or ``awards``), and nested blocks (progress levels)
-              may add spins too (``state.spins_added``).
+              may add spins too (``state.spins_added``). Each feature's retrigger gives spins
+              of that feature: an outer feature's trigger landing in a nested feature's spin
+              adds spins to the outer feature, played on its reels and multipliers after the
+              nested one ends.
 3. TOP-UP   — when no spins remain and the feature total does not exceed
               ``minimum_win_x_bet`` x the total bet, ``top_up_spins`` more are added
               (``SpinsAdded``) and SPIN resumes; repeated until the total exceeds it
@@ -349,8 +352,7 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
         if not capped:
             nested, _ = trigger_stage(rc, spin)  # retriggers, progress levels, nested features
             total += nested
-            remaining += state.spins_added
-            state.spins_added = 0
+            remaining += state.spins_added.pop(f.name, 0)  # its own: an outer feature's wait for it
         if keep:
             book.add(SpinEnded("free", win, total))
         if capped:
@@ -697,10 +699,14 @@ class FreeSpinsBlock(Block):
             report(("max_win_coins",), f"max_win_coins must not be negative, got {f.max_win_coins}")
 
     def triggers(self, ctx: FeatureContext, spin: Spin) -> Trigger | None:
-        """A screen showing enough trigger symbols anywhere; in free spins, a retrigger."""
+        """A screen showing enough trigger symbols anywhere. In free spins only with ``retrigger``:
+        a retrigger (``retrigger_awards``) while this feature runs, else a start nested in
+        the running feature (``awards``, as any start)."""
         f: FreeSpins = ctx.feature
         if spin.mode == "free":
-            return trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f)) if f.retrigger else None
+            if not f.retrigger:
+                return None
+            return trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f) if f.name in ctx.state.running else f.awards)
         return trigger_on(ctx.defn, f, spin.screen, f.awards)
 
     def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
