@@ -276,3 +276,11 @@ def test_the_screen_adds_an_outer_retrigger_to_the_outer_counter() -> None:
 def test_nesting_free_spins_par_holds_its_simulation() -> None:
     result = check(load_definition_text(NESTING), "gold and silver nesting", max_paths=0, spins=200_000)
     assert result.par_text.startswith("estimate") and result.ok, result.line()
+
+
+def test_check_refuses_a_paid_respin_that_could_start_free_spins_it_cannot_price() -> None:
+    # the respin offer prices any free spins its screen starts: with a second free-spins feature
+    # in their spins that value is not exact, so the offer would fail in play; check says so
+    text = NESTING.replace("features:\n", "features:\n- {type: paid_respin, price_rtp: 90%}\n", 1)
+    with pytest.raises(DefinitionError, match="gold can start from a respin, and its value with silver is not exact"):
+        load_definition_text(text)

@@ -98,14 +98,16 @@ class PaidRespinBlock(Block):
             if entry.screen_modifier or entry.win_modifier:
                 report((), f"{other.name} ({other.type}) acts in respins, and a paid respin's price would leave it "
                            "out: list its modes without respin")
-            elif isinstance(other, FreeSpins) and nested_spin_blocks(defn, other):
+            elif isinstance(other, FreeSpins):
                 from ..bet import default_bet
                 from .free_spins import feature_value
 
                 if any(feature_value(defn, other, k, default_bet(defn)) is None for k in other.awards):
-                    report((), f"{other.name} can start from a respin, and its value with "
-                               f"{', '.join(nested_spin_blocks(defn, other))} is not exact: a paid respin could not "
-                               "be priced")
+                    # e.g. another free-spins feature that starts in its spins: the offer would fail in play
+                    others = [g.name for g in defn.features if isinstance(g, FreeSpins) and g is not other]
+                    with_ = ", ".join([*nested_spin_blocks(defn, other), *others]) or "the blocks in its spins"
+                    report((), f"{other.name} can start from a respin, and its value with {with_} is not exact: "
+                               "a paid respin could not be priced")
 
 
 BLOCK = PaidRespinBlock()
