@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from typing import Any
 
 import pytest
@@ -88,6 +89,29 @@ def test_a_fractional_cap_rounds_down_in_par_as_in_play() -> None:
     defn = load_definition_text(game([free_spins_with("2", max_win_x_bet="1.55")], coin="0.02"))
     result = check(defn, "cap 1.55x on 0.02")
     assert result.by == "brute force" and result.ok, result.line()
+
+
+WHEEL = {"type": "wheel", "trigger_symbol": "S", "trigger_reels": [1, 2, 3],
+         "rings": [{"name": "outer", "pockets": [{"pays_x_bet": 2}, {"pays_x_bet": "0.5"}]}]}
+LEVELS = {"type": "progress_levels", "symbol": "S", "feature": "free_spins", "points_per_level": 1, "max_points": 1,
+          "levels": [{"unlock": "multiplier", "value": "1.5"}]}
+MULTIPLIER_WILDS = {"type": "multiplier_wilds", "symbol": "W", "multipliers": [{"value": "1.5"}]}
+
+
+@pytest.mark.parametrize(("features", "symbols", "refused"), [
+    ([WHEEL], None, "1/2 x the bet is not a whole amount at a total bet of 0.01"),
+    ([{**WHEEL, "rings": [{"name": "outer", "pockets": [{"jackpot": "MINI"}]}], "jackpots": {"MINI": "0.5"}}], None,
+     "1/2 x the bet is not a whole amount at a total bet of 0.01"),
+    ([free_spins_with("2"), LEVELS], None, "expected a whole number"),
+    ([MULTIPLIER_WILDS], [{"id": "A"}, {"id": "B"}, {"id": "S", "kind": "scatter"}, {"id": "W", "kind": "wild"}],
+     "a multiplier is a whole number of at least 1, got 3/2"),
+], ids=["wheel pocket", "jackpot", "level multiplier", "multiplier wild"])
+def test_every_other_number_that_reaches_money_is_whole_or_checked(
+    features: list[dict[str, Any]], symbols: list[dict[str, Any]] | None, refused: str
+) -> None:
+    reels = {"base": ["A B S W", "A B S W", "A B S W"], "free": ["A B S", "A S B", "B A S"]} if symbols else None
+    with pytest.raises(DefinitionError, match=re.escape(refused)):
+        load_definition_text(game(features, coin="0.01", symbols=symbols, reels=reels))
 
 
 # --- 4. an estimate that lists nothing --------------------------------------------------------------
