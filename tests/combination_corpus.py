@@ -34,6 +34,7 @@ ELEMENTS: tuple[str, ...] = (
     "mystery_symbol",
     "expanding_wild",
     "free_spins",
+    "nested_free_spins",
     "progress_levels",
     "sticky_wild_reels",
     "spin_multipliers",
@@ -46,7 +47,7 @@ ELEMENTS: tuple[str, ...] = (
     "mummy_access",
 )
 # elements that only exist inside free spins
-NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers"})
+NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins"})
 MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds"})
 IN_FREE_SPINS_BLOCKS = frozenset({"hold_and_respin", "wheel"})
 
@@ -70,6 +71,7 @@ class CorpusGame:
 class Skipped:
     name: str
     reason: str  # the loader's message
+    elements: tuple[str, ...] = ()  # as first asked for (the pair or triple)
 
 
 def mode_options(element: str, present: frozenset[str]) -> list[str]:
@@ -114,6 +116,7 @@ class _Game:
             self.reels["respin"] = [["A", "B"], ["D"], ["B", "A"]]
         self.features: list[dict[str, Any]] = []
         self.top: dict[str, Any] = {}
+        self.coin = "0.10"
 
     def modes(self, element: str) -> list[str]:
         return self.options.get(element, "base").split(",")
@@ -145,7 +148,7 @@ class _Game:
             "reels": {k: [" ".join(strip) for strip in v] for k, v in self.reels.items()},
             "lines": lines,
             "pays": self.pays,
-            "bet": {"currency": "EUR", "minor_units": 2, "coin_values": ["0.10"], "lines": [len(lines)]},
+            "bet": {"currency": "EUR", "minor_units": 2, "coin_values": [self.coin], "lines": [len(lines)]},
             **self.top,
             "features": self.features,
         }
@@ -172,8 +175,19 @@ def _build(g: _Game) -> None:
         fs: dict[str, Any] = {"type": "free_spins", "trigger_symbol": "S", "awards": {3: 1}, "retrigger": False,
                               "reel_sets": [{"set": "free"}], "win_multiplier": 2}
         if "spin_multipliers" in p:
-            fs["spin_multipliers"] = [{"value": 1, "weight": 2}, {"value": 3, "weight": 1}]
+            # a multiplier that is not whole, on a coin it keeps every pay whole on (0.01 is refused)
+            fs["spin_multipliers"] = [{"value": 1, "weight": 2}, {"value": "1.5", "weight": 1}]
+            g.coin = "0.02"
         g.features.append(fs)
+    if "nested_free_spins" in p:
+        # a second free-spins feature that N starts in the first one's spins; its own reels show S,
+        # whose retrigger gives spins of the first feature (issue 37)
+        g.symbol("N", "bonus")
+        g.add("free", (0, 1, 2), "N")
+        g.reels["silver"] = [["A", "S"], ["B", "A", "S"], ["S", "B"]]
+        g.features[-1].update({"retrigger": True, "retrigger_awards": {3: 1}})
+        g.features.append({"type": "free_spins", "name": "silver", "trigger_symbol": "N", "awards": {3: 1},
+                           "retrigger_awards": {3: 1}, "reel_sets": [{"set": "silver"}], "win_multiplier": 3})
     if "progress_levels" in p:
         g.add("free", (0, 2), "S")  # the bar counts S in free spins (no retrigger: only the bar)
         levels: list[dict[str, Any]] = []
@@ -285,7 +299,7 @@ def corpus(*, triples: int = DEFAULT_TRIPLES, seed: int = DEFAULT_SEED) -> tuple
             try:
                 defn = load_definition_text(text, source=f"<corpus {name}>")
             except DefinitionError as exc:
-                skipped[name] = Skipped(name, str(exc))
+                skipped[name] = Skipped(name, str(exc), elements)
                 continue
             games[name] = CorpusGame(name, elements, tuple(sorted(options.items())), text, defn)
             covers[name] = [elements]

@@ -319,3 +319,73 @@ def random_board_game(seed: int) -> tuple[str, str]:
         "features": features,
     }
     return ", ".join(parts), yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)
+
+
+def random_meeting_game(seed: int) -> tuple[str, str]:
+    """(a short description, YAML text) of a toy game drawn by ``seed`` around the meetings of
+    issue 37: a spin multiplier that is not whole on a small coin (the loader refuses one that
+    would make a fraction of a minor unit), a second free-spins feature that starts in the
+    first one's spins (and, drawn, the first one's retrigger landing in the second's spins), a
+    paid respin after a mystery reveal, and a board inside free spins with multipliers (an
+    estimate that must name itself)."""
+    rng = random.Random(seed)
+    parts: list[str] = []
+    symbols: list[dict[str, Any]] = [{"id": "A"}, {"id": "B"}, {"id": "W", "kind": "wild"},
+                                     {"id": "S", "kind": "scatter"}]
+    pays: dict[str, dict[int, Any]] = {"A": {2: 1, 3: 4}, "B": {3: 3}, "S": {3: 2}}
+    pool = ["A", "B", "W"]
+    reels: dict[str, list[list[str]]] = {"base": [_strip(rng, pool, rng.randint(2, 3)) + ["S"] for _ in range(3)],
+                                         "free": [_strip(rng, pool, 2) for _ in range(3)]}
+    coin = rng.choice(("0.01", "0.02", "0.04", "0.10"))
+    parts.append(f"coin {coin}")
+    fs: dict[str, Any] = {"type": "free_spins", "trigger_symbol": "S", "awards": {3: rng.choice((1, 2))},
+                          "retrigger": False, "reel_sets": [{"set": "free"}]}
+    if rng.random() < 0.6:
+        value = rng.choice(("1.5", "2.5", "1.25", "3"))
+        fs["spin_multipliers"] = [{"value": 1, "weight": 2}, {"value": value, "weight": 1}]
+        parts.append(f"spin mult {value}")
+    features: list[dict[str, Any]] = [fs]
+    if rng.random() < 0.5:
+        symbols.append({"id": "N", "kind": "bonus"})
+        for strip in reels["free"]:
+            strip.append("N")
+        reels["silver"] = [_strip(rng, pool, 2) for _ in range(3)]
+        features.append({"type": "free_spins", "name": "silver", "trigger_symbol": "N", "awards": {3: 1},
+                         "retrigger_awards": {3: 1}, "reel_sets": [{"set": "silver"}],
+                         "win_multiplier": rng.choice((2, 3))})
+        parts.append("nested silver")
+        if rng.random() < 0.4:  # the first feature's S lands in silver's spins: its retrigger
+            fs.update({"retrigger": True, "retrigger_awards": {3: 1}})
+            for strip in reels["silver"]:
+                strip.append("S")
+            parts.append("outer retrigger")
+    if rng.random() < 0.5:
+        symbols.append({"id": "M"})
+        for r in (0, 1):
+            reels["base"][r].insert(rng.randrange(len(reels["base"][r]) + 1), "M")
+        features.insert(0, {"type": "mystery_symbol", "symbol": "M", "modes": ["base"],
+                            "reveals": [{"symbol": "A", "weight": 2}, {"symbol": "B", "weight": 1},
+                                        {"symbol": "W", "weight": 1}]})
+        parts.append("mystery[base]")
+        if rng.random() < 0.7:
+            features.append({"type": "paid_respin", "price_rtp": "90%"})
+            parts.append("paid respin")
+    if rng.random() < 0.3:
+        symbols += [{"id": "C", "kind": "bonus", "prizes": [{"value": 1}, {"value": 2}]},
+                    {"id": "BLANK", "kind": "blank"}]
+        for name in ("base", "free"):
+            for r in (0, 1):
+                reels[name][r].append("C")
+        features.append({"type": "hold_and_respin", "name": "coins", "trigger_symbols": {"C": 1},
+                         "trigger_counts": {2: 1}, "respins": 1, "in_free_spins": True, "place_symbol": "C",
+                         "boards": [{"name": "ONE", "reels": 1, "rows": 3, "strip": "BLANK C"}],
+                         "cells": [{"symbol": "C"}]})
+        parts.append("board in free spins")
+    doc: dict[str, Any] = {
+        "format": 1, "id": "meet", "name": f"meeting {seed}", "grid": {"reels": 3, "rows": 1},
+        "symbols": symbols, "reels": {k: [" ".join(s) for s in v] for k, v in reels.items()},
+        "lines": [[0, 0, 0]], "pays": pays,
+        "bet": {"currency": "EUR", "minor_units": 2, "coin_values": [coin], "lines": [1]},
+        "features": features,
+    }
+    return ", ".join(parts), yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)

@@ -17,14 +17,13 @@ the whole corpus under ``-m slow``, which prints the corpus's figures and the wo
 from __future__ import annotations
 
 import functools
-import itertools
 import math
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from combination_corpus import ELEMENTS, CorpusGame, corpus, game_named
+from combination_corpus import ELEMENTS, CorpusGame, Skipped, corpus, game_named
 
 from cabinet.core.bet import default_bet
 from cabinet.core.bruteforce import EnumeratingRng, TooManyPaths, expectation, respin_round_value, round_value
@@ -33,7 +32,7 @@ from cabinet.core.features import paid_respin
 from cabinet.core.loader import load_definition, load_definition_text
 from cabinet.core.par import par
 from cabinet.core.rng import Rng
-from cabinet.core.round import respin_prices
+from cabinet.core.round import RoundRequest, _play_spin, respin_prices
 from cabinet.core.simulate import simulate
 from cabinet.core.value import Z95, Estimate
 
@@ -75,10 +74,16 @@ def _simulated(defn: Definition, spins: int) -> tuple[Fraction, float]:
 
 
 def check(defn: Definition, name: str, *, max_paths: int = MAX_PATHS, spins: int = SIM_SPINS) -> Check:
-    """Par of ``defn`` against brute force (or, past ``max_paths``, a simulation)."""
-    total = par(defn).total
+    """Par of ``defn`` against brute force (or, past ``max_paths``, a simulation). An estimate
+    must be listed, by its part, among the report's estimates (issue 37: a game estimated whole
+    listed none)."""
+    report = par(defn)
+    total = report.total
     if total is None:
         return Check(name, "unknown", "par unknown", None, 0, 0.0, True, "a block has no par: no figure claimed")
+    if isinstance(total, Estimate) and not report.estimated():
+        return Check(name, _estimate_text(total), "the report", None, 0, math.inf, False,
+                     "the total is an estimate and the report lists no estimate")
     try:
         brute = round_value(defn, max_paths=max_paths)
     except TooManyPaths:
@@ -232,9 +237,9 @@ def _check_estimate(
 
 
 @functools.cache
-def _corpus() -> tuple[dict[str, CorpusGame], int]:
+def _corpus() -> tuple[dict[str, CorpusGame], list[Skipped]]:
     games, skipped = corpus()
-    return {g.name: g for g in games}, len(skipped)
+    return {g.name: g for g in games}, skipped
 
 
 # A few games of every kind that enumerate in well under a second each: the default suite's share.
@@ -250,6 +255,7 @@ QUICK = (
     "mystery_symbol[base]+mummy_access",
     "hold_and_respin[base]+wheel[base]",
     "free_spins+paid_respin",
+    "free_spins+spin_multipliers+hold_and_respin[base,free]",  # estimated whole: it must name itself
 )
 
 
@@ -259,8 +265,12 @@ def test_the_corpus_covers_every_pair_and_the_loader_refuses_few() -> None:
     shown = {e for g in games.values() for e in g.elements}
     assert shown == set(ELEMENTS)
     pairs = {tuple(sorted(c)) for g in games.values() for c in g.covers if len(c) == 2}
-    assert len(pairs) == len(ELEMENTS) * (len(ELEMENTS) - 1) // 2
-    assert skipped <= len(games) // 10
+    # a pair every variant of which the loader refuses is covered by its refusal (said, not silent):
+    # a paid respin with a second free-spins feature, whose starts from a respin no par prices exactly
+    refused = {tuple(sorted(s.elements)) for s in skipped if len(s.elements) == 2} - pairs
+    assert refused <= {("nested_free_spins", "paid_respin")}, refused
+    assert len(pairs | refused) == len(ELEMENTS) * (len(ELEMENTS) - 1) // 2
+    assert len(skipped) <= len(games) // 10
     assert set(QUICK) | set(RESPIN_QUICK) <= set(games)
     name = "mystery_symbol[base,free]+free_spins"
     assert game_named(name).features == games[name].defn.features  # built alone, the same game
@@ -285,7 +295,7 @@ def test_par_against_brute_force_or_simulation_on_the_whole_corpus() -> None:
     exact_brute = sum(1 for r in results if r.by == "brute force" and r.par_text.startswith("exact"))
     finite = [r for r in results if r.by != "par unknown" and math.isfinite(r.z)]
     worst = max(finite, key=lambda r: r.z)
-    print(f"\ncorpus: {len(games)} games, {skipped} refused by the loader, {by['par unknown']} with par unknown; "
+    print(f"\ncorpus: {len(games)} games, {len(skipped)} refused by the loader, {by['par unknown']} with par unknown; "
           f"exact and equal-checked by brute force {exact_brute}, checked by simulation {by['simulation']}, "
           f"estimates checked {estimates}; {sum(1 for r in results if not r.ok)} failed; "
           f"worst finite z {worst.z:.2f} ({worst.name})")
@@ -296,22 +306,39 @@ def test_par_against_brute_force_or_simulation_on_the_whole_corpus() -> None:
 # --- paid respins: the price's exact value against every path of the respin round ----------------
 
 
-def respin_mismatches(defn: Definition) -> tuple[int, list[str]]:
-    """Every offered respin of every base screen: paid_respin's exact value of the respin
-    against brute force of the respin round. (respins checked, the ones that differ)"""
+def offered_screens(defn: Definition) -> list[tuple[tuple[int, ...], str, tuple[tuple[str, ...], ...]]]:
+    """(stops, reel set, the screen the player saw: empty where nothing changed the landed one)
+    of every base round that ends with a respin offer, over every path of its draws (its
+    mystery reveals among them)."""
     bet = default_bet(defn)
-    strips = defn.reels["base"]
+    request = RoundRequest(bet, 0, keep_events=False)
+    found: dict[tuple[object, ...], None] = {}
+
+    def play(rng: Rng) -> int:
+        result = _play_spin(defn, request, rng)
+        if result.respin_prices is not None:
+            found[(result.final_stops, result.final_reel_set, result.final_screen)] = None
+        return 0
+
+    expectation(play, max_paths=MAX_PATHS, what=f"{defn.id} base rounds")
+    return list(found)  # type: ignore[arg-type]
+
+
+def respin_mismatches(defn: Definition) -> tuple[int, list[str]]:
+    """Every offered respin of every screen a base round can leave (as the player saw it):
+    paid_respin's exact value of the respin against brute force of the respin round on that
+    screen. (respins checked, the ones that differ)"""
+    bet = default_bet(defn)
     checked, wrong = 0, []
-    for stops in itertools.product(*(range(len(s)) for s in strips)):
-        if all(p is None for p in respin_prices(defn, bet, stops, "base")):
-            continue
+    for stops, reel_set, seen in offered_screens(defn):
+        assert respin_prices(defn, bet, stops, reel_set, screen=seen) != (None,) * len(stops)
         for reel in range(len(stops)):
-            priced = paid_respin.respin_value(defn, bet, "base", stops, reel)
-            brute = respin_round_value(defn, bet, stops, "base", reel, max_paths=MAX_PATHS).mean
+            priced = paid_respin.respin_value(defn, bet, reel_set, stops, reel, screen=seen or None)
+            brute = respin_round_value(defn, bet, stops, reel_set, reel, max_paths=MAX_PATHS, held_screen=seen).mean
             checked += 1
             if priced != brute:
-                wrong.append(f"stops {stops} reel {reel + 1}: priced on {float(priced):.4f}, "
-                             f"brute force {float(brute):.4f} minor units")
+                wrong.append(f"stops {stops} seen {seen or 'as landed'} reel {reel + 1}: priced on "
+                             f"{float(priced):.4f}, brute force {float(brute):.4f} minor units")
     return checked, wrong
 
 

@@ -282,7 +282,8 @@ def test_unknown_feature_type_suggests_the_closest() -> None:
 
 
 def test_feature_blocks_convert_to_their_dataclass() -> None:
-    text = MINI + (
+    # coins of 0.02 and 0.10: a spin multiplier of 1.5 keeps every pay whole (0.01 is refused)
+    text = edit('coin_values: ["0.01", "0.05"]', 'coin_values: ["0.02", "0.10"]') + (
         "rtp: 96.5%\n"
         "features:\n"
         "  - type: free_spins\n"

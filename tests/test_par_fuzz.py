@@ -18,8 +18,8 @@ import dataclasses
 import math
 
 import pytest
-from fuzz_games import random_board_game, random_game
-from test_combination_corpus import MAX_PATHS, MAX_Z, check
+from fuzz_games import random_board_game, random_game, random_meeting_game
+from test_combination_corpus import MAX_PATHS, MAX_Z, check, respin_mismatches
 
 from cabinet.core.loader import DefinitionError, load_definition_text
 from cabinet.core.par import par
@@ -45,6 +45,10 @@ def _judge(description: str, text: str, *, max_paths: int = MAX_PATHS, spins: in
     return check(defn, description, spins=spins, max_paths=0 if endless else max_paths)
 
 
+# issue 37's meetings: spin multipliers that are not whole on small coins (exact, or refused at
+# their value), a second free-spins feature nested in the first, a paid respin after a mystery
+# reveal (priced on the screen the player saw), a board inside free spins with multipliers
+QUICK_MEETING_SEEDS = (0, 1, 10, 13, 16, 23, 24, 27, 33, 49, 51)
 QUICK = [(random_game, seed) for seed in QUICK_LINE_SEEDS] + [(random_board_game, seed) for seed in QUICK_BOARD_SEEDS]
 
 
@@ -55,6 +59,36 @@ def test_par_against_brute_force_on_random_games(maker, seed: int) -> None:  # t
     assert result is not None, "a quick seed must load"
     assert result.by == "brute force", f"{maker.__name__} seed {seed} no longer enumerates: pick quick seeds again"
     assert result.ok, result.line()
+
+
+@pytest.mark.parametrize("seed", QUICK_MEETING_SEEDS)
+def test_par_and_respin_prices_against_brute_force_where_issue_37_s_blocks_meet(seed: int) -> None:
+    description, text = random_meeting_game(seed)
+    try:
+        defn = load_definition_text(text, source=f"<meeting {seed}>")
+    except DefinitionError as exc:  # refused at the value, naming why: never a crash in play
+        assert "(the smallest coin that fails)" in str(exc) or "a paid respin could not be priced" in str(exc)
+        return
+    result = check(defn, f"{seed} {description}")
+    assert result.by == "brute force", f"meeting seed {seed} no longer enumerates: pick quick seeds again"
+    assert result.ok, result.line()
+    if "paid respin" in description:
+        checked, wrong = respin_mismatches(defn)
+        assert checked and not wrong, "\n".join(wrong)
+
+
+def test_the_quick_meeting_seeds_draw_every_meeting_and_a_refusal() -> None:
+    described = [random_meeting_game(seed)[0] for seed in QUICK_MEETING_SEEDS]
+    for word in ("spin mult 1.5", "spin mult 2.5", "coin 0.01", "nested silver", "mystery[base], paid respin",
+                 "board in free spins"):
+        assert any(word in d for d in described), word
+    refused = 0
+    for seed in QUICK_MEETING_SEEDS:
+        try:
+            load_definition_text(random_meeting_game(seed)[1])
+        except DefinitionError:
+            refused += 1
+    assert 0 < refused < len(QUICK_MEETING_SEEDS) // 2
 
 
 def test_a_top_up_is_counted_once_when_progress_levels_share_its_retriggering_spins() -> None:
@@ -95,7 +129,8 @@ def _second_look(maker, result):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("maker", [random_game, random_board_game], ids=["lines", "boards"])
+@pytest.mark.parametrize("maker", [random_game, random_board_game, random_meeting_game],
+                         ids=["lines", "boards", "meetings"])
 def test_par_against_brute_force_or_simulation_on_hundreds_of_random_games(maker) -> None:  # type: ignore[no-untyped-def]
     count = 300 if maker is random_game else 120
     results, refused = [], 0

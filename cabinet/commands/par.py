@@ -107,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print("\n\n".join([render(report), *text]))
     if getattr(args, "exact_only", False) and not report.exact:
-        raise CabinetError(f"{defn.id}: not every figure is exact: {', '.join(report.estimates()) or 'hit rate'}")
+        raise CabinetError(f"{defn.id}: not every figure is exact: {'; '.join(report.not_exact())}")
     return 0
 
 
@@ -190,6 +190,11 @@ def render(r: ParReport) -> str:
             out.append(f"  {key:<20} {value_text(value, percent=is_rate(key))}{unit}")
     published = f"  (published: {pct(r.published_rtp, 4)})" if r.published_rtp else ""
     out.append(f"total RTP        {value_text(r.total)}{published}")
+    estimated = r.estimated()
+    if estimated:
+        out.append("estimates (each with its 95% interval):")
+        out.extend(f"  {name:<28} {value_text(v, percent=is_rate(name) or name == 'total')}: {v.method}"
+                   for name, v in estimated)
     out.extend(f"note: {note}" for note in r.notes)
     return "\n".join(out)
 

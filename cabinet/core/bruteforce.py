@@ -31,6 +31,7 @@ from fractions import Fraction
 from . import round as _round
 from .bet import Bet, default_bet
 from .definition import Definition
+from .events import Screen
 from .rng import Rng
 from .round import RoundRequest
 
@@ -178,13 +179,14 @@ def round_value(defn: Definition, bet: Bet | None = None, *, max_paths: int = DE
 
 def respin_round_value(
     defn: Definition, bet: Bet, held_stops: tuple[int, ...], reel_set: str, reel: int, *,
-    max_paths: int = DEFAULT_MAX_PATHS,
+    max_paths: int = DEFAULT_MAX_PATHS, held_screen: Screen = (),
 ) -> Expectation:
     """The exact expected win (minor units) of a paid respin round of ``reel`` (0-based) on
-    the held screen ``held_stops`` of ``reel_set``: every path of its draws through the
-    respin round (``play_round``'s respin path), whatever it triggers."""
+    the held screen ``held_stops`` of ``reel_set`` (``held_screen``: as the player saw it):
+    every path of its draws through the respin round (``play_round``'s respin path),
+    whatever it triggers."""
     request = RoundRequest(bet, 0, kind="respin", respin_reel=reel, held_stops=held_stops, held_reel_set=reel_set,
-                           with_offer=False, keep_events=False)
+                           held_screen=held_screen, with_offer=False, keep_events=False)
     _round._check_bet(defn, bet)
 
     def play(rng: Rng) -> int:

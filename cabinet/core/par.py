@@ -50,6 +50,7 @@ SYMBOLS_COVER = "base spins' line and scatter pays on the landed screen (no scre
 WHOLE_ROUNDS_PER_SAMPLE = 500  # whole rounds simulated per --samples when par must estimate the game whole
 DEFAULT_SAMPLES = 400  # runs per estimated block figure (cabinet par --samples)
 DEFAULT_SEED = 20240601
+WHOLE_GAME_METHOD = "simulated whole rounds"  # the method of a total estimated whole
 
 
 def award_for(awards: dict[int, int], count: int) -> int:
@@ -149,12 +150,32 @@ class ParReport:
     def exact(self) -> bool:
         return self.total is not None and self.total.exact and self.hit_rate is not None
 
+    def estimated(self) -> list[tuple[str, Estimate]]:
+        """Every figure that is an estimate, by name, with its estimate (interval, samples,
+        seed, method): each part's, then the total when it is estimated whole (simulated
+        rounds, not the sum of the parts), so an estimate never hides behind exact parts."""
+        out = [(f"{p.name}.rtp", p.rtp) for p in self.parts if isinstance(p.rtp, Estimate)]
+        out += [(f"{p.name}.{k}", v) for p in self.parts for k, v in p.figures.items() if isinstance(v, Estimate)]
+        if isinstance(self.total, Estimate) and self.total.method.startswith(WHOLE_GAME_METHOD):
+            out.append(("total", self.total))
+        return out
+
     def estimates(self) -> list[str]:
         """Names of the figures that are estimates (empty: everything is exact)."""
-        out = [f"{p.name}.rtp" for p in self.parts if not p.rtp.exact]
-        out += [f"{p.name}.{k}" for p in self.parts for k, v in p.figures.items() if not v.exact]
+        out = [name for name, _ in self.estimated()]
         if self.total is None:
             out.append("total (a feature has no par)")
+        return out
+
+    def not_exact(self) -> list[str]:
+        """What keeps the report from being exact, each with its 95% interval: every
+        estimate, a total no par gives, a hit rate not computed exactly."""
+        out = [f"{name} {estimate_text(v)}" for name, v in self.estimated()]
+        if self.total is None:
+            out.append("total (a feature has no par)")
+        if self.hit_rate is None:
+            why = next((n for n in self.notes if n.startswith("hit rate")), "hit rate not computed exactly")
+            out.append(f"hit rate ({why})")
         return out
 
     @staticmethod
@@ -218,6 +239,7 @@ class ParReport:
             {"mode": m.mode, "blocks": [m.first, m.second], "priced": m.priced, "why": m.why} for m in self.meetings
         ]
         out["estimates"] = self.estimates()
+        out["estimated"] = [{"figure": name, **v.to_dict(places)} for name, v in self.estimated()]
         out["notes"] = list(self.notes)
         return out
 
@@ -390,7 +412,13 @@ def _whole_game(defn: Definition, bet: Bet, samples: int, seed: int, why: str) -
 
     rounds = samples * WHOLE_ROUNDS_PER_SAMPLE
     report = simulate(defn, rounds, seed, bet=bet)
-    return Estimate(report.rtp, report.standard_error, rounds, seed, f"simulated whole rounds ({why})")
+    return Estimate(report.rtp, report.standard_error, rounds, seed, f"{WHOLE_GAME_METHOD} ({why})")
+
+
+def estimate_text(v: Estimate) -> str:
+    """``0.726340 (95% 0.717465..0.735215, 200,000 samples, seed 20240601: simulated whole rounds (...))``"""
+    lo, hi = v.ci95
+    return f"{v.mean:.6f} (95% {lo:.6f}..{hi:.6f}, {v.samples:,} samples, seed {v.seed}: {v.method})"
 
 MAX_PRECISION_SAMPLES = 2_000_000  # runs per estimate par_to_precision will not go past
 PRECISION_ROUNDS = 4  # par runs at most: the pilot and three larger ones

@@ -41,7 +41,7 @@ from typing import Literal
 from .bet import Bet
 from .definition import Definition, WinTiers
 from .evaluate import EvaluationError, evaluate_screen, screen_from_stops
-from .events import Event, RespinOffer, RoundEnded, RoundStarted, SpinEnded, SpinStarted, WinCapped
+from .events import Event, RespinOffer, RoundEnded, RoundStarted, Screen, SpinEnded, SpinStarted, WinCapped
 from .features import Spin, choose_reel_set
 from .features import paid_respin as _paid_respin
 from .money import Money
@@ -64,6 +64,9 @@ class RoundRequest:
     respin_reel: int = -1  # 0-based reel to respin (respin rounds only)
     held_stops: tuple[int, ...] = ()  # the screen being respun: each reel's stop
     held_reel_set: str = "base"  # reel set of that screen
+    # the screen being respun as the player saw it, where a screen block (a mystery reveal, an
+    # expanding wild) changed what landed; empty: the landed screen of ``held_stops``
+    held_screen: Screen = ()
     script: tuple[int, ...] = ()  # forced draws (designer scenarios, tests), answered before the seed
     decisions: tuple[str, ...] = ()  # player choices made so far, in order
     # False: skip pricing the paid-respin offer (bulk simulation of plain play; the offer
@@ -91,6 +94,9 @@ class RoundResult:
     total_win: Money
     final_stops: tuple[int, ...]  # the screen left showing when the round ends
     final_reel_set: str
+    # the screen the player saw at the end where a screen block changed the landed screen of
+    # ``final_stops`` (a respin holds it: ``RoundRequest.held_screen``); empty: that landed screen
+    final_screen: Screen = ()
     respin_prices: tuple[Money | None, ...] | None = None  # next respin offer; None: unavailable
     features: tuple[str, ...] = ()  # names of features that ran, in order (meters count them)
     awaiting: str | None = None  # a decision the round waits for (None: complete)
@@ -124,9 +130,10 @@ def win_tier(tiers: WinTiers, win: Money, bet_total: Money) -> str:
 
 
 def respin_prices(
-    defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str
+    defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str, *, screen: Screen = ()
 ) -> tuple[Money | None, ...]:
-    """Price of respinning each reel of the screen ``stops`` on ``reel_set`` at ``bet``.
+    """Price of respinning each reel of the screen ``stops`` on ``reel_set`` at ``bet``
+    (``screen``: as the player saw it, when a screen block changed it; ``RoundResult.final_screen``).
 
     Every entry is None when no respin may be offered on that screen (no paid respin
     in the game, a screen from a feature's reel set, a screen that triggers a feature).
@@ -134,7 +141,7 @@ def respin_prices(
     """
     _check_bet(defn, bet)
     try:
-        return _paid_respin.prices(defn, bet, tuple(stops), reel_set)
+        return _paid_respin.prices(defn, bet, tuple(stops), reel_set, screen=_held_screen(defn, screen))
     except EvaluationError as exc:
         raise RoundError(str(exc)) from exc
 
@@ -158,6 +165,19 @@ def forcing_script(defn: Definition, request: RoundRequest) -> tuple[int, ...]:
     rng = RecordingRng(request.script, request.seed)
     (_play_respin if request.kind == "respin" else _play_spin)(defn, request, rng)
     return tuple(rng.drawn)
+
+
+def _held_screen(defn: Definition, screen: Screen) -> Screen | None:
+    """A held screen handed in (a journal's, a caller's) checked for its shape and symbols;
+    None for none."""
+    if not screen:
+        return None
+    symbols = defn.symbol_map
+    if len(screen) != defn.grid.reels or any(
+        len(column) != defn.grid.rows or any(s not in symbols for s in column) for column in screen
+    ):
+        raise RoundError(f"a held screen needs {defn.grid.reels} reels of {defn.grid.rows} known symbols, got {screen}")
+    return tuple(tuple(column) for column in screen)
 
 
 def _check_bet(defn: Definition, bet: Bet) -> None:
@@ -192,14 +212,15 @@ def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResu
     if not 0 <= request.respin_reel < n_reels:
         raise RoundError(f"reel {request.respin_reel} cannot be respun (reels are 0..{n_reels - 1})")
     try:
-        held_screen = screen_from_stops(defn, reel_set, request.held_stops)
+        landed = screen_from_stops(defn, reel_set, request.held_stops)
     except EvaluationError as exc:
         raise RoundError(str(exc)) from exc
+    held_screen = _held_screen(defn, request.held_screen) or landed
     reason = _paid_respin.unavailable_reason(defn, reel_set, held_screen, bet)
     if reason is not None:
         raise RoundError(f"no respin is offered: {reason}")
     reel = request.respin_reel
-    price = _paid_respin.price_of(defn, bet, request.held_stops, reel_set, reel)
+    price = _paid_respin.price_of(defn, bet, request.held_stops, reel_set, reel, screen=held_screen)
     rc = RoundContext(defn, bet, rng, keep_events=request.keep_events)
     rc.book.add(RoundStarted(defn.id, price, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "respin"))
     strip = defn.reels[reel_set][reel]
@@ -207,7 +228,8 @@ def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResu
     stops = request.held_stops[:reel] + (new_stop,) + request.held_stops[reel + 1 :]
     rc.book.add(SpinStarted("respin", reel_set, spinning_reels=(reel,)))
     held = win_keys(evaluate_screen(defn, held_screen, bet)[0])
-    spin = play_spin(rc, "respin", reel_set, stops=stops, spinning=(reel,), known_wins=held)
+    # the held reels keep what the player saw; only what the respun screen adds to it pays
+    spin = play_spin(rc, "respin", reel_set, stops=stops, spinning=(reel,), known_wins=held, held=held_screen)
     return _after_spin(rc, request, spin, cost=price)
 
 
@@ -222,8 +244,13 @@ def _after_spin(rc: RoundContext, request: RoundRequest, spin: Spin, cost: Money
     if book.keep:
         book.add(SpinEnded(spin.mode, spin.win))
     prices: tuple[Money | None, ...] | None = None
+    final_screen: Screen = ()
+    if last is None and request.with_offer and defn.feature("paid_respin") is not None and (
+        spin.screen != screen_from_stops(defn, spin.reel_set, spin.stops)
+    ):
+        final_screen = spin.screen
     if not rc.ran and request.with_offer and defn.feature("paid_respin") is not None:
-        offered = _paid_respin.prices(defn, bet, spin.stops, spin.reel_set)
+        offered = _paid_respin.prices(defn, bet, spin.stops, spin.reel_set, screen=spin.screen)
         if any(p is not None for p in offered):
             prices = offered
             book.add(RespinOffer(offered))
@@ -236,6 +263,7 @@ def _after_spin(rc: RoundContext, request: RoundRequest, spin: Spin, cost: Money
         total_win=total,
         final_stops=final_stops,
         final_reel_set=final_reel_set,
+        final_screen=final_screen,
         respin_prices=prices,
         features=tuple(rc.ran),
         stats=rc.stats,

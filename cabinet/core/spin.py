@@ -16,7 +16,9 @@ modes it declares, blocks in definition order at every stage):
 ``trigger_stage`` is stage 5: every block that acts in the spin's mode is asked
 whether the spin triggers it (a trigger may draw). A block that is already running
 (``state.running``) is *retriggered* instead: ``FeatureTriggered(retrigger=True)`` and
-its award go to ``state.spins_added``, which the running feature takes. Any other
+its award go to ``state.spins_added`` under its own name, which that feature takes at the
+end of its own spin (a retrigger of an outer feature landing in a nested feature's spin
+gives spins of the outer feature, not of the nested one). Any other
 trigger runs its block to the end, nested inside the spin.
 """
 
@@ -84,8 +86,10 @@ def play_spin(
     stops: tuple[int, ...] | None = None,
     spinning: tuple[int, ...] = (),
     known_wins: set[WinKey] | None = None,
+    held: Screen | None = None,
 ) -> Spin:
-    """Stages 1-4 of one spin (the caller has added ``SpinStarted``)."""
+    """Stages 1-4 of one spin (the caller has added ``SpinStarted``). ``held``: a respin's
+    screen as the player saw it, whose reels not ``spinning`` stay as they are."""
     defn, state, book = rc.defn, rc.state, rc.book
     windows = windows_of(defn, reel_set)
     if stops is None:
@@ -95,6 +99,8 @@ def play_spin(
         landed: Screen = tuple(reel[stop] for reel, stop in zip(windows, stops, strict=True))
     else:
         landed = screen_from_stops(defn, reel_set, stops)  # given stops are checked
+        if held is not None:
+            landed = tuple(column if r in spinning else held[r] for r, column in enumerate(landed))
     blocks = active(defn, mode)
     draft = SpinDraft(mode, reel_set, stops, landed, spinning)
     if book.keep:
@@ -257,7 +263,8 @@ def trigger_stage(rc: RoundContext, spin: Spin) -> tuple[Money, FeatureRun | Non
             )
         )
         if running:
-            rc.state.spins_added += trigger.awarded
+            added = rc.state.spins_added
+            added[params.name] = added.get(params.name, 0) + trigger.awarded
             continue
         rc.state.running.append(params.name)
         try:

@@ -289,7 +289,8 @@ class GameSession:
             if self.offer is not None and self.current is not None:
                 from cabinet.core.round import respin_prices
 
-                prices = respin_prices(self.defn, bet, self.current.final_stops, self.current.final_reel_set)
+                prices = respin_prices(self.defn, bet, self.current.final_stops, self.current.final_reel_set,
+                                       screen=self.current.final_screen)
                 self.offer = prices if any(p is not None for p in prices) else None
         return True
 
@@ -355,6 +356,7 @@ class GameSession:
             respin_reel=reel,
             held_stops=self.current.final_stops,
             held_reel_set=self.current.final_reel_set,
+            held_screen=self.current.final_screen,
             script=tuple(script),
         )
         return self._begin(request, price)

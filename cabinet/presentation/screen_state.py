@@ -123,7 +123,11 @@ class ScreenState:
     meter: Money = 0  # the round player's running total of wins shown
     hud_win: Money = 0  # the WIN meter
     base_presented: bool = False  # the base spin's wins (and trigger) have been shown
-    free: FreeSpinsCounter | None = None
+    free: FreeSpinsCounter | None = None  # the counter of the free spins playing (the innermost)
+    free_name: str = ""  # whose counter ``free`` is
+    # free spins waiting under a nested one, outermost first: (name, counter); each comes back
+    # when the one above it ends, with the spins its own retriggers added meanwhile
+    outer_free: list[tuple[str, FreeSpinsCounter]] = field(default_factory=list)
     features: dict[str, FeatureHud] = field(default_factory=dict)  # by feature name
     boards: dict[Any, dict[str, Any]] = field(default_factory=dict)  # by board, for board events
     capped: bool = False  # MAXIMUM WIN REACHED has been shown
@@ -195,9 +199,18 @@ class ScreenState:
     def _win(self, event: LineWin | ScatterWin) -> None:
         self.spin_wins.append(event)
 
+    def counter_of(self, feature: str) -> FreeSpinsCounter | None:
+        """The counter of free spins ``feature``, playing or waiting under a nested one
+        (the playing one when no counter has that name)."""
+        if feature == self.free_name or self.free is None:
+            return self.free
+        return next((counter for name, counter in reversed(self.outer_free) if name == feature), self.free)
+
     def _feature_triggered(self, event: FeatureTriggered) -> None:
         if event.retrigger and self.free is not None:
-            self.free.total_spins += event.awarded
+            counter = self.counter_of(event.feature)
+            assert counter is not None
+            counter.total_spins += event.awarded  # each feature's retrigger gives spins of that feature
             return
         if self.base_presented:  # a second trigger, or one inside a feature: its spin's wins count at its end
             self.count = WinCount((event,), 0, self.meter)
@@ -210,14 +223,17 @@ class ScreenState:
 
     def _feature_started(self, event: FeatureStarted) -> None:
         if self.is_free_spins(event.feature):
-            self.free = FreeSpinsCounter(event.spins, event.multiplier)
+            if self.free is not None:  # nested: the outer counter waits
+                self.outer_free.append((self.free_name, self.free))
+            self.free, self.free_name = FreeSpinsCounter(event.spins, event.multiplier), event.feature
         else:
             hud = self.feature(event.feature)
             hud.running, hud.total = True, 0
 
     def _spins_added(self, event: SpinsAdded) -> None:
-        if self.free is not None:
-            self.free.total_spins += event.spins
+        counter = self.counter_of(event.feature)
+        if counter is not None:
+            counter.total_spins += event.spins
 
     def _win_capped(self, event: WinCapped) -> None:
         self.capped = True
@@ -240,7 +256,7 @@ class ScreenState:
 
     def _feature_ended(self, event: FeatureEnded) -> None:
         if self.is_free_spins(event.feature):
-            self.free = None
+            self.free_name, self.free = self.outer_free.pop() if self.outer_free else ("", None)
         else:  # e.g. a wheel inside free spins: the counter stays up
             hud = self.feature(event.feature)
             hud.running, hud.total = False, event.total

@@ -96,11 +96,13 @@ def request_to_dict(request: RoundRequest) -> dict[str, Any]:
     }
     if request.forced_by:
         data["forced_by"] = request.forced_by
+    if request.held_screen:  # only where a screen block changed the respun screen: older records stay as they were
+        data["held_screen"] = [list(column) for column in request.held_screen]
     return data
 
 
 _REQUEST_KEYS = {"bet", "seed", "kind", "respin_reel", "held_stops", "held_reel_set", "script", "decisions",
-                 "forced_by"}
+                 "forced_by", "held_screen"}
 
 
 def _exact_int(value: Any, what: str) -> int:
@@ -114,6 +116,12 @@ def _int_list(value: Any, what: str) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise ValueError(f"{what} must be a list of whole numbers, got {value!r}")
     return tuple(_exact_int(v, f"{what} entry") for v in value)
+
+
+def _screen(value: Any, what: str) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(value, list) or not all(isinstance(column, list) for column in value):
+        raise ValueError(f"{what} must be a list of reels, each a list of symbols, got {value!r}")
+    return tuple(tuple(_str(s, f"{what} symbol") for s in column) for column in value)
 
 
 def _str(value: Any, what: str) -> str:
@@ -159,6 +167,7 @@ def request_from_dict(data: Mapping[str, Any]) -> RoundRequest:
         respin_reel=_exact_int(data.get("respin_reel", -1), "respin_reel"),
         held_stops=_int_list(data.get("held_stops", []), "held_stops"),
         held_reel_set=_str(data.get("held_reel_set", "base"), "held_reel_set"),
+        held_screen=_screen(data.get("held_screen", []), "held_screen"),
         script=_int_list(data.get("script", []), "script"),
         decisions=tuple(_str(d, "decision") for d in decisions),
         forced_by=forced_by,

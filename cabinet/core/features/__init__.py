@@ -108,8 +108,10 @@ class RoundState:
     ``multiplier`` multiplies every win of the spins in the current feature;
     ``both_ways`` overrides the game's pay direction (None: the game's);
     ``sticky_reels`` are 0-based reels shown all wild; ``held`` are 0-based reels whose
-    column is held (``reel -> column``); ``spins_added`` are extra spins a nested block
-    awarded to the running feature, which takes them at the end of the spin;
+    column is held (``reel -> column``); ``spins_added`` are extra spins a retrigger or a
+    nested block awarded, by the name of the feature they are spins of (each running
+    feature takes its own at the end of its spin: an outer feature's retrigger landing in a
+    nested feature's spin gives spins of the outer one);
     ``values`` is each block's own state, by feature name.
     """
 
@@ -118,7 +120,7 @@ class RoundState:
     both_ways: bool | None = None
     sticky_reels: list[int] = field(default_factory=list)
     held: dict[int, tuple[str, ...]] = field(default_factory=dict)
-    spins_added: int = 0
+    spins_added: dict[str, int] = field(default_factory=dict)
     level_multiplier: Fraction = Fraction(1)  # a nested block's multiplier (progress levels), on top
     running: list[str] = field(default_factory=list)  # features running now, outermost first
     values: dict[str, Any] = field(default_factory=dict)

@@ -25,7 +25,10 @@ Phases (one loop, each step explicit):
               block's multiplier (scatter pays by the spin multiplier only unless
               ``multiply_scatter_pays``). The trigger stage follows: a retrigger adds
               ``retrigger_awards`` (or ``awards``), and nested blocks (progress levels)
-              may add spins too (``state.spins_added``).
+              may add spins too (``state.spins_added``). Each feature's retrigger gives spins
+              of that feature: an outer feature's trigger landing in a nested feature's spin
+              adds spins to the outer feature, played on its reels and multipliers after the
+              nested one ends.
 3. TOP-UP   — when no spins remain and the feature total does not exceed
               ``minimum_win_x_bet`` x the total bet, ``top_up_spins`` more are added
               (``SpinsAdded``) and SPIN resumes; repeated until the total exceeds it
@@ -62,7 +65,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Literal, overload
 
-from ..bet import Bet
+from ..bet import Bet, all_bets
 from ..definition import Definition, WeightedName, WeightedValue, doc
 from ..evaluate import compiled, symbol_count, whole, window
 from ..events import (
@@ -76,7 +79,7 @@ from ..events import (
     WinCapped,
 )
 from ..linemath import expected_line_coins, expected_scatter_x_bet, symbol_count_distribution
-from ..money import Money
+from ..money import Money, exact_str, money_str
 from ..rng import Rng, derive_seed
 from ..spin import RoundContext, play_spin, trigger_stage
 from ..value import Estimate, Exact, Value, estimate_runs
@@ -223,6 +226,50 @@ def anticipation_for(
     return tuple(out)
 
 
+def check_multipliers_exact(
+    defn: Definition, report: Report, path: tuple[Any, ...], multipliers: Iterable[WeightedValue]
+) -> None:
+    """The one money rule for a multiplier that is not a whole number: every pay it can
+    multiply (line pays x the line stake, scatter pays x the total bet, the wilds' and
+    levels' whole multipliers leaving exactness as it is) must stay a whole number of minor
+    units at every allowed bet; else it is refused here, at its value, naming the smallest
+    stake that fails. The cabinet never rounds a win, so nothing is left to round."""
+    if not all(value > 0 for value in (*defn.bet.coin_values, *defn.bet.coins_per_line)):
+        return  # the bet section's own check reports it
+    try:
+        bets = all_bets(defn)
+    except (ValueError, ZeroDivisionError):
+        return
+    line_stakes = sorted({(b.coins_per_line * b.coin_value, b.coins_per_line, b.coin_value) for b in bets})
+    totals = sorted({b.total for b in bets})
+    symbols = defn.symbol_map
+    line_pays = sorted({(pay, sym, n) for sym, table in defn.pays.items() for n, pay in table.items()
+                        if sym in symbols and symbols[sym].kind not in ("scatter", "bonus")})
+    scatter_pays = sorted({(pay, sym, n) for sym, table in defn.pays.items() for n, pay in table.items()
+                           if sym in symbols and symbols[sym].kind in ("scatter", "bonus")})
+    mu = defn.bet.minor_units
+    for j, wv in enumerate(multipliers):
+        if wv.value.denominator == 1:
+            continue
+        failed = next(((stake, cpl, cv, pay, sym, n) for stake, cpl, cv in line_stakes for pay, sym, n in line_pays
+                       if (pay * wv.value * stake).denominator != 1), None)
+        if failed is not None:
+            stake, cpl, cv, pay, sym, n = failed
+            report((*path, j, "value"), f"multiplier {exact_str(wv.value)} makes {n} '{sym}' ({exact_str(pay)} coins) pay "
+                   f"{exact_str(pay * wv.value * stake)} minor units at {cpl} coin(s) per line of {money_str(cv, mu)} "
+                   "(the smallest coin that fails): a win is never rounded, so a multiplier must keep every pay "
+                   "whole (games/README.md, How pays work)")
+            continue
+        bad = next(((total, pay, sym, n) for total in totals for pay, sym, n in scatter_pays
+                    if (pay * wv.value * total).denominator != 1), None)
+        if bad is not None:
+            total, pay, sym, n = bad
+            report((*path, j, "value"), f"multiplier {exact_str(wv.value)} makes {n} '{sym}' ({exact_str(pay)} x the bet) "
+                   f"pay {exact_str(pay * wv.value * total)} minor units at a total bet of {money_str(total, mu)} "
+                   "(the smallest bet that fails): a win is never rounded, so a multiplier must keep every pay "
+                   "whole (games/README.md, How pays work)")
+
+
 def top_up_until(feature: FreeSpins, bet: Bet) -> Money:
     """The smallest feature total (minor units) that takes no top-up: the total must EXCEED
     ``minimum_win_x_bet`` x the bet (0: no top-up)."""
@@ -305,8 +352,7 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
         if not capped:
             nested, _ = trigger_stage(rc, spin)  # retriggers, progress levels, nested features
             total += nested
-            remaining += state.spins_added
-            state.spins_added = 0
+            remaining += state.spins_added.pop(f.name, 0)  # its own: an outer feature's wait for it
         if keep:
             book.add(SpinEnded("free", win, total))
         if capped:
@@ -646,16 +692,21 @@ class FreeSpinsBlock(Block):
         if f.win_multiplier < 1:
             report(("win_multiplier",), f"win_multiplier must be at least 1, got {f.win_multiplier}")
         check_weights(report, ("spin_multipliers",), f.spin_multipliers)
+        check_multipliers_exact(defn, report, ("spin_multipliers",), f.spin_multipliers)
         if f.top_up_spins < 0 or (f.minimum_win_x_bet and f.top_up_spins < 1):
             report(("top_up_spins",), "top_up_spins must be at least 1 when minimum_win_x_bet is set")
         if f.max_win_coins < 0:
             report(("max_win_coins",), f"max_win_coins must not be negative, got {f.max_win_coins}")
 
     def triggers(self, ctx: FeatureContext, spin: Spin) -> Trigger | None:
-        """A screen showing enough trigger symbols anywhere; in free spins, a retrigger."""
+        """A screen showing enough trigger symbols anywhere. In free spins only with ``retrigger``:
+        a retrigger (``retrigger_awards``) while this feature runs, else a start nested in
+        the running feature (``awards``, as any start)."""
         f: FreeSpins = ctx.feature
         if spin.mode == "free":
-            return trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f)) if f.retrigger else None
+            if not f.retrigger:
+                return None
+            return trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f) if f.name in ctx.state.running else f.awards)
         return trigger_on(ctx.defn, f, spin.screen, f.awards)
 
     def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:

@@ -18,7 +18,10 @@ Phases:
 
 "Only new winning combinations pay": a line win with the same line, symbol, count and
 direction as one on the held screen, or a scatter win with the same symbol and count,
-does not pay again.
+does not pay again. The held screen is the one the player saw: where a screen block of
+the base spin changed what landed (a mystery revealed, a wild expanded), the held reels
+keep those symbols (``RoundResult.final_screen`` -> ``RoundRequest.held_screen``), and a
+win paid through the change is not paid again. The price is worked out on that same screen.
 
 Price of a reel = exact expected value of respinning it (every stop of that reel
 enumerated: new line and scatter wins, plus the exact expected value of any feature
@@ -95,14 +98,16 @@ class PaidRespinBlock(Block):
             if entry.screen_modifier or entry.win_modifier:
                 report((), f"{other.name} ({other.type}) acts in respins, and a paid respin's price would leave it "
                            "out: list its modes without respin")
-            elif isinstance(other, FreeSpins) and nested_spin_blocks(defn, other):
+            elif isinstance(other, FreeSpins):
                 from ..bet import default_bet
                 from .free_spins import feature_value
 
                 if any(feature_value(defn, other, k, default_bet(defn)) is None for k in other.awards):
-                    report((), f"{other.name} can start from a respin, and its value with "
-                               f"{', '.join(nested_spin_blocks(defn, other))} is not exact: a paid respin could not "
-                               "be priced")
+                    # e.g. another free-spins feature that starts in its spins: the offer would fail in play
+                    others = [g.name for g in defn.features if isinstance(g, FreeSpins) and g is not other]
+                    with_ = ", ".join([*nested_spin_blocks(defn, other), *others]) or "the blocks in its spins"
+                    report((), f"{other.name} can start from a respin, and its value with {with_} is not exact: "
+                               "a paid respin could not be priced")
 
 
 BLOCK = PaidRespinBlock()
@@ -177,8 +182,14 @@ def _new_scatter_value(
     return value
 
 
-def respin_value(defn: Definition, bet: Bet, reel_set: str, stops: tuple[int, ...], reel: int) -> Fraction:
+def respin_value(
+    defn: Definition, bet: Bet, reel_set: str, stops: tuple[int, ...], reel: int, *, screen: Screen | None = None
+) -> Fraction:
     """Exact expected win (minor units) of respinning ``reel`` with the others held.
+
+    ``screen``: the screen as the player saw it (a mystery revealed, a wild expanded; None:
+    the landed screen of ``stops``): its held reels stay as shown, and a win it already paid
+    does not pay again.
 
     A line's pay depends on the respun reel only through the one symbol it crosses
     there, so each played line is priced once per distinct strip symbol; scatter pays
@@ -186,7 +197,7 @@ def respin_value(defn: Definition, bet: Bet, reel_set: str, stops: tuple[int, ..
     window. Then every stop of the reel is added up.
     """
     c = compiled(defn)
-    held_screen = screen_from_stops(defn, reel_set, stops)
+    held_screen = screen or screen_from_stops(defn, reel_set, stops)
     held = _line_keys(defn, held_screen, bet) | {key for key, _ in _scatter_wins(defn, held_screen, bet)}
     strip = defn.reels[reel_set][reel]
     size = len(strip)
@@ -258,19 +269,24 @@ def price_from_value(defn: Definition, feature: PaidRespin, bet: Bet, value: Fra
     return max(whole_coins, feature.min_price_coins) * bet.coin_value
 
 
-def prices(defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str) -> tuple[Money | None, ...]:
-    """The price of respinning each reel of this screen (None for every reel: not offered)."""
-    screen = screen_from_stops(defn, reel_set, stops)
-    if unavailable_reason(defn, reel_set, screen, bet) is not None:
+def prices(
+    defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str, *, screen: Screen | None = None
+) -> tuple[Money | None, ...]:
+    """The price of respinning each reel of this screen (None for every reel: not offered);
+    ``screen``: as the player saw it (None: the landed screen of ``stops``)."""
+    seen = screen or screen_from_stops(defn, reel_set, stops)
+    if unavailable_reason(defn, reel_set, seen, bet) is not None:
         return tuple(None for _ in stops)
     feature: PaidRespin = defn.feature("paid_respin")
     return tuple(
-        price_from_value(defn, feature, bet, respin_value(defn, bet, reel_set, stops, reel))
+        price_from_value(defn, feature, bet, respin_value(defn, bet, reel_set, stops, reel, screen=seen))
         for reel in range(len(stops))
     )
 
 
-def price_of(defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str, reel: int) -> Money:
+def price_of(
+    defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str, reel: int, *, screen: Screen | None = None
+) -> Money:
     """The price of respinning one reel (the caller has checked the respin is offered)."""
     feature: PaidRespin = defn.feature("paid_respin")
-    return price_from_value(defn, feature, bet, respin_value(defn, bet, reel_set, stops, reel))
+    return price_from_value(defn, feature, bet, respin_value(defn, bet, reel_set, stops, reel, screen=screen))

@@ -258,7 +258,7 @@ class ProgressLevelsBlock(Block):
                 state.level_multiplier = Fraction(level.value)
             elif level.unlock == "both_ways":
                 state.both_ways = True
-            state.spins_added += level.extra_spins
+            state.spins_added[p.feature] = state.spins_added.get(p.feature, 0) + level.extra_spins
             ctx.book.add(LevelReached(p.name, progress.level, level.unlock, value, level.extra_spins))
         return None
 

@@ -123,7 +123,8 @@ class ReplayScene:
             strips = sandbox.defn.reels[request.held_reel_set]
             game.reels.show(strips, request.held_stops)
             game.reel_set = request.held_reel_set
-            game.screen = game.reels.visible(sandbox.defn.grid.rows)
+            game.screen = ([list(column) for column in request.held_screen] if request.held_screen
+                           else game.reels.visible(sandbox.defn.grid.rows))  # as the player saw it
         sandbox.stack.push(game)
         session.restore_round(result, record.round_id - 1, 0, record.credits_before)
         game.play_result(result)

@@ -42,6 +42,14 @@ def before_the_reels(play: Playback, event: SpinStarted, inner: Presenter | None
 
 
 def retrigger(play: Playback, event: FeatureTriggered) -> Step:
+    if event.retrigger and play.free is not None and event.feature != play.state.free_name:
+        # an outer feature's retrigger in a nested feature's spin: its spins wait for it
+        waiting = play.state.counter_of(event.feature)
+        play.ctx.hud.say(words(play.params(event.feature), "retrigger_status",
+                               "RETRIGGER! +{spins} FREE SPINS: {total} IN ALL", spins=event.awarded,
+                               total=waiting.total_spins if waiting is not None else event.awarded))
+        yield from wait(play, RETRIGGER_TIME)
+        return
     if event.retrigger and play.free is not None:
         play.free.retrigger(event.awarded)
         play.ctx.hud.say(play.free.word("retrigger_status", "RETRIGGER! +{spins} FREE SPINS: {total} IN ALL",
