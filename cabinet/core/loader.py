@@ -898,8 +898,16 @@ def _strips(c: _Checks) -> None:
 @_check("lines", "grid")
 def _lines(c: _Checks) -> None:
     g = c.d.grid
-    if not c.d.lines:
+    from .pays import model_of, pay_models
+
+    model = pay_models().get(c.d.pay_model.type)
+    if model is None:
+        return  # _pay_model says so
+    if not c.d.lines and model.paylines:
         c.report(("lines",), "lines needs at least one payline")
+    if c.d.lines and not model.paylines:
+        c.report_key(("lines",), f"a {model_of(c.d).type} game has no paylines: leave lines out")
+        return
     first: dict[tuple[int, ...], int] = {}
     for i, line in enumerate(c.d.lines):
         p = ("lines", i)
@@ -986,10 +994,15 @@ def _bet(c: _Checks) -> None:
                 c.report((*p, name, j), f"bet.{name} choices must be positive, got {v}")
         if len(set(values)) != len(values):
             c.report((*p, name), f"bet.{name} lists a choice twice")
+    from .bet import line_choices as choices_of
+
+    cost = c.d.pay_model.cost
     for j, v in enumerate(m.lines):
-        if v > n_lines:
+        if cost and v != cost:
+            c.report((*p, "lines", j), f"the bet's lines are the pay model's cost ({cost}); leave bet.lines out")
+        elif v > n_lines and not cost:
             c.report((*p, "lines", j), f"{v} lines offered but the game has only {n_lines}")
-    line_choices = m.lines or (n_lines,)
+    line_choices = choices_of(c.d)
     for name, value, choices in (
         ("default_lines", m.default_lines, line_choices),
         ("default_coins_per_line", m.default_coins_per_line, m.coins_per_line),
@@ -1006,11 +1019,19 @@ def _bet(c: _Checks) -> None:
     combinations = len(line_choices) * len(m.coins_per_line) * len(m.coin_values)
     if combinations > _MAX_BETS:
         c.report(p, f"the bet model offers {combinations:,} bets; at most {_MAX_BETS:,} are supported")
-    elif m.max_total_bet and m.coins_per_line and m.coin_values and c.d.lines:
+    elif m.max_total_bet and m.coins_per_line and m.coin_values and (c.d.lines or cost > 0):
         from .bet import all_bets
 
         if not all_bets(c.d):
             c.report((*p, "max_total_bet"), "max_total_bet is below every possible bet")
+
+
+@_check("pay_model", "symbols", "reels", "grid", "pays")
+def _pay_model(c: _Checks) -> None:
+    from .pays import check_definition
+
+    for path, message in check_definition(c.d):
+        c.report(path, message)
 
 
 @_check("win_tiers")
@@ -1216,7 +1237,7 @@ def _exactness(c: _Checks) -> None:
     """Every pay must be a whole number of minor units at every allowed bet: no rounding, ever."""
     from .bet import all_bets
 
-    if not (c.d.bet.coins_per_line and c.d.bet.coin_values and c.d.lines):
+    if not (c.d.bet.coins_per_line and c.d.bet.coin_values and (c.d.lines or c.d.pay_model.cost > 0)):
         return
     m = c.d.bet
     if any(v < 1 for v in (*m.coins_per_line, *m.coin_values, *m.lines)):

@@ -41,6 +41,7 @@ from .linemath import (  # noqa: F401 - the line math's public names, as they we
     window_ids,
 )
 from .money import fraction_str
+from .pays import model_of
 from .value import Z95, Estimate, Exact, Value, total
 
 ZERO = Fraction(0)
@@ -107,8 +108,12 @@ def block_parts(
     """Every feature's par part, in definition order, and the features with none."""
     parts: list[BlockPar] = []
     missing: list[str] = []
+    priced = model_of(defn).priced_blocks
     for params in defn.features:
         entry = block(params.type)
+        if priced is not None and params.type not in priced and entry is not None and entry.modes(params):
+            missing.append(f"{params.type} under {defn.pay_model.type} pays")  # its par reads paylines
+            continue
         part = None if entry is None else entry.par(ParContext(defn, params, bet, samples, seed))
         if part is None:
             if entry is None or entry.modes(params):  # a block that plays a part but has no par
@@ -231,30 +236,25 @@ def par(
     leaves it out (None, said in the notes): most of a cheap par's time, which a caller that
     only compares RTPs (sensitivity) need not spend."""
     bet = bet or default_bet(defn)
-    line_factor = Fraction(bet.lines * bet.coins_per_line * bet.coin_value, bet.total)
+    model = model_of(defn)
     line_rtp = scatter_rtp = ZERO
     symbols: dict[str, Fraction] = {}
     counts: dict[str, dict[int, Fraction]] = {}
     hits: Fraction | None = ZERO if with_hit_rate else None
     notes: list[str] = [] if with_hit_rate else ["hit rate not asked for"]
     for reel_set, p in _weighted(defn.base_game.reel_sets):
-        lines = line_expectation(defn, reel_set)
-        line_rtp += p * lines.total * line_factor
-        for sid, v in lines.by_symbol.items():
-            symbols[sid] = symbols.get(sid, ZERO) + p * v * line_factor
-        for sid, dist in lines.by_count.items():
+        base_part = model.base_par(defn, reel_set, bet, with_hit_rate=hits is not None)
+        line_rtp += p * base_part.pays_rtp
+        scatter_rtp += p * base_part.scatter_rtp
+        for sid, v in base_part.by_symbol.items():
+            symbols[sid] = symbols.get(sid, ZERO) + p * v
+        for sid, dist in base_part.counts.items():
             mine = counts.setdefault(sid, {})
             for k, q in dist.items():
                 mine[k] = mine.get(k, ZERO) + p * q
-        for sid, v in scatter_expectation(defn, reel_set).items():
-            scatter_rtp += p * v
-            symbols[sid] = symbols.get(sid, ZERO) + p * v
+        notes.extend(base_part.notes)
         if hits is not None:
-            try:
-                hits += p * hit_rate(defn, reel_set, bet.lines)
-            except (TooManyStates, ValueError) as exc:
-                hits = None
-                notes.append(f"hit rate not computed exactly ({exc}): use simulate")
+            hits = None if base_part.hit_rate is None else hits + p * base_part.hit_rate
     order = {sid: i for i, sid in enumerate(defn.symbol_ids)}
     symbols = dict(sorted(((k, v) for k, v in symbols.items() if v), key=lambda kv: order.get(kv[0], 0)))
     base = line_rtp + scatter_rtp

@@ -83,6 +83,7 @@ from .features import (
 )
 from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
 from .money import fraction_str, money_str
+from .pays import model_of
 from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
 from .round import RoundRequest, RoundResult, play_round
 
@@ -1543,7 +1544,7 @@ def round_outcomes(
 ) -> RoundOutcomes:
     """Every seed's round. ``win[i] == play_round(defn, RoundRequest(bet, seeds[i])).total_win``
     exactly: the batch prices the plain base spins, the lean ``play_round`` the rest."""
-    spinner = spinner or BatchSpinner(defn, bet)
+    spinner = spinner or model_of(defn).spinner(defn, bet)
     batch = spinner.rounds(seeds)
     count = len(seeds)
     win = batch.win.copy()
@@ -1762,7 +1763,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(defn: Definition, bet: Bet, master: int, top: int = 0) -> None:
-    _WORKER.update(defn=defn, bet=bet, master=master, top=top, spinner=BatchSpinner(defn, bet))
+    _WORKER.update(defn=defn, bet=bet, master=master, top=top, spinner=model_of(defn).spinner(defn, bet))
 
 
 def _worker_shard(job: tuple[int, int]) -> tuple[int, Tally]:
@@ -1893,7 +1894,7 @@ def _run_jobs(
     top: int = 0,
 ) -> Iterator[tuple[int, Tally]]:
     if workers == 1 or n_jobs == 1:
-        spinner = BatchSpinner(defn, bet)
+        spinner = model_of(defn).spinner(defn, bet)
         for start, count in jobs:
             yield start, run_shard(defn, bet, seed, start, count, spinner, top=top)
         return

@@ -37,7 +37,7 @@ from ..definition import Definition, WeightedValue, doc
 from ..evaluate import evaluate_screen
 from ..events import Event, Position, register_event
 from ..linemath import with_multiplier
-from ..spin import lean_win
+from ..pays import model_of
 from ..value import Exact
 from . import (
     BatchHint,
@@ -128,7 +128,8 @@ class MultiplierWildsBlock(ModesBlock):
             return
         state = ctx.state
         if draft.lean:  # simulation: the same screen priced with the wild carrying m, no events
-            lean = lean_win(with_multiplier(ctx.defn, p.symbol, m), draft.reel_set, draft.screen, ctx.bet, state)
+            game = with_multiplier(ctx.defn, p.symbol, m)
+            lean = model_of(game).lean_win(game, draft.reel_set, draft.screen, ctx.bet, state)
             if lean is not None:
                 draft.win = lean
                 return
