@@ -49,6 +49,12 @@ def line_choices(defn: Definition) -> tuple[int, ...]:
     return defn.bet.lines or ((defn.pay_model.cost,) if defn.pay_model.cost else (len(defn.lines),))
 
 
+def lines_allowed(defn: Definition, lines: int) -> bool:
+    """A bet's ``lines`` the game can play: 1..its paylines, or (a model with a cost) that cost."""
+    cost = defn.pay_model.cost
+    return lines == cost if cost else 0 < lines <= len(defn.lines)
+
+
 def default_bet(defn: Definition) -> Bet:
     m = defn.bet
     lines = m.default_lines or max(line_choices(defn))

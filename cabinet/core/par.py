@@ -149,6 +149,7 @@ class ParReport:
     total: Value | None = None  # None: a block without par (see notes)
     meetings: tuple[Meeting, ...] = ()  # blocks acting in the same spins, each priced together or not
     hit_rate_leaves_out: tuple[str, ...] = ()  # what the hit rate does not count (it counts base line pays)
+    pay_model: str = "lines"  # the game's pay model: ``line_rtp`` is what it pays (ways, ...)
 
     @property
     def exact(self) -> bool:
@@ -197,6 +198,8 @@ class ParReport:
             "symbols": {sid: num(v) for sid, v in self.symbols.items()},
             "symbols_cover": SYMBOLS_COVER,
         }
+        if self.pay_model != "lines":  # line_rtp is the model's pays (a lines game's report is as it was)
+            out["pay_model"] = self.pay_model
         if self.free_spins:
             out["free_spins_rtp"] = num(self.free_spins_rtp)
             out["total_rtp"] = num(self.total_rtp)
@@ -301,6 +304,7 @@ def par(
         total=whole,
         meetings=met,
         hit_rate_leaves_out=_hit_rate_leaves_out(defn),
+        pay_model=defn.pay_model.type,
     )
 
 

@@ -65,7 +65,7 @@ from typing import Any
 
 import numpy as np
 
-from .bet import Bet, default_bet
+from .bet import Bet, default_bet, lines_allowed
 from .boards import CellAction, whole_amount
 from .definition import Definition
 from .evaluate import pay_table, table_value
@@ -1825,7 +1825,7 @@ def simulate(
     if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top <= MAX_TOP:
         raise ValueError(f"--top must be a whole number from 0 to {MAX_TOP}, got {top}")
     bet = bet or default_bet(defn)
-    if not 0 < bet.lines <= len(defn.lines) or bet.coins_per_line <= 0 or bet.coin_value <= 0:
+    if not lines_allowed(defn, bet.lines) or bet.coins_per_line <= 0 or bet.coin_value <= 0:
         raise ValueError(f"{defn.name} cannot be played at {bet}")
     finished = dict(finished or {})
     expected = dict(shards(spins, shard_size)) if finished else {}

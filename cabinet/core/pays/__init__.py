@@ -63,6 +63,11 @@ class PayModel(Protocol):
         """Problems of the definition under this model: (path in the YAML, message)."""
         ...
 
+    def reel_windows(self, defn: Definition, reel_set: str) -> tuple[tuple[tuple[tuple[str, ...], int], ...], ...]:
+        """Per reel, every window it can show with its weight (stops; Megaways: x heights): the
+        exact math's input, independent across reels. Scatter and trigger counts use it too."""
+        ...
+
     def land(
         self, defn: Definition, reel_set: str, rng: Rng, windows: Sequence[Sequence[tuple[str, ...]]]
     ) -> tuple[tuple[int, ...], Screen, tuple[Event, ...]]:
@@ -101,7 +106,7 @@ class PayModel(Protocol):
 
 REGISTRY: Registry[PayModel] = Registry(
     package=__name__,
-    modules=("lines",),
+    modules=("lines", "ways"),
     attribute="MODEL",
     protocol=PayModel,
     what="pay model",

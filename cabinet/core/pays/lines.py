@@ -18,6 +18,7 @@ from ..definition import Definition
 from ..evaluate import compiled, evaluate_screen, scatter_pays, table_value
 from ..linemath import TooManyStates, hit_rate, line_expectation, line_pay_table, scatter_expectation
 from . import BasePar, CheckPath
+from .common import ReelWindows, fixed_reel_windows
 
 if TYPE_CHECKING:
     from ..bet import Bet
@@ -44,6 +45,9 @@ class LinesModel:
         if spec.direction != "left_to_right":
             out.append((("pay_model", "direction"), "a lines game's direction is pay_direction (top level)"))
         return out
+
+    def reel_windows(self, defn: Definition, reel_set: str) -> ReelWindows:
+        return fixed_reel_windows(defn, reel_set)
 
     def land(
         self, defn: Definition, reel_set: str, rng: Rng, windows: Sequence[Sequence[tuple[str, ...]]]
