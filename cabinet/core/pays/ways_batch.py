@@ -66,19 +66,26 @@ class WaysSpinner(ModelSpinner):
 
     @staticmethod
     def _direction(tables: WaysTables, gathered: list[np.ndarray], bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(every spin's ways pay from the first of ``gathered``, the part paid by runs over every reel)."""
-        ways = np.ones_like(gathered[0])
-        alive = np.ones(gathered[0].shape, dtype=bool)
-        length = np.zeros(gathered[0].shape, dtype=np.int64)
-        for m in gathered:
-            alive &= m > 0
-            np.multiply(ways, m, out=ways, where=alive)
-            length += alive
-        which = np.arange(tables.pay_minor.shape[0])[:, None]
-        pay = tables.pay_minor[which, length]
-        exact = tables.pay_exact[which, length]
-        bad |= ~exact.all(axis=0)
-        paid = pay * ways
-        win = paid.sum(axis=0)
-        full = np.where(length == len(gathered), paid, 0).sum(axis=0)
+        """(every spin's ways pay from the first of ``gathered``, the part paid by runs over every reel).
+
+        ``ways`` is the product of the first L reels' weighted matches (0 once a reel misses);
+        a run of exactly L reels is one whose reel L + 1 misses, and pays ``pay[L] x ways``."""
+        n = len(gathered)
+        win = np.zeros(gathered[0].shape[1], dtype=np.int64)
+        full = win
+        ways = gathered[0]
+        for length in range(1, n + 1):
+            pay = tables.pay_minor[:, length]
+            following = gathered[length] if length < n else None
+            if pay.any():
+                ended = ways if following is None else np.where(following == 0, ways, 0)
+                paid = pay @ ended
+                win += paid
+                if following is None:
+                    full = paid
+                odd = ~tables.pay_exact[:, length]
+                if odd.any():
+                    bad |= (ended[odd] > 0).any(axis=0)  # a pay that is not whole: play_round says so
+            if following is not None:
+                ways = ways * following
         return win, full
