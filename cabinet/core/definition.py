@@ -139,17 +139,6 @@ class WinTiers:
 
 
 @dataclass(frozen=True)
-class TopReel:
-    """Megaways: a horizontal reel over some middle reels, one more symbol above each of them."""
-
-    reels: tuple[int, ...] = doc("the reels (1-based, adjacent) it lies over, e.g. [2, 3, 4, 5]")
-    strip: int = doc(
-        "which strip of each reel set is the top reel (1-based; it is the strip after the reels' own, "
-        "grid.reels + 1, unless said)", default=0,
-    )
-
-
-@dataclass(frozen=True)
 class PayModelSpec:
     """How a screen pays: a model from the pay-model registry (``cabinet.core.pays``) and its options."""
 
@@ -172,10 +161,9 @@ class PayModelSpec:
     )
     heights: tuple[dict[int, int], ...] = doc(
         "megaways: per reel, its visible rows -> weight, drawn each spin ({2: 1, 3: 2, ..., 7: 1}); one "
-        "entry serves every reel",
+        "entry serves every reel; grid.rows is the tallest",
         factory=tuple,
     )
-    top_reel: TopReel | None = doc("megaways: a horizontal reel over the middle reels (null: none)", default=None)
 
 
 @dataclass(frozen=True)

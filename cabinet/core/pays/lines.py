@@ -39,7 +39,7 @@ class LinesModel:
         if spec.cost:
             out.append((("pay_model", "cost"), "a lines game has no cost: its bet is lines x coins per line x "
                         "coin value (bet.lines chooses the lines played)"))
-        for key in ("heights", "top_reel"):
+        for key in ("heights",):
             if getattr(spec, key):
                 out.append((("pay_model", key), f"{key} is for megaways games, not lines"))
         if spec.direction != "left_to_right":

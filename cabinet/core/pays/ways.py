@@ -116,7 +116,7 @@ def check_ways(defn: Definition, *, heights: bool) -> list[tuple[CheckPath, str]
         out.append((("pay_model", "cost"), f"a {spec.type} game needs cost: the coins of one bet level "
                     "(243 ways are often 20 or 25 coins)"))
     if not heights:
-        for key in ("heights", "top_reel"):
+        for key in ("heights",):
             if getattr(spec, key):
                 out.append((("pay_model", key), f"{key} is for megaways games, not {spec.type}"))
     for s in defn.symbols:
