@@ -106,7 +106,7 @@ class PayModel(Protocol):
 
 REGISTRY: Registry[PayModel] = Registry(
     package=__name__,
-    modules=("lines", "ways", "megaways"),
+    modules=("lines", "ways", "megaways", "anywhere"),
     attribute="MODEL",
     protocol=PayModel,
     what="pay model",
