@@ -140,6 +140,7 @@ def anywhere_hit_rate(defn: Definition, reels: ReelWindows, scatters: dict[str, 
 
 class AnywhereModel:
     type = "anywhere"
+    counts_cells = True  # pay counts are cells anywhere on the screen (not symbols along reels)
     paylines = False
     priced_blocks: frozenset[str] | None = frozenset({"free_spins"})
 
