@@ -132,7 +132,7 @@ def model_of(defn: Definition) -> PayModel:
         if found is None:
             raise ValueError(f"unknown pay model {name!r} (known: {', '.join(pay_models())})")
         defn.__dict__["_pay_model"] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def check_definition(defn: Definition) -> list[tuple[CheckPath, str]]:

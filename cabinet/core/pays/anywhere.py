@@ -71,7 +71,7 @@ def rules_of(defn: Definition) -> AnywhereRules:
     found = defn.__dict__.get("_anywhere_rules")
     if found is None:
         found = defn.__dict__["_anywhere_rules"] = AnywhereRules(defn)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def anywhere_events(
@@ -188,12 +188,13 @@ class AnywhereModel:
         if found is None:
             rules = rules_of(defn)
             reels = self.reel_windows(defn, reel_set)
-            found = cache[reel_set] = {}
+            values: dict[str, Fraction] = {}
+            found = cache[reel_set] = values
             for t in rules.targets:
                 dist = _count_distribution(reels, rules.adds[t])
                 value = sum((p * table_value(rules.table[t], k) for k, p in dist.items()), Fraction(0))
                 if value:
-                    found[t] = value
+                    values[t] = value
         return found  # type: ignore[no-any-return]
 
     def base_par(self, defn: Definition, reel_set: str, bet: Bet, *, with_hit_rate: bool = True) -> BasePar:

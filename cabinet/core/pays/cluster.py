@@ -78,7 +78,7 @@ def rules_of(defn: Definition) -> ClusterRules:
     found = defn.__dict__.get("_cluster_rules")
     if found is None:
         found = defn.__dict__["_cluster_rules"] = ClusterRules(defn)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,8 @@ from ..definition import Definition
 from ..evaluate import table_value
 from ..simulate import below_array, derive_seeds
 from . import BasePar
-from .batch import CompiledSet, ModelSpinner
-from .cluster import cluster_events, rules_of
+from .batch import CompiledSet, ModelSpinner, summed
+from .cluster import ClusterWin, cluster_events, rules_of
 
 U64 = np.uint64
 
@@ -83,7 +83,7 @@ class ClusterTables:
     def spread(self, comp: np.ndarray) -> np.ndarray:
         """``comp`` and its up/down/left/right neighbours."""
         rows = U64(self.rows)
-        out = comp | ((comp << U64(1)) & self.not_top) | ((comp >> U64(1)) & self.not_bottom)
+        out: np.ndarray = comp | ((comp << U64(1)) & self.not_top) | ((comp >> U64(1)) & self.not_bottom)
         out |= (comp << rows) | (comp >> rows)
         return out
 
@@ -148,7 +148,8 @@ class ClusterSpinner(ModelSpinner):
         tables: ClusterTables = cs.model
         if not tables.pay.shape[0]:
             return np.zeros(len(bad), dtype=np.int64)
-        return tables.per_target(outcomes, bad).sum(axis=0)
+        paid: np.ndarray = tables.per_target(outcomes, bad).sum(axis=0)
+        return paid
 
 
 def price_base(defn: Definition, reel_set: str, bet: Bet, *, enumerate_all: bool, samples: int, seed: int) -> BasePar:
@@ -180,7 +181,7 @@ def price_base(defn: Definition, reel_set: str, bet: Bet, *, enumerate_all: bool
         targets = cs.model.per_target(stops, bad) if len(rules.targets) else np.zeros((0, n), dtype=np.int64)
         scatters = np.zeros(n, dtype=np.int64)
         for k, (per_reel, minor) in enumerate(zip(cs.scatter_counts, cs.scatter_minor, strict=True)):
-            paid = np.take(minor, sum(np.take(c, o) for c, o in zip(per_reel, stops, strict=True)))
+            paid = np.take(minor, summed(per_reel, stops))
             scatter_sums[k] += int(paid.sum())
             scatters += paid
         for i in np.nonzero(bad)[0].tolist():  # the evaluator prices what the bit boards flag
@@ -188,8 +189,8 @@ def price_base(defn: Definition, reel_set: str, bet: Bet, *, enumerate_all: bool
             events, _ = cluster_events(defn, screen, bet)
             targets[:, i] = 0
             for e in events:
-                if e.kind == "cluster_win":
-                    targets[rules.targets.index(e.symbol), i] += e.amount  # type: ignore[attr-defined]
+                if isinstance(e, ClusterWin):
+                    targets[rules.targets.index(e.symbol), i] += e.amount
         win = targets.sum(axis=0) + scatters
         by_target += np.array([int(x) for x in targets.sum(axis=1)], dtype=object)
         hits += int(np.count_nonzero(win))
