@@ -161,7 +161,7 @@ def _check_files(report: FileReport, defn: Definition) -> None:
 
 def _summary(defn: Definition) -> str:
     g = defn.grid
-    return f"{defn.name}: {g.reels}x{g.rows}, {len(defn.lines)} lines, {len(defn.symbols)} symbols"
+    return f"{defn.name}: {g.reels}x{g.rows}, {_pays_words(defn)}, {len(defn.symbols)} symbols"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -182,3 +182,10 @@ def run(args: argparse.Namespace) -> int:
             for warning in r.warnings:
                 print(f"{r.path}: {warning}")
     return 0 if all(r.ok for r in reports) else 1
+
+
+def _pays_words(defn: Definition) -> str:
+    """'20 lines', or the pay model and its cost ('ways, 20 coins')."""
+    if defn.lines:
+        return f"{len(defn.lines)} lines"
+    return f"{defn.pay_model.type}, {defn.pay_model.cost} coins"

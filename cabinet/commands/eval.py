@@ -21,10 +21,12 @@ from typing import Any
 
 from ..core.bet import Bet
 from ..core.definition import Definition
-from ..core.evaluate import EvaluationError, evaluate_screen, screen_from_stops
+from ..core.evaluate import EvaluationError, screen_from_stops
 from ..core.events import LineWin, ScatterWin, Screen, ScreenChanged
 from ..core.features import FeatureContext, Spin, SpinDraft, active, block
 from ..core.money import exact_str, fraction_str
+from ..core.pays import model_of
+from ..core.pays.ways import WaysWin
 from ..core.rng import Rng
 from ..core.spin import RoundContext
 from ..errors import CabinetError
@@ -44,9 +46,12 @@ def run(args: argparse.Namespace) -> int:
     from ..core.loader import load_game
 
     defn = load_game(args.game)
-    lines = _whole(args.lines, "--lines") if args.lines else len(defn.lines)
-    if not 1 <= lines <= len(defn.lines):
-        raise CabinetError(f"--lines must be 1..{len(defn.lines)}, got {lines}")
+    from ..core.bet import default_bet, lines_allowed
+
+    lines = _whole(args.lines, "--lines") if args.lines else default_bet(defn).lines
+    if not lines_allowed(defn, lines):
+        raise CabinetError(f"--lines must be 1..{len(defn.lines)}, got {lines}" if defn.lines
+                           else f"--lines: a {defn.pay_model.type} game's bet is its cost, {defn.pay_model.cost}")
     if args.grid is not None:
         if args.reel_set:
             raise CabinetError("--reel-set goes with --stops, not --grid")
@@ -127,7 +132,7 @@ def evaluate(defn: Definition, screen: Screen, lines: int) -> dict[str, Any]:
     # One coin per line, the coin worth enough minor units that every pay (a "1/2" line
     # pay, a scatter paying "1/3" of the bet) is a whole amount; x_bet does not depend on it.
     bet = Bet(lines, 1, _exact_coin(defn))
-    events, total = evaluate_screen(defn, screen, bet)
+    events, total = model_of(defn).evaluate(defn, screen, bet)
     wins: list[dict[str, Any]] = []
     for e in events:
         x_bet = Fraction(e.amount, bet.total)  # type: ignore[attr-defined]
@@ -141,6 +146,20 @@ def evaluate(defn: Definition, screen: Screen, lines: int) -> dict[str, Any]:
                     "direction": e.direction,
                     "x_bet": exact_str(x_bet),
                     "coins": exact_str(e.coins * e.multiplier),
+                    "positions": [list(p) for p in e.positions],
+                }
+            )
+        elif isinstance(e, WaysWin):
+            wins.append(
+                {
+                    "kind": "ways",
+                    "symbol": e.symbol,
+                    "count": e.count,
+                    "ways": e.ways,
+                    "multiplier": e.multiplier,
+                    "direction": e.direction,
+                    "x_bet": exact_str(x_bet),
+                    "coins": exact_str(e.coins * e.ways * e.multiplier),
                     "positions": [list(p) for p in e.positions],
                 }
             )
@@ -242,7 +261,7 @@ def screen_stages(defn: Definition, screen: Screen, bet: Bet) -> dict[str, Any] 
             if entry.screen_modifier:
                 entry.screen_stage(rc.context(params, "base"), draft)
         state = rc.state
-        wins, win = evaluate_screen(defn, draft.screen, bet, state.multiplier,
+        wins, win = model_of(defn).evaluate(defn, draft.screen, bet, state.multiplier,
                                     scatter_multiplier=state.scatter_multiplier, both_ways=state.both_ways)
         draft.wins, draft.win = list(wins), win
         for params, entry in blocks:
@@ -296,11 +315,16 @@ def render(defn: Definition, report: dict[str, Any]) -> str:
     width = max(len(s) for s in defn.symbol_ids)
     coins = report["bet_coins"]
     bet = f"{coins} coin{'' if coins == 1 else 's'}"
-    out = [f"{defn.name}: {report['lines']} lines at 1 coin per line (bet {bet})"]
+    if defn.lines:
+        out = [f"{defn.name}: {report['lines']} lines at 1 coin per line (bet {bet})"]
+    else:
+        out = [f"{defn.name}: {defn.pay_model.type} at 1 coin per level (bet {bet})"]
     out += ["  " + " ".join(sym.ljust(width) for sym in row).rstrip() for row in report["grid"]]
     for win in report["wins"]:
         if win["kind"] == "line":
             label = f"line {win['line']:>3}  {win['symbol']} x{win['count']} {win['direction']}"
+        elif win["kind"] == "ways":
+            label = f"ways {win['ways']:>4}  {win['symbol']} x{win['count']} {win['direction']} x{win['multiplier']}"
         else:
             label = f"scatter   {win['symbol']} x{win['count']}"
         out.append(f"{label:<36} {_shown(win['x_bet'])} x bet")

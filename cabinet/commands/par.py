@@ -151,9 +151,9 @@ def render(r: ParReport) -> str:
     out = [
         f"{r.name} ({r.game}): PAR from the reel strips ({kind})",
         f"base game RTP    {pct(r.base_rtp)}",
-        f"  line pays      {pct(r.line_rtp)}",
+        f"  {('line' if r.pay_model == 'lines' else r.pay_model) + ' pays':<15}{pct(r.line_rtp)}",
         f"  scatter pays   {pct(r.scatter_rtp)}",
-        f"hit rate         {pct(r.hit_rate)}  ({one_in(r.hit_rate)}, {r.lines} lines; {HIT_RATE_COVERS} only"
+        f"hit rate         {pct(r.hit_rate)}  ({one_in(r.hit_rate)}, {r.lines} {'lines' if r.pay_model == 'lines' else 'coins'}; {HIT_RATE_COVERS} only"
         + (f", leaving out {', '.join(r.hit_rate_leaves_out)})" if r.hit_rate_leaves_out else ")"),
         f"RTP per symbol ({SYMBOLS_COVER}):",
     ]

@@ -44,7 +44,15 @@ def parse_bet_text(text: str, minor_units: int) -> Bet:
 
 
 def line_choices(defn: Definition) -> tuple[int, ...]:
-    return defn.bet.lines or (len(defn.lines),)
+    """The "lines" a bet may have: the choices, else every payline, else (a pay model with a
+    cost: ways, megaways, ...) that cost, which a bet's ``lines`` then holds."""
+    return defn.bet.lines or ((defn.pay_model.cost,) if defn.pay_model.cost else (len(defn.lines),))
+
+
+def lines_allowed(defn: Definition, lines: int) -> bool:
+    """A bet's ``lines`` the game can play: 1..its paylines, or (a model with a cost) that cost."""
+    cost = defn.pay_model.cost
+    return lines == cost if cost else 0 < lines <= len(defn.lines)
 
 
 def default_bet(defn: Definition) -> Bet:

@@ -152,23 +152,23 @@ def screen_count_distribution(
         changes.append(found)
         if params is through:
             break
-    rows = defn.grid.rows
-    strips = defn.reels[reel_set]
+    from .pays import model_of
+
+    reels = model_of(defn).reel_windows(defn, reel_set)  # every window each reel shows (Megaways: any height)
     out: dict[int, Fraction] = {}
     for joint in product(*(outcomes for outcomes, _ in changes)):
         chance = Fraction(1)
         for _, q in joint:
             chance *= q
         dist = {0: Fraction(1)}
-        for reel, strip in enumerate(strips):
+        for reel, shown in enumerate(reels):
             per: dict[int, Fraction] = {}
-            share = Fraction(1, len(strip))
-            for stop in range(len(strip)):
-                window = tuple(strip[(stop + r) % len(strip)] for r in range(rows))
+            weights = sum(w for _, w in shown)
+            for window, weight in shown:
                 for (outcome, _), (_, change) in zip(joint, changes, strict=True):
                     window = change(outcome, reel, window)
                 k = sum(adds.get(sid, 0) for sid in window)
-                per[k] = per.get(k, Fraction(0)) + share
+                per[k] = per.get(k, Fraction(0)) + Fraction(weight, weights)
             nxt: dict[int, Fraction] = {}
             for a, pa in dist.items():
                 for b, pb in per.items():

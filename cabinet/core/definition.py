@@ -139,6 +139,34 @@ class WinTiers:
 
 
 @dataclass(frozen=True)
+class PayModelSpec:
+    """How a screen pays: a model from the pay-model registry (``cabinet.core.pays``) and its options."""
+
+    type: str = doc(
+        "lines (paylines, the default), ways (adjacent reels from the leftmost, ways = product of matching "
+        "positions per reel), megaways (ways on reels whose heights are drawn each spin), anywhere (N or "
+        "more of a symbol anywhere on the screen) or cluster (groups of orthogonally adjacent equal symbols)",
+        default="lines",
+    )
+    cost: int = doc(
+        "ways, megaways, anywhere, cluster: coins one bet level costs (243 ways for 20 coins: 20); the total "
+        "bet is cost x coins per line (the level) x coin value, and pays are coins per level-coin. lines: 0 "
+        "(the bet is lines x coins per line x coin value)",
+        default=0,
+    )
+    direction: Literal["left_to_right", "both_ways"] = doc(
+        "ways, megaways: left_to_right pays from reel 1; both_ways also from the last reel (a way covering "
+        "every reel is paid once)",
+        default="left_to_right",
+    )
+    heights: tuple[dict[int, int], ...] = doc(
+        "megaways: per reel, its visible rows -> weight, drawn each spin ({2: 1, 3: 2, ..., 7: 1}); one "
+        "entry serves every reel; grid.rows is the tallest",
+        factory=tuple,
+    )
+
+
+@dataclass(frozen=True)
 class BaseGame:
     reel_sets: tuple[WeightedName, ...] = doc(
         "reel sets for a base-game spin, chosen by weight each spin", default=(WeightedName("base", 1),)
@@ -179,7 +207,7 @@ class Scenario:
 # --- the definition ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Definition:
     format: int = doc("format version of this file; this cabinet reads version 1")
     id: str = doc("stable id of the game (the file stem by convention)")
@@ -189,7 +217,10 @@ class Definition:
     reels: dict[str, tuple[Annotated[tuple[str, ...], STRIP], ...]] = doc(
         "reel sets by name: one strip per reel; 'base' is used unless base_game says otherwise"
     )
-    lines: tuple[tuple[int, ...], ...] = doc("paylines as row patterns, one 0-based row per reel (row 0 is the top)")
+    lines: tuple[tuple[int, ...], ...] = doc(
+        "paylines as row patterns, one 0-based row per reel (row 0 is the top); only the lines pay model "
+        "has them", factory=tuple,
+    )
     pays: dict[str, dict[int, Fraction]] = doc(
         "symbol id -> count -> pay. Line symbols pay coins per line-coin; scatter symbols pay a multiple "
         "of the total bet. Counts go up to 10 when Doubles are on the reels"
@@ -217,6 +248,9 @@ class Definition:
     pay_direction: Literal["left_to_right", "both_ways"] = doc(
         "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once",
         default="left_to_right",
+    )
+    pay_model: PayModelSpec = doc(
+        "how a screen pays (default: paylines); see 'Pay models' in games/README.md", factory=PayModelSpec
     )
     base_game: BaseGame = doc("base-game settings", factory=BaseGame)
     win_tiers: WinTiers = doc("celebration thresholds as multiples of the total bet", factory=WinTiers)

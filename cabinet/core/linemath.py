@@ -532,16 +532,20 @@ def reel_count_weights(strip: Sequence[str], rows: int, adds: dict[str, int]) ->
 
 def count_distribution(defn: Definition, reel_set: str, adds: dict[str, int]) -> dict[int, Fraction]:
     """Exact distribution of the screen's count of the ``adds`` symbols (convolution over reels)."""
+    from .pays import model_of
+
     dist: dict[int, int] = {0: 1}
     combos = 1
-    for strip in defn.reels[reel_set]:
-        per_reel = reel_count_weights(strip, defn.grid.rows, adds)
+    for reel in model_of(defn).reel_windows(defn, reel_set):  # every window a reel shows (Megaways: any height)
+        per_reel: Counter[int] = Counter()
+        for win, weight in reel:
+            per_reel[sum(adds.get(sid, 0) for sid in win)] += weight
         new: Counter[int] = Counter()
         for have, n in dist.items():
             for k, m in per_reel.items():
                 new[have + k] += n * m
         dist = dict(new)
-        combos *= len(strip)
+        combos *= sum(per_reel.values())
     return {k: Fraction(n, combos) for k, n in sorted(dist.items()) if n}
 
 
@@ -857,8 +861,11 @@ def _line_automaton(pays: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, np.n
 
 
 def expected_line_coins(defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
-    """Exact expected pay of ONE payline, in coins per line-coin, for a uniformly random spin."""
-    return line_expectation(defn, reel_set, both_ways).total
+    """Exact expected pay of ONE payline, in coins per line-coin, for a uniformly random spin
+    (under another pay model: per coin of its cost, which prices a spin the same way)."""
+    from .pays import model_of
+
+    return model_of(defn).line_coins(defn, reel_set, both_ways)
 
 
 def symbol_count_distribution(defn: Definition, reel_set: str, symbol_ids: Sequence[str]) -> list[Fraction]:

@@ -41,6 +41,7 @@ from .linemath import (  # noqa: F401 - the line math's public names, as they we
     window_ids,
 )
 from .money import fraction_str
+from .pays import model_of
 from .value import Z95, Estimate, Exact, Value, total
 
 ZERO = Fraction(0)
@@ -108,8 +109,12 @@ def block_parts(
     """Every feature's par part, in definition order, and the features with none."""
     parts: list[BlockPar] = []
     missing: list[str] = []
+    priced = model_of(defn).priced_blocks
     for params in defn.features:
         entry = block(params.type)
+        if priced is not None and params.type not in priced and entry is not None and entry.modes(params):
+            missing.append(f"{params.type} under {defn.pay_model.type} pays")  # its par reads paylines
+            continue
         part = None if entry is None else entry.par(ParContext(defn, params, bet, samples, seed))
         if part is None:
             if entry is None or entry.modes(params):  # a block that plays a part but has no par
@@ -145,6 +150,8 @@ class ParReport:
     total: Value | None = None  # None: a block without par (see notes)
     meetings: tuple[Meeting, ...] = ()  # blocks acting in the same spins, each priced together or not
     hit_rate_leaves_out: tuple[str, ...] = ()  # what the hit rate does not count (it counts base line pays)
+    pay_model: str = "lines"  # the game's pay model: ``line_rtp`` is what it pays (ways, ...)
+    base_estimated: bool = False  # the base figures are sample means (cluster pays on a large grid)
 
     @property
     def exact(self) -> bool:
@@ -162,7 +169,9 @@ class ParReport:
 
     def estimates(self) -> list[str]:
         """Names of the figures that are estimates (empty: everything is exact)."""
-        out = [name for name, _ in self.estimated()]
+        # the base figures of a sampled model (cluster pays on a large grid) are estimates too
+        out = ["base_rtp", "line_rtp", "scatter_rtp", "symbols"] if self.base_estimated else []
+        out += [name for name, _ in self.estimated()]
         if self.total is None:
             out.append("total (a feature has no par)")
         return out
@@ -213,6 +222,8 @@ class ParReport:
             "symbols": {sid: num(v) for sid, v in self.symbols.items()},
             "symbols_cover": SYMBOLS_COVER,
         }
+        if self.pay_model != "lines":  # line_rtp is the model's pays (a lines game's report is as it was)
+            out["pay_model"] = self.pay_model
         if self.free_spins:
             out["free_spins_rtp"] = num(self.free_spins_rtp)
             out["total_rtp"] = num(self.total_rtp)
@@ -253,33 +264,36 @@ def par(
     leaves it out (None, said in the notes): most of a cheap par's time, which a caller that
     only compares RTPs (sensitivity) need not spend."""
     bet = bet or default_bet(defn)
-    line_factor = Fraction(bet.lines * bet.coins_per_line * bet.coin_value, bet.total)
+    model = model_of(defn)
     line_rtp = scatter_rtp = ZERO
     symbols: dict[str, Fraction] = {}
     counts: dict[str, dict[int, Fraction]] = {}
     hits: Fraction | None = ZERO if with_hit_rate else None
     notes: list[str] = [] if with_hit_rate else ["hit rate not asked for"]
+    sampled: list[tuple[Fraction, Any]] = []  # base parts the model estimates (cluster pays on a large grid)
     for reel_set, p in _weighted(defn.base_game.reel_sets):
-        lines = line_expectation(defn, reel_set)
-        line_rtp += p * lines.total * line_factor
-        for sid, v in lines.by_symbol.items():
-            symbols[sid] = symbols.get(sid, ZERO) + p * v * line_factor
-        for sid, dist in lines.by_count.items():
+        base_part = model.base_par(defn, reel_set, bet, with_hit_rate=hits is not None)
+        line_rtp += p * base_part.pays_rtp
+        scatter_rtp += p * base_part.scatter_rtp
+        for sid, v in base_part.by_symbol.items():
+            symbols[sid] = symbols.get(sid, ZERO) + p * v
+        for sid, dist in base_part.counts.items():
             mine = counts.setdefault(sid, {})
             for k, q in dist.items():
                 mine[k] = mine.get(k, ZERO) + p * q
-        for sid, v in scatter_expectation(defn, reel_set).items():
-            scatter_rtp += p * v
-            symbols[sid] = symbols.get(sid, ZERO) + p * v
+        notes.extend(base_part.notes)
+        if base_part.std_error is not None:
+            sampled.append((p, base_part))
         if hits is not None:
-            try:
-                hits += p * hit_rate(defn, reel_set, bet.lines)
-            except (TooManyStates, ValueError) as exc:
-                hits = None
-                notes.append(f"hit rate not computed exactly ({exc}): use simulate")
+            hits = None if base_part.hit_rate is None else hits + p * base_part.hit_rate
     order = {sid: i for i, sid in enumerate(defn.symbol_ids)}
     symbols = dict(sorted(((k, v) for k, v in symbols.items() if v), key=lambda kv: order.get(kv[0], 0)))
     base = line_rtp + scatter_rtp
+    base_value: Value = Exact(base)
+    if sampled:
+        error = math.sqrt(sum((float(q) * (part.std_error or 0.0)) ** 2 for q, part in sampled))
+        base_value = Estimate(base, error, sum(part.samples for _, part in sampled), sampled[0][1].seed,
+                              f"{defn.pay_model.type} pays of sampled base spins")
     parts, missing = block_parts(defn, bet, samples=samples, seed=seed)
     whole: Value | None = None
     met = tuple(meetings(defn))
@@ -292,9 +306,9 @@ def par(
     elif all(_ends(part) for part in parts):
         unpriced = [m for m in met if not m.priced]
         if unpriced:
-            parts, whole, joint_notes = _joint_estimate(defn, bet, parts, unpriced, base, samples, seed)
+            parts, whole, joint_notes = _joint_estimate(defn, bet, parts, unpriced, base_value, samples, seed)
         else:
-            whole = total([Exact(base), *(part.rtp for part in parts)])
+            whole = total([base_value, *(part.rtp for part in parts)])
     for part in parts:
         notes.extend(f"{part.name}: {note}" for note in part.notes)
     notes.extend(joint_notes)
@@ -323,6 +337,8 @@ def par(
         total=whole,
         meetings=met,
         hit_rate_leaves_out=_hit_rate_leaves_out(defn),
+        pay_model=defn.pay_model.type,
+        base_estimated=bool(sampled),
     )
 
 
@@ -344,7 +360,7 @@ def _hit_rate_leaves_out(defn: Definition) -> tuple[str, ...]:
 
 
 def _joint_estimate(
-    defn: Definition, bet: Bet, parts: list[BlockPar], unpriced: list[Meeting], base: Fraction,
+    defn: Definition, bet: Bet, parts: list[BlockPar], unpriced: list[Meeting], base: Value,
     samples: int, seed: int,
 ) -> tuple[list[BlockPar], Value, list[str]]:
     """The total when some blocks meet in spins that no par prices together: the affected
@@ -400,7 +416,7 @@ def _joint_estimate(
             hosts_free = False  # a part that cannot be split by mode: estimate the game whole
             break
     if hosts_free:
-        return kept, total([Exact(base), *(part.rtp for part in kept)]), said
+        return kept, total([base, *(part.rtp for part in kept)]), said
     whole = _whole_game(defn, bet, samples, seed, "blocks meet in spins that no par prices together")
     said.append(f"the total is estimated from {whole.samples:,} simulated rounds: the parts above do not add up to it")
     return parts, whole, said

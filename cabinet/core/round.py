@@ -38,13 +38,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
 
-from .bet import Bet
+from .bet import Bet, lines_allowed
 from .definition import Definition, WinTiers
-from .evaluate import EvaluationError, evaluate_screen, screen_from_stops
+from .evaluate import EvaluationError, screen_from_stops
 from .events import Event, RespinOffer, RoundEnded, RoundStarted, Screen, SpinEnded, SpinStarted, WinCapped
 from .features import Spin, choose_reel_set
 from .features import paid_respin as _paid_respin
 from .money import Money
+from .pays import model_of
 from .rng import RecordingRng, Rng, ScriptedRng
 from .spin import RoundContext, play_spin, trigger_stage, win_keys
 
@@ -181,8 +182,10 @@ def _held_screen(defn: Definition, screen: Screen) -> Screen | None:
 
 
 def _check_bet(defn: Definition, bet: Bet) -> None:
-    if not 0 < bet.lines <= len(defn.lines):
-        raise RoundError(f"{bet.lines} lines bet; {defn.name} has {len(defn.lines)}")
+    if not lines_allowed(defn, bet.lines):
+        cost = defn.pay_model.cost
+        raise RoundError(f"a bet of {bet.lines} coins per level; {defn.name} costs {cost}" if cost
+                         else f"{bet.lines} lines bet; {defn.name} has {len(defn.lines)}")
     if bet.coins_per_line <= 0 or bet.coin_value <= 0:
         raise RoundError(f"a bet needs positive coins per line and coin value, got {bet}")
 
@@ -227,7 +230,7 @@ def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResu
     new_stop = rng.below(len(strip))
     stops = request.held_stops[:reel] + (new_stop,) + request.held_stops[reel + 1 :]
     rc.book.add(SpinStarted("respin", reel_set, spinning_reels=(reel,)))
-    held = win_keys(evaluate_screen(defn, held_screen, bet)[0])
+    held = win_keys(model_of(defn).evaluate(defn, held_screen, bet)[0])
     # the held reels keep what the player saw; only what the respun screen adds to it pays
     spin = play_spin(rc, "respin", reel_set, stops=stops, spinning=(reel,), known_wins=held, held=held_screen)
     return _after_spin(rc, request, spin, cost=price)

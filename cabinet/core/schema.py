@@ -18,6 +18,7 @@ import argparse
 import dataclasses
 import json
 import sys
+import types
 import typing
 from collections.abc import Sequence
 from fractions import Fraction
@@ -118,6 +119,9 @@ class _SchemaBuilder:
             return self.type_schema(base)
         if hint is Feature:
             return {"$ref": "#/$defs/feature"}
+        if origin is types.UnionType and type(None) in typing.get_args(hint):  # "X | None"
+            (base,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+            return {"anyOf": [self.type_schema(base), {"type": "null"}]}
         if _is_dataclass_type(hint):
             self.dataclass_def(hint)
             return {"$ref": f"#/$defs/{hint.__name__}"}
@@ -238,6 +242,9 @@ def _type_words(hint: Any) -> str:
         return _type_words(base)
     if hint is Feature:
         return "[feature](#features)"
+    if origin is types.UnionType and type(None) in typing.get_args(hint):
+        (base,) = [arg for arg in typing.get_args(hint) if arg is not type(None)]
+        return f"{_type_words(base)} or null"
     if _is_dataclass_type(hint):
         return f"[{hint.__name__}](#{_anchor(hint.__name__)})"
     if origin is tuple:

@@ -65,7 +65,7 @@ from typing import Any
 
 import numpy as np
 
-from .bet import Bet, default_bet
+from .bet import Bet, default_bet, lines_allowed
 from .boards import CellAction, whole_amount
 from .definition import Definition
 from .evaluate import pay_table, table_value
@@ -83,6 +83,7 @@ from .features import (
 )
 from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
 from .money import fraction_str, money_str
+from .pays import model_of
 from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
 from .round import RoundRequest, RoundResult, play_round
 
@@ -1543,7 +1544,7 @@ def round_outcomes(
 ) -> RoundOutcomes:
     """Every seed's round. ``win[i] == play_round(defn, RoundRequest(bet, seeds[i])).total_win``
     exactly: the batch prices the plain base spins, the lean ``play_round`` the rest."""
-    spinner = spinner or BatchSpinner(defn, bet)
+    spinner = spinner or model_of(defn).spinner(defn, bet)
     batch = spinner.rounds(seeds)
     count = len(seeds)
     win = batch.win.copy()
@@ -1762,7 +1763,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(defn: Definition, bet: Bet, master: int, top: int = 0) -> None:
-    _WORKER.update(defn=defn, bet=bet, master=master, top=top, spinner=BatchSpinner(defn, bet))
+    _WORKER.update(defn=defn, bet=bet, master=master, top=top, spinner=model_of(defn).spinner(defn, bet))
 
 
 def _worker_shard(job: tuple[int, int]) -> tuple[int, Tally]:
@@ -1824,7 +1825,7 @@ def simulate(
     if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top <= MAX_TOP:
         raise ValueError(f"--top must be a whole number from 0 to {MAX_TOP}, got {top}")
     bet = bet or default_bet(defn)
-    if not 0 < bet.lines <= len(defn.lines) or bet.coins_per_line <= 0 or bet.coin_value <= 0:
+    if not lines_allowed(defn, bet.lines) or bet.coins_per_line <= 0 or bet.coin_value <= 0:
         raise ValueError(f"{defn.name} cannot be played at {bet}")
     finished = dict(finished or {})
     expected = dict(shards(spins, shard_size)) if finished else {}
@@ -1893,7 +1894,7 @@ def _run_jobs(
     top: int = 0,
 ) -> Iterator[tuple[int, Tally]]:
     if workers == 1 or n_jobs == 1:
-        spinner = BatchSpinner(defn, bet)
+        spinner = model_of(defn).spinner(defn, bet)
         for start, count in jobs:
             yield start, run_shard(defn, bet, seed, start, count, spinner, top=top)
         return

@@ -8,7 +8,8 @@ modes it declares, blocks in definition order at every stage):
 2. **screen** — ``ReelsStopped`` with the landed screen, then each screen modifier
    (mystery symbols, expanding wilds, sticky wild reels, held reels) may change the
    screen and adds an event that says how (``ScreenChanged``).
-3. **evaluation** — line and scatter wins with the round's feature state:
+3. **evaluation** — the game's pay model (``core/pays``: lines, ways, ...) prices the
+   screen, its own wins and the scatters, with the round's feature state:
    ``state.multiplier`` (and ``state.scatter_multiplier``), ``state.both_ways``.
 4. **wins** — each win modifier may change the wins (``WinMultiplied``); then the win
    events are added to the book.
@@ -24,13 +25,12 @@ trigger runs its block to the end, nested inside the spin.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from fractions import Fraction
 
 from .bet import Bet
 from .definition import Definition
-from .evaluate import compiled, evaluate_screen, scatter_pays, screen_from_stops, table_value, windows_of
+from .evaluate import screen_from_stops, windows_of
 from .events import Event, FeatureTriggered, ReelsStopped, Screen
 from .features import (
     Book,
@@ -42,8 +42,8 @@ from .features import (
     SpinDraft,
     active,
 )
-from .linemath import line_pay_table
 from .money import Money
+from .pays import model_of
 from .rng import Rng
 
 WinKey = tuple[object, ...]
@@ -91,12 +91,11 @@ def play_spin(
     """Stages 1-4 of one spin (the caller has added ``SpinStarted``). ``held``: a respin's
     screen as the player saw it, whose reels not ``spinning`` stay as they are."""
     defn, state, book = rc.defn, rc.state, rc.book
-    windows = windows_of(defn, reel_set)
+    model = model_of(defn)
+    shape: tuple[Event, ...] = ()
     if stops is None:
         assert rc.rng is not None
-        below = rc.rng.below
-        stops = tuple(below(len(reel)) for reel in windows)  # draw_stops' order: one per reel, reel 1 first
-        landed: Screen = tuple(reel[stop] for reel, stop in zip(windows, stops, strict=True))
+        stops, landed, shape = model.land(defn, reel_set, rc.rng, windows_of(defn, reel_set))
     else:
         landed = screen_from_stops(defn, reel_set, stops)  # given stops are checked
         if held is not None:
@@ -109,6 +108,7 @@ def play_spin(
             waiting = entry.anticipation(rc.context(params, mode), reel_set, landed, spinning)
             if waiting:
                 anticipation = tuple(sorted(set(anticipation) | set(waiting)))
+        book.extend(shape)  # e.g. the reel heights a Megaways spin drew
         book.add(ReelsStopped(reel_set, stops, landed, anticipation))
     for params, entry in blocks:
         if entry.screen_modifier:
@@ -117,12 +117,12 @@ def play_spin(
     if not book.keep and known_wins is None and _lean_win_stage(blocks):
         # an unchanged screen is priced from its stops alone (per-stop line digits)
         at = stops if draft.screen is landed else None
-        lean = lean_win(defn, reel_set, draft.screen, rc.bet, state, stops=at)
+        lean = model.lean_win(defn, reel_set, draft.screen, rc.bet, state, stops=at)
     wins: list[Event]
     if lean is not None:  # simulation: the amount alone, from the line-pay table
         wins, win = [], lean
     else:
-        wins, win = evaluate_screen(
+        wins, win = model.evaluate(
             defn,
             draft.screen,
             rc.bet,
@@ -144,105 +144,6 @@ def play_spin(
 def _lean_win_stage(blocks: list[tuple[object, FeatureBlock]]) -> bool:
     """Every win modifier of the spin can work from the amount alone."""
     return all(entry.lean_wins for _, entry in blocks if entry.win_modifier)
-
-
-class _LeanLines:
-    """A reel set's line-pay table as plain Python lookups: per reel, symbol -> its digit
-    times the reel's place value; then one list lookup per played line."""
-
-    __slots__ = ("digits", "coins", "denominator", "lines", "has_scatters", "stop_digits", "stop_scatters",
-                 "scatter_tables")
-
-    def __init__(self, defn: Definition, reel_set: str, both_ways: bool, lines: int) -> None:
-        table = line_pay_table(defn, reel_set, both_ways)
-        shape = table.shape
-        places = [math.prod(shape[r + 1 :]) for r in range(len(shape))]
-        self.digits = [{sid: i * places[r] for i, sid in enumerate(a)} for r, a in enumerate(table.alphabets)]
-        self.coins: list[int] = table.coins.tolist()
-        self.denominator = table.denominator
-        self.lines = defn.lines[:lines]
-        compiled_pays = compiled(defn)
-        self.has_scatters = bool(compiled_pays.scatter_table)
-        rows = defn.grid.rows
-        strips = defn.reels[reel_set]
-        # per reel and stop: each played line's digit, and what each scatter counts there
-        self.stop_digits = [
-            [tuple(self.digits[r][strip[(stop + line[r]) % len(strip)]] for line in self.lines)
-             for stop in range(len(strip))]
-            for r, strip in enumerate(strips)
-        ]
-        targets = sorted(compiled_pays.scatter_table)
-        scatter_of = compiled_pays.scatter_of
-        self.scatter_tables = [compiled_pays.scatter_table[t] for t in targets]
-        self.stop_scatters = [
-            [tuple(sum(hit[1] for r in range(rows) if (hit := scatter_of.get(strip[(stop + r) % len(strip)]))
-                       and hit[0] == t) for t in targets)
-             for stop in range(len(strip))]
-            for strip in strips
-        ]
-
-
-def lean_win(
-    defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: RoundState, *,
-    stops: tuple[int, ...] | None = None,
-) -> Money | None:
-    """The screen's win in minor units without building win events (None: not possible
-    here, e.g. a symbol the reel set's table does not know; the caller evaluates).
-    ``stops``: the screen is the reel set's own at these stops (no modifier changed it),
-    so it is priced from per-stop tables."""
-    both = defn.pay_direction == "both_ways" if state.both_ways is None else state.both_ways
-    cache = defn.__dict__.setdefault("_lean_lines", {})
-    key = (reel_set, both, bet.lines)
-    compiled_lines = cache.get(key)
-    if compiled_lines is None:
-        try:
-            compiled_lines = cache[key] = _LeanLines(defn, reel_set, both, bet.lines)
-        except ValueError:  # too large to tabulate
-            compiled_lines = cache[key] = False
-    if compiled_lines is False:
-        return None
-    digits, coins = compiled_lines.digits, compiled_lines.coins
-    total = 0
-    if stops is not None:
-        per_reel = [table[stop] for table, stop in zip(compiled_lines.stop_digits, stops, strict=True)]
-        total = sum(map(coins.__getitem__, map(sum, zip(*per_reel, strict=True))))
-    else:
-        try:
-            for line in compiled_lines.lines:
-                index = 0
-                for digit, column, row in zip(digits, screen, line, strict=True):
-                    index += digit[column[row]]
-                total += coins[index]
-        except KeyError:
-            return None
-    m = state.multiplier
-    s_mult = m if state.scatter_multiplier is None else state.scatter_multiplier
-    scatter = 0
-    if compiled_lines.has_scatters:
-        if stops is not None:
-            counts = map(sum, zip(*(t[s] for t, s in zip(compiled_lines.stop_scatters, stops, strict=True)),
-                                  strict=True))
-            x_bet: Fraction | int = 0  # most spins pay no scatter: add only what pays (no Fraction sums of 0)
-            for t, n in zip(compiled_lines.scatter_tables, counts, strict=True):
-                if n and (paid := table_value(t, n)):
-                    x_bet += paid
-        else:
-            x_bet = sum((sp.x_bet for sp in scatter_pays(defn, screen)), Fraction(0))
-        if x_bet:
-            value = x_bet * s_mult * bet.total
-            if value.denominator != 1:
-                return None
-            scatter = value.numerator
-    if not total:
-        return scatter
-    line_coins = total * bet.coins_per_line * bet.coin_value
-    if m.denominator == 1:  # the common case in plain ints
-        scaled = line_coins * m.numerator
-        if scaled % compiled_lines.denominator:
-            return None  # not a whole amount: the evaluator raises with the details
-        return int(scaled // compiled_lines.denominator + scatter)
-    value = Fraction(line_coins, compiled_lines.denominator) * m
-    return None if value.denominator != 1 else value.numerator + scatter
 
 
 def trigger_stage(rc: RoundContext, spin: Spin) -> tuple[Money, FeatureRun | None]:

@@ -52,6 +52,8 @@ STAMP_RIM = (255, 214, 90)  # ... with a gold rim ...
 STAMP_TEXT = (255, 246, 190)  # ... and pale gold figures
 
 
+UNUSED_ROWS = (24, 14, 18)  # the cells below a Megaways reel's drawn height
+
 def stamp_key(symbol: str, label: str) -> str:
     """The art key of ``symbol`` stamped with ``label`` ("MWILD:x20"; ids never hold a colon)."""
     return f"{symbol}:{label}"
@@ -145,6 +147,9 @@ class ReelView:
         self._anticipation_on = False
         self.stamps: dict[Position, tuple[str, str]] = {}  # cell -> (symbol, label): values revealed on it
         self._stamp_text: Text | None = None
+        # rows each reel shows once landed (a Megaways spin draws them; None: every row). A
+        # minimal view: the rows past a reel's height are shaded, its symbols stay top-aligned
+        self.heights: list[int] | None = None
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -179,6 +184,7 @@ class ReelView:
         moving = set(spinning) if spinning else set(range(len(self.reels)))
         self.clock = 0.0
         self.landing_scheduled = False
+        self.heights = None  # the next spin draws its own
         self.stamps.clear()  # a value revealed belongs to the spin that drew it
         for i, (reel, strip) in enumerate(zip(self.reels, strips, strict=True)):
             reel.held = i not in moving
@@ -313,7 +319,7 @@ class ReelView:
         clip = surface.get_clip()
         # only the next anticipating reel to land glows: the suspense moves along the reels
         focus = next((r for r in self.reels if r.suspense and r.moving), None)
-        for reel, column in zip(self.reels, layout.columns, strict=False):
+        for i, (reel, column) in enumerate(zip(self.reels, layout.columns, strict=False)):
             surface.set_clip(column)
             top = math.floor(reel.pos)
             frac = reel.pos - top
@@ -332,6 +338,10 @@ class ReelView:
                     surface.blit(art.anticipation, (column.x, column.y))
             if dim_held and reel.held and art.dim is not None:
                 surface.blit(art.dim, (column.x, column.y))
+            if self.heights is not None and not reel.moving and i < len(self.heights):
+                shown = self.heights[i] * cell
+                if shown < column.h:  # the rows this spin's reel does not have
+                    surface.fill(UNUSED_ROWS, pygame.Rect(column.x, column.y + shown, column.w, column.h - shown))
         surface.set_clip(clip)
         if self.stamps and self._stamp_text is not None:
             self._draw_stamps(surface, art, layout)

@@ -34,10 +34,9 @@ from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
 from ..definition import Definition, WeightedValue, doc
-from ..evaluate import evaluate_screen
 from ..events import Event, Position, register_event
 from ..linemath import with_multiplier
-from ..spin import lean_win
+from ..pays import model_of
 from ..value import Exact
 from . import (
     BatchHint,
@@ -128,12 +127,14 @@ class MultiplierWildsBlock(ModesBlock):
             return
         state = ctx.state
         if draft.lean:  # simulation: the same screen priced with the wild carrying m, no events
-            lean = lean_win(with_multiplier(ctx.defn, p.symbol, m), draft.reel_set, draft.screen, ctx.bet, state)
+            game = with_multiplier(ctx.defn, p.symbol, m)
+            lean = model_of(game).lean_win(game, draft.reel_set, draft.screen, ctx.bet, state)
             if lean is not None:
                 draft.win = lean
                 return
-        wins, win = evaluate_screen(
-            with_multiplier(ctx.defn, p.symbol, m),
+        game = with_multiplier(ctx.defn, p.symbol, m)
+        wins, win = model_of(game).evaluate(
+            game,
             draft.screen,
             ctx.bet,
             state.multiplier,
@@ -141,7 +142,7 @@ class MultiplierWildsBlock(ModesBlock):
             both_ways=state.both_ways,
         )
         held = set(wilds)
-        touched = sum(1 for e in wins if held & set(getattr(e, "positions", ())) and e.kind == "line_win")
+        touched = sum(1 for e in wins if held & set(getattr(e, "positions", ())) and e.kind != "scatter_win")
         added = win - draft.win
         draft.wins, draft.win, draft.lean = wins, win, False
         if touched:

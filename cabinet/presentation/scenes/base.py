@@ -17,8 +17,9 @@ import pygame
 
 from cabinet.core.bet import default_bet, max_bet
 from cabinet.core.definition import Definition
-from cabinet.core.evaluate import evaluate_screen, screen_from_stops, symbol_count
+from cabinet.core.evaluate import screen_from_stops, symbol_count
 from cabinet.core.features import quiet_rules
+from cabinet.core.pays import model_of
 from cabinet.core.round import RoundResult
 from cabinet.machine.autoplay_driver import STOP_MESSAGES, AutoplayDriver
 from cabinet.machine.buttons import Button, Press, respin_reel
@@ -65,7 +66,7 @@ def idle_stops(defn: Definition, reel_set: str) -> list[int]:
         stops = [(7 + 11 * i + attempt * (2 * i + 1)) % len(strip) for i, strip in enumerate(strips)]
         first = first or stops
         screen = screen_from_stops(defn, reel_set, stops)
-        if evaluate_screen(defn, screen, bet)[1] == 0 and all(
+        if model_of(defn).evaluate(defn, screen, bet)[1] == 0 and all(
             symbol_count(defn, screen, symbol)[0] < needed for symbol, needed in triggers
         ):
             return stops

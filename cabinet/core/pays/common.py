@@ -1,0 +1,57 @@
+"""What the fixed-screen pay models share: landing a screen of ``grid.rows`` per reel, each
+reel's windows as weighted outcomes (the exact math's input), and scatter wins as events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..definition import Definition
+from ..evaluate import scatter_pays, whole
+from ..events import Event, ScatterWin
+from ..money import apply_ratio
+
+if TYPE_CHECKING:
+    from ..bet import Bet
+    from ..events import Screen
+    from ..rng import Rng
+
+Window = tuple[str, ...]
+ReelWindows = tuple[tuple[tuple[Window, int], ...], ...]  # per reel: (window, weight) outcomes
+
+
+def land_fixed(
+    rng: Rng, windows: Sequence[Sequence[Window]]
+) -> tuple[tuple[int, ...], Screen, tuple[Event, ...]]:
+    """One ``below(len(strip))`` per reel, reel 1 first; the windows at those stops."""
+    below = rng.below
+    stops = tuple(below(len(reel)) for reel in windows)
+    return stops, tuple(reel[stop] for reel, stop in zip(windows, stops, strict=True)), ()
+
+
+def fixed_reel_windows(defn: Definition, reel_set: str) -> ReelWindows:
+    """Every stop's window of ``grid.rows`` symbols, weight 1 (kept per game)."""
+    cache = defn.__dict__.setdefault("_reel_windows", {})
+    found = cache.get(reel_set)
+    if found is None:
+        rows = defn.grid.rows
+        found = cache[reel_set] = tuple(
+            tuple((tuple(strip[(stop + r) % len(strip)] for r in range(rows)), 1) for stop in range(len(strip)))
+            for strip in defn.reels[reel_set]
+        )
+    return found  # type: ignore[no-any-return]
+
+
+def scatter_events(
+    defn: Definition, screen: Screen, bet: Bet, multiplier: int | Fraction, scatter_multiplier: int | Fraction | None
+) -> tuple[list[Event], int]:
+    """The scatter wins of a screen, as ``evaluate_screen`` pays them."""
+    s_mult = Fraction(multiplier if scatter_multiplier is None else scatter_multiplier)
+    events: list[Event] = []
+    total = 0
+    for sp in scatter_pays(defn, screen):
+        amount = apply_ratio(sp.x_bet * s_mult, bet.total)
+        events.append(ScatterWin(sp.symbol, sp.count, sp.positions, sp.x_bet, whole(s_mult), amount))  # type: ignore[arg-type]
+        total += amount
+    return events, total
