@@ -39,9 +39,8 @@ MAX_FEATURE_ROWS = 4
 
 def top_awards(defn: Any, *, limit: int = MAX_AWARDS) -> list[tuple[str, int, Fraction]]:
     """(symbol id, count, coins per line coin) of the best line pays, best first: the
-    highest count each symbol pays, ``limit`` of them. Empty for a game without paylines."""
-    if not defn.lines:
-        return []
+    highest count each symbol pays, ``limit`` of them, whatever the pay model (a ways game's
+    are per way, a pay-anywhere game's for that many anywhere)."""
     best: list[tuple[Fraction, str, int]] = []
     for symbol in defn.symbols:
         pays = defn.pays.get(symbol.id, {})
@@ -51,6 +50,13 @@ def top_awards(defn: Any, *, limit: int = MAX_AWARDS) -> list[tuple[str, int, Fr
         best.append((Fraction(pays[count]), symbol.id, count))
     best.sort(key=lambda item: (-item[0], item[1]))
     return [(symbol_id, count, coins) for coins, symbol_id, count in best[:limit]]
+
+
+def awards_heading(defn: Any) -> str:
+    """The glass's heading, as the game's pay model names its pays (PAYS PER WAY...)."""
+    from .pays import pay_screen_of
+
+    return pay_screen_of(defn).awards_heading
 
 
 def award_amount(coins: Fraction, bet: Any) -> int:
@@ -154,7 +160,7 @@ def draw_static(ctx: Any, surface: pygame.Surface) -> Box | None:
         return None
     pitch, size = row_height(layout), text_size(layout)
     _glass(surface, box, pitch)
-    heading = text.fit(HEADING, size, box.w * 9 // 10, GOLD)
+    heading = text.fit(awards_heading(ctx.defn), size, box.w * 9 // 10, GOLD)
     surface.blit(heading, heading.get_rect(midtop=(box.center[0], box.y + pitch // 5)))
     for (symbol_id, count, _coins), (symbol, amount) in zip(awards, award_places(layout, box, len(awards),
                                                                                 heading.get_height()), strict=True):
