@@ -183,9 +183,12 @@ def measure_games(rounds: int = GAME_ROUNDS) -> list[dict[str, Any]]:
 
 def run(args: argparse.Namespace) -> int:
     result = measure(spins=getattr(args, "spins", 0) or DEFAULT_SPINS, game=getattr(args, "game", "") or "")
+    from .bench_pays import measure_pay_models, render
+
     games = [] if getattr(args, "game", "") else measure_games()
+    models = [] if getattr(args, "game", "") else measure_pay_models()
     if getattr(args, "json", False):
-        print(json.dumps({**result, "games": games}))
+        print(json.dumps({**result, "games": games, "pay_models": models}))
         return 0
     print(
         f"game: {result['game']} ({len(result['strip_stops'])} reels of {result['strip_stops']} stops, "
@@ -220,4 +223,6 @@ def run(args: argparse.Namespace) -> int:
             f"RTP {g['rtp']:.4f}; par {g['par_cpu_seconds'] * 1000:.0f} ms CPU, {g['par_seconds'] * 1000:.0f} ms wall "
             f"({'exact' if g['par_exact'] else 'with estimates'}; target < {g['par_target_seconds'] * 1000:,.0f} ms)"
         )
+    for line in render(models):
+        print(line)
     return 0

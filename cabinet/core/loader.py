@@ -927,6 +927,10 @@ def _pays(c: _Checks) -> None:
     symbols = c.d.symbol_map
     most = max(1, max((s.counts for s in c.d.symbols), default=1))
     grid_ok = c.d.grid.reels >= 1 and c.d.grid.rows >= 1
+    from .pays import pay_models
+
+    model = pay_models().get(c.d.pay_model.type)
+    cells = model is not None and model.counts_cells  # cluster / anywhere pay counts of cells
     for sym, table in c.d.pays.items():
         p = ("pays", sym)
         s = symbols.get(sym)
@@ -935,11 +939,12 @@ def _pays(c: _Checks) -> None:
             continue
         if s.pays_as:
             c.report_key(p, f"'{sym}' pays as '{s.pays_as}'; put its pays under '{s.pays_as}'")
-        anywhere = s.kind in ("scatter", "bonus")
-        reachable = min(10, c.d.grid.reels * most * (c.d.grid.rows if anywhere else 1))
+        anywhere = s.kind in ("scatter", "bonus") or cells  # counted on the whole screen, not per reel
+        top = c.d.grid.reels * c.d.grid.rows * most if cells and not s.kind == "scatter" else 10
+        reachable = min(top, c.d.grid.reels * most * (c.d.grid.rows if anywhere else 1))
         for count in table:
-            if not 1 <= count <= 10:
-                c.report_key((*p, count), f"pay count {count} must be between 1 and 10")
+            if not 1 <= count <= top:
+                c.report_key((*p, count), f"pay count {count} must be between 1 and {top}")
             elif grid_ok and count > reachable:
                 c.report_key((*p, count), f"{count} '{sym}' can never land (at most {reachable} on this grid)")
 

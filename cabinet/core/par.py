@@ -150,6 +150,7 @@ class ParReport:
     meetings: tuple[Meeting, ...] = ()  # blocks acting in the same spins, each priced together or not
     hit_rate_leaves_out: tuple[str, ...] = ()  # what the hit rate does not count (it counts base line pays)
     pay_model: str = "lines"  # the game's pay model: ``line_rtp`` is what it pays (ways, ...)
+    base_estimated: bool = False  # the base figures are sample means (cluster pays on a large grid)
 
     @property
     def exact(self) -> bool:
@@ -157,7 +158,8 @@ class ParReport:
 
     def estimates(self) -> list[str]:
         """Names of the figures that are estimates (empty: everything is exact)."""
-        out = [f"{p.name}.rtp" for p in self.parts if not p.rtp.exact]
+        out = ["base_rtp", "line_rtp", "scatter_rtp", "symbols"] if self.base_estimated else []
+        out += [f"{p.name}.rtp" for p in self.parts if not p.rtp.exact]
         out += [f"{p.name}.{k}" for p in self.parts for k, v in p.figures.items() if not v.exact]
         if self.total is None:
             out.append("total (a feature has no par)")
@@ -245,6 +247,7 @@ def par(
     counts: dict[str, dict[int, Fraction]] = {}
     hits: Fraction | None = ZERO if with_hit_rate else None
     notes: list[str] = [] if with_hit_rate else ["hit rate not asked for"]
+    sampled: list[tuple[Fraction, Any]] = []  # base parts the model estimates (cluster pays on a large grid)
     for reel_set, p in _weighted(defn.base_game.reel_sets):
         base_part = model.base_par(defn, reel_set, bet, with_hit_rate=hits is not None)
         line_rtp += p * base_part.pays_rtp
@@ -256,11 +259,18 @@ def par(
             for k, q in dist.items():
                 mine[k] = mine.get(k, ZERO) + p * q
         notes.extend(base_part.notes)
+        if base_part.std_error is not None:
+            sampled.append((p, base_part))
         if hits is not None:
             hits = None if base_part.hit_rate is None else hits + p * base_part.hit_rate
     order = {sid: i for i, sid in enumerate(defn.symbol_ids)}
     symbols = dict(sorted(((k, v) for k, v in symbols.items() if v), key=lambda kv: order.get(kv[0], 0)))
     base = line_rtp + scatter_rtp
+    base_value: Value = Exact(base)
+    if sampled:
+        error = math.sqrt(sum((float(q) * (part.std_error or 0.0)) ** 2 for q, part in sampled))
+        base_value = Estimate(base, error, sum(part.samples for _, part in sampled), sampled[0][1].seed,
+                              f"{defn.pay_model.type} pays of sampled base spins")
     parts, missing = block_parts(defn, bet, samples=samples, seed=seed)
     whole: Value | None = None
     met = tuple(meetings(defn))
@@ -273,9 +283,9 @@ def par(
     elif all(_ends(part) for part in parts):
         unpriced = [m for m in met if not m.priced]
         if unpriced:
-            parts, whole, joint_notes = _joint_estimate(defn, bet, parts, unpriced, base, samples, seed)
+            parts, whole, joint_notes = _joint_estimate(defn, bet, parts, unpriced, base_value, samples, seed)
         else:
-            whole = total([Exact(base), *(part.rtp for part in parts)])
+            whole = total([base_value, *(part.rtp for part in parts)])
     for part in parts:
         notes.extend(f"{part.name}: {note}" for note in part.notes)
     notes.extend(joint_notes)
@@ -305,6 +315,7 @@ def par(
         meetings=met,
         hit_rate_leaves_out=_hit_rate_leaves_out(defn),
         pay_model=defn.pay_model.type,
+        base_estimated=bool(sampled),
     )
 
 
@@ -326,7 +337,7 @@ def _hit_rate_leaves_out(defn: Definition) -> tuple[str, ...]:
 
 
 def _joint_estimate(
-    defn: Definition, bet: Bet, parts: list[BlockPar], unpriced: list[Meeting], base: Fraction,
+    defn: Definition, bet: Bet, parts: list[BlockPar], unpriced: list[Meeting], base: Value,
     samples: int, seed: int,
 ) -> tuple[list[BlockPar], Value, list[str]]:
     """The total when some blocks meet in spins that no par prices together: the affected
@@ -382,7 +393,7 @@ def _joint_estimate(
             hosts_free = False  # a part that cannot be split by mode: estimate the game whole
             break
     if hosts_free:
-        return kept, total([Exact(base), *(part.rtp for part in kept)]), said
+        return kept, total([base, *(part.rtp for part in kept)]), said
     whole = _whole_game(defn, bet, samples, seed, "blocks meet in spins that no par prices together")
     said.append(f"the total is estimated from {whole.samples:,} simulated rounds: the parts above do not add up to it")
     return parts, whole, said

@@ -49,6 +49,11 @@ class BasePar:
     counts: dict[str, dict[int, Fraction]]  # P(symbol paid with this count), as the model counts
     hit_rate: Fraction | None  # None: not computed (see ``notes``)
     notes: tuple[str, ...] = field(default=())
+    # an estimate (cluster pays on a grid too large to enumerate): the figures are sample means and
+    # ``std_error`` the standard error of ``pays_rtp + scatter_rtp`` (None: every figure is exact)
+    std_error: float | None = None
+    samples: int = 0
+    seed: int = 0
 
 
 @runtime_checkable
@@ -56,6 +61,7 @@ class PayModel(Protocol):
     """One pay model. ``type`` is its name in ``pay_model.type``."""
 
     type: str
+    counts_cells: bool  # pay counts are cells on the whole screen (cluster, anywhere), not symbols along reels
     paylines: bool  # the game lists paylines (``lines:``) and the bet chooses how many are played
     priced_blocks: frozenset[str] | None  # blocks whose par holds under this model (None: every block)
 
@@ -106,7 +112,7 @@ class PayModel(Protocol):
 
 REGISTRY: Registry[PayModel] = Registry(
     package=__name__,
-    modules=("lines", "ways", "megaways", "anywhere"),
+    modules=("lines", "ways", "megaways", "anywhere", "cluster"),
     attribute="MODEL",
     protocol=PayModel,
     what="pay model",
@@ -126,7 +132,7 @@ def model_of(defn: Definition) -> PayModel:
         if found is None:
             raise ValueError(f"unknown pay model {name!r} (known: {', '.join(pay_models())})")
         defn.__dict__["_pay_model"] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def check_definition(defn: Definition) -> list[tuple[CheckPath, str]]:

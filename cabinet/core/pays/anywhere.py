@@ -71,7 +71,7 @@ def rules_of(defn: Definition) -> AnywhereRules:
     found = defn.__dict__.get("_anywhere_rules")
     if found is None:
         found = defn.__dict__["_anywhere_rules"] = AnywhereRules(defn)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def anywhere_events(
@@ -140,6 +140,7 @@ def anywhere_hit_rate(defn: Definition, reels: ReelWindows, scatters: dict[str, 
 
 class AnywhereModel:
     type = "anywhere"
+    counts_cells = True  # pay counts are cells anywhere on the screen (not symbols along reels)
     paylines = False
     priced_blocks: frozenset[str] | None = frozenset({"free_spins"})
 
@@ -187,12 +188,13 @@ class AnywhereModel:
         if found is None:
             rules = rules_of(defn)
             reels = self.reel_windows(defn, reel_set)
-            found = cache[reel_set] = {}
+            values: dict[str, Fraction] = {}
+            found = cache[reel_set] = values
             for t in rules.targets:
                 dist = _count_distribution(reels, rules.adds[t])
                 value = sum((p * table_value(rules.table[t], k) for k, p in dist.items()), Fraction(0))
                 if value:
-                    found[t] = value
+                    values[t] = value
         return found  # type: ignore[no-any-return]
 
     def base_par(self, defn: Definition, reel_set: str, bet: Bet, *, with_hit_rate: bool = True) -> BasePar:

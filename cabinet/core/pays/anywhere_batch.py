@@ -10,7 +10,7 @@ import numpy as np
 
 from ..evaluate import table_value
 from .anywhere import rules_of
-from .batch import CompiledSet, ModelSpinner
+from .batch import CompiledSet, ModelSpinner, summed
 
 
 class AnywhereSpinner(ModelSpinner):
@@ -31,6 +31,7 @@ class AnywhereSpinner(ModelSpinner):
         counts, minor, top = cs.model
         if not len(counts[0]):
             return np.zeros(len(bad), dtype=np.int64)
-        total = sum(np.take(c, o, axis=1) for c, o in zip(counts, outcomes, strict=True))
+        total = summed(counts, outcomes)
         flat = total + (np.arange(total.shape[0]) * top)[:, None]
-        return np.take(minor, flat).sum(axis=0)
+        paid: np.ndarray = np.take(minor, flat).sum(axis=0)
+        return paid

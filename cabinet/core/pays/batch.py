@@ -66,6 +66,14 @@ class CompiledPlan:
     added: np.ndarray | None
 
 
+def summed(per_reel: list[np.ndarray], outcomes: list[np.ndarray]) -> np.ndarray:
+    """Each spin's total of per-reel, per-outcome counts (the last axis is the outcome)."""
+    total: np.ndarray = np.take(per_reel[0], outcomes[0], axis=-1)
+    for table, o in zip(per_reel[1:], outcomes[1:], strict=True):
+        total = total + np.take(table, o, axis=-1)
+    return total
+
+
 class ModelSpinner:
     """Base spins of a game whose model prices per reel outcome; subclasses say how."""
 
@@ -117,10 +125,13 @@ class ModelSpinner:
             scatter_exact.append(np.array([Fraction(v).denominator == 1 for v in values]))
             scatter_minor.append(np.array([int(v) if Fraction(v).denominator == 1 else 0 for v in values],
                                           dtype=np.int64))
-        hint_counts, thresholds, plans = [], [], []
+        hint_counts: list[list[np.ndarray]] = []
+        thresholds: list[int] = []
+        plans: list[int | None] = []
         if counts is not None:
-            for fn in counts:
-                hint_counts.append([np.array([fn(r, w) for w in reel], dtype=np.int64) for r, reel in enumerate(windows)])
+            for count in counts:
+                hint_counts.append([np.array([count(r, w) for w in reel], dtype=np.int64)
+                                    for r, reel in enumerate(windows)])
                 thresholds.append(0)
                 plans.append(None)
         for h in batch_hints(defn, reel_set) if counts is None else ():
@@ -191,10 +202,10 @@ class ModelSpinner:
         pays = self.price(cs, outcomes, bad)
         scatters = np.zeros(len(seeds), dtype=np.int64)
         for per_reel, minor, exact in zip(cs.scatter_counts, cs.scatter_minor, cs.scatter_exact, strict=True):
-            n = sum(np.take(c, o) for c, o in zip(per_reel, outcomes, strict=True))
+            n = summed(per_reel, outcomes)
             scatters += np.take(minor, n)
             bad |= ~np.take(exact, n)
-        hinted = [sum(np.take(c, o) for c, o in zip(per_reel, outcomes, strict=True)) for per_reel in cs.hint_counts]
+        hinted = [summed(per_reel, outcomes) for per_reel in cs.hint_counts]
         return np.stack([pays, scatters]), nxt, hinted, nxt
 
     def _chunk(self, seeds: np.ndarray, start: int,

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 class LinesModel:
     type = "lines"
+    counts_cells = False  # pay counts are cells anywhere on the screen (not symbols along reels)
     paylines = True
     priced_blocks: frozenset[str] | None = None  # every block's par was written for paylines
 

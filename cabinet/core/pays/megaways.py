@@ -61,6 +61,7 @@ def reel_heights(defn: Definition) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 class MegawaysModel:
     type = "megaways"
+    counts_cells = False  # pay counts are cells anywhere on the screen (not symbols along reels)
     paylines = False
     priced_blocks: frozenset[str] | None = WAYS_PRICED_BLOCKS
 

@@ -150,6 +150,7 @@ def ways_rules_text(defn: Definition, ways: str) -> tuple[str, ...]:
 
 class WaysModel:
     type = "ways"
+    counts_cells = False  # pay counts are cells anywhere on the screen (not symbols along reels)
     paylines = False
     priced_blocks: frozenset[str] | None = WAYS_PRICED_BLOCKS
 

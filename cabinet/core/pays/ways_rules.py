@@ -87,7 +87,7 @@ def rules_of(defn: Definition) -> WaysRules:
     found = defn.__dict__.get("_ways_rules")
     if found is None:
         found = defn.__dict__["_ways_rules"] = WaysRules(defn)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 @dataclass(frozen=True)
