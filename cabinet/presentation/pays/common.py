@@ -46,25 +46,28 @@ def amount_label(surface: pygame.Surface, ctx: Any, amount: int, caption: str,
 
 
 def plaque_box(ctx: Any) -> Box:
-    """Where the model's plaque (the ways counter) goes: landscape, in the side column of the
-    TOP AWARDS glass, just over it (the band under the reels carries the bet pills, the
-    frame's top the logo); portrait, in the badge row between the two badges."""
-    from ..side_panel import panel_box, side_column, top_awards
+    """Where the model's plaque (the ways counter) goes: landscape, beside the wrench at the
+    foot of the TOP AWARDS column, under the glass (the band under the reels carries the bet
+    pills, the frame's top the logo); portrait, in the badge row between the two badges."""
+    from ..icons import settings_box
+    from ..side_panel import side_column
 
     layout = ctx.layout
-    h = max(16, round(layout.cell * 0.36))
     margin = max(4, layout.width // 80)
     if layout.portrait:
         left, right = layout.counter_badge, layout.multiplier_badge
+        h = left.h
         w = max(h * 4, right.x - left.right - 2 * margin)
-        return Box(layout.width // 2 - w // 2, left.center[1] - h // 2, w, h)
+        return Box(layout.width // 2 - w // 2, left.y, w, h)
+    wrench = settings_box(layout)
     on_left = layout.counter_badge.x < layout.width // 2  # the TOP AWARDS side
     x0, x1 = side_column(layout, on_left, margin)
-    glass = panel_box(layout, len(top_awards(ctx.defn)))
-    corner = layout.side_art[0] if on_left else layout.side_art[1]
-    top = max(corner.bottom, layout.counter_badge.bottom) + margin
-    y = (glass.y if glass is not None else layout.reel_frame.bottom) - margin - h
-    return Box(x0, max(top, y), x1 - x0, h)
+    if wrench.center[0] < (x0 + x1) // 2:
+        x0 = max(x0, wrench.right + margin)
+    else:
+        x1 = min(x1, wrench.x - margin)
+    h = wrench.h * 4 // 5
+    return Box(x0, wrench.center[1] - h // 2, max(h, x1 - x0), h)
 
 
 def draw_plaque_text(surface: pygame.Surface, ctx: Any, label: str) -> Box:

@@ -3,8 +3,8 @@ and shows "12 WAYS" with its amount; the frame's plaque says how many ways the s
 (the product of the reels' heights: 243 on a 5x3 screen).
 
 The reel-by-reel sweep: the run's first reel lights at once, each next one
-``REEL_STEP`` seconds later, in the run's direction (right to left for an "rtl" win), and
-the label comes up with the last reel, beside the run where it hides none of its symbols.
+``REEL_STEP`` seconds later, in the run's direction (right to left for an "rtl" win); the
+label ("12 WAYS" and the amount) stands beside the run, where it hides none of its symbols.
 """
 
 from __future__ import annotations
@@ -65,9 +65,8 @@ class WaysScreen(PlainScreen):
                  since: float) -> None:
         layout = ctx.layout
         draw_highlights(surface, ctx.art, layout, screen, lit_positions(win, since), t)
-        if since >= REEL_STEP * (len(win.reels) - 1):  # the label comes with the run's last reel
-            amount_label(surface, ctx, win.amount, ways_text(win.ways),
-                         lambda size: ways_label_centre(layout, win.reels, size))
+        amount_label(surface, ctx, win.amount, ways_text(win.ways),
+                     lambda size: ways_label_centre(layout, win.reels, size))
 
     def caption(self, defn: Any, win: Any) -> str:
         times = f" x{win.multiplier}" if win.multiplier > 1 else ""
