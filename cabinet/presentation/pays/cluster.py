@@ -18,6 +18,8 @@ from .common import PlainScreen, amount_label, symbol_name
 from .outline import Point, inset, trace
 
 OUTLINE_SHADOW = (20, 10, 0)
+# outline colours, cyan first: gold is the lit cells' own frame, so an outline reads apart from it
+CLUSTER_COLOURS = tuple(PAYLINE_COLOURS[1:] + PAYLINE_COLOURS[:1])
 
 
 def grid_to_pixels(layout: Layout) -> Any:
@@ -84,13 +86,13 @@ class ClusterScreen(PlainScreen):
         draw_highlights(surface, ctx.art, layout, screen, sorted(set(positions)), t)
         clusters = [w for w in wins if w.kind in self.win_kinds]
         for i, win in enumerate(clusters):
-            draw_outline(surface, layout, win.positions, PAYLINE_COLOURS[i % len(PAYLINE_COLOURS)])
+            draw_outline(surface, layout, win.positions, CLUSTER_COLOURS[i % len(CLUSTER_COLOURS)])
 
     def draw_win(self, surface: Any, ctx: Any, screen: list[list[str]], win: Any, t: float,
                  since: float) -> None:
         layout = ctx.layout
         draw_highlights(surface, ctx.art, layout, screen, win.positions, t)
-        draw_outline(surface, layout, win.positions, PAYLINE_COLOURS[0])
+        draw_outline(surface, layout, win.positions, CLUSTER_COLOURS[0])
         amount_label(surface, ctx, win.amount, f"CLUSTER OF {cluster_size(win)}",
                      lambda size: cluster_label_centre(layout, win.positions, size))
 
