@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 import pygame
 import pytest
+from screen_helpers import frame, make_app, run_until
 
 from cabinet.core.events import ReelsStopped
 from cabinet.core.loader import load_game
@@ -27,8 +28,6 @@ from cabinet.presentation.pays.cluster import CLUSTER_COLOURS, outline_polygons
 from cabinet.presentation.pays.common import PILL_BACK, PLAQUE_BACK, plaque_box
 from cabinet.presentation.pays.ways import REEL_STEP
 from cabinet.presentation.side_panel import feature_box, feature_rows, panel_box, top_awards
-
-from screen_helpers import frame, make_app, run_until
 
 GAMES = Path(__file__).resolve().parent / "games" / "pays"
 
