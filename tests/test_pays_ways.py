@@ -7,7 +7,6 @@ import dataclasses
 from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from cabinet.core.bet import Bet, default_bet
