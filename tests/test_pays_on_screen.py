@@ -17,6 +17,7 @@ from screen_helpers import frame, make_app, run_until
 
 from cabinet.core.events import ReelsStopped
 from cabinet.core.loader import load_game
+from cabinet.core.pays import model_of
 from cabinet.core.pays.anywhere import AnywhereWin
 from cabinet.core.pays.cluster import ClusterWin
 from cabinet.core.pays.megaways import HeightsDrawn
@@ -26,8 +27,12 @@ from cabinet.presentation.layout import Box, column_cells, compute_layout
 from cabinet.presentation.pays import paid_lines, pay_screen_of, screen_for_win, win_kinds
 from cabinet.presentation.pays.cluster import CLUSTER_COLOURS, outline_polygons
 from cabinet.presentation.pays.common import PILL_BACK, PLAQUE_BACK, plaque_box
+from cabinet.presentation.pays.diagram import LIT
 from cabinet.presentation.pays.ways import REEL_STEP
+from cabinet.presentation.scenes.history import paid_text
+from cabinet.presentation.scenes.info import InfoScene
 from cabinet.presentation.side_panel import feature_box, feature_rows, panel_box, top_awards
+from cabinet.services.history import steps_from_events
 
 GAMES = Path(__file__).resolve().parent / "games" / "pays"
 
@@ -225,3 +230,26 @@ def test_the_plaque_fits_and_covers_nothing(name: str, size: tuple[int, int], le
         if other is not None and name_ != "deck":
             assert not box.overlaps(other), name_
     assert box.bottom <= layout.deck.y
+
+
+def test_the_history_card_says_what_a_ways_round_paid(ways_app) -> None:  # noqa: ANN001
+    defn = ways_app.ctx.defn
+    bells = WaysWin("BELL", 4, 6, ((0, 0), (1, 1), (2, 0), (2, 2), (3, 0), (3, 1), (3, 2)), ((0,), (1,), (0, 2), (0, 1, 2)),
+                    (0, 1, 2, 3), "ltr", Fraction(30), 2, 360)
+    # the record keeps the wins as the journal's steps do (services/history.steps_from_events)
+    record = SimpleNamespace(steps=steps_from_events([SEVENS, bells, SEVENS]))
+    assert paid_text(defn, record) == "SEVEN 3 OF A KIND, 2 WAYS; BELL 4 OF A KIND, 6 WAYS x2 + 1 MORE"
+
+
+@pytest.mark.parametrize(("name", "heading"), [("ways-243", "WAYS"), ("megaways-117649", "MEGAWAYS"),
+                                               ("toy-anywhere", "PAYS ANYWHERE"), ("cluster-7x7", "CLUSTER PAYS")])
+def test_info_pictures_how_the_model_pays(name: str, heading: str) -> None:
+    app = make_app(game(name))
+    info = InfoScene(app.ctx)
+    assert "PAYLINES" not in info.headings and info.headings[-1].startswith("RULES")
+    page = info.pages[info.headings.index(heading)]
+    lit = count_colour(page, Box(0, 0, *page.get_size()), LIT)
+    assert lit > 20  # the example win's cells are framed
+    rules = [line for page_lines in info.rule_lines for line in page_lines]
+    first = model_of(app.ctx.defn).rules(app.ctx.defn)[0]
+    assert first.split()[0] in rules[0]  # the RULES pages open with the model's own words

@@ -14,7 +14,9 @@ The screen asks the game's pay model (``pay_screen_of(defn)``) and never which m
 - the model's ``presenters`` join the pipeline's (a Megaways spin's ``HeightsDrawn``
   shapes the reels before they land);
 - the TOP AWARDS glass takes its heading from ``awards_heading``, and the history card
-  says what paid with ``caption`` (``paid_lines``).
+  says what paid with ``caption`` (``paid_lines``);
+- INFO shows its page (``info_page``: the paylines, or an example win with how it counts)
+  beside the RULES pages, whose words are the core model's ``rules``.
 
 A model the core knows and no module here shows falls back to ``common.PLAIN``: its wins
 light their positions with their amount, so a new model never breaks the screen.
@@ -38,6 +40,7 @@ class PayScreen(Protocol):
     win_kinds: frozenset[str]  # the event kinds of its wins (scatters are every model's)
     presenters: Mapping[str, Any]  # event kind -> presenter (``engine.Presenter``), joined to the pipeline's
     awards_heading: str  # the TOP AWARDS glass's heading
+    info_heading: str  # the heading of its INFO page (PAYLINES, WAYS...)
 
     def draw_all(self, surface: Any, ctx: Any, screen: list[list[str]], wins: Sequence[Any],
                  positions: Sequence[tuple[int, int]], t: float) -> None:
@@ -52,6 +55,10 @@ class PayScreen(Protocol):
 
     def caption(self, defn: Any, win: Any) -> str:
         """What paid, in words ("SEVEN 3 OF A KIND, 12 WAYS")."""
+        ...
+
+    def info_page(self, ctx: Any, page: Any) -> Any:
+        """Its INFO page drawn on ``page`` (a blank page surface), returned: how it pays, pictured."""
         ...
 
     def draw_plaque(self, surface: Any, ctx: Any, heights: tuple[int, ...]) -> None:

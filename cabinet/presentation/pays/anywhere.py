@@ -15,6 +15,24 @@ class AnywhereScreen(PlainScreen):
     type: str = "anywhere"
     win_kinds: frozenset[str] = field(default=frozenset({"anywhere_win"}))
     awards_heading: str = "PAYS ANYWHERE"
+    info_heading: str = "PAYS ANYWHERE"
+
+    def info_page(self, ctx: Any, page: Any) -> Any:
+        """The fewest of the best symbol that pay, scattered over the screen."""
+        from cabinet.core.pays.anywhere import rules_of
+
+        from .diagram import best_symbol, draw_example, draw_note
+
+        defn = ctx.defn
+        reels, rows = defn.grid.reels, defn.grid.rows
+        symbol = best_symbol(defn)
+        need = min(rules_of(defn).threshold.get(symbol, 3), reels * rows)
+        cells = [(r, (r * 2 + k * 3) % rows) for k in range(rows) for r in range(reels)]
+        lit = list(dict.fromkeys(cells))[:need]
+        bottom = draw_note(ctx, page, "NO LINES AND NO WAYS: A SYMBOL PAYS BY HOW MANY LAND ANYWHERE ON THE SCREEN.")
+        draw_example(ctx, page, (rows,) * reels, lit, f"{need} x {symbol_name(defn, symbol)} ANYWHERE: A WIN",
+                     bottom=bottom)
+        return page
 
     def draw_win(self, surface: Any, ctx: Any, screen: list[list[str]], win: Any, t: float,
                  since: float) -> None:

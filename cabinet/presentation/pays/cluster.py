@@ -70,6 +70,19 @@ def cluster_label_centre(layout: Layout, positions: Sequence[tuple[int, int]], s
     return cx, (top + bottom) // 2
 
 
+def grow_cluster(reels: int, rows: int, size: int) -> list[tuple[int, int]]:
+    """``size`` cells grown from the middle of the grid, right then down then left (an example)."""
+    x, y = reels // 2 - 1 if reels > 2 else 0, rows // 2 - 1 if rows > 2 else 0
+    cells = [(x, y)]
+    for dx, dy in ((1, 0), (1, 1), (0, 1), (2, 1), (2, 0), (-1, 1), (1, 2), (0, 2), (2, 2), (-1, 0), (-1, 2)):
+        if len(cells) >= size:
+            break
+        cx, cy = x + dx, y + dy
+        if 0 <= cx < reels and 0 <= cy < rows:
+            cells.append((cx, cy))
+    return cells
+
+
 def cluster_size(win: Any) -> int:
     return int(getattr(win, "size", 0) or getattr(win, "count", 0) or len(win.positions))
 
@@ -79,6 +92,23 @@ class ClusterScreen(PlainScreen):
     type: str = "cluster"
     win_kinds: frozenset[str] = field(default=frozenset({"cluster_win"}))
     awards_heading: str = "CLUSTER PAYS"
+    info_heading: str = "CLUSTER PAYS"
+
+    def info_page(self, ctx: Any, page: Any) -> Any:
+        """The smallest paying cluster of the best symbol, grown from the middle, outlined."""
+        from .diagram import best_symbol, draw_example, draw_note
+
+        defn = ctx.defn
+        reels, rows = defn.grid.reels, defn.grid.rows
+        symbol = best_symbol(defn)
+        pays = defn.pays.get(symbol, {})
+        need = min([k for k, v in pays.items() if v] or [5])
+        group = grow_cluster(reels, rows, min(need, reels * rows))
+        bottom = draw_note(ctx, page, "SYMBOLS PAY IN CLUSTERS: A GROUP JOINED UP, DOWN, LEFT OR RIGHT PAYS BY ITS "
+                           "SIZE.")
+        draw_example(ctx, page, (rows,) * reels, group,
+                     f"A CLUSTER OF {len(group)} x {symbol_name(defn, symbol)}: A WIN", bottom=bottom, outline=group)
+        return page
 
     def draw_all(self, surface: Any, ctx: Any, screen: list[list[str]], wins: Sequence[Any],
                  positions: Sequence[tuple[int, int]], t: float) -> None:

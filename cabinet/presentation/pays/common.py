@@ -90,6 +90,7 @@ class PlainScreen:
     win_kinds: frozenset[str] = frozenset()
     presenters: Mapping[str, Any] = field(default_factory=dict)
     awards_heading: str = "TOP AWARDS"
+    info_heading: str = "HOW IT PAYS"
 
     def draw_all(self, surface: Any, ctx: Any, screen: list[list[str]], wins: Sequence[Any],
                  positions: Sequence[tuple[int, int]], t: float) -> None:
@@ -106,6 +107,12 @@ class PlainScreen:
         if win.kind in SCATTER_KINDS:
             return f"{count} x {symbol}"
         return f"{symbol_name(defn, symbol)} x {count}" if symbol else win.kind.replace("_", " ").upper()
+
+    def info_page(self, ctx: Any, page: Any) -> Any:
+        from .diagram import draw_note
+
+        draw_note(ctx, page, "SEE THE RULES FOR HOW THIS GAME PAYS")
+        return page
 
     def draw_plaque(self, surface: Any, ctx: Any, heights: tuple[int, ...]) -> None:
         return None

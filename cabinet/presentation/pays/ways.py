@@ -60,6 +60,24 @@ class WaysScreen(PlainScreen):
     type: str = "ways"
     win_kinds: frozenset[str] = field(default=frozenset({"ways_win"}))
     awards_heading: str = "PAYS PER WAY"
+    info_heading: str = "WAYS"
+
+    def info_page(self, ctx: Any, page: Any) -> Any:
+        """A 3-reel win on the game's screen: 1 x 2 x 1 = 2 ways, no lines."""
+        from .diagram import draw_example, draw_note
+
+        heights = self.example_heights(ctx.defn)
+        lit = [(0, heights[0] // 2), (1, 0), (1, heights[1] - 1), (2, heights[2] // 2)]
+        bottom = draw_note(ctx, page, self.info_note(ctx.defn, heights))
+        draw_example(ctx, page, heights, lit, "3 OF A KIND: 1 x 2 x 1 = 2 WAYS, EACH PAYS", bottom=bottom)
+        return page
+
+    def example_heights(self, defn: Any) -> tuple[int, ...]:
+        return (defn.grid.rows,) * defn.grid.reels
+
+    def info_note(self, defn: Any, heights: Sequence[int]) -> str:
+        return (f"{ways_text(math.prod(heights))} TO WIN, NO PAYLINES. A SYMBOL PAYS ON ADJACENT REELS FROM THE "
+                "LEFT, ANYWHERE ON EACH REEL; THE WAYS ARE THE MATCHING SYMBOLS ON EACH REEL MULTIPLIED.")
 
     def draw_win(self, surface: Any, ctx: Any, screen: list[list[str]], win: Any, t: float,
                  since: float) -> None:
