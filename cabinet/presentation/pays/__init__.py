@@ -41,6 +41,8 @@ class PayScreen(Protocol):
     presenters: Mapping[str, Any]  # event kind -> presenter (``engine.Presenter``), joined to the pipeline's
     awards_heading: str  # the TOP AWARDS glass's heading
     info_heading: str  # the heading of its INFO page (PAYLINES, WAYS...)
+    gallery_moment: str  # the gallery's picture of one of its wins cycling (win-line, win-ways...)
+    short_runs: bool  # that picture's win covers fewer reels than the screen has
 
     def draw_all(self, surface: Any, ctx: Any, screen: list[list[str]], wins: Sequence[Any],
                  positions: Sequence[tuple[int, int]], t: float) -> None:
@@ -89,6 +91,11 @@ def pay_screen_of(defn: Any) -> PayScreen:
 
     spec = getattr(defn, "pay_model", None)
     return registry().get(getattr(spec, "type", "lines"), PLAIN)
+
+
+def gallery_moments() -> tuple[str, ...]:
+    """Every model's win picture, in registry order (the gallery's contact sheet)."""
+    return tuple(dict.fromkeys(screen.gallery_moment for screen in registry().values()))
 
 
 def win_kinds() -> frozenset[str]:

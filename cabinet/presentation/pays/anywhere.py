@@ -1,13 +1,25 @@
 """``anywhere``: a win lights every cell it counted, wherever it is, with its count and
-amount in the middle of the reels ("9 x CHERRY")."""
+amount ("9 x CHERRY") on the uncounted cell nearest the middle of the reels."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..layout import Layout
 from ..wins import draw_highlights
 from .common import PlainScreen, amount_label, symbol_name
+
+
+def uncounted_centre(layout: Layout, positions: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    """Where the label goes: on the cell nearest the middle of the reels that the win did not
+    count (it hides no symbol that paid), else the middle."""
+    counted = set(positions)
+    cx, cy = layout.reel_window.center
+    free = [cell.center for reel, column in enumerate(layout.cells) for row, cell in enumerate(column)
+            if (reel, row) not in counted]
+    return min(free, key=lambda p: (p[0] - cx) ** 2 + (p[1] - cy) ** 2) if free else (cx, cy)
 
 
 @dataclass(frozen=True)
@@ -16,6 +28,7 @@ class AnywhereScreen(PlainScreen):
     win_kinds: frozenset[str] = field(default=frozenset({"anywhere_win"}))
     awards_heading: str = "PAYS ANYWHERE"
     info_heading: str = "PAYS ANYWHERE"
+    gallery_moment: str = "win-anywhere"
 
     def info_page(self, ctx: Any, page: Any) -> Any:
         """The fewest of the best symbol that pay, scattered over the screen."""
@@ -38,7 +51,7 @@ class AnywhereScreen(PlainScreen):
                  since: float) -> None:
         draw_highlights(surface, ctx.art, ctx.layout, screen, win.positions, t)
         amount_label(surface, ctx, win.amount, f"{win.count} x {symbol_name(ctx.defn, win.symbol)}",
-                     lambda size: ctx.layout.reel_window.center)
+                     lambda size: uncounted_centre(ctx.layout, win.positions))
 
     def caption(self, defn: Any, win: Any) -> str:
         return f"{win.count} x {symbol_name(defn, win.symbol)} ANYWHERE"

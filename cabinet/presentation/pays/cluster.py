@@ -93,6 +93,7 @@ class ClusterScreen(PlainScreen):
     win_kinds: frozenset[str] = field(default=frozenset({"cluster_win"}))
     awards_heading: str = "CLUSTER PAYS"
     info_heading: str = "CLUSTER PAYS"
+    gallery_moment: str = "win-cluster"
 
     def info_page(self, ctx: Any, page: Any) -> Any:
         """The smallest paying cluster of the best symbol, grown from the middle, outlined."""

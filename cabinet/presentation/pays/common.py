@@ -91,6 +91,8 @@ class PlainScreen:
     presenters: Mapping[str, Any] = field(default_factory=dict)
     awards_heading: str = "TOP AWARDS"
     info_heading: str = "HOW IT PAYS"
+    gallery_moment: str = "win-plain"  # the gallery's picture of one of its wins cycling
+    short_runs: bool = False  # the gallery pictures a win of fewer reels than the screen has (its label's place)
 
     def draw_all(self, surface: Any, ctx: Any, screen: list[list[str]], wins: Sequence[Any],
                  positions: Sequence[tuple[int, int]], t: float) -> None:

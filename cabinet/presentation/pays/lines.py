@@ -19,6 +19,8 @@ class LinesScreen(PlainScreen):
     type: str = "lines"
     win_kinds: frozenset[str] = field(default=frozenset({"line_win"}))
     info_heading: str = "PAYLINES"
+    gallery_moment: str = "win-line"
+    short_runs: bool = True
 
     def info_page(self, ctx: Any, page: Any) -> Any:
         """Every payline as a small grid, the ones the bet plays in gold."""

@@ -24,6 +24,7 @@ class MegawaysScreen(WaysScreen):
     type: str = "megaways"
     presenters: Mapping[str, Any] = field(default_factory=lambda: {"heights_drawn": shape_reels})
     info_heading: str = "MEGAWAYS"
+    gallery_moment: str = "win-megaways"
 
     def example_heights(self, defn: Any) -> tuple[int, ...]:
         """A screen of varied heights from each reel's own (the 2nd, 4th, ... it can draw)."""

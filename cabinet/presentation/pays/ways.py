@@ -61,6 +61,8 @@ class WaysScreen(PlainScreen):
     win_kinds: frozenset[str] = field(default=frozenset({"ways_win"}))
     awards_heading: str = "PAYS PER WAY"
     info_heading: str = "WAYS"
+    gallery_moment: str = "win-ways"
+    short_runs: bool = True
 
     def info_page(self, ctx: Any, page: Any) -> Any:
         """A 3-reel win on the game's screen: 1 x 2 x 1 = 2 ways, no lines."""
