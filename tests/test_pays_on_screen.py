@@ -253,3 +253,31 @@ def test_info_pictures_how_the_model_pays(name: str, heading: str) -> None:
     rules = [line for page_lines in info.rule_lines for line in page_lines]
     first = model_of(app.ctx.defn).rules(app.ctx.defn)[0]
     assert first.split()[0] in rules[0]  # the RULES pages open with the model's own words
+
+
+def test_recovery_and_replay_rebuild_a_megaways_screen_with_its_heights(megaways_app) -> None:  # noqa: ANN001
+    from cabinet.presentation.resume import restore_screen
+    from cabinet.presentation.scenes.replay import ReplayScene
+
+    app = megaways_app
+    rows = app.ctx.defn.grid.rows
+    result = app.base.result
+    stopped = [i for i, e in enumerate(result.events) if isinstance(e, ReelsStopped)]
+    first = result.events[stopped[0]].screen
+    # a kill just after the first spin landed: the screen is rebuilt at that spin's heights
+    scene = app.base
+    scene.reels.show([r.strip for r in scene.reels.reels], scene.reels.stops)  # back to full height first
+    assert scene.reels.heights(rows) == (rows,) * len(first)
+    _shown, free = restore_screen(scene, result, stopped[0] + 1)
+    if free is not None:
+        app.stack.remove(free)
+    assert scene.reels.heights(rows) == tuple(len(c) for c in first)
+    assert [len(c) for c in scene.screen] == [len(c) for c in first]
+    # the history's replay plays the round again, its reels landing at the heights each spin drew
+    record = app.session.recent(1)[0]
+    replay = ReplayScene(app.ctx, record)
+    app.stack.push(replay)
+    run_until(app, lambda: replay.done)
+    last = result.events[stopped[-1]].screen
+    assert replay.game.reels.heights(rows) == tuple(len(c) for c in last)
+    app.stack.remove(replay)
