@@ -204,6 +204,23 @@ def column_cells(layout: Layout, heights: tuple[int, ...] | list[int] | None) ->
     return tuple(out)
 
 
+def row_height(layout: Layout) -> int:
+    """The pitch of a side glass's rows (TOP AWARDS, FEATURES: side_panel.py)."""
+    return max(18, layout.cell * 2 // 5)
+
+
+def side_column(layout: Layout, left: bool, margin: int) -> tuple[int, int]:
+    """Landscape: a glass's left and right in the side column beside the reels, at most as
+    wide as its rows read well (a wide column, beside a tall grid, centres it)."""
+    frame = layout.reel_frame
+    x0, x1 = (margin, frame.x - margin) if left else (frame.right + margin, layout.width - margin)
+    widest = row_height(layout) * 11 // 2
+    if x1 - x0 > widest:
+        x0 += (x1 - x0 - widest) // 2
+        x1 = x0 + widest
+    return x0, x1
+
+
 def is_portrait(size: tuple[int, int]) -> bool:
     return size[1] > size[0] * 1.1
 

@@ -29,7 +29,7 @@ import pygame
 from cabinet.core.boards import whole_amount
 
 from .icons import settings_box
-from .layout import Box, Layout
+from .layout import Box, Layout, row_height, side_column
 from .style import GOLD, PALE_GOLD, WHITE
 
 MAX_AWARDS = 4
@@ -62,22 +62,6 @@ def awards_heading(defn: Any) -> str:
 def award_amount(coins: Fraction, bet: Any) -> int:
     """A line pay of ``coins`` at ``bet``, in the currency's minor unit (as the paytable shows it)."""
     return int(coins * bet.coins_per_line * bet.coin_value)
-
-
-def row_height(layout: Layout) -> int:
-    return max(18, layout.cell * 2 // 5)
-
-
-def side_column(layout: Layout, left: bool, margin: int) -> tuple[int, int]:
-    """Landscape: a glass's left and right in the side column beside the reels, at most as
-    wide as its rows read well (a wide column, beside a tall grid, centres it)."""
-    frame = layout.reel_frame
-    x0, x1 = (margin, frame.x - margin) if left else (frame.right + margin, layout.width - margin)
-    widest = row_height(layout) * 11 // 2
-    if x1 - x0 > widest:
-        x0 += (x1 - x0 - widest) // 2
-        x1 = x0 + widest
-    return x0, x1
 
 
 def panel_box(layout: Layout, rows: int) -> Box | None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pygame
 
-from ..layout import Box
+from ..layout import Box, side_column
 from ..style import GOLD
 from ..wins import draw_highlights
 
@@ -50,7 +50,6 @@ def plaque_box(ctx: Any) -> Box:
     foot of the TOP AWARDS column, under the glass (the band under the reels carries the bet
     pills, the frame's top the logo); portrait, in the badge row between the two badges."""
     from ..icons import settings_box
-    from ..side_panel import side_column
 
     layout = ctx.layout
     margin = max(4, layout.width // 80)
