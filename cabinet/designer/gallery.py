@@ -1,6 +1,8 @@
 """Every screen of a game, headless: the pictures of ``cabinet gallery`` and of the reference tests.
 
-A gallery is a fixed list of *moments* (``MOMENTS``): idle, spinning, each win tier,
+A gallery is a fixed list of *moments* (``MOMENTS``): idle, spinning, a plain win as the
+game's pay model shows it (``win-line``, ``win-ways``, ``win-megaways``, ``win-anywhere``,
+``win-cluster``: ``presentation/pays``), each win tier,
 each feature's intro / play / outro, the panels, history, attract, the lobby, and the
 idle screen left-handed, in portrait and at 1280x720. Each is reached the way a player
 would reach it (presses, forced rounds through the session's normal path, headless
