@@ -14,7 +14,7 @@ The operator's commands on the same data folder:
 
 - ``cabinet kiosk events --data-dir DIR [--json] [--kind KIND] [--limit N]``: the event log;
 - ``cabinet kiosk status --data-dir DIR``: uptime, rounds today, errors, memory, frame p99;
-  exit code 1 when the kiosk is down or its status is stale;
+  exit code 1 when the kiosk is down or its status is stale, 3 (unknown) when the file is damaged;
 - ``cabinet kiosk pin --data-dir DIR``: asks for a PIN and writes its salted hash to kiosk.yaml
   (``--clear`` removes it);
 - ``cabinet kiosk service --data-dir DIR [--write]``: the systemd unit with this machine's paths.

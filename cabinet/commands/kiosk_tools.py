@@ -3,7 +3,8 @@
 - ``events``: the event log of ``--data-dir``, oldest first (``--limit N``: the newest N;
   ``--kind``: only those kinds; ``--json``: one object per line). Reading changes nothing.
 - ``status``: the status file the kiosk rewrites every 60 s; exit code 1 when the kiosk is
-  down (stopped, or its process gone) or stale (no update for 150 s).
+  down (stopped, or its process gone) or stale (no update for 150 s), 3 (unknown) when the
+  file is damaged: "status unreadable: <why>" (``cabinet/kiosk/status_file.py``).
 - ``pin``: asks for a PIN twice (not echoed) and writes its salted scrypt hash as
   ``operator_pin`` into kiosk.yaml, keeping the file's comments; ``--clear`` removes it.
 - ``service``: the systemd unit (``cabinet/deploy/systemd/slot-cabinet.service``) with this
@@ -55,7 +56,7 @@ def events(args: argparse.Namespace, data_dir: Path) -> int:
 
 
 def status(args: argparse.Namespace, data_dir: Path) -> int:
-    from cabinet.kiosk.operator import read_status
+    from cabinet.kiosk.status_file import read_status
 
     code, text = read_status(data_dir)
     print(text)

@@ -14,7 +14,6 @@ it to every game it opens; ``cabinet play`` makes its own. It
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -253,54 +252,3 @@ class _AuditWatcher:
                                        "the operator's meters catch up from the history when it can")
             self.failing = True
         self.services.round_finished(record)
-
-
-# --- cabinet kiosk status ------------------------------------------------------------------------
-
-
-def read_status(data_dir: Path, *, now: datetime | None = None) -> tuple[int, str]:
-    """(exit code, text): 0 when the kiosk is up and its status fresh; 1 when down or stale."""
-    path = data_dir / STATUS_NAME
-    try:
-        status = json.loads(path.read_text(encoding="utf-8"))
-        updated = datetime.fromisoformat(status["updated"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        return 1, f"kiosk status: no readable {path} ({exc}); the kiosk has not run or cannot write"
-    age = ((now or datetime.now(UTC)) - updated).total_seconds()
-    alive = _pid_alive(status.get("pid"))
-    p99 = status.get("frame_p99_ms_last_hour")
-    rss = status.get("rss_bytes")
-    lines = [
-        f"updated          {status['updated']} ({age:.0f} s ago)",
-        f"started          {status.get('started')}",
-        f"uptime           {_duration(float(status.get('uptime_seconds', 0)))}",
-        f"rounds today     {status.get('rounds_today')}",
-        f"errors           {status.get('errors')}",
-        f"memory (RSS)     {rss / 1e6:.1f} MB" if isinstance(rss, int) else "memory (RSS)     unknown",
-        f"frame p99 (1 h)  {p99:.2f} ms over {status.get('frames_last_hour')} frames" if isinstance(p99, float | int)
-        else "frame p99 (1 h)  no frames yet",
-    ]
-    if not status.get("running", True):
-        return 1, "kiosk status: DOWN (it stopped cleanly)\n" + "\n".join(lines)
-    if not alive:
-        return 1, f"kiosk status: DOWN (process {status.get('pid')} is gone)\n" + "\n".join(lines)
-    if age > STALE_AFTER:
-        return 1, f"kiosk status: STALE (no update for {age:.0f} s; hung?)\n" + "\n".join(lines)
-    return 0, "kiosk status: UP\n" + "\n".join(lines)
-
-
-def _pid_alive(pid: Any) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # another user's process: it exists
-    return True
-
-
-def _duration(seconds: float) -> str:
-    whole = int(seconds)
-    return f"{whole // 86400}d {whole % 86400 // 3600:02d}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
