@@ -38,9 +38,12 @@ def events(args: argparse.Namespace, data_dir: Path) -> int:
     unknown = [k for k in args.kind or () if k not in KINDS]
     if unknown:
         raise CabinetError(f"unknown event kind {unknown[0]!r}; known: {', '.join(KINDS)}")
-    if not (data_dir / EVENT_LOG_NAME).exists():
+    path = data_dir / EVENT_LOG_NAME
+    if not (path.exists() or path.is_symlink()):
         raise CabinetError(f"no event log in {data_dir} (has a cabinet run on it?)")
     log = read_events(data_dir)
+    if not log.readable:  # a folder where the file should be, a permission, a dangling link
+        raise CabinetError(str(log.problem))
     entries = [e for e in log.entries if not args.kind or e.kind in args.kind]
     if args.limit is not None:
         entries = entries[-args.limit:] if args.limit > 0 else []

@@ -35,6 +35,7 @@ STALE_AFTER = 150.0  # seconds without a new status: the kiosk is down or hung
 BIN_MS = 0.25  # frame-time histogram: bins of a quarter millisecond ...
 BINS = 400  # ... up to 100 ms (longer frames count in the last bin)
 MINUTES = 60
+EVENT_LOG_SCREEN = "EVENT LOG CANNOT BE WRITTEN - PLAY GOES ON - SEE KIOSK.LOG"
 
 
 class FrameTimes:
@@ -135,6 +136,21 @@ class OperatorServices:
         return cls(data_dir, config_path=data_dir / CONFIG_NAME if data_dir is not None else None, pin_hash=pin)
 
     # -- what happens outside the menu ------------------------------------------------------------
+
+    def watch_problems(self, log: Callable[[str], None], screen: Callable[[str], None]) -> None:
+        """``log`` (kiosk.log, or stderr) gets each event-log problem, and its end, as a line;
+        ``screen`` gets a short message for the operator. A problem already there is told at once."""
+        def told(line: str) -> None:
+            log(line)
+            screen(self.problem_screen())
+
+        self.events.reporters.append(told)
+        if self.events.problem is not None:
+            told(self.events.problem)
+
+    def problem_screen(self) -> str:
+        """The operator's on-screen line for the event log's problem ("" while it works)."""
+        return EVENT_LOG_SCREEN if self.events.problem is not None else ""
 
     def power_up(self, what: str) -> None:
         self.events.record("power_up", what, pid=os.getpid())

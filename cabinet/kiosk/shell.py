@@ -87,6 +87,7 @@ class Shell:
 
         self.operator = self.options.operator or OperatorServices.for_play(self.app_options.data_dir)
         self.operator.errors = lambda: self.errors_recovered
+        self.guard.events = self.operator.events  # every error survived is in the event log too
         self.operator.settings_listeners.append(self._apply_settings)
         self.app_options = replace(self.app_options, operator=self.operator)
         self.operator_menu: Any = None  # the operator menu over the lobby (over a game it is the game's)
@@ -141,6 +142,7 @@ class Shell:
         self.text = Text()
         self.cache = AssetCache(sprites_dir(), self.text)
         self.started = True
+        self.operator.watch_problems(self.guard.note, self._show_problem)  # an event log that cannot be written
         if self.options.kiosk:
             show = f"after {self.options.idle_seconds:g} s" if self.options.attract else "off"
             self.guard.note(f"kiosk started: {len(self.entries)} game(s), attract {show}")
@@ -196,6 +198,8 @@ class Shell:
         if self.options.lobby or self.options.kiosk:
             app.ctx.on_close_game = self._request_lobby  # a kiosk without a lobby starts the game afresh
         self.app = app
+        if self.operator.events.problem is not None:  # still true: the game's screen says it too
+            self._show_problem(self.operator.problem_screen())
         self.lobby = None
         self.idle_time = 0.0
         self.games_opened += 1
@@ -548,6 +552,15 @@ class Shell:
             self.pg.display.flip()
         if self._reopen_wait <= 0:
             self.open_game(max(0, self.app_index))
+
+    def _show_problem(self, message: str) -> None:
+        """A fault play goes on with (``message``; "" when it is over), over the lobby or the game."""
+        self.guard.show(message)
+        app = self.app
+        if app is not None and app.guard is not None:
+            app.guard.show(message)
+        elif app is not None and message:
+            app.ctx.hud.say(message)
 
     def _draw_notice(self) -> None:
         if self.guard.notice_left > 0:
