@@ -74,7 +74,11 @@ def pin(args: argparse.Namespace, data_dir: Path) -> int:
     from cabinet.services.atomic import ensure_data_dir, write_text_atomic
 
     path = args.config or ensure_data_dir(data_dir) / CONFIG_NAME
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    try:
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+    except (OSError, UnicodeDecodeError) as exc:  # a folder, a permission, bytes that are not text
+        why = "it is a folder" if path.is_dir() else getattr(exc, "strerror", None) or str(exc)
+        raise CabinetError(f"cannot read {path} ({why}); nothing was written") from None
     if args.clear:
         new = "\n".join(line for line in old.splitlines() if not line.startswith("operator_pin:")) + "\n"
         message = f"the operator PIN was removed from {path}"
@@ -92,7 +96,10 @@ def pin(args: argparse.Namespace, data_dir: Path) -> int:
         except KioskConfigError as exc:
             raise CabinetError(f"{path} has mistakes, fix them first:\n{exc}") from None
         message = f"the operator PIN's salted hash was written to {path} (the PIN itself is stored nowhere)"
-    write_text_atomic(path, new)
+    try:
+        write_text_atomic(path, new)
+    except OSError as exc:
+        raise CabinetError(f"cannot write {path} ({exc.strerror or exc}); it is as it was") from None
     print(message)
     return 0
 

@@ -41,6 +41,7 @@ class SettingsPage(Page):
 
     def __init__(self, menu: object) -> None:
         super().__init__(menu)
+        from cabinet.errors import CabinetError
         from cabinet.kiosk.catalog import game_files
         from cabinet.kiosk.config import KioskConfig, KioskConfigError, load_config
 
@@ -51,6 +52,8 @@ class SettingsPage(Page):
                 config = load_config(self.path)
             except KioskConfigError as exc:
                 self.say(f"{self.path.name} HAS MISTAKES: {exc.issues[0].message}", bad=True)
+            except CabinetError as exc:  # not readable (a folder, not text): SAVE says so too
+                self.say(f"{exc}".upper(), bad=True)
         catalog = [p.stem for p in game_files()]
         on = list(config.games) or catalog
         self.saved = config
