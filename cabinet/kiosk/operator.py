@@ -147,6 +147,8 @@ class OperatorServices:
         self.events.reporters.append(told)
         if self.events.problem is not None:
             told(self.events.problem)
+        if self.audit.problem is not None:  # in the event log already (a malfunction); kiosk.log too
+            log(self.audit.problem)
 
     def problem_screen(self) -> str:
         """The operator's on-screen line for the event log's problem ("" while it works)."""
