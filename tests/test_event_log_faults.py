@@ -9,11 +9,13 @@ import errno
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cabinet.app import AppOptions
 from cabinet.cli import main
 from cabinet.kiosk.catalog import load_entries
-from cabinet.kiosk.guard import GuardNotice
+from cabinet.kiosk.guard import GIVE_UP_AFTER, GuardNotice
 from cabinet.kiosk.operator import EVENT_LOG_SCREEN, OperatorServices
 from cabinet.kiosk.shell import Shell, ShellOptions
 from cabinet.machine.buttons import Button, Press
@@ -252,3 +254,89 @@ def test_an_error_a_kiosk_survives_is_in_the_event_log_with_its_traceback(tmp_pa
     assert len(errors) == 1 and "RuntimeError: boom in update" in errors[0].text
     assert "Traceback" in errors[0].data["traceback"] and errors[0].data["where"].endswith("update")
     assert "boom in update" in (tmp_path / "kiosk.log").read_text()
+
+
+# -- the fuzz: cabinet kiosk events on any log a crash or a hand leaves --------------------------
+
+SIGNED_LINE = st.builds(
+    lambda seq, kind, text, data: encode_event(LoggedEvent(seq, "2026-01-01T00:00:00+00:00", kind, text, data)),
+    st.integers(-5, 2**70), st.sampled_from(["power_up", "exit", "wrong_pin", "made_up", ""]),
+    st.text(max_size=20),  # any character, lone surrogates included
+    st.dictionaries(st.text(max_size=5), st.integers() | st.text(max_size=5), max_size=2))
+LOG_LINE = st.one_of(SIGNED_LINE, st.binary(max_size=40).map(lambda b: b + b"\n"),
+                     st.sampled_from([b"[" * 50_000 + b"\n", b'{"crc":"0"}\n', b"\n", b"null\n"]))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=st.lists(LOG_LINE, max_size=8), cut=st.none() | st.integers(0, 300), as_json=st.booleans())
+def test_fuzz_cabinet_kiosk_events_never_ends_in_an_internal_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lines: list[bytes], cut: int | None,
+        as_json: bool) -> None:
+    raw = b"".join(lines)
+    (tmp_path / EVENT_LOG_NAME).write_bytes(raw if cut is None else raw[:cut])
+    code = main(["kiosk", "events", "--data-dir", str(tmp_path), *(["--json"] if as_json else [])])
+    out = capsys.readouterr()
+    assert code == 0 and "internal error" not in out.err
+    out.out.encode("utf-8")  # printable as it is
+    shown = len(out.out.splitlines())
+    assert shown == len(read_events(tmp_path).entries)
+
+
+def test_a_failing_operator_page_over_the_lobby_is_left_and_the_kiosk_goes_on(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    shell = kiosk_on(tmp_path)
+    shell.start()
+    shell.open_operator()
+    menu = shell.operator_menu
+
+    def broken(dt: float) -> None:
+        raise KeyError("a page broke")
+
+    monkeypatch.setattr(menu, "update", broken)
+    shell.run_frames(3)
+    assert shell.operator_menu is None and shell.lobby is not None and shell.guard.total == 1
+    shell.shutdown()
+    errors = [e for e in read_events(tmp_path).entries if e.kind == "error"]
+    assert [e.data["where"] for e in errors] == ["operator menu"] and "KeyError" in errors[0].text
+    assert "KeyError: 'a page broke'" in (tmp_path / "kiosk.log").read_text()
+
+
+def test_an_error_outside_the_screens_is_survived_until_errors_keep_coming(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    shell = kiosk_on(tmp_path)
+    shell.start()
+    calls = {"n": 0}
+
+    def flaky(events: object) -> None:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise RuntimeError("a device event broke")
+
+    monkeypatch.setattr(shell.operator, "see_events", flaky)
+    shell.run_frames(4)  # one error: logged, the next frames come
+    assert shell.frames == 3 and shell.guard.total == 1
+
+    def broken(events: object) -> None:
+        raise RuntimeError("it keeps breaking")
+
+    monkeypatch.setattr(shell.operator, "see_events", broken)
+    with pytest.raises(RuntimeError, match="it keeps breaking"):  # up to the service manager, which restarts
+        shell.run_frames(10)
+    shell.shutdown()
+    kinds = [e.data.get("where") for e in read_events(tmp_path).entries if e.kind == "error"]
+    assert kinds == ["the kiosk's frame"] * GIVE_UP_AFTER
+
+
+def test_a_bug_while_the_kiosk_starts_is_in_kiosk_log_with_its_traceback(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import cabinet.kiosk.catalog as catalog
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise RuntimeError("the catalog broke")
+
+    monkeypatch.setattr(catalog, "load_entries", broken)
+    code = main(["kiosk", "--data-dir", str(tmp_path), "--headless", "--frames", "2"])
+    err = capsys.readouterr().err
+    assert code == 70 and "internal error: RuntimeError: the catalog broke" in err
+    log = (tmp_path / "kiosk.log").read_text()
+    assert "error in starting the kiosk, which stops it" in log and "Traceback" in log

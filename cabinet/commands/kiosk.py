@@ -111,6 +111,37 @@ def run(args: argparse.Namespace) -> int:
             print(f"cabinet: error: {issue}", file=sys.stderr)
         print("cabinet: the kiosk did not start; fix the config and start it again", file=sys.stderr)
         return exc.exit_code
+    except CabinetError:
+        raise
+    except Exception as exc:  # a bug: its traceback in kiosk.log before the one line (exit 70)
+        _log_fatal(args, None, exc, "starting the kiosk")
+        raise
+    try:
+        return _run_shell(args, shell)
+    except (CabinetError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # errors kept coming, or one before the guard could take it: logged, then up
+        _log_fatal(args, shell, exc, "the kiosk")
+        raise
+
+
+def _log_fatal(args: argparse.Namespace, shell: object, exc: BaseException, where: str) -> None:
+    """A kiosk that cannot go on: the traceback to kiosk.log (and the event log, once the shell has it)."""
+    guard = getattr(shell, "guard", None)
+    if guard is None:
+        from cabinet.kiosk.guard import LOG_NAME, ErrorGuard
+
+        guard = ErrorGuard((args.data_dir or default_data_dir()) / LOG_NAME, echo=False)
+    if guard.last is exc:  # the guard logged it already, then gave up on it
+        guard.note(f"the kiosk stops: errors kept coming ({type(exc).__name__}: {exc})")
+        return
+    try:
+        guard.record(exc, f"{where}, which stops it")
+    except Exception:  # noqa: BLE001,S110 - the error itself is what the operator must see
+        pass
+
+
+def _run_shell(args: argparse.Namespace, shell) -> int:  # noqa: ANN001 - a cabinet.kiosk.shell.Shell
     # From before SDL starts: a SIGTERM while the kiosk is still opening stops it cleanly too.
     with shell.stop_on_sigterm():
         if not args.headless:

@@ -51,11 +51,16 @@ def events(args: argparse.Namespace, data_dir: Path) -> int:
         if args.json:
             print(json.dumps(e.to_dict(), sort_keys=True))
         else:
-            print(f"{e.seq:>6}  {e.time}  {e.label:<22} {e.text}")
+            print(_one_line(f"{e.seq:>6}  {e.time}  {e.label:<22} {e.text}"))
     if log.damaged:
         print(f"cabinet: warning: {log.damaged} damaged line(s) of {data_dir / EVENT_LOG_NAME} were skipped",
               file=sys.stderr)
     return 0
+
+
+def _one_line(text: str) -> str:
+    """An edited entry may hold any character (a newline, a lone surrogate): escaped, one line, printable."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def status(args: argparse.Namespace, data_dir: Path) -> int:

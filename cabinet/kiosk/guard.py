@@ -51,10 +51,12 @@ class ErrorGuard:
         self.notice_left = 0.0
         self.notice = NOTICE
         self.events: Any = None  # the event log (services/event_log.EventLog): each error goes there too
+        self.last: BaseException | None = None  # the latest error recorded (not twice when it goes up)
 
     def record(self, exc: BaseException, where: str) -> int:
         """Log ``exc``; returns how many errors happened within the last WINDOW seconds."""
         now = self.clock()
+        self.last = exc
         self.recent = [t for t in self.recent if now - t < WINDOW] + [now]
         self.total += 1
         self.notice_left = NOTICE_SECONDS

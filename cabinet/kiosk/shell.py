@@ -300,7 +300,7 @@ class Shell:
         with self.stop_on_sigterm():
             try:
                 while not self.quit:
-                    self.frame(pacer.tick())
+                    self.guarded_frame(pacer.tick())
             finally:  # Ctrl+C or a bug still closes the ledger's files
                 self.shutdown()
         return 0
@@ -344,7 +344,21 @@ class Shell:
         for _ in range(count):
             if self.quit:
                 return
-            self.frame(1.0 / 60, (script or {}).get(self.frames, ()), draw=self.frames % draw_every == 0)
+            self.guarded_frame(1.0 / 60, (script or {}).get(self.frames, ()), draw=self.frames % draw_every == 0)
+
+    def guarded_frame(self, dt: float, presses: Iterable[Press] = (), draw: bool = True) -> None:
+        """One frame; in a kiosk an error outside the showing screen's own guard (the devices, the
+        status file, the idle clock) is logged and the next frame comes, unless errors keep coming
+        (then it goes up: the service manager starts the kiosk again)."""
+        try:
+            self.frame(dt, presses, draw=draw)
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            if not self.options.kiosk:
+                raise
+            from .guard import GIVE_UP_AFTER
+
+            if self.guard.record(exc, "the kiosk's frame") >= GIVE_UP_AFTER:
+                raise
 
     def frame(self, dt: float, presses: Iterable[Press] = (), events: list[Any] | None = None,
               draw: bool = True) -> None:
@@ -417,8 +431,12 @@ class Shell:
         return kept
 
     def _recover(self, exc: BaseException) -> None:
-        where = "attract" if self.attract is not None else "game" if self.app is not None else "lobby"
+        where = ("attract" if self.attract is not None else "operator menu" if self.operator_menu is not None
+                 else "game" if self.app is not None else "lobby")
         self.guard.record(exc, where)
+        if where == "operator menu":  # a page that fails is left; the lobby under it goes on
+            self.operator_menu = None
+            return
         try:
             self._drop_attract()
         except Exception as again:  # noqa: BLE001 - the show failed: its clean-up may too

@@ -95,7 +95,7 @@ def decode_event(line: bytes) -> LoggedEvent | None:
     """The entry on ``line``, or None when it is damaged (torn, edited, not ours)."""
     try:
         obj = json.loads(line.decode("ascii"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested thousands deep
         return None
     if not isinstance(obj, dict) or set(obj) != {"seq", "time", "kind", "text", "data", "crc"}:
         return None
