@@ -339,4 +339,6 @@ def test_a_bug_while_the_kiosk_starts_is_in_kiosk_log_with_its_traceback(
     err = capsys.readouterr().err
     assert code == 70 and "internal error: RuntimeError: the catalog broke" in err
     log = (tmp_path / "kiosk.log").read_text()
-    assert "error in starting the kiosk, which stops it" in log and "Traceback" in log
+    assert "error in the kiosk, which stops it" in log and "Traceback" in log
+    errors = [e for e in read_events(tmp_path).entries if e.kind == "error"]
+    assert len(errors) == 1 and "the catalog broke" in errors[0].text

@@ -16,9 +16,8 @@ import pytest
 
 from cabinet.commands.kiosk_tools import UNIT_TEMPLATE, unit_text
 from cabinet.kiosk.config import load_config
-from cabinet.kiosk.operator import STATUS_NAME, OperatorServices
+from cabinet.kiosk.operator import STATUS_NAME, OperatorServices, read_status
 from cabinet.kiosk.pin import verify_pin
-from cabinet.kiosk.status_file import read_status
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -118,7 +118,7 @@ JSON_VALUES = st.recursive(
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(fields=st.dictionaries(st.sampled_from(sorted(good_status())), JSON_VALUES, max_size=5),
+@given(fields=st.dictionaries(st.sampled_from([*sorted(good_status()), "config_error"]), JSON_VALUES, max_size=5),
        drop=st.sets(st.sampled_from(sorted(good_status()))), cut=st.none() | st.integers(0, 400),
        junk=st.none() | st.binary(max_size=40))
 def test_fuzz_kiosk_status_never_ends_in_an_internal_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -136,3 +136,11 @@ def test_fuzz_kiosk_status_never_ends_in_an_internal_error(tmp_path: Path, capsy
     assert text.startswith("kiosk status: ")
     if code == UNKNOWN:
         assert "status unreadable: " in text
+
+
+def test_a_config_error_in_the_status_is_shown_and_a_bad_one_is_unreadable(tmp_path: Path) -> None:
+    (tmp_path / STATUS_NAME).write_text(json.dumps({**good_status(), "config_error": ["kiosk.yaml:2:1: oops\n"]}))
+    code, text = read_status(tmp_path)
+    assert code == DOWN and text.startswith("kiosk status: CONFIG ERROR") and "  kiosk.yaml:2:1: oops\\n" in text
+    (tmp_path / STATUS_NAME).write_text(json.dumps({**good_status(), "config_error": "oops"}))
+    assert read_status(tmp_path)[0] == UNKNOWN

@@ -96,6 +96,36 @@ def run(args: argparse.Namespace) -> int:
         from . import kiosk_tools
 
         return kiosk_tools.run(args)
+    try:
+        return run_kiosk(args)
+    except (CabinetError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a bug no guard could take: its traceback in kiosk.log, then the one line (70)
+        log_fatal(args, exc)
+        raise
+
+
+def log_fatal(args: argparse.Namespace, exc: BaseException) -> None:
+    """A kiosk that cannot go on: the traceback to kiosk.log and the event log (once: a shell that
+    gave up on errors that kept coming has logged each of them)."""
+    from cabinet.kiosk.guard import LOG_NAME, LOGGED, ErrorGuard
+    from cabinet.services.event_log import EventLog
+
+    data_dir = args.data_dir or default_data_dir()
+    guard = ErrorGuard(data_dir / LOG_NAME, echo=False)
+    try:
+        if LOGGED in getattr(exc, "__notes__", ()):
+            guard.note(f"the kiosk stops: errors kept coming ({type(exc).__name__}: {exc})")
+            return
+        guard.events = EventLog.in_folder(data_dir) if data_dir.is_dir() else None
+        guard.record(exc, "the kiosk, which stops it")
+        if guard.events is not None:
+            guard.events.close()
+    except Exception:  # noqa: BLE001,S110 - the error itself is what the operator must see
+        pass
+
+
+def run_kiosk(args: argparse.Namespace) -> int:
     if args.size and not args.windowed and not args.headless:
         raise CabinetError("--size needs --windowed (the kiosk fills the screen)")
     if args.frames < 0:
@@ -111,37 +141,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"cabinet: error: {issue}", file=sys.stderr)
         print("cabinet: the kiosk did not start; fix the config and start it again", file=sys.stderr)
         return exc.exit_code
-    except CabinetError:
-        raise
-    except Exception as exc:  # a bug: its traceback in kiosk.log before the one line (exit 70)
-        _log_fatal(args, None, exc, "starting the kiosk")
-        raise
-    try:
-        return _run_shell(args, shell)
-    except (CabinetError, KeyboardInterrupt):
-        raise
-    except Exception as exc:  # errors kept coming, or one before the guard could take it: logged, then up
-        _log_fatal(args, shell, exc, "the kiosk")
-        raise
-
-
-def _log_fatal(args: argparse.Namespace, shell: object, exc: BaseException, where: str) -> None:
-    """A kiosk that cannot go on: the traceback to kiosk.log (and the event log, once the shell has it)."""
-    guard = getattr(shell, "guard", None)
-    if guard is None:
-        from cabinet.kiosk.guard import LOG_NAME, ErrorGuard
-
-        guard = ErrorGuard((args.data_dir or default_data_dir()) / LOG_NAME, echo=False)
-    if guard.last is exc:  # the guard logged it already, then gave up on it
-        guard.note(f"the kiosk stops: errors kept coming ({type(exc).__name__}: {exc})")
-        return
-    try:
-        guard.record(exc, f"{where}, which stops it")
-    except Exception:  # noqa: BLE001,S110 - the error itself is what the operator must see
-        pass
-
-
-def _run_shell(args: argparse.Namespace, shell) -> int:  # noqa: ANN001 - a cabinet.kiosk.shell.Shell
     # From before SDL starts: a SIGTERM while the kiosk is still opening stops it cleanly too.
     with shell.stop_on_sigterm():
         if not args.headless:

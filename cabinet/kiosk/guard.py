@@ -26,6 +26,7 @@ NOTICE_SECONDS = 3.0
 NOTICE = "SORRY - SOMETHING WENT WRONG. THE CABINET HAS RECOVERED."
 WARNING_SECONDS = 10.0  # a fault the operator must see (the event log cannot be written)
 TRACEBACK_CHARS = 4000  # of a traceback kept in its event-log entry
+LOGGED = "cabinet: logged in kiosk.log and the event log"  # the note on an error a guard gave up on
 
 
 def culprit(tb: TracebackType | None, scenes: Iterable[Any]) -> Any:
@@ -51,12 +52,10 @@ class ErrorGuard:
         self.notice_left = 0.0
         self.notice = NOTICE
         self.events: Any = None  # the event log (services/event_log.EventLog): each error goes there too
-        self.last: BaseException | None = None  # the latest error recorded (not twice when it goes up)
 
     def record(self, exc: BaseException, where: str) -> int:
         """Log ``exc``; returns how many errors happened within the last WINDOW seconds."""
         now = self.clock()
-        self.last = exc
         self.recent = [t for t in self.recent if now - t < WINDOW] + [now]
         self.total += 1
         self.notice_left = NOTICE_SECONDS

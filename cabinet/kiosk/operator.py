@@ -28,10 +28,9 @@ from cabinet.services.audit import Audit
 from cabinet.services.event_log import EventLog
 
 from .pin import PinGate
+from .status_file import STALE_AFTER, STATUS_NAME, read_status  # noqa: F401 - cabinet kiosk status reads it there
 
-STATUS_NAME = "status.json"
 STATUS_SECONDS = 60.0
-STALE_AFTER = 150.0  # seconds without a new status: the kiosk is down or hung
 BIN_MS = 0.25  # frame-time histogram: bins of a quarter millisecond ...
 BINS = 400  # ... up to 100 ms (longer frames count in the last bin)
 MINUTES = 60

@@ -355,9 +355,10 @@ class Shell:
         except Exception as exc:  # noqa: BLE001 - see the docstring
             if not self.options.kiosk:
                 raise
-            from .guard import GIVE_UP_AFTER
+            from .guard import GIVE_UP_AFTER, LOGGED
 
             if self.guard.record(exc, "the kiosk's frame") >= GIVE_UP_AFTER:
+                exc.add_note(LOGGED)  # logged once: whoever catches it above need not log it again
                 raise
 
     def frame(self, dt: float, presses: Iterable[Press] = (), events: list[Any] | None = None,

@@ -20,8 +20,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from .operator import STALE_AFTER, STATUS_NAME
-
+STATUS_NAME = "status.json"
+STALE_AFTER = 150.0  # seconds without a new status: the kiosk is down or hung
 UP, DOWN, UNKNOWN = 0, 1, 3
 FORMAT = 1
 MAX_PID = 2**31 - 1  # a C int: os.kill refuses more (OverflowError); Linux's pid_max is 2**22
@@ -45,6 +45,7 @@ class Status:
     rss_bytes: int | None
     frame_p99_ms: float | None
     frames_last_hour: int | None
+    config_error: tuple[str, ...] = ()  # why a kiosk could not start (it shows that until it is fixed)
 
 
 def _reject_constant(name: str) -> Any:
@@ -80,6 +81,11 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def _plain(text: str, limit: int) -> str:
+    """Text from the file as one printable line (a hand may have put anything there)."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text[:limit])
+
+
 def parse_status(text: str) -> Status:
     """The status in ``text``, every field checked; Unreadable says what is wrong."""
     try:
@@ -111,12 +117,16 @@ def parse_status(text: str) -> Status:
     started = raw.get("started")
     if started is not None and not isinstance(started, str):
         raise Unreadable(f"started is {_shown(started)}, not a time")
+    reasons = raw.get("config_error") or []
+    if not isinstance(reasons, list) or not all(isinstance(r, str) for r in reasons):
+        raise Unreadable(f"config_error is {_shown(reasons)}, not a list of messages")
     return Status(
         running=running, pid=pid, updated=updated, updated_text=updated_text,
-        started=started[:40] if started is not None else None,
+        started=_plain(started, 40) if started is not None else None,
         uptime_seconds=_seconds(raw, "uptime_seconds"), rounds_today=_count(raw, "rounds_today"),
         errors=_count(raw, "errors"), rss_bytes=_count(raw, "rss_bytes"),
         frame_p99_ms=_seconds(raw, "frame_p99_ms_last_hour"), frames_last_hour=_count(raw, "frames_last_hour"),
+        config_error=tuple(_plain(r, 300) for r in reasons[:20]),
     )
 
 
@@ -142,6 +152,9 @@ def read_status(data_dir: Path, *, now: datetime | None = None) -> tuple[int, st
     except OverflowError:  # a time zone that pushes year 1 or 9999 out of range
         return UNKNOWN, f"kiosk status: status unreadable: updated {_shown(status.updated_text)} is out of range ({path})"
     lines = _lines(status, age)
+    if status.config_error and status.running and _pid_alive(status.pid):
+        reasons = "\n".join(f"  {reason}" for reason in status.config_error)
+        return DOWN, f"kiosk status: CONFIG ERROR (the kiosk shows why, full screen, until it is fixed)\n{reasons}\n" + lines
     if not status.running:
         return DOWN, "kiosk status: DOWN (it stopped cleanly)\n" + lines
     if not _pid_alive(status.pid):
@@ -159,7 +172,7 @@ def _lines(status: Status, age: float) -> str:
     p99 = status.frame_p99_ms
     rss = status.rss_bytes
     return "\n".join([
-        f"updated          {status.updated_text[:40]} ({when})",
+        f"updated          {_plain(status.updated_text, 40)} ({when})",
         f"started          {known(status.started)}",
         f"uptime           {_duration(status.uptime_seconds) if status.uptime_seconds is not None else 'unknown'}",
         f"rounds today     {known(status.rounds_today)}",
