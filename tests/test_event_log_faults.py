@@ -216,6 +216,7 @@ def test_a_kiosk_on_a_full_log_and_a_nearly_full_disk_keeps_its_runs_entries(
     assert new[-1].data["cause"] == "SIGTERM"
     assert [e.seq for e in new] == list(range(KEEP_ENTRIES + SLACK + 1, KEEP_ENTRIES + SLACK + 1 + len(new)))
     assert path.read_bytes().count(b"\n") == KEEP_ENTRIES + SLACK + len(new)  # nothing old was lost either
+    assert "the event log cannot be trimmed" in (tmp_path / "kiosk.log").read_text()  # the operator is told
     # With room again, the next start trims it to the newest 10,000.
     again = EventLog.in_folder(tmp_path)
     again.record("power_up")

@@ -1,4 +1,5 @@
-"""Edit a game file's YAML text in place, by position, so everything else stays as written.
+"""Edit YAML text in place, by position, so everything else stays as written (a game file's
+stops, kiosk.yaml's settings and its lists in flow or block form).
 
 A tuned copy of a game must keep its comments, its quoting and its layout: only the
 changed values differ. So nothing is dumped: the text is composed (``yaml.compose``

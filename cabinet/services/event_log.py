@@ -192,6 +192,7 @@ class EventLog:
             del self._entries[: len(self._entries) - self.keep]
         if self.path is not None:
             self.unwritten.append(event)
+            del self.unwritten[: -self.keep]  # a log that stays unwritable keeps the newest, like the file
             self.flush()
         for listener in list(self.listeners):
             listener(event)
@@ -231,9 +232,14 @@ class EventLog:
         first = self._retry_rewrite_at is None
         self._retry_rewrite_at = self._lines + RETRY_LINES
         if first:  # once per spell: the entry itself is the news, not every retry
-            self._note("storage_full", f"the event log cannot be trimmed to its newest {self.keep} entries "
-                                       f"({describe(exc)}); it keeps growing past its limit until there is room",
-                       source="event_log")
+            text = (f"the event log cannot be trimmed to its newest {self.keep} entries ({describe(exc)}); "
+                    "it keeps growing past its limit until there is room")
+            self._note("storage_full", text, source="event_log")
+            for reporter in list(self.reporters):  # kiosk.log too; the log itself still works
+                try:
+                    reporter(text)
+                except OSError:
+                    pass
 
     def _rewrite_worked(self) -> None:
         if self._retry_rewrite_at is not None:
