@@ -194,11 +194,12 @@ def text_renderer():  # noqa: ANN201 - the page is drawn too: a damaged file mus
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(lines=st.lists(LINE, max_size=10), moves=st.lists(st.integers(0, 12), max_size=4))
+@given(base=st.sampled_from(["", BLOCK, "games: [classic, happy-riches]  # flow\nattract: true\n"]),
+       lines=st.lists(LINE, max_size=10), moves=st.lists(st.integers(0, 12), max_size=4))
 def test_fuzz_the_settings_page_on_kiosk_yaml_never_ends_in_an_internal_error(
-        tmp_path: Path, text_renderer, lines: list[str], moves: list[int]) -> None:  # noqa: ANN001
+        tmp_path: Path, text_renderer, base: str, lines: list[str], moves: list[int]) -> None:  # noqa: ANN001
     path = tmp_path / "kiosk.yaml"
-    text = "\n".join(lines) + "\n"
+    text = base + "\n".join(lines) + "\n"  # a good file with a hand's additions, or the hand's alone
     path.write_bytes(text.encode("utf-8", "surrogatepass"))
     try:
         parse_config(text, str(path))
