@@ -184,7 +184,7 @@ def load_settings(folder: Path, clock: Clock = utc_now) -> SettingsLoad:
         message = f"{path}: cannot be read ({exc.strerror or exc})"
     try:
         kept = keep_aside(path, message, clock)
-    except OSError as exc:  # cannot move it either: play on with the defaults, leave the file be
+    except OSError as exc:  # cannot move it either: play on with what read correctly, leave the file be
         return SettingsLoad(settings, f"{message}. It cannot be kept aside ({exc.strerror or exc}); "
                                       "the settings that read correctly are used.", None, ())
     try:
