@@ -251,6 +251,7 @@ class EventLog:
         """An entry the log makes about itself, written with the ones waiting (no recursion into flush)."""
         event = LoggedEvent(self.last_seq + 1, self.clock().isoformat(timespec="seconds"), kind, text, data)
         self._entries.append(event)
+        del self._entries[: -self.keep]
         self.unwritten.append(event)
         self._notes.append(event)
 
