@@ -343,10 +343,15 @@ class App:
             self.operator = OperatorServices.for_play(self.options.data_dir)
             self.operator.power_up(f"cabinet play {self.defn.id}", recovered=getattr(self._opened, "recovered", None))
         self.operator.opened(self._opened, self.session)
-        if self.guard is not None:  # every error the game survives reaches the event log
-            self.guard.listeners.append(self.operator.error_recovered)
         self.operator_entry = GameOperator(self)
         self.tools.insert(0, self.operator_entry)
+        if self.guard is not None:
+            self.guard.events = self.operator.events  # every error survived is in the event log too
+        if not self.options.embedded:  # a lobby shell watches its own; here: the log (or stderr) and the screen
+            from cabinet.services.storage import print_warning
+
+            self.operator.watch_problems(self.guard.note if self.guard is not None else print_warning,
+                                         self.guard.show if self.guard is not None else self.ctx.hud.say)
         if self.operator.volume is not None:  # kiosk.yaml's master volume
             self.ctx.audio.set_volume(self.operator.volume)
         if not self.options.embedded:  # a lobby shell applies saved settings itself

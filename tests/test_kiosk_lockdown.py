@@ -202,7 +202,9 @@ def test_every_recovered_error_reaches_the_event_log(entries: Any, tmp_path: Pat
     monkeypatch.setattr(shell.lobby, "update", broken)
     shell.frame(1 / 60, events=[])
     errors = [e for e in read_events(tmp_path).entries if e.kind == "error"]
-    assert len(errors) == 1 and errors[0].data == {"where": "lobby", "error": "RuntimeError"}
+    assert len(errors) == 1
+    assert errors[0].data["where"] == "lobby" and errors[0].data["error"] == "RuntimeError"
+    assert "RuntimeError" in errors[0].data["traceback"]
     assert "a drawing bug" in errors[0].text
     shell.shutdown()
 

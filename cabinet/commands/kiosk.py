@@ -14,7 +14,7 @@ The operator's commands on the same data folder:
 
 - ``cabinet kiosk events --data-dir DIR [--json] [--kind KIND] [--limit N]``: the event log;
 - ``cabinet kiosk status --data-dir DIR``: uptime, rounds today, errors, memory, frame p99;
-  exit code 1 when the kiosk is down or its status is stale;
+  exit code 1 when the kiosk is down or its status is stale, 3 (unknown) when the file is damaged;
 - ``cabinet kiosk pin --data-dir DIR``: asks for a PIN and writes its salted hash to kiosk.yaml
   (``--clear`` removes it);
 - ``cabinet kiosk service --data-dir DIR [--write] [--as systemd|autostart]``: the service that starts
@@ -120,6 +120,36 @@ def run(args: argparse.Namespace) -> int:
         from . import kiosk_tools
 
         return kiosk_tools.run(args)
+    try:
+        return run_kiosk(args)
+    except (CabinetError, KeyboardInterrupt):
+        raise
+    except Exception as exc:  # a bug no guard could take: its traceback in kiosk.log, then the one line (70)
+        log_fatal(args, exc)
+        raise
+
+
+def log_fatal(args: argparse.Namespace, exc: BaseException) -> None:
+    """A kiosk that cannot go on: the traceback to kiosk.log and the event log (once: a shell that
+    gave up on errors that kept coming has logged each of them)."""
+    from cabinet.kiosk.guard import LOG_NAME, LOGGED, ErrorGuard
+    from cabinet.services.event_log import EventLog
+
+    data_dir = args.data_dir or default_data_dir()
+    guard = ErrorGuard(data_dir / LOG_NAME, echo=False)
+    try:
+        if LOGGED in getattr(exc, "__notes__", ()):
+            guard.note(f"the kiosk stops: errors kept coming ({type(exc).__name__}: {exc})")
+            return
+        guard.events = EventLog.in_folder(data_dir) if data_dir.is_dir() else None
+        guard.record(exc, "the kiosk, which stops it")
+        if guard.events is not None:
+            guard.events.close()
+    except Exception:  # noqa: BLE001,S110 - the error itself is what the operator must see
+        pass
+
+
+def run_kiosk(args: argparse.Namespace) -> int:
     if args.size and not args.windowed and not args.headless:
         raise CabinetError("--size needs --windowed (the kiosk fills the screen)")
     if args.frames < 0:

@@ -3,7 +3,8 @@
 - ``events``: the event log of ``--data-dir``, oldest first (``--limit N``: the newest N;
   ``--kind``: only those kinds; ``--json``: one object per line). Reading changes nothing.
 - ``status``: the status file the kiosk rewrites every 60 s; exit code 1 when the kiosk is
-  down (stopped, or its process gone) or stale (no update for 150 s).
+  down (stopped, or its process gone) or stale (no update for 150 s), 3 (unknown) when the
+  file is damaged: "status unreadable: <why>" (``cabinet/kiosk/status_file.py``).
 - ``pin``: asks for a PIN twice (not echoed) and writes its salted scrypt hash as
   ``operator_pin`` into kiosk.yaml, keeping the file's comments; ``--clear`` removes it.
 - ``service``: the systemd user unit (``cabinet/deploy/systemd/slot-cabinet.service``) or the
@@ -38,9 +39,12 @@ def events(args: argparse.Namespace, data_dir: Path) -> int:
     unknown = [k for k in args.kind or () if k not in KINDS]
     if unknown:
         raise CabinetError(f"unknown event kind {unknown[0]!r}; known: {', '.join(KINDS)}")
-    if not (data_dir / EVENT_LOG_NAME).exists():
+    path = data_dir / EVENT_LOG_NAME
+    if not (path.exists() or path.is_symlink()):
         raise CabinetError(f"no event log in {data_dir} (has a cabinet run on it?)")
     log = read_events(data_dir)
+    if not log.readable:  # a folder where the file should be, a permission, a dangling link
+        raise CabinetError(str(log.problem))
     entries = [e for e in log.entries if not args.kind or e.kind in args.kind]
     if args.limit is not None:
         entries = entries[-args.limit:] if args.limit > 0 else []
@@ -48,15 +52,20 @@ def events(args: argparse.Namespace, data_dir: Path) -> int:
         if args.json:
             print(json.dumps(e.to_dict(), sort_keys=True))
         else:
-            print(f"{e.seq:>6}  {e.time}  {e.label:<22} {e.text}")
+            print(_one_line(f"{e.seq:>6}  {e.time}  {e.label:<22} {e.text}"))
     if log.damaged:
         print(f"cabinet: warning: {log.damaged} damaged line(s) of {data_dir / EVENT_LOG_NAME} were skipped",
               file=sys.stderr)
     return 0
 
 
+def _one_line(text: str) -> str:
+    """An edited entry may hold any character (a newline, a lone surrogate): escaped, one line, printable."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def status(args: argparse.Namespace, data_dir: Path) -> int:
-    from cabinet.kiosk.operator import read_status
+    from cabinet.kiosk.status_file import read_status
 
     code, text = read_status(data_dir)
     print(text)
@@ -71,7 +80,11 @@ def pin(args: argparse.Namespace, data_dir: Path) -> int:
     from cabinet.services.atomic import ensure_data_dir, write_text_atomic
 
     path = args.config or ensure_data_dir(data_dir) / CONFIG_NAME
-    old = path.read_text(encoding="utf-8") if path.exists() else ""
+    try:
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+    except (OSError, UnicodeDecodeError) as exc:  # a folder, a permission, bytes that are not text
+        why = "it is a folder" if path.is_dir() else getattr(exc, "strerror", None) or str(exc)
+        raise CabinetError(f"cannot read {path} ({why}); nothing was written") from None
     if args.clear:
         new = "\n".join(line for line in old.splitlines() if not line.startswith("operator_pin:")) + "\n"
         message = f"the operator PIN was removed from {path}"
@@ -89,7 +102,10 @@ def pin(args: argparse.Namespace, data_dir: Path) -> int:
         except KioskConfigError as exc:
             raise CabinetError(f"{path} has mistakes, fix them first:\n{exc}") from None
         message = f"the operator PIN's salted hash was written to {path} (the PIN itself is stored nowhere)"
-    write_text_atomic(path, new)
+    try:
+        write_text_atomic(path, new)
+    except OSError as exc:
+        raise CabinetError(f"cannot write {path} ({exc.strerror or exc}); it is as it was") from None
     print(message)
     return 0
 

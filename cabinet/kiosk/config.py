@@ -82,14 +82,21 @@ def _known_game(name: str) -> str | None:
     return None
 
 
-def parse_config(text: str, path: str) -> KioskConfig:
-    issues: list[Issue] = []
+def _compose(text: str, path: str) -> Node | None:
+    """The YAML node tree of ``text``; KioskConfigError (file:line:col) when it is not YAML."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        return yaml.compose(text, Loader=yaml.SafeLoader)  # type: ignore[no-any-return]
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise KioskConfigError([Issue(path, line, col, f"not valid YAML: {getattr(exc, 'problem', exc)}")]) from None
+    except RecursionError:  # a hand (or a disk error) nested it thousands deep
+        raise KioskConfigError([Issue(path, 1, 1, "not a kiosk config: nested too deeply")]) from None
+
+
+def parse_config(text: str, path: str) -> KioskConfig:
+    issues: list[Issue] = []
+    root = _compose(text, path)
     if root is None:
         return KioskConfig(source=path)
     if not isinstance(root, MappingNode):
@@ -265,21 +272,42 @@ def update_config_text(text: str, changes: dict[str, str], path: str) -> str:
     """``text`` with each key of ``changes`` set to its YAML value text (``"[a, b]"``, ``"60"``),
     its comments and every other line kept; a key not there yet is added at the end.
 
+    A list written as a block (``games:`` then ``- classic`` lines, the way most people write
+    YAML lists) stays a block list: ``value`` may be given in flow form (``[a, b]``) either way.
+
     Raises KioskConfigError when the result would not be a valid config: nothing is changed
     then (the caller writes only what this returns)."""
-    root = yaml.compose(text, Loader=yaml.SafeLoader) if text.strip() else None
-    spans: dict[str, tuple[int, int]] = {}
+    from cabinet.core.yaml_edit import Span, apply, block_list_span, value_span
+
+    root = _compose(text, path) if text.strip() else None
+    nodes: dict[str, tuple[Node, Node]] = {}
     if isinstance(root, MappingNode):
         for key_node, node in root.value:
             if isinstance(key_node, ScalarNode):
-                spans[key_node.value] = (node.start_mark.index, node.end_mark.index)
+                nodes[key_node.value] = (key_node, node)
     elif root is not None:
         raise KioskConfigError([_issue(path, root, "expected a mapping such as 'idle_seconds: 60'")])
-    out = text
-    for key, value in sorted(((k, v) for k, v in changes.items() if k in spans), key=lambda kv: -spans[kv[0]][0]):
-        start, end = spans[key]
-        out = out[:start] + value + out[end:]  # later spans first, so earlier offsets stay right
-    added = [f"{key}: {value}" for key, value in changes.items() if key not in spans]
+    edits: list[Span] = []
+    for key, value in changes.items():
+        if key not in nodes:
+            continue
+        key_node, node = nodes[key]
+        if isinstance(node, SequenceNode) and not node.flow_style and node.value:
+            try:
+                items = yaml.safe_load(value)
+                if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+                    raise ValueError(f"the new value {value!r} is not a list of names")
+                edits.append(block_list_span(text, node, items))
+            except (ValueError, yaml.YAMLError) as exc:
+                raise KioskConfigError([_issue(path, key_node, f"'{key}' cannot be edited here ({exc}); write it "
+                                                               "as [a, b] or as one '- name' line per item")]) from None
+        else:
+            edits.append(value_span(text, node, value))
+    try:
+        out = apply(text, edits)
+    except ValueError:  # two keys' values overlap: only a file with the same key twice
+        raise KioskConfigError([Issue(path, 1, 1, "a setting is written twice; fix the file by hand")]) from None
+    added = [f"{key}: {value}" for key, value in changes.items() if key not in nodes]
     if added:
         out = out + ("" if not out or out.endswith("\n") else "\n") + "\n".join(added) + "\n"
     parse_config(out, path)  # refuses (raises) before anything is written

@@ -25,6 +25,9 @@ ESCALATE_AFTER = 3  # errors within WINDOW: stop blaming one scene, rebuild the 
 GIVE_UP_AFTER = 6  # errors within WINDOW: the game cannot run; its owner starts it over
 NOTICE_SECONDS = 3.0
 NOTICE = "SORRY - SOMETHING WENT WRONG. THE CABINET HAS RECOVERED."
+WARNING_SECONDS = 10.0  # a fault the operator must see (the event log cannot be written)
+TRACEBACK_CHARS = 4000  # of a traceback kept in its event-log entry
+LOGGED = "cabinet: logged in kiosk.log and the event log"  # the note on an error a guard gave up on
 
 
 def culprit(tb: TracebackType | None, scenes: Iterable[Any]) -> Any:
@@ -49,8 +52,7 @@ class ErrorGuard:
         self.total = 0
         self.notice_left = 0.0
         self.notice = NOTICE
-        # Told of every recovered error (where, the exception): the event log's ERROR RECOVERED.
-        self.listeners: list[Callable[[str, BaseException], None]] = []
+        self.events: Any = None  # the event log (services/event_log.EventLog): each error goes there too
 
     def record(self, exc: BaseException, where: str) -> int:
         """Log ``exc``; returns how many errors happened within the last WINDOW seconds."""
@@ -58,18 +60,32 @@ class ErrorGuard:
         self.recent = [t for t in self.recent if now - t < WINDOW] + [now]
         self.total += 1
         self.notice_left = NOTICE_SECONDS
+        self.notice = NOTICE
         stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime())
         text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         self.write(f"{stamp} UTC  error in {where}, recovered ({len(self.recent)} in {WINDOW:.0f} s)\n{text}\n")
-        for listener in list(self.listeners):
-            try:
-                listener(where, exc)
-            except Exception:  # noqa: BLE001, S110 - telling about an error must not make another
-                pass
+        self.log_event(exc, where, text)
         if self.echo:
             print(f"cabinet: error in {where} ({type(exc).__name__}: {exc}); recovered, see "
                   f"{self.log_path or 'the log'}", file=sys.stderr)
         return len(self.recent)
+
+    def log_event(self, exc: BaseException, where: str, text: str) -> None:
+        """The error in the event log, its traceback's end in ``data`` (the whole one is in kiosk.log)."""
+        if self.events is None:
+            return
+        try:
+            self.events.record("error", f"error in {where}: {type(exc).__name__}: {exc}"[:300], where=where,
+                               error=type(exc).__name__, traceback=text[-TRACEBACK_CHARS:])
+        except Exception as again:  # noqa: BLE001 - the log of errors must not be a new one
+            self.write(f"(the event log did not take this error: {type(again).__name__}: {again})\n")
+
+    def show(self, message: str) -> None:
+        """A fault the cabinet goes on with, shown for a while over everything ("" takes it down)."""
+        if message:
+            self.notice, self.notice_left = message, WARNING_SECONDS
+        elif self.notice != NOTICE:
+            self.notice, self.notice_left = NOTICE, 0.0
 
     def write(self, entry: str) -> None:
         if self.log_path is None:

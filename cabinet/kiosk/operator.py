@@ -29,13 +29,13 @@ from cabinet.services.audit import Audit
 from cabinet.services.event_log import EventLog
 
 from .pin import LOCK_NAME, PinGate
+from .status_file import STALE_AFTER, STATUS_NAME, read_status  # noqa: F401 - cabinet kiosk status reads it there
 
-STATUS_NAME = "status.json"
 STATUS_SECONDS = 60.0
-STALE_AFTER = 150.0  # seconds without a new status: the kiosk is down or hung
 BIN_MS = 0.25  # frame-time histogram: bins of a quarter millisecond ...
 BINS = 400  # ... up to 100 ms (longer frames count in the last bin)
 MINUTES = 60
+EVENT_LOG_SCREEN = "EVENT LOG CANNOT BE WRITTEN - PLAY GOES ON - SEE KIOSK.LOG"
 
 
 class FrameTimes:
@@ -141,6 +141,23 @@ class OperatorServices:
 
     # -- what happens outside the menu ------------------------------------------------------------
 
+    def watch_problems(self, log: Callable[[str], None], screen: Callable[[str], None]) -> None:
+        """``log`` (kiosk.log, or stderr) gets each event-log problem, and its end, as a line;
+        ``screen`` gets a short message for the operator. A problem already there is told at once."""
+        def told(line: str) -> None:
+            log(line)
+            screen(self.problem_screen())
+
+        self.events.reporters.append(told)
+        if self.events.problem is not None:
+            told(self.events.problem)
+        if self.audit.problem is not None:  # in the event log already (a malfunction); kiosk.log too
+            log(self.audit.problem)
+
+    def problem_screen(self) -> str:
+        """The operator's on-screen line for the event log's problem ("" while it works)."""
+        return EVENT_LOG_SCREEN if self.events.problem is not None else ""
+
     def power_up(self, what: str, *, recovered: Any = None) -> Any:
         """Log the start; a start after an unclean stop (the last start has no exit after it: a
         power cut, a kill, a crash) is logged first as POWER LOST with the round it interrupted.
@@ -202,12 +219,6 @@ class OperatorServices:
         """The settings page saved ``config`` (a KioskConfig): whoever runs the cabinet applies it."""
         for listener in list(self.settings_listeners):
             listener(config)
-
-    def error_recovered(self, where: str, exc: BaseException) -> None:
-        """An error the cabinet survived (``ErrorGuard``'s listener): the log's ERROR RECOVERED."""
-        detail = " ".join(str(exc).split())[:200] or "no details"
-        self.events.record("error", f"error in {where}, recovered: {type(exc).__name__}: {detail}",
-                           where=where, error=type(exc).__name__)
 
     def set_pin(self, pin: str) -> str | None:
         """The operator PIN set from the menu or the first-start set-up: its salted hash written
@@ -273,8 +284,8 @@ class OperatorServices:
         try:
             previous = json.loads((self.data_dir / STATUS_NAME).read_text(encoding="utf-8"))
             before = int(previous["rounds_today"]) if previous.get("today") == self.today else 0
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
-            before = 0
+        except (OSError, ValueError, TypeError, KeyError, AttributeError, OverflowError, RecursionError):
+            before = 0  # no status yet, or a damaged one: the history's count stands
         self.rounds_today = max(counted, before)
 
     # -- the status file --------------------------------------------------------------------------
@@ -310,17 +321,6 @@ class OperatorServices:
         except OSError:
             return False  # a full disk: the next minute tries again (and `status` will call it stale)
         return True
-
-
-def _local(utc: Any) -> str:
-    """A status file's UTC time in local time with the zone (what the operator's clock says)."""
-    try:
-        moment = datetime.fromisoformat(str(utc).replace("Z", "+00:00"))
-    except ValueError:
-        return str(utc)
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S %Z")
 
 
 def local_today() -> str:
@@ -361,58 +361,3 @@ class _AuditWatcher:
                                        "the operator's meters catch up from the history when it can")
             self.failing = True
         self.services.round_finished(record)
-
-
-# --- cabinet kiosk status ------------------------------------------------------------------------
-
-
-def read_status(data_dir: Path, *, now: datetime | None = None) -> tuple[int, str]:
-    """(exit code, text): 0 when the kiosk is up and its status fresh; 1 when down or stale."""
-    path = data_dir / STATUS_NAME
-    try:
-        status = json.loads(path.read_text(encoding="utf-8"))
-        updated = datetime.fromisoformat(status["updated"])
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        return 1, f"kiosk status: no readable {path} ({exc}); the kiosk has not run or cannot write"
-    age = ((now or datetime.now(UTC)) - updated).total_seconds()
-    alive = _pid_alive(status.get("pid"))
-    p99 = status.get("frame_p99_ms_last_hour")
-    rss = status.get("rss_bytes")
-    lines = [
-        f"updated          {_local(status['updated'])} ({age:.0f} s ago)",
-        f"started          {_local(status.get('started'))}",
-        f"uptime           {_duration(float(status.get('uptime_seconds', 0)))}",
-        f"rounds today     {status.get('rounds_today')}",
-        f"errors           {status.get('errors')}",
-        f"memory (RSS)     {rss / 1e6:.1f} MB" if isinstance(rss, int) else "memory (RSS)     unknown",
-        f"frame p99 (1 h)  {p99:.2f} ms over {status.get('frames_last_hour')} frames" if isinstance(p99, float | int)
-        else "frame p99 (1 h)  no frames yet",
-    ]
-    reasons = status.get("config_error")
-    if reasons and status.get("running", True) and alive:
-        return 1, ("kiosk status: CONFIG ERROR (the kiosk shows why, full screen, until it is fixed)\n"
-                   + "\n".join(f"  {reason}" for reason in reasons) + "\n" + "\n".join(lines))
-    if not status.get("running", True):
-        return 1, "kiosk status: DOWN (it stopped cleanly)\n" + "\n".join(lines)
-    if not alive:
-        return 1, f"kiosk status: DOWN (process {status.get('pid')} is gone)\n" + "\n".join(lines)
-    if age > STALE_AFTER:
-        return 1, f"kiosk status: STALE (no update for {age:.0f} s; hung?)\n" + "\n".join(lines)
-    return 0, "kiosk status: UP\n" + "\n".join(lines)
-
-
-def _pid_alive(pid: Any) -> bool:
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True  # another user's process: it exists
-    return True
-
-
-def _duration(seconds: float) -> str:
-    whole = int(seconds)
-    return f"{whole // 86400}d {whole % 86400 // 3600:02d}:{whole % 3600 // 60:02d}:{whole % 60:02d}"

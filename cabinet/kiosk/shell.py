@@ -91,7 +91,7 @@ class Shell:
 
         self.operator = self.options.operator or OperatorServices.for_play(self.app_options.data_dir)
         self.operator.errors = lambda: self.errors_recovered
-        self.guard.listeners.append(self.operator.error_recovered)
+        self.guard.events = self.operator.events  # every error survived is in the event log too
         self.operator.settings_listeners.append(self._apply_settings)
         self.app_options = replace(self.app_options, operator=self.operator)
         self.operator_menu: Any = None  # the operator menu over the lobby (over a game it is the game's)
@@ -148,6 +148,7 @@ class Shell:
         self.text = Text()
         self.cache = AssetCache(sprites_dir(), self.text)
         self.started = True
+        self.operator.watch_problems(self.guard.note, self._show_problem)  # an event log that cannot be written
         if self.options.kiosk:
             show = f"after {self.options.idle_seconds:g} s" if self.options.attract else "off"
             self.guard.note(f"kiosk started: {len(self.entries)} game(s), attract {show}")
@@ -229,6 +230,8 @@ class Shell:
         if self.options.lobby or self.options.kiosk:
             app.ctx.on_close_game = self._request_lobby  # a kiosk without a lobby starts the game afresh
         self.app = app
+        if self.operator.events.problem is not None:  # still true: the game's screen says it too
+            self._show_problem(self.operator.problem_screen())
         self.lobby = None
         self.idle_time = 0.0
         self.games_opened += 1
@@ -329,7 +332,7 @@ class Shell:
         with self.stop_on_sigterm():
             try:
                 while not self.quit:
-                    self.frame(pacer.tick())
+                    self.guarded_frame(pacer.tick())
             finally:  # Ctrl+C or a bug still closes the ledger's files
                 self.shutdown()
         from .service import OPERATOR_EXIT
@@ -376,7 +379,22 @@ class Shell:
         for _ in range(count):
             if self.quit:
                 return
-            self.frame(1.0 / 60, (script or {}).get(self.frames, ()), draw=self.frames % draw_every == 0)
+            self.guarded_frame(1.0 / 60, (script or {}).get(self.frames, ()), draw=self.frames % draw_every == 0)
+
+    def guarded_frame(self, dt: float, presses: Iterable[Press] = (), draw: bool = True) -> None:
+        """One frame; in a kiosk an error outside the showing screen's own guard (the devices, the
+        status file, the idle clock) is logged and the next frame comes, unless errors keep coming
+        (then it goes up: the service manager starts the kiosk again)."""
+        try:
+            self.frame(dt, presses, draw=draw)
+        except Exception as exc:  # noqa: BLE001 - see the docstring
+            if not self.options.kiosk:
+                raise
+            from .guard import GIVE_UP_AFTER, LOGGED
+
+            if self.guard.record(exc, "the kiosk's frame") >= GIVE_UP_AFTER:
+                exc.add_note(LOGGED)  # logged once: whoever catches it above need not log it again
+                raise
 
     def frame(self, dt: float, presses: Iterable[Press] = (), events: list[Any] | None = None,
               draw: bool = True) -> None:
@@ -533,8 +551,12 @@ class Shell:
             pass
 
     def _recover(self, exc: BaseException) -> None:
-        where = "attract" if self.attract is not None else "game" if self.app is not None else "lobby"
+        where = ("attract" if self.attract is not None else "operator menu" if self.operator_menu is not None
+                 else "game" if self.app is not None else "lobby")
         self.guard.record(exc, where)
+        if where == "operator menu":  # a page that fails is left; the lobby under it goes on
+            self.operator_menu = None
+            return
         try:
             self._drop_attract()
         except Exception as again:  # noqa: BLE001 - the show failed: its clean-up may too
@@ -668,6 +690,15 @@ class Shell:
             self.pg.display.flip()
         if self._reopen_wait <= 0:
             self.open_game(max(0, self.app_index))
+
+    def _show_problem(self, message: str) -> None:
+        """A fault play goes on with (``message``; "" when it is over), over the lobby or the game."""
+        self.guard.show(message)
+        app = self.app
+        if app is not None and app.guard is not None:
+            app.guard.show(message)
+        elif app is not None and message:
+            app.ctx.hud.say(message)
 
     def _draw_notice(self) -> None:
         if self.guard.notice_left > 0:

@@ -189,10 +189,18 @@ class Audit:
         if audit.path is not None and audit.path.exists():
             try:
                 audit._load(audit.path.read_bytes())
-            except (OSError, ValueError, KeyError, TypeError) as exc:
-                kept = keep_aside(audit.path, f"audit file: {exc}", clock)
+            except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError) as exc:
+                # Any of these is a damaged or edited file (a list for a mapping, nesting thousands deep).
+                why = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
                 audit.__init__(audit.path, clock)  # type: ignore[misc]
-                audit.problem = f"{AUDIT_NAME}: {exc}; kept aside as {kept.name}; the meters start again"
+                try:
+                    kept = keep_aside(audit.path, f"audit file: {why}", clock)
+                except OSError as again:  # cannot move it: leave it alone and keep the meters in memory
+                    audit.path = None
+                    audit.problem = (f"{AUDIT_NAME}: {why}; it cannot be kept aside ({again.strerror or again}), "
+                                     "so it is left as it is and this run's meters are not saved")
+                else:
+                    audit.problem = f"{AUDIT_NAME}: {why}; kept aside as {kept.name}; the meters start again"
         return audit
 
     @classmethod

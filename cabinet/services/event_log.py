@@ -11,6 +11,14 @@ it is rewritten atomically (``write_atomic``) with the newest ``keep``, so a cra
 the rewrite leaves the old file or the new one. A write that fails (a full disk) never
 stops the cabinet: the entry waits in memory and is written before the next one.
 
+The audit trail never goes silent because of its own trimming: a rewrite that cannot be
+done (a disk with room for an append but not for the rewrite's copy) is given up for now,
+the entries are appended past the limit, a ``storage_full`` entry says so (once), and the
+rewrite is tried again every ``RETRY_LINES`` lines. A log that cannot be read at all (a
+folder where the file should be, a permission) is never rewritten, so nothing in it is
+lost; ``problem`` says what is wrong, and ``reporters`` are told once when writing stops
+and once when it works again (the kiosk puts that in kiosk.log and on screen).
+
 Kinds (``KINDS``) are what GLI-style audit logs ask for: power-up, rounds restored or
 auto-completed, storage full and back, malfunction, ignored close requests, pads,
 changed game files, the operator menu (entered, wrong PIN, locked, settings, meter
@@ -27,11 +35,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .atomic import Clock, canonical_json, fsync_dir, utc_now, write_atomic
+from . import atomic
+from .atomic import Clock, canonical_json, fsync_dir, utc_now
+from .storage import describe
 
 EVENT_LOG_NAME = "events.log"
 KEEP_ENTRIES = 10_000
 SLACK = 1_000  # lines past ``keep`` before the file is rewritten (a rewrite is O(keep))
+RETRY_LINES = 100  # after a rewrite failed: lines appended before it is tried again
 
 KINDS: dict[str, str] = {  # kind -> the label the log page and ``cabinet kiosk events`` show
     "power_up": "POWER UP",
@@ -88,7 +99,7 @@ def decode_event(line: bytes) -> LoggedEvent | None:
     """The entry on ``line``, or None when it is damaged (torn, edited, not ours)."""
     try:
         obj = json.loads(line.decode("ascii"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):  # RecursionError: nested thousands deep
         return None
     if not isinstance(obj, dict) or set(obj) != {"seq", "time", "kind", "text", "data", "crc"}:
         return None
@@ -107,20 +118,33 @@ class EventLog:
     """The log of one data folder (``path``); ``None`` keeps it in memory only (a plain run)."""
 
     def __init__(self, path: Path | None, *, keep: int = KEEP_ENTRIES, slack: int = SLACK,
-                 clock: Clock = utc_now) -> None:
+                 clock: Clock = utc_now, write_whole: Callable[[Path, bytes], None] | None = None) -> None:
         self.path = Path(path) if path is not None else None
         self.keep = keep
         self.slack = slack
         self.clock = clock
+        # The rewrite's atomic write: a seam where a test makes the disk too full for the copy.
+        self.write_whole = write_whole or atomic.write_atomic
         self.damaged = 0  # lines skipped at open (a torn last line counts too)
         self.unwritten: list[LoggedEvent] = []  # entries whose write failed, written before the next
         self.listeners: list[Callable[[LoggedEvent], None]] = []
+        self.reporters: list[Callable[[str], None]] = []  # told when writing stops and when it works again
+        self.problem: str | None = None  # why the log cannot be read or written now; None while it works
+        self.readable = True  # False: the file could not be read, so it is never rewritten (only appended to)
         self._entries: list[LoggedEvent] = []
         self._lines = 0  # lines in the file (damaged ones too): when to rewrite
         self._fd: int | None = None
         self._torn_at: int | None = None  # a torn last line starts here (reading never changes the file)
-        if self.path is not None and self.path.exists():
-            self._load()
+        self._retry_rewrite_at: int | None = None  # a rewrite failed: try again at this many lines
+        self._notes: list[LoggedEvent] = []  # entries the log made itself during a flush, for the listeners
+        if self.path is not None and (self.path.exists() or self.path.is_symlink()):
+            try:
+                self._load()
+            except OSError as exc:
+                self.readable = False
+                self._entries, self._lines, self.damaged, self._torn_at = [], 0, 0, None
+                self._report(f"the event log cannot be read: {path_problem(self.path, exc)}; "
+                             "it is left as it is and nothing is written over it")
 
     @classmethod
     def in_folder(cls, data_dir: Path | None, **options: Any) -> EventLog:
@@ -172,6 +196,7 @@ class EventLog:
             del self._entries[: len(self._entries) - self.keep]
         if self.path is not None:
             self.unwritten.append(event)
+            del self.unwritten[: -self.keep]  # a log that stays unwritable keeps the newest, like the file
             self.flush()
         for listener in list(self.listeners):
             listener(event)
@@ -182,15 +207,75 @@ class EventLog:
         if self.path is None or not self.unwritten:
             return True
         try:
-            if self._lines + len(self.unwritten) > self.keep + self.slack:
-                self._rewrite()
-            else:
+            if self._rewrite_due():
+                try:
+                    self._rewrite()
+                except OSError as exc:  # no room for the copy: append past the limit, try again later
+                    self._rewrite_failed(exc)
+                else:
+                    self._rewrite_worked()
+            if self.unwritten:
                 self._append(b"".join(encode_event(e) for e in self.unwritten))
                 self._lines += len(self.unwritten)
-        except OSError:
+        except OSError as exc:
+            self._report(f"the event log cannot be written: {path_problem(self.path, exc)}; "
+                         "its entries wait in memory and are written when it can be")
             return False
         self.unwritten.clear()
+        if self.problem is not None:  # written again (a log it could not read is still never rewritten)
+            self._report(None)
+        self._tell_notes()
         return True
+
+    def _rewrite_due(self) -> bool:
+        if not self.readable or self._lines + len(self.unwritten) <= self.keep + self.slack:
+            return False
+        return self._retry_rewrite_at is None or self._lines >= self._retry_rewrite_at
+
+    def _rewrite_failed(self, exc: OSError) -> None:
+        first = self._retry_rewrite_at is None
+        self._retry_rewrite_at = self._lines + RETRY_LINES
+        if first:  # once per spell: the entry itself is the news, not every retry
+            text = (f"the event log cannot be trimmed to its newest {self.keep} entries ({describe(exc)}); "
+                    "it keeps growing past its limit until there is room")
+            self._note("storage_full", text, source="event_log")
+            for reporter in list(self.reporters):  # kiosk.log too; the log itself still works
+                try:
+                    reporter(text)
+                except OSError:
+                    pass
+
+    def _rewrite_worked(self) -> None:
+        if self._retry_rewrite_at is not None:
+            self._retry_rewrite_at = None
+            self._note("storage_back", f"the event log was trimmed to its newest {self.keep} entries again",
+                       source="event_log")
+
+    def _note(self, kind: str, text: str, **data: Any) -> None:
+        """An entry the log makes about itself, written with the ones waiting (no recursion into flush)."""
+        event = LoggedEvent(self.last_seq + 1, self.clock().isoformat(timespec="seconds"), kind, text, data)
+        self._entries.append(event)
+        del self._entries[: -self.keep]
+        self.unwritten.append(event)
+        self._notes.append(event)
+
+    def _tell_notes(self) -> None:
+        notes, self._notes = self._notes, []
+        for event in notes:
+            for listener in list(self.listeners):
+                listener(event)
+
+    def _report(self, problem: str | None) -> None:
+        """``problem`` (None: it works again) to the reporters, once per distinct problem."""
+        if problem == self.problem:
+            return
+        was, self.problem = self.problem, problem
+        line = problem if problem is not None else f"the event log {self.path} is written again (after: {was})"
+        for reporter in list(self.reporters):
+            try:
+                reporter(line)
+            except OSError:
+                pass  # kiosk.log on the same broken disk: the other reporters still say it
 
     def _append(self, data: bytes) -> None:
         assert self.path is not None
@@ -219,9 +304,10 @@ class EventLog:
         """The newest ``keep`` entries (the waiting ones included), replacing the file atomically."""
         assert self.path is not None
         self.close()
-        write_atomic(self.path, b"".join(encode_event(e) for e in self._entries))
+        self.write_whole(self.path, b"".join(encode_event(e) for e in self._entries))
         self._torn_at = None
         self._lines = len(self._entries)
+        self.unwritten.clear()  # they are in the new file
 
     def close(self) -> None:
         if self._fd is not None:
@@ -230,7 +316,18 @@ class EventLog:
 
 
 def read_events(data_dir: Path) -> EventLog:
-    """The log of ``data_dir`` for reading (``cabinet kiosk events``); nothing is written."""
+    """The log of ``data_dir`` for reading (``cabinet kiosk events``); nothing is written.
+    A log that cannot be read has ``readable`` False and ``problem`` saying why."""
     log = EventLog.in_folder(data_dir)
     log.close()
     return log
+
+
+def path_problem(path: Path, exc: OSError) -> str:
+    """What is wrong with the log's path, in an operator's words."""
+    if path.is_dir():
+        return (f"{path} is a folder, not a file (a restore gone wrong?); move it aside and the "
+                "cabinet starts a new log there")
+    if path.is_symlink() and not path.exists():
+        return f"{path} is a link to a file that does not exist"
+    return f"{exc.strerror or exc} ({path})"

@@ -213,6 +213,8 @@ def decode_history(raw: bytes) -> list[HistoryRecord]:
         obj = json.loads(raw.decode("ascii"))
     except (UnicodeDecodeError, ValueError) as exc:
         raise ValueError(f"not valid JSON (truncated or edited): {exc}") from None
+    except RecursionError:
+        raise ValueError("not a history file (nested too deeply)") from None
     if not isinstance(obj, dict) or set(obj) != {"format", "rounds", "sha256"}:
         raise ValueError("not a history file (wrong fields)")
     fmt = obj["format"]
@@ -249,7 +251,7 @@ class History:
             try:
                 history._records = decode_history(history.path.read_bytes())[-size:]
                 history.saved_up_to = history.last_round_id
-            except (OSError, ValueError) as exc:
+            except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
                 kept = keep_aside(history.path, f"history file: {exc}", clock)
                 history.problem = (
                     f"{history.path}: {exc}. It was kept aside as {kept.name}; history starts empty."

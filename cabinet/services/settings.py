@@ -178,7 +178,15 @@ def load_settings(folder: Path, clock: Clock = utc_now) -> SettingsLoad:
         message = f"{path}: not UTF-8 text"
     except _SettingsError as exc:
         message = str(exc)
-    kept = keep_aside(path, message, clock)
+    except RecursionError:
+        message = f"{path}: not a settings file (nested too deeply)"
+    except OSError as exc:  # a folder where the file should be, a disk error
+        message = f"{path}: cannot be read ({exc.strerror or exc})"
+    try:
+        kept = keep_aside(path, message, clock)
+    except OSError as exc:  # cannot move it either: play on with what read correctly, leave the file be
+        return SettingsLoad(settings, f"{message}. It cannot be kept aside ({exc.strerror or exc}); "
+                                      "the settings that read correctly are used.", None, ())
     try:
         save_settings(folder, settings)  # the next start reads a clean file with the settings in use
     except OSError:

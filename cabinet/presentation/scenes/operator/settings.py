@@ -41,6 +41,7 @@ class SettingsPage(Page):
 
     def __init__(self, menu: object, *, setup: bool = False) -> None:
         super().__init__(menu)
+        from cabinet.errors import CabinetError
         from cabinet.kiosk.catalog import game_files, game_names
         from cabinet.kiosk.config import KioskConfig, KioskConfigError, load_config
 
@@ -51,6 +52,8 @@ class SettingsPage(Page):
                 config = load_config(self.path)
             except KioskConfigError as exc:
                 self.say(f"{self.path.name} HAS MISTAKES: {exc.issues[0].message}", bad=True)
+            except CabinetError as exc:  # not readable (a folder, not text): SAVE says so too
+                self.say(f"{exc}".upper(), bad=True)
         files = game_files()
         catalog = [p.stem for p in files]
         self.names = game_names(files)  # id -> the name a player sees
