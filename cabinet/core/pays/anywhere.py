@@ -28,6 +28,7 @@ from ..evaluate import pay_table, table_value, whole
 from ..events import Event, Position, register_event
 from ..money import MoneyError, apply_ratio
 from . import BasePar, CheckPath
+from .anywhere_rules import rules_of
 from .common import ReelWindows, fixed_reel_windows, land_fixed, scatter_events
 
 if TYPE_CHECKING:
@@ -51,27 +52,6 @@ class AnywhereWin(Event):
     coins: Fraction  # paytable value at the count, per coin of the bet level
     multiplier: int  # the spin's multiplier
     amount: int
-
-
-class AnywhereRules:
-    def __init__(self, defn: Definition) -> None:
-        self.targets: tuple[str, ...] = tuple(sorted(
-            s.id for s in defn.symbols if s.kind == "regular" and not s.pays_as and s.id in defn.pays
-        ))
-        self.adds: dict[str, dict[str, int]] = {}
-        for t in self.targets:
-            self.adds[t] = {s.id: s.counts for s in defn.symbols if s.base == t}
-            self.adds[t].update({s.id: 1 for s in defn.symbols if s.kind == "wild" and t not in s.excludes})
-        self.table = {t: pay_table(defn.pays[t]) for t in self.targets}
-        self.threshold = {t: min(k for k in defn.pays[t] if defn.pays[t][k]) if any(defn.pays[t].values()) else 1
-                          for t in self.targets}
-
-
-def rules_of(defn: Definition) -> AnywhereRules:
-    found = defn.__dict__.get("_anywhere_rules")
-    if found is None:
-        found = defn.__dict__["_anywhere_rules"] = AnywhereRules(defn)
-    return found
 
 
 def anywhere_events(

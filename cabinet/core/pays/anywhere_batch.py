@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from ..evaluate import table_value
-from .anywhere import rules_of
+from .anywhere_rules import rules_of
 from .batch import CompiledSet, ModelSpinner, summed
 
 

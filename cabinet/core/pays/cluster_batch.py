@@ -25,7 +25,7 @@ from ..evaluate import table_value
 from ..simulate import below_array, derive_seeds
 from . import BasePar
 from .batch import CompiledSet, ModelSpinner, summed
-from .cluster import ClusterWin, cluster_events, rules_of
+from .cluster_rules import ClusterWin, cluster_events, rules_of
 
 U64 = np.uint64
 

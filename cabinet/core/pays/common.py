@@ -55,3 +55,10 @@ def scatter_events(
         events.append(ScatterWin(sp.symbol, sp.count, sp.positions, sp.x_bet, whole(s_mult), amount))  # type: ignore[arg-type]
         total += amount
     return events, total
+
+
+def reel_heights(defn: Definition) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per reel: (height, weight), heights ascending (the order ``weighted`` draws in)."""
+    table = defn.pay_model.heights
+    per_reel = table * defn.grid.reels if len(table) == 1 else table
+    return tuple(tuple(sorted((h, w) for h, w in entry.items())) for entry in per_reel)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..definition import Definition
 from ..events import Event, register_event
 from . import BasePar, CheckPath
-from .common import ReelWindows
+from .common import ReelWindows, reel_heights
 from .ways import (
     WAYS_PRICED_BLOCKS,
     check_ways,
@@ -50,13 +50,6 @@ class HeightsDrawn(Event):
     kind: ClassVar[str] = "heights_drawn"
     heights: tuple[int, ...]  # visible rows of each reel, reel 1 first
     ways: int  # the product of the heights: the ways this spin has
-
-
-def reel_heights(defn: Definition) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Per reel: (height, weight), heights ascending (the order ``weighted`` draws in)."""
-    table = defn.pay_model.heights
-    per_reel = table * defn.grid.reels if len(table) == 1 else table
-    return tuple(tuple(sorted((h, w) for h, w in entry.items())) for entry in per_reel)
 
 
 class MegawaysModel:

@@ -12,7 +12,7 @@ import numpy as np
 
 from ..simulate import _weighted_array
 from .batch import CompiledSet
-from .megaways import reel_heights
+from .common import reel_heights
 from .ways_batch import WaysSpinner
 
 Window = tuple[str, ...]
