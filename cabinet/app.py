@@ -198,10 +198,10 @@ class App:
         from cabinet.presentation.art import ArtBuilder
         from cabinet.presentation.assets import AssetCache
         from cabinet.presentation.audio import Audio
-        from cabinet.presentation.bet_panel import uses_tag_band
         from cabinet.presentation.context import Context
         from cabinet.presentation.layout import MIN_LANDSCAPE, MIN_PORTRAIT, compute_layout
         from cabinet.presentation.scenes.base import BaseGameScene
+        from cabinet.presentation.tag_band import uses_tag_band
         from cabinet.presentation.text import Text
 
         self.pg = pygame

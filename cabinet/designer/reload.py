@@ -55,9 +55,9 @@ def apply_game(app: App, defn: Definition, fresh_sprites: bool) -> None:
     from cabinet.paths import sprites_dir
     from cabinet.presentation.art import ArtBuilder
     from cabinet.presentation.assets import AssetCache
-    from cabinet.presentation.bet_panel import uses_tag_band
     from cabinet.presentation.layout import compute_layout
     from cabinet.presentation.scenes.base import BaseGameScene
+    from cabinet.presentation.tag_band import uses_tag_band
 
     ctx, session = app.ctx, app.session
     assert session is not None

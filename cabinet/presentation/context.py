@@ -21,6 +21,7 @@ from .art import Art, ArtBuilder
 from .assets import AssetCache
 from .audio import Audio
 from .layout import Layout, compute_layout
+from .tag_band import uses_tag_band
 from .text import Text
 
 
@@ -75,8 +76,6 @@ class Context:
 
     def relayout(self, size: tuple[int, int]) -> None:
         """A new window size or hand: new rectangles, art scaled once for them, scenes told."""
-        from .bet_panel import uses_tag_band  # here: bet_panel itself draws with a Context
-
         layout = compute_layout(size, self.defn.grid.reels, self.defn.grid.rows, self.settings.left_hand,
                                 tag_band=uses_tag_band(self.defn))
         if layout == self.layout:

@@ -32,6 +32,7 @@ from ..mechanics import presenter_table
 from ..mechanics.free_spins.view import FreeSpinsScene
 from ..reels import ReelView
 from ..screen_state import ScreenState, feature_presenters
+from ..tag_band import shows_panel
 from ..words import words
 from . import credits
 from .autoplay import AutoplayScene
@@ -152,7 +153,7 @@ class BaseGameScene:
     def hit_regions(self) -> list:
         layout = self.ctx.layout
         regions = layout.hit_regions(respin=self.offer_visible)
-        if bet_panel.shows_panel(self.ctx.defn):
+        if shows_panel(self.ctx.defn):
             regions += bet_panel.hit_regions(layout)
         regions.append((icons.settings_box(layout), Press(Button.SETTINGS)))
         return credits.prompt_regions(self.ctx, self.in_round) + regions  # the ADD CREDITS prompt's button
@@ -257,7 +258,7 @@ class BaseGameScene:
             self._change_bet(ctx.session.step_bet, -1)
         elif b == Button.MAX_BET:
             self._max_bet()
-        elif b == Button.ITEM and bet_panel.shows_panel(ctx.defn):
+        elif b == Button.ITEM and shows_panel(ctx.defn):
             self._panel_step(press.index)
         elif b == Button.BET_SELECT:
             self.end_presentation()
@@ -570,7 +571,7 @@ class BaseGameScene:
                 pygame.draw.rect(surface, hud.PALE_GOLD, (column.x - 2, column.y - 2, column.w + 4, column.h + 4),
                                  width=max(2, layout.cell // 40), border_radius=max(2, layout.cell // 20))
             hud.draw_respin_tags(ctx, surface, ctx.session.offer, self.respin_cursor)
-        if bet_panel.shows_panel(ctx.defn):
+        if shows_panel(ctx.defn):
             bet_panel.draw(ctx, surface, enabled=not self.in_round)
         box = icons.settings_box(layout)
         pressed = ctx.hud.flash.get(str(Button.SETTINGS), 0.0) > 0

@@ -92,7 +92,7 @@ class ReplayScene:
         builder, layout, art = ctx.builder, ctx.layout, ctx.art
         if defn is not ctx.defn:  # another game's round: its own reels, symbols and frame
             from ..art import ArtBuilder
-            from ..bet_panel import uses_tag_band
+            from ..tag_band import uses_tag_band
 
             builder = ArtBuilder(ctx.cache, defn)
             layout = compute_layout(ctx.layout.size, defn.grid.reels, defn.grid.rows, ctx.settings.left_hand,
