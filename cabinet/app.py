@@ -19,12 +19,12 @@ from typing import Any
 
 from cabinet.core.bet import Bet
 from cabinet.core.definition import Definition
-from cabinet.designer.speed import Timing
 from cabinet.machine.buttons import Press
 from cabinet.machine.session import GameSession
 from cabinet.machine.stack import SceneStack
 from cabinet.services.settings import Settings, load_settings
-from cabinet.tool import Tool
+from cabinet.timing import Timing
+from cabinet.tool import Tool, tool_factory
 
 UPDATE_HZ = 120
 STEP = 1.0 / UPDATE_HZ
@@ -51,7 +51,7 @@ class AppOptions:
     log_path: Path | None = None  # where recovered errors are written (<data-dir>/kiosk.log)
     embedded: bool = False  # run inside a lobby shell: its window and pads, pygame left running
     forced_round: tuple[int, Bet] | None = None  # cabinet play --round SEED: (seed, bet) played first
-    top_rounds: Any = None  # designer mode: cabinet.designer.top_rounds.TopRounds (--top-rounds FILE)
+    top_rounds: Any = None  # designer mode: a simulation's largest rounds (--top-rounds FILE)
     operator: Any = None  # cabinet.kiosk.operator.OperatorServices: a kiosk's; None: the app makes its own
 
 
@@ -171,7 +171,7 @@ class App:
         self.frames = 0
         self.shared_input = input_adapter  # a lobby's adapter: pads stay open across games
         self.timing = Timing(STEP, STEPS_PER_FRAME, MAX_CATCH_UP)
-        self.designer: Any = None  # cabinet.designer.mode.Designer in designer mode (one of the tools)
+        self.designer: Any = None  # designer mode, one of the tools (handed over by name: cabinet/tool.py)
         self.tools: list[Tool] = []  # what plugs into the loop beside the game (cabinet/tool.py)
         self.guard: Any = None  # cabinet.kiosk.guard.ErrorGuard when errors are survived
         self.failed = False  # errors kept coming: whoever runs the app should start it over
@@ -198,10 +198,10 @@ class App:
         from cabinet.presentation.art import ArtBuilder
         from cabinet.presentation.assets import AssetCache
         from cabinet.presentation.audio import Audio
-        from cabinet.presentation.bet_panel import uses_tag_band
         from cabinet.presentation.context import Context
         from cabinet.presentation.layout import MIN_LANDSCAPE, MIN_PORTRAIT, compute_layout
         from cabinet.presentation.scenes.base import BaseGameScene
+        from cabinet.presentation.tag_band import uses_tag_band
         from cabinet.presentation.text import Text
 
         self.pg = pygame
@@ -320,9 +320,7 @@ class App:
         it sees the devices' events before the others); none changes an outcome."""
         opts = self.options
         if opts.designer or opts.watch is not None:
-            from cabinet.designer.mode import Designer
-
-            self.designer = Designer(self, opts.watch)
+            self.designer = tool_factory("designer")(self, opts.watch)  # it sees this app as a tool.Host
             self.tools.append(self.designer)
         if opts.guard or self.designer is not None:
             from cabinet.kiosk.guard import ErrorGuard, GuardNotice
@@ -378,7 +376,7 @@ class App:
     def _draw_forced_tag(self) -> Any:
         """The tag's rectangle while a round replayed from its seed plays (``--round``, the
         designer's top rounds; None when no such round is in play)."""
-        from cabinet.designer.overlay import WARN, draw_tag
+        from cabinet.presentation.tag import WARN, draw_tag
 
         session = self.session
         current = session.current if session is not None else None

@@ -15,10 +15,10 @@ from cabinet.core.events import FeatureTriggered, LineWin, ReelsStopped, RoundEn
 from cabinet.core.loader import load_definition_text, load_game
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.designer.reload import nearest_bet, screen_fits
-from cabinet.designer.speed import Timing
 from cabinet.designer.stats import SessionStats, Theory
 from cabinet.designer.watch import FileWatcher, GameFiles
 from cabinet.kiosk.catalog import game_files
+from cabinet.timing import Timing
 
 STEP = 1 / 120
 

@@ -196,7 +196,7 @@ def test_sigterm_shuts_the_kiosk_down_cleanly_with_the_journal_closed(tmp_path: 
 
 
 def test_designer_speed_pause_step_and_overlay_keys_do_nothing_in_a_kiosk(entries, tmp_path: Path) -> None:  # noqa: ANN001
-    from cabinet.designer.speed import NORMAL
+    from cabinet.timing import NORMAL
 
     shell = kiosk(entries, tmp_path, designer=True)
     app = shell.app

@@ -45,17 +45,23 @@ def test_every_shipped_theme_is_a_folder_with_its_file() -> None:
 
 
 def test_the_file_names_what_the_painters_know() -> None:
-    """The format's choices are the painters' own names, no more and no fewer."""
-    from cabinet.assets import music, symbols, ui
+    """The format's choices are the painters' own names, no more and no fewer (the names live
+    in theme_data.py, which imports no painter; the painters are checked against them here)."""
+    from cabinet.assets import music, symbols, theme_data, ui
 
-    assert set(typing.get_args(themes.Decor)) - {""} == set(atmosphere._DECOR)
-    assert set(typing.get_args(themes.Trim)) - {""} == set(atmosphere._TRIMS)
+    assert set(typing.get_args(theme_data.Decor)) - {""} == set(atmosphere._DECOR)
+    assert set(typing.get_args(theme_data.Trim)) - {""} == set(atmosphere._TRIMS)
+    assert set(theme_data.BACKDROPS) == set(ui.BACKGROUNDS) == set(theme_data.BACKDROP_COLOURS)
+    for name in theme_data.INSTRUMENTS:  # each name plays (music.instrument refuses an unknown one)
+        assert np.abs(music.instrument(name, 60, 0.1)).max() > 0.01, name
+    for name in theme_data.DRUMS:
+        assert bool(music.drum_hits(name, 4)) == (name != "none"), name
     for theme in THEMES.values():
-        assert theme.background in ui.BACKGROUNDS
+        assert theme.background in theme_data.BACKDROPS
         assert all(s.shape in symbols.SHAPES for s in theme.symbols)
         for spec in (theme.music, theme.feature_music):
             assert spec is not None
-            assert {spec.lead, spec.bass, spec.pad} <= set(music.INSTRUMENTS) and spec.drums in music.DRUMS
+            assert {spec.lead, spec.bass, spec.pad} <= set(theme_data.INSTRUMENTS) and spec.drums in theme_data.DRUMS
 
 
 def test_shipped_atmospheres_and_corner_art_come_from_the_files() -> None:

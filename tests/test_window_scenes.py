@@ -19,8 +19,9 @@ from cabinet.presentation.assets import AssetCache
 from cabinet.presentation.audio import Audio
 from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
 from cabinet.presentation.scenes.bet_selector import COLUMN_STRIDE, BetSelectorScene
+from cabinet.presentation.scenes.history import HistoryScene
 from cabinet.presentation.scenes.info import InfoScene
-from cabinet.presentation.scenes.menu import HistoryScene, MenuScene
+from cabinet.presentation.scenes.menu import MenuScene
 from cabinet.presentation.text import Text
 
 ROOT = Path(__file__).resolve().parent.parent

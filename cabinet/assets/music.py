@@ -7,8 +7,6 @@ back onto the start, and the last bar's notes stop early so the loop point sits 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
 from .sound import (
@@ -31,9 +29,7 @@ from .sound import (
     square,
     woodblock,
 )
-
-if TYPE_CHECKING:  # annotations only: themes.py reads this module's instruments to check a theme's names
-    from .themes import MusicSpec
+from .theme_data import MusicSpec
 
 MUSIC_RATE = 22050
 # A feature loop plays only during its feature, and is stored 4-bit (IMA ADPCM, ``build.py``)
@@ -42,13 +38,6 @@ MUSIC_RATE = 22050
 # nothing above the new Nyquist frequency folds back as a false tone.
 FEATURE_MUSIC_RATE = 12000
 BARS = 8  # a theme loop's length, the default of ``MusicSpec.bars``
-# The names a theme.yaml's music may use (``instrument`` and ``drum_hits`` play them).
-INSTRUMENTS = ("square", "pulse", "koto", "bells", "flute", "theremin", "pluck_bass", "square_bass", "soft_bass",
-               "organ", "bowed", "chip_arp", "celesta", "pluck")
-DRUMS = ("chip", "swing", "temple", "sleigh", "spooky", "gallop", "drive", "chip_drive", "taiko", "spooky_drive",
-         "none")
-
-
 def instrument(kind: str, note: float, seconds: float, rate: int = MUSIC_RATE) -> Array:
     n = max(1, int(seconds * rate))
     f = midi_hz(note)

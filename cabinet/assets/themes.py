@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Literal
@@ -20,6 +20,16 @@ from typing import Any, Literal
 from ..core.definition import doc
 from ..core.loader import Report, load_data_file
 from ..paths import sprites_dir
+from .theme_data import (
+    BACKDROP_COLOURS,
+    BACKDROPS,
+    DRUMS,
+    INSTRUMENTS,
+    AtmosphereFile,
+    MusicSpec,
+    SymbolSpec,
+    Theme,
+)
 
 THEME_FILE = "theme.yaml"
 FORMAT = 1
@@ -32,63 +42,7 @@ SCALES: dict[str, tuple[int, ...]] = {"major": MAJOR, "minor": MINOR, "harmonic_
                                       "pentatonic": PENTATONIC}
 ScaleName = Literal["major", "minor", "harmonic_minor", "pentatonic"]
 
-# The feature atmosphere's painters (presentation/atmosphere.py holds them; a test keeps these in step).
-Lights = Literal["string", "marquee", "neon", ""]
-Particles = Literal["snow", "sparkle", "embers", "petals", "bats", "stars", ""]
-Decor = Literal["aurora", "beams", "grid", "fireworks", "lanterns", "moon", ""]
-Trim = Literal["snow", "scrolls", "drips", "grid", ""]
-
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
-
-
-# ----------------------------------------------------------------------------- what the painters read
-
-
-@dataclass(frozen=True)
-class SymbolSpec:
-    id: str
-    shape: str
-    palette: Mapping[str, str] = field(default_factory=dict)
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class MusicSpec:
-    """A looping tune: chords per bar as scale degrees of `root` (MIDI), in `scale` semitone steps."""
-    root: int
-    scale: tuple[int, ...]
-    bpm: float
-    progression: tuple[int, ...]  # scale degree of each bar's chord (0-based)
-    lead: str  # instrument names understood by music.py
-    bass: str
-    pad: str
-    drums: str
-    seed: int
-    beats_per_bar: int = 4
-    swing: float = 0.0
-    bars: int = 8  # the loop's length
-    arp: str = ""  # an instrument for running sixteenths over the chords ("": none)
-
-
-@dataclass(frozen=True)
-class Theme:
-    name: str
-    title: str
-    subtitle: str
-    symbols: tuple[SymbolSpec, ...]
-    background: str  # style name understood by ui.background
-    colours: Mapping[str, str]  # bg_top, bg_bottom, accent, accent2, glow, reel_mid, reel_edge, plate
-    music: MusicSpec
-    feature_music: MusicSpec | None = None  # played from a feature's intro to its outro
-    atmosphere: AtmosphereFile | None = None  # a feature's look (None: derived from the colours)
-    corner_art: str = ""  # the symbol hung in the screen's top corners ("": none)
-    backdrop_colours: tuple[str, ...] = ()  # the backdrop painter's own colours (empty: its palette's)
-
-    def symbol(self, sid: str) -> SymbolSpec:
-        for s in self.symbols:
-            if s.id == sid:
-                return s
-        raise KeyError(sid)
 
 
 # ----------------------------------------------------------------------------- the file's format
@@ -123,7 +77,7 @@ class MusicFile:
     scale: ScaleName = doc("the scale the chords and the melody use")
     bpm: Fraction = doc("beats a minute")
     progression: tuple[int, ...] = doc("each bar's chord as a scale degree (0-based)")
-    lead: str = doc("the melody's instrument (cabinet/assets/music.py)")
+    lead: str = doc("the melody's instrument (cabinet/assets/theme_data.py INSTRUMENTS)")
     bass: str = doc("the bass instrument")
     pad: str = doc("the chords' instrument")
     drums: str = doc("the drum pattern")
@@ -141,41 +95,10 @@ class MusicFile:
 
 
 @dataclass(frozen=True)
-class AtmosphereFile:
-    """How the theme's features look (presentation/atmosphere.py paints it)."""
-
-    sky: tuple[str, ...] = doc("the feature's sky, top and bottom, laid over the theme's background")
-    glow: str = doc("the light behind the reel frame")
-    card: tuple[str, ...] = doc("the intro and outro card's fill, top and bottom")
-    rim: str = doc("the card's rim")
-    title: str = doc("the card's big line")
-    frost: str = doc("a sticky reel's frame")
-    sky_alpha: int = doc("how much of the sky covers the background (0-255)", default=160)
-    lights: Lights = doc("the reel frame's lights: a twinkling strand, chasing marquee bulbs, a neon tube",
-                         default="")
-    light_colours: tuple[str, ...] = doc("the lights' colours", default=("#ffffff",))
-    particles: Particles = doc("what floats over the feature", default="")
-    particle_colours: tuple[str, ...] = doc("the particles' colours", default=("#ffffff",))
-    decor: Decor = doc("the backdrop's decor", default="")
-    trim: Trim = doc("the card's trim", default="")
-    counts: tuple[int, ...] = doc("particles over the backdrop, over the card", default=(50, 100))
-    decor_colours: tuple[str, ...] = doc("the decor's own colours, in its painter's order (empty: the look's)",
-                                         default=())
-    trim_colours: tuple[str, ...] = doc("the trim's own colours, in its painter's order (empty: the look's)",
-                                        default=())
-    frost_cap: tuple[str, ...] | None = doc("a sticky reel's snow cap on its frame: the snow and the icicles "
-                                            "(empty: none; absent: the frost's whites under a snow trim)",
-                                            default=None)
-    wheel_colours: tuple[str, ...] = doc("the wheel's backing, hub, title plate, seams, win box and pass-on "
-                                         "pocket, then one colour a ring (empty: mixed from the card's)",
-                                         default=())
-
-
-@dataclass(frozen=True)
 class ThemeFile:
     format: int = doc(f"the theme file's format version ({FORMAT})")
     title: str = doc("the logo's big line")
-    background: str = doc("the backdrop's painter (cabinet/assets/ui.py BACKGROUNDS)")
+    background: str = doc("the backdrop's painter (cabinet/assets/theme_data.py BACKDROPS)")
     colours: dict[str, str] = doc("bg_top, bg_bottom, accent, accent2, glow, reel_mid, reel_edge, plate")
     symbols: tuple[SymbolFile, ...] = doc("one entry per symbol the theme's games use")
     music: MusicFile = doc("the loop played while the game is on")
@@ -184,7 +107,7 @@ class ThemeFile:
     atmosphere: AtmosphereFile | None = doc("a feature's look (absent: derived from the colours)", default=None)
     corner_art: str = doc("a symbol id hung in the screen's top corners (empty: none)", default="")
     backdrop_colours: tuple[str, ...] = doc("the backdrop painter's own colours in its order, the bokeh last "
-                                            "(cabinet/assets/ui.py BACKDROP_COLOURS; empty: the palette's)",
+                                            "(cabinet/assets/theme_data.py BACKDROP_COLOURS; empty: the palette's)",
                                             default=())
 
     def theme(self, name: str) -> Theme:
@@ -201,9 +124,7 @@ REQUIRED_COLOURS = ("bg_top", "bg_bottom", "accent", "accent2", "glow", "reel_mi
 
 def _check(file: ThemeFile, report: Report) -> None:
     """What the types cannot say: colours are #rrggbb, names exist, symbol ids are unique."""
-    from . import ui
-    from .music import DRUMS, INSTRUMENTS
-    from .symbols import SHAPES
+    from .symbols import SHAPES  # the symbol painters' registry (it reads no theme)
 
     def colour(value: str, where: tuple[Any, ...]) -> None:
         if not _COLOUR.fullmatch(value):
@@ -216,10 +137,10 @@ def _check(file: ThemeFile, report: Report) -> None:
 
     if file.format != FORMAT:
         report(("format",), f"theme file format {file.format} is not known; this cabinet reads format {FORMAT}")
-    choice(file.background, ui.BACKGROUNDS, ("background",), "background painter")
+    choice(file.background, BACKDROPS, ("background",), "background painter")
     for i, value in enumerate(file.backdrop_colours):
         colour(value, ("backdrop_colours", i))
-    names = ui.BACKDROP_COLOURS.get(file.background, ((), ()))[0]
+    names = BACKDROP_COLOURS.get(file.background, ((), ()))[0]
     if file.backdrop_colours and len(file.backdrop_colours) <= len(names):
         report(("backdrop_colours",), f"the {file.background} painter takes {len(names)} colours ("
                f"{', '.join(names)}) and one bokeh colour or more; got {len(file.backdrop_colours)}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pygame
@@ -25,9 +24,7 @@ from .draw import (
     surface_from,
 )
 from .symbols import GOLD_STOPS, gold, render_symbol, spark
-
-if TYPE_CHECKING:  # annotations only: themes.py reads this module's painters to check a theme's names
-    from .themes import Theme
+from .theme_data import BACKDROP_COLOURS, Theme
 
 # ----------------------------------------------------------------------------- buttons
 
@@ -333,24 +330,6 @@ def _twinkles(col: Array, seed: int, n: int, colour: Colour, size: float, region
 def _vignette(col: Array, x: Array, y: Array, k: float = 0.75) -> None:
     d = ((x - 0.5) ** 2 + (y - 0.5) ** 2) * 2
     col *= np.clip(1 - k * d ** 1.3, 0, 1)[..., None]
-
-
-# Each painter's own colours, in the order a theme.yaml's ``backdrop_colours`` gives them: its
-# named colours, then the bokeh (the soft dots of light: one colour or more, the rest of the
-# list). A theme that gives none gets these roles of its palette (``palette_role``).
-BACKDROP_COLOURS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # painter: (names, palette roles)
-    "casino": (("spotlight", "rays", "lattice", "glints"), ("accent", "glow", "glow", "light", "glow", "accent",
-                                                            "white")),
-    "neon": (("horizon", "horizon_line", "grid_glow", "grid", "sun_top", "sun_bottom", "sun_glow", "glints"),
-             ("accent", "white", "accent", "light", "glow", "accent2", "accent", "light", "accent2", "accent")),
-    "silk": (("lattice", "light", "glints"), ("glow", "accent", "light", "glow", "accent")),
-    "snow": (("glints", "moonlight", "far_hills", "near_hills", "hill_rims"), ("white", "light", "pale", "white",
-                                                                               "white", "white")),
-    "jade": (("light", "scrolls", "glints"), ("accent", "glow", "light", "glow", "accent2")),
-    "spooky": (("moonlight", "moon", "craters", "fog", "ground", "glints"), ("accent", "light", "glow", "accent2",
-                                                                            "dark", "light", "accent", "accent2")),
-    "glow": (("light", "silk", "glints"), ("accent", "accent2", "glow", "glow", "accent", "accent2")),
-}
 
 
 def palette_role(t: Theme, role: str) -> str:

@@ -8,7 +8,7 @@ from that press to the next moment the cabinet takes a SPIN (reels, win count-up
 features with their intro cards and totals, everything the screen plays). There is no
 second table of durations: change an animation and these figures move.
 
-Speeds are the designer's (``speed.py``): slow 0.5x, normal 1x, fast 2x, turbo 4x of
+Speeds are the designer's (``cabinet/timing.py``): slow 0.5x, normal 1x, fast 2x, turbo 4x of
 the window's timeline.
 
 From the rounds played in order:
@@ -146,8 +146,8 @@ def play(defn: Any, *, rounds: int = DEFAULT_ROUNDS, speed: str = "normal", seed
     import time
 
     from cabinet.app import FPS, App, AppOptions, use_dummy_drivers
-    from cabinet.designer.speed import SPEEDS
     from cabinet.machine.buttons import Button, Press
+    from cabinet.timing import SPEEDS
 
     use_dummy_drivers()
     started = time.perf_counter()

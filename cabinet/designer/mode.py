@@ -27,7 +27,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -35,6 +35,8 @@ from cabinet.core.definition import Scenario
 from cabinet.core.loader import scenario_problems
 from cabinet.input.bindings import Bindings
 from cabinet.machine.buttons import Button, Press
+from cabinet.presentation.tag import draw_tag
+from cabinet.tool import Host, register_tool
 
 from .live_par import LivePar
 from .overlay import (
@@ -48,7 +50,6 @@ from .overlay import (
     Line,
     draw_error_panel,
     draw_panel,
-    draw_tag,
     line_room,
     overlay_box,
     wrap,
@@ -56,9 +57,6 @@ from .overlay import (
 from .reload import Reloader
 from .stats import SessionStats, Theory, TheoryCache
 from .top_rounds import TopRound, TopRounds, TopRoundsScene
-
-if TYPE_CHECKING:
-    from cabinet.app import App
 
 STATS_REFRESH = 0.25  # seconds between refreshes of the frame-time figures
 HINT_SECONDS = 4.0
@@ -116,7 +114,7 @@ class Designer:
 
     name = "designer"  # where the app logs the errors it survives
 
-    def __init__(self, app: App, watch_path: Path | None = None) -> None:
+    def __init__(self, app: Host, watch_path: Path | None = None) -> None:
         self.app = app
         self.overlay = False
         self.timing = app.timing
@@ -536,7 +534,7 @@ def describe_scene(scene: Any) -> str:
     return f"{name}({phase})" if isinstance(phase, str) and phase else name
 
 
-def feature_state(app: App) -> str:
+def feature_state(app: Host) -> str:
     """Free spins progress when a feature plays, else the last round's features."""
     scene: Any
     for scene in app.stack:
@@ -548,3 +546,6 @@ def feature_state(app: App) -> str:
         when = "this round brings" if session.in_round else "last round had"
         return f"{when} " + ", ".join(session.current.features)
     return ""
+
+
+register_tool("designer", Designer)  # the app asks for it by name when designer mode is on

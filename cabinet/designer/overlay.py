@@ -1,4 +1,5 @@
-"""Drawing for designer mode: the tool overlay, the reload-error panel and small tags.
+"""Drawing for designer mode: the tool overlay and the reload-error panel (its small tags
+are ``presentation/tag.py``'s pills, which the app's FORCED tag uses too).
 
 A tool's look, not a cabinet's: a dark translucent panel with a thin cyan rule, small
 type, labels in cyan and values in white, good news green and bad news red. Text comes
@@ -13,6 +14,7 @@ from functools import lru_cache
 
 import pygame
 
+from cabinet.presentation.tag import WARN
 from cabinet.presentation.text import Text
 
 LABEL = (110, 220, 255)
@@ -20,7 +22,6 @@ VALUE = (240, 244, 250)
 DIM = (150, 160, 178)
 GOOD = (110, 230, 120)
 BAD = (255, 110, 110)
-WARN = (255, 200, 90)
 PANEL = (8, 12, 22, 218)
 RULE = (60, 190, 235)
 ERROR_FILL = (92, 10, 22, 246)
@@ -147,26 +148,4 @@ def draw_error_panel(surface: pygame.Surface, text: Text, title: str, errors: li
         surface.blit(text.fit(line, size, w - 2 * pad, VALUE), (pad, y))
     if more:
         surface.blit(text.render(f"... and {more} more", size, DIM), (pad, y + pitch))
-    return rect
-
-
-def draw_tag(surface: pygame.Surface, text: Text, label: str, colour: tuple[int, int, int],
-             topright: tuple[int, int] | None = None, *, center: tuple[int, int] | None = None,
-             midright: tuple[int, int] | None = None, max_width: int | None = None) -> pygame.Rect:
-    """A small pill (speed, FORCED) at a corner, centred on ``center`` or with its right end's
-    middle at ``midright``, its words smaller if it would be wider than ``max_width``;
-    returns where it went."""
-    size = max(10, min(20, surface.get_height() // 40))
-    if max_width is not None:
-        size = max(9, text.fit_size(label, size, max_width - size))
-    img = text.render(label, size, (16, 12, 20))
-    rect = img.get_rect().inflate(size, size // 2)
-    if center is not None:
-        rect.center = center
-    elif midright is not None:
-        rect.midright = midright
-    else:
-        rect.topright = topright or (surface.get_width(), 0)
-    pygame.draw.rect(surface, colour, rect, border_radius=rect.h // 2)
-    surface.blit(img, img.get_rect(center=rect.center))
     return rect

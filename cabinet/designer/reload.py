@@ -15,17 +15,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from cabinet.core.bet import Bet, all_bets, is_allowed
 from cabinet.core.definition import Definition
 from cabinet.core.loader import DefinitionError, load_definition
 from cabinet.errors import CabinetError
+from cabinet.tool import Host
 
 from .watch import FileWatcher, GameFiles
-
-if TYPE_CHECKING:
-    from cabinet.app import App
 
 
 def nearest_bet(defn: Definition, bet: Bet) -> Bet:
@@ -46,7 +43,7 @@ def screen_fits(defn: Definition, stops: tuple[int, ...], reel_set: str) -> bool
         0 <= stop < len(strip) for stop, strip in zip(stops, strips, strict=True))
 
 
-def apply_game(app: App, defn: Definition, fresh_sprites: bool) -> None:
+def apply_game(app: Host, defn: Definition, fresh_sprites: bool) -> None:
     """Put ``defn`` (and, with ``fresh_sprites``, the sprites as they are on disk now) into the
     running app. Everything new is built before anything is replaced, so a failure leaves the
     old game running."""
@@ -55,9 +52,9 @@ def apply_game(app: App, defn: Definition, fresh_sprites: bool) -> None:
     from cabinet.paths import sprites_dir
     from cabinet.presentation.art import ArtBuilder
     from cabinet.presentation.assets import AssetCache
-    from cabinet.presentation.bet_panel import uses_tag_band
     from cabinet.presentation.layout import compute_layout
     from cabinet.presentation.scenes.base import BaseGameScene
+    from cabinet.presentation.tag_band import uses_tag_band
 
     ctx, session = app.ctx, app.session
     assert session is not None
@@ -90,7 +87,7 @@ def apply_game(app: App, defn: Definition, fresh_sprites: bool) -> None:
     pygame.display.set_caption(f"{defn.name} - Slot Cabinet")
 
 
-def reload_sounds(app: App, theme: str) -> None:
+def reload_sounds(app: Host, theme: str) -> None:
     """A new ``Audio`` for the theme, loaded from disk; the base game rebuilt after this binds it."""
     import pygame
 
@@ -108,7 +105,7 @@ def reload_sounds(app: App, theme: str) -> None:
 
 
 class Reloader:
-    def __init__(self, app: App, path: Path, log: Callable[[str], None] | None = None) -> None:
+    def __init__(self, app: Host, path: Path, log: Callable[[str], None] | None = None) -> None:
         from cabinet.paths import sounds_dir, sprites_dir
 
         self.app = app

@@ -26,7 +26,7 @@ import json
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -35,11 +35,9 @@ from cabinet.core.money import Money, MoneyError, parse_money
 from cabinet.core.rng import derive_seed
 from cabinet.errors import CabinetError
 from cabinet.machine.buttons import Button, Press
+from cabinet.tool import Host
 
 from .overlay import BAD, DIM, LABEL, RULE, VALUE, WARN, shade
-
-if TYPE_CHECKING:
-    from .mode import Designer
 
 HOW_TO = ("cabinet simulate GAME --spins N --seed S --top K --json > FILE",
           "cabinet play GAME --designer --top-rounds FILE")
@@ -146,6 +144,15 @@ def top_rounds_from_report(report: Any, defn: Any, source: str, game_sha256: str
 # --- the list on screen -----------------------------------------------------------------------------
 
 
+class Replayer(Protocol):
+    """Who opens the list (designer mode, ``mode.py``): the running cabinet, and the replay of
+    a chosen round."""
+
+    app: Host
+
+    def play_top_round(self, index: int) -> bool: ...
+
+
 class TopRoundsScene:
     """The list: modal over the game, in the designer's look (dark panel, cyan rule)."""
 
@@ -153,7 +160,7 @@ class TopRoundsScene:
     opaque = False
     close_buttons = (Button.BACK, Button.CLOSE, Button.MENU, Button.TOP_ROUNDS)
 
-    def __init__(self, designer: Designer, top: TopRounds | None) -> None:
+    def __init__(self, designer: Replayer, top: TopRounds | None) -> None:
         from cabinet.services.session_ledger import definition_fingerprint
 
         self.designer = designer

@@ -53,10 +53,10 @@ class DemoGame:
 
     def __init__(self, defn: Definition, *, text: Any, cache: Any, builder: Any, audio: Any, settings: Any,
                  size: tuple[int, int]) -> None:
-        from cabinet.presentation.bet_panel import uses_tag_band
         from cabinet.presentation.context import Context
         from cabinet.presentation.layout import compute_layout
         from cabinet.presentation.scenes.base import BaseGameScene
+        from cabinet.presentation.tag_band import uses_tag_band
 
         self.defn = defn
         self.session = DemoSession(defn)

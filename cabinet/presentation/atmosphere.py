@@ -394,10 +394,11 @@ class FeatureAtmosphere:
     def _punch_holes(self, out: pygame.Surface, layout: Layout) -> None:
         """Where the game's own moving parts show through: reels, deck, bet pills, the wrench."""
         from . import bet_panel, icons
+        from .tag_band import shows_panel
 
         pygame.draw.rect(out, HOLE, layout.reel_window)
         pygame.draw.rect(out, HOLE, layout.deck)
-        if bet_panel.shows_panel(self.ctx.defn) and not layout.portrait:  # portrait: the meter covers them
+        if shows_panel(self.ctx.defn) and not layout.portrait:  # portrait: the meter covers them
             boxes = bet_panel.panel_boxes(layout)
             for pill in (boxes.level, boxes.coin, boxes.coins):
                 pygame.draw.rect(out, HOLE, pill, border_radius=pill.h // 2)

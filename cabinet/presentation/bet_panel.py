@@ -21,7 +21,7 @@ from cabinet.machine.buttons import Button, Press
 from .layout import Box, Layout
 from .style import GOLD, INK, WHITE
 
-if TYPE_CHECKING:  # annotations only: the context asks this module whether a game shows the tag band
+if TYPE_CHECKING:
     from .context import Context
 
 LEVEL_DOWN, LEVEL_UP, COIN_DOWN, COIN_UP = 0, 1, 2, 3  # ITEM indices of the four arrows
@@ -41,16 +41,6 @@ class BetPanelBoxes:
             COIN_DOWN: Box(self.coin.x, self.coin.y, h, h),
             COIN_UP: Box(self.coin.right - h, self.coin.y, h, h),
         }
-
-
-def shows_panel(defn: Definition) -> bool:
-    return defn.bet.label == "level"
-
-
-def uses_tag_band(defn: Definition) -> bool:
-    """Whether the game shows anything in the band under the reels: the bet pills, or a paid
-    respin's price tags. A taller grid takes the band when it does not (``compute_layout``)."""
-    return shows_panel(defn) or any(getattr(f, "type", "") == "paid_respin" for f in defn.features)
 
 
 def panel_boxes(layout: Layout) -> BetPanelBoxes:

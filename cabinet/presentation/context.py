@@ -21,6 +21,8 @@ from .art import Art, ArtBuilder
 from .assets import AssetCache
 from .audio import Audio
 from .layout import Layout, compute_layout
+from .router import open_scene
+from .tag_band import uses_tag_band
 from .text import Text
 
 
@@ -56,15 +58,17 @@ class Context:
     on_layout: list[Callable[[], None]] = field(default_factory=list)
     # Set by a lobby that launched this game: Close Game returns there instead of quitting.
     on_close_game: Callable[[], None] | None = None
-    # the game scene class, set by the game scene itself: a history replay builds its sandbox
-    # game with it (importing the game scene from the replay would be an import cycle)
-    game_scene: Any = None
 
     def __post_init__(self) -> None:
         self.audio.set_volume(self.settings.volume)  # the remembered master volume from the first sound
 
     def money(self, amount: Money) -> str:
         return format_money(amount, self.defn.bet.currency, self.defn.bet.minor_units)
+
+    def open(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """Push the scene called ``name`` (``router.py``: its module registered it) on this
+        context's stack, built with this context and ``args``; returns it."""
+        return open_scene(self, name, *args, **kwargs)
 
     def close_game(self) -> None:
         """The menu's Close Game: back to the lobby that opened the game, else quit."""
@@ -75,8 +79,6 @@ class Context:
 
     def relayout(self, size: tuple[int, int]) -> None:
         """A new window size or hand: new rectangles, art scaled once for them, scenes told."""
-        from .bet_panel import uses_tag_band  # here: bet_panel itself draws with a Context
-
         layout = compute_layout(size, self.defn.grid.reels, self.defn.grid.rows, self.settings.left_hand,
                                 tag_band=uses_tag_band(self.defn))
         if layout == self.layout:

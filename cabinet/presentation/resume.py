@@ -11,15 +11,12 @@ the step instead of replaying the round from its first event.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from cabinet.core.round import RoundResult
 
+from .router import build_scene
 from .screen_state import ScreenState, feature_presenters, shown_at
-
-if TYPE_CHECKING:
-    from .mechanics.free_spins.view import FreeSpinsScene
-    from .scenes.base import BaseGameScene
 
 __all__ = ["landed_heights", "restore_heights", "restore_screen", "restore_stamps", "shown_at"]
 
@@ -29,7 +26,7 @@ def landed_heights(shown: ScreenState) -> tuple[int, ...] | None:
     return tuple(len(column) for column in shown.landed) if shown.landed else None
 
 
-def restore_heights(scene: BaseGameScene, shown: ScreenState) -> None:
+def restore_heights(scene: Any, shown: ScreenState) -> None:
     """A finished round put back on the screen after a restart: its reels at the heights
     they landed at (a Megaways screen is rebuilt as the spin drew it)."""
     heights = landed_heights(shown)
@@ -42,14 +39,13 @@ def restore_heights(scene: BaseGameScene, shown: ScreenState) -> None:
     scene.screen = scene.reels.visible(rows)
 
 
-def restore_screen(scene: BaseGameScene, result: RoundResult, step: int) -> tuple[ScreenState, FreeSpinsScene | None]:
-    """Show ``result`` as it was after ``step`` events on ``scene``.
+def restore_screen(scene: Any, result: RoundResult, step: int) -> tuple[ScreenState, Any]:
+    """Show ``result`` as it was after ``step`` events on ``scene`` (the game scene).
 
     Returns the state the round player carries on from and the free-spins scene it put
-    up (None when no free spins were on screen at that step).
+    up (None when no free spins were on screen at that step), built by name
+    (``"free_spins"``, registered by its mechanic's view).
     """
-    from .mechanics.free_spins.view import FreeSpinsScene
-
     ctx = scene.ctx
     shown = shown_at(result.events, step, presenters=feature_presenters(ctx.defn))
     if shown.stops is not None and shown.reel_set is not None:
@@ -59,16 +55,16 @@ def restore_screen(scene: BaseGameScene, result: RoundResult, step: int) -> tupl
             scene.reels.visible(ctx.defn.grid.rows)
     ctx.hud.win = shown.hud_win
     restore_stamps(scene, shown)
-    free: FreeSpinsScene | None = None
+    free: Any = None
     if shown.free is not None:
-        free = FreeSpinsScene(ctx, shown.free.total_spins, shown.free.multiplier)
+        free = build_scene(ctx, "free_spins", shown.free.total_spins, shown.free.multiplier)
         free.phase, free.t = "running", 0.0  # its intro was shown before the interruption
         free.played, free.total_win = shown.free.played, shown.free.total_win
         ctx.stack.push(free)
     return shown, free
 
 
-def restore_stamps(scene: BaseGameScene, shown: ScreenState) -> None:
+def restore_stamps(scene: Any, shown: ScreenState) -> None:
     """Stamp the values multiplier wilds drew in the spin ``shown`` ended on, as live play left
     them: a restored round mid-spin, or a finished round put back on the screen after a restart.
     Only cells that still show the symbol the state has there are stamped (a screen put back

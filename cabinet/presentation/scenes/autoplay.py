@@ -28,6 +28,7 @@ from ..bet_panel import draw_arrow
 from ..context import Context
 from ..layout import Box
 from ..overlays import Overlay, draw_row
+from ..router import register_scene
 from ..style import GOLD, INK, PALE_GOLD, WHITE
 
 ADVANCED, START = 50, 51  # ITEM indices (rounds options are 0..len-1)
@@ -340,3 +341,6 @@ class AutoplayScene(Overlay):
         reset, done = self.bottom_buttons()
         self._button(surface, reset, "RESET", chosen=False, focused=focused == "reset")
         self._button(surface, done, "DONE", chosen=True, focused=focused == "done")
+
+
+register_scene("autoplay", AutoplayScene)

@@ -34,15 +34,12 @@ from ..mechanics import presenter_table
 from ..mechanics.free_spins.view import FreeSpinsScene
 from ..pays import pay_screen_of
 from ..reels import ReelView
+from ..router import register_scene
 from ..screen_state import ScreenState, feature_presenters
+from ..tag_band import shows_panel
 from ..words import words
 from . import credits
-from .autoplay import AutoplayScene
-from .bet_selector import BetSelectorScene
-from .info import InfoScene
-from .intro import IntroScene
-from .menu import MenuScene
-from .settings import GameSettingsScene, setting
+from .settings import setting
 from .win import WinScene
 
 AUTOPLAY_PAUSE = 0.9  # seconds between autoplay rounds
@@ -82,7 +79,6 @@ class BaseGameScene:
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        ctx.game_scene = type(self)  # history replays build their sandbox game with it
         defn = ctx.defn
         reel_set = defn.base_game.reel_sets[0].set
         strips = defn.reels[reel_set]
@@ -157,7 +153,7 @@ class BaseGameScene:
     def hit_regions(self) -> list:
         layout = self.ctx.layout
         regions = layout.hit_regions(respin=self.offer_visible)
-        if bet_panel.shows_panel(self.ctx.defn):
+        if shows_panel(self.ctx.defn):
             regions += bet_panel.hit_regions(layout)
         regions.append((icons.settings_box(layout), Press(Button.SETTINGS)))
         return credits.prompt_regions(self.ctx, self.in_round) + regions  # the ADD CREDITS prompt's button
@@ -166,7 +162,7 @@ class BaseGameScene:
         """The game's intro card, when the player has it on (App.start calls this)."""
         if self.in_round or not setting(self.ctx, "intro_screen"):
             return False
-        self.ctx.stack.push(IntroScene(self.ctx))
+        self.ctx.open("intro")
         return True
 
     # -- input ------------------------------------------------------------------------------------
@@ -197,16 +193,16 @@ class BaseGameScene:
         if b in ctx.layout.buttons or respin_reel(b) is not None or b == Button.SETTINGS:
             ctx.hud.flash[str(b)] = hud.FLASH_TIME  # the button shows pressed for a moment
         if b == Button.MENU:
-            ctx.stack.push(MenuScene(ctx))
+            ctx.open("menu")
             ctx.audio.play("button_click")
             return True
         if b == Button.AUTOPLAY:  # the panel; it may open mid-round (changes then wait for its end)
             self.end_presentation()
-            ctx.stack.push(AutoplayScene(ctx, self.autoplay, on_start=self._autoplay_started))
+            ctx.open("autoplay", self.autoplay, on_start=self._autoplay_started)
             ctx.audio.play("button_click")
             return True
         if b == Button.SETTINGS:
-            ctx.stack.push(GameSettingsScene(ctx))
+            ctx.open("settings")
             ctx.audio.play("button_click")
             return True
         if b == Button.ADD_CREDITS:
@@ -262,14 +258,14 @@ class BaseGameScene:
             self._change_bet(ctx.session.step_bet, -1)
         elif b == Button.MAX_BET:
             self._max_bet()
-        elif b == Button.ITEM and bet_panel.shows_panel(ctx.defn):
+        elif b == Button.ITEM and shows_panel(ctx.defn):
             self._panel_step(press.index)
         elif b == Button.BET_SELECT:
             self.end_presentation()
-            ctx.stack.push(BetSelectorScene(ctx, on_change=self._bet_changed))
+            ctx.open("bet_selector", on_change=self._bet_changed)
             ctx.audio.play("button_click")
         elif b == Button.INFO:
-            ctx.stack.push(InfoScene(ctx))
+            ctx.open("info")
             ctx.audio.play("button_click")
         elif (reel := respin_reel(b)) is not None:
             self.request_respin(reel)
@@ -577,7 +573,7 @@ class BaseGameScene:
                 pygame.draw.rect(surface, hud.PALE_GOLD, (column.x - 2, column.y - 2, column.w + 4, column.h + 4),
                                  width=max(2, layout.cell // 40), border_radius=max(2, layout.cell // 20))
             hud.draw_respin_tags(ctx, surface, ctx.session.offer, self.respin_cursor)
-        if bet_panel.shows_panel(ctx.defn):
+        if shows_panel(ctx.defn):
             bet_panel.draw(ctx, surface, enabled=not self.in_round)
         box = icons.settings_box(layout)
         pressed = ctx.hud.flash.get(str(Button.SETTINGS), 0.0) > 0
@@ -588,3 +584,5 @@ class BaseGameScene:
                          autoplay_left=self.autoplay.rounds_left)
         credits.draw_prompt(ctx, surface, self.clock, self.in_round)  # OUT OF CREDITS: ADD CREDITS
 
+
+register_scene("game", BaseGameScene)  # a history replay builds its sandbox game by this name

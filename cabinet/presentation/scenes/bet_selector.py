@@ -19,6 +19,7 @@ from ..context import Context
 from ..hud import bet_parts
 from ..layout import Box
 from ..overlays import Overlay
+from ..router import register_scene
 from ..style import GOLD, PALE_GOLD
 
 COLUMN_STRIDE = 1000  # ITEM index = column * COLUMN_STRIDE + option
@@ -157,3 +158,6 @@ class BetSelectorScene(Overlay):
             img = text.fit(parts, max(8, layout.fonts.body * 3 // 4), panel.w * 8 // 10, (200, 184, 230))
             surface.blit(img, img.get_rect(midtop=(panel.center[0], total.get_rect(
                 center=(panel.center[0], panel.y + panel.h * 90 // 100)).bottom)))
+
+
+register_scene("bet_selector", BetSelectorScene)

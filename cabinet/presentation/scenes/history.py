@@ -39,6 +39,7 @@ from ..record_text import (  # noqa: F401
     spins_text,
     when,
 )
+from ..router import register_scene
 from ..style import GOLD, PALE_GOLD
 
 SHOWN = 50  # rounds listed (the history keeps at least 10)
@@ -208,10 +209,8 @@ class HistoryScene:
         self.ctx.audio.play("button_click")
 
     def replay(self, index: int) -> None:
-        from .replay import ReplayScene
-
         self.ctx.audio.play("button_click")
-        self.ctx.stack.push(ReplayScene(self.ctx, self.records[index]))
+        self.ctx.open("replay", self.records[index])
 
     def close(self) -> None:
         self.finished = True
@@ -398,3 +397,6 @@ class HistoryScene:
         caption = text.fit("REPLAY", ctx.layout.fonts.button * 3 // 2, int(replay.w * 0.8), (255, 255, 255),
                            shadow=True)
         surface.blit(caption, caption.get_rect(center=replay.center))
+
+
+register_scene("history", HistoryScene)

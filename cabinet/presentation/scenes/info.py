@@ -47,6 +47,7 @@ from ..layout import Box
 from ..mechanics import mechanic_of
 from ..mechanics.writing import FeatureSection, Para, Writer, money_of, symbol_name
 from ..overlays import Overlay
+from ..router import register_scene
 from ..style import GOLD, PALE_GOLD
 
 WHITE = (244, 240, 250)
@@ -627,3 +628,6 @@ class InfoScene(Overlay):
             y = centre.y - r * 3
             for i in range(n):
                 pygame.draw.circle(surface, GOLD if i == self.page else (90, 70, 120), (x0 + i * gap, y), r)
+
+
+register_scene("info", InfoScene)

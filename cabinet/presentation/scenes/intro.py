@@ -20,6 +20,7 @@ from cabinet.machine.buttons import Press
 from ..context import Context
 from ..layout import Box
 from ..overlays import make_dim
+from ..router import register_scene
 from ..style import GOLD, PALE_GOLD, WHITE
 
 BLINK = 0.6  # seconds on, then off, for the prompt
@@ -220,3 +221,6 @@ class IntroScene:
             layout = self.ctx.layout
             y = layout.height * (90 if not layout.portrait else 88) // 100
             surface.blit(self.prompt, self.prompt.get_rect(center=(layout.width // 2, y)))
+
+
+register_scene("intro", IntroScene)

@@ -3,7 +3,7 @@
 The game is paused while it shows (a modal scene). It closes with its close button,
 BACK/MENU, or a press anywhere outside it. Toggles are saved at once (``settings.yaml``
 in the data folder, remembered between runs). HISTORY opens the persistent game
-history (``history.py``), where any round can be replayed.
+history (``"history"``, scenes/history.py), where any round can be replayed.
 """
 
 from __future__ import annotations
@@ -17,9 +17,7 @@ from cabinet.machine.buttons import Button, Press
 from ..context import Context
 from ..layout import Box
 from ..overlays import Overlay, draw_row
-from .history import HistoryScene
-
-__all__ = ["HistoryScene", "MenuScene", "row_boxes"]
+from ..router import register_scene
 
 ITEMS = ("HISTORY", "CLOSE GAME", "SOUND", "MUSIC", "LEFT HAND MODE", "VIBRATE")
 
@@ -57,7 +55,7 @@ class MenuScene(Overlay):
                 ctx.toggle_vibrate]
 
     def _history(self) -> None:
-        self.ctx.stack.push(HistoryScene(self.ctx))
+        self.ctx.open("history")
 
     def _close_game(self) -> None:
         self.finished = True
@@ -91,3 +89,6 @@ class MenuScene(Overlay):
             if values[i]:
                 toggle = ctx.art.button("toggle_on" if values[i] == "ON" else "toggle_off", "", (s * 2, s))
                 surface.blit(toggle, toggle.get_rect(midright=(box.right - box.h // 4, box.y + box.h // 2)))
+
+
+register_scene("menu", MenuScene)

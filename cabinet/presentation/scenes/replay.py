@@ -2,7 +2,7 @@
 
 The round is re-run through ``play_round`` from its stored request (seed, bet,
 decisions, forced draws), so reels, features and wins are the ones the player saw.
-It plays in a sandbox: its own ``BaseGameScene`` (the same reel view, win presenter
+It plays in a sandbox: its own game scene (``"game"``: the same reel view, win presenter
 and free-spins scene as the game) on its own scene stack and a throw-away in-memory
 session holding the round's credits before, so no meter, no credit and no history
 entry of the cabinet can change. The screen is clearly marked: a red REPLAY frame
@@ -17,7 +17,7 @@ history list.
 from __future__ import annotations
 
 from dataclasses import fields, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -33,9 +33,7 @@ from cabinet.services.session_ledger import MemoryLedger, load_game_ref
 from ..context import Context, HudState
 from ..layout import Box, compute_layout
 from ..record_text import marks, when
-
-if TYPE_CHECKING:
-    from .base import BaseGameScene
+from ..router import build_scene, register_scene
 
 RIBBON = (170, 16, 30)
 RIBBON_EDGE = (255, 214, 120)
@@ -56,7 +54,7 @@ class ReplayScene:
         self.result: RoundResult | None = None
         self.plays = 0  # times the round has been started (SPIN plays it again)
         self.sandbox: Context | None = None
-        self.game: BaseGameScene | None = None
+        self.game: Any = None  # the sandbox's game scene ("game", scenes/base.py)
         defn = self._definition()
         if defn is not None:
             try:
@@ -92,7 +90,7 @@ class ReplayScene:
         builder, layout, art = ctx.builder, ctx.layout, ctx.art
         if defn is not ctx.defn:  # another game's round: its own reels, symbols and frame
             from ..art import ArtBuilder
-            from ..bet_panel import uses_tag_band
+            from ..tag_band import uses_tag_band
 
             builder = ArtBuilder(ctx.cache, defn)
             layout = compute_layout(ctx.layout.size, defn.grid.reels, defn.grid.rows, ctx.settings.left_hand,
@@ -107,7 +105,6 @@ class ReplayScene:
     def start(self) -> None:
         """(Re)play the round from its first event, on a fresh sandbox session and screen."""
         assert self.sandbox is not None and self.result is not None
-        assert self.ctx.game_scene is not None, "a replay is opened from a game"
         record, result, sandbox = self.record, self.result, self.sandbox
         session = GameSession(sandbox.defn, ledger=MemoryLedger(record.credits_before - record.cost))
         if is_allowed(sandbox.defn, record.request.bet):
@@ -117,7 +114,7 @@ class ReplayScene:
         sandbox.stack = SceneStack()
         sandbox.on_layout.clear()
         sandbox.hud = HudState()
-        game = self.ctx.game_scene(sandbox)
+        game = build_scene(sandbox, "game")  # the game's own scene, by name (it opens the history that opens this)
         request = record.request
         if request.kind == "respin" and request.held_stops:  # the screen that was respun
             strips = sandbox.defn.reels[request.held_reel_set]
@@ -267,3 +264,6 @@ class ReplayScene:
         for i, line in enumerate(lines):
             img = text.render(line, size, ink)
             surface.blit(img, img.get_rect(midtop=(layout.width // 2, y + size // 4 + i * size * 3 // 2)))
+
+
+register_scene("replay", ReplayScene)

@@ -20,6 +20,7 @@ from cabinet.machine.buttons import Button, Press
 from ..context import Context
 from ..layout import Box
 from ..overlays import Overlay, draw_row
+from ..router import register_scene
 from ..style import GOLD, PALE_GOLD
 from .menu import row_boxes
 
@@ -93,12 +94,8 @@ def draw_slider(surface: pygame.Surface, bar: Box, volume: int) -> None:
 
 
 def open_history(ctx: Context) -> None:
-    """The game history list: the services' history scene when it is there, else the menu's page."""
-    try:
-        from .history import HistoryScene  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        from .menu import HistoryScene  # type: ignore[assignment,unused-ignore]
-    ctx.stack.push(HistoryScene(ctx))
+    """The game history list (``"history"``, scenes/history.py)."""
+    ctx.open("history")
 
 
 class GameSettingsScene(Overlay):
@@ -175,3 +172,6 @@ class GameSettingsScene(Overlay):
                 continue
             toggle = ctx.art.button("toggle_on" if value else "toggle_off", "", (s * 2, s))
             surface.blit(toggle, toggle.get_rect(midright=(box.right - box.h // 4, box.y + box.h // 2)))
+
+
+register_scene("settings", GameSettingsScene)

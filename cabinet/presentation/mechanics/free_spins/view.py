@@ -40,8 +40,7 @@ from ...context import Context
 from ...feature_hud import FeatureHudView
 from ...layout import Box
 from ...overlays import make_dim
-from ...scenes.info import InfoScene
-from ...scenes.menu import MenuScene
+from ...router import register_scene
 from ...scenes.win import WinScene
 from ...style import GOLD, PALE_GOLD, WHITE
 from ...words import words
@@ -243,10 +242,10 @@ class FreeSpinsScene:
         if self.answers_prompt(press):
             self._advance()
         elif b == Button.MENU or (b == Button.BACK and press.key is not None):  # Escape opens the menu
-            ctx.stack.push(MenuScene(ctx))  # modal: the countdown waits while it is open
+            ctx.open("menu")  # modal: the countdown waits while it is open
             ctx.audio.play("button_click")
         elif b == Button.INFO:
-            ctx.stack.push(InfoScene(ctx))
+            ctx.open("info")
             ctx.audio.play("button_click")
 
     def _advance(self) -> None:
@@ -450,3 +449,6 @@ def _arc(surface: pygame.Surface, colour: tuple[int, int, int], centre: tuple[in
         outer.append((cx + r * math.cos(a), cy + r * math.sin(a)))
         inner.append((cx + (r - width) * math.cos(a), cy + (r - width) * math.sin(a)))
     pygame.draw.polygon(surface, colour, outer + inner[::-1])
+
+
+register_scene("free_spins", FreeSpinsScene)  # as its presenter registers in mechanics/: resume rebuilds it by name

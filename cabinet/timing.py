@@ -4,6 +4,8 @@ The loop asks ``steps(dt)`` how many fixed updates a frame of ``dt`` real second
 worth. At 1x that is what the loop always did; at 0.25x a frame is a quarter of that,
 so animations play four times slower but each update is still the same fixed step,
 and a round looks the same frame by frame at any speed. Pure Python (no pygame).
+
+The app's loop owns it; designer mode's keys change its speed (``designer/mode.py``).
 """
 
 from __future__ import annotations
