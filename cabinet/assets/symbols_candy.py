@@ -105,13 +105,13 @@ def wrapped_candy(c: Canvas, p: Palette, **_: Any) -> None:
     col = p.get("main", "#7a4aff")
     wrap = p.get("wrap", "#ffe04a")
     for side in (-1, 1):
-        tail = c.poly([(cx + side * 60, cy), (cx + side * 120, cy - 46), (cx + side * 108, cy),
-                       (cx + side * 122, cy + 44)])
+        tail = c.poly([(cx + side * 56, cy), (cx + side * 106, cy - 44), (cx + side * 96, cy),
+                       (cx + side * 108, cy + 42)])
         c.paint(tail, c.linear(0, cy - 46, 0, cy + 46, [lighten(wrap, 0.5), wrap, darken(wrap, 0.4)]))
         for k in (-24, 0, 24):
-            c.paint(c.stroke([(cx + side * 66, cy), (cx + side * 114, cy + k)], 2) * tail, darken(wrap, 0.45), 0.6)
+            c.paint(c.stroke([(cx + side * 62, cy), (cx + side * 102, cy + k)], 2) * tail, darken(wrap, 0.45), 0.6)
         c.bevel(tail, 3, 0.5)
-    body = c.ellipse(cx, cy, 70, 60)
+    body = c.ellipse(cx, cy, 64, 56)
     c.paint(body, c.radial(cx - 20, cy - 24, 100, [lighten(col, 0.6), col, darken(col, 0.45)]))
     stripes = c.empty()
     for k in (-40, -12, 16, 44):

@@ -14,15 +14,15 @@ from .symbols import SHAPES, Palette, finish, gold, letter_plate, spark
 
 def sheriff_badge(c: Canvas, p: Palette, text: str = "WILD", **_: Any) -> None:
     """A six-pointed sheriff's star with a ball on every tip and a word across its middle."""
-    cx, cy = 128, 130
-    halo = c.circle(cx, cy, 110)
-    c.paint(blur(halo, c.L(24)), p.get("glow", "#ffd86a"), 0.7)
-    pts = star_points(cx, cy, 104, 58, 6)
+    cx, cy = 128, 128
+    halo = c.circle(cx, cy, 92)
+    c.paint(blur(halo, c.L(18)), p.get("glow", "#ffd86a"), 0.7)
+    pts = star_points(cx, cy, 98, 56, 6)
     body = c.poly(pts)
     for x, y in pts[::2]:
         body = np.maximum(body, c.circle(x, y, 15))
     gold(c, body, 20, 240, 7)
-    inner = c.poly(star_points(cx, cy, 80, 46, 6))
+    inner = c.poly(star_points(cx, cy, 76, 44, 6))
     c.paint(inner, c.radial(cx - 20, cy - 24, 120, [lighten(p.get("main", "#c89a3a"), 0.5),
                                                       p.get("main", "#c89a3a"), darken(p.get("main", "#c89a3a"), 0.4)]))
     c.bevel(inner, 4, 0.6)
@@ -39,7 +39,7 @@ def sheriff_badge(c: Canvas, p: Palette, text: str = "WILD", **_: Any) -> None:
 def nugget(c: Canvas, p: Palette, **_: Any) -> None:
     """A lumpy gold nugget on a burst of light (the scatter)."""
     cx, cy = 128, 136
-    burst = c.poly(star_points(cx, cy, 124, 70, 12, -90))
+    burst = c.poly(star_points(cx, cy, 110, 66, 12, -90))
     c.paint(blur(burst, c.L(4)), p.get("burst", "#ffe27a"), 0.5)
     lumps = c.empty()
     for x, y, rx, ry in ((104, 140, 66, 52), (160, 122, 52, 46), (140, 166, 60, 36), (92, 108, 36, 30),
