@@ -319,3 +319,29 @@ def random_board_game(seed: int) -> tuple[str, str]:
         "features": features,
     }
     return ", ".join(parts), yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)
+
+
+PAY_MODELS = ("ways", "megaways", "anywhere", "cluster")
+
+
+def random_pay_game(seed: int) -> tuple[str, str]:
+    """``random_game(seed)`` played under a pay model drawn by ``seed`` (not lines): no paylines,
+    a cost of 1 coin, both ways kept where the model has a direction; Megaways reels of 1 or 2
+    rows drawn by weights the seed draws. A combination the model refuses is the loader's to say."""
+    description, text = random_game(seed)
+    rng = random.Random(f"pay model {seed}")
+    model = PAY_MODELS[seed % len(PAY_MODELS)]
+    doc = yaml.safe_load(text)
+    doc.pop("lines", None)
+    doc["bet"].pop("lines", None)
+    spec: dict[str, Any] = {"type": model, "cost": 1}
+    if doc.pop("pay_direction", "left_to_right") == "both_ways" and model in ("ways", "megaways"):
+        spec["direction"] = "both_ways"
+    if model == "megaways":
+        doc["grid"]["rows"] = 2
+        spec["heights"] = [{1: rng.randint(1, 3), 2: rng.randint(1, 3)}]
+    if model == "anywhere":
+        for sym in doc["symbols"]:
+            sym.pop("multiplier", None)
+    doc["pay_model"] = spec
+    return f"{model}: {description}", yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)

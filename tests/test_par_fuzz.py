@@ -18,7 +18,7 @@ import dataclasses
 import math
 
 import pytest
-from fuzz_games import random_board_game, random_game
+from fuzz_games import random_board_game, random_game, random_pay_game
 from test_combination_corpus import MAX_PATHS, MAX_Z, check
 
 from cabinet.core.loader import DefinitionError, load_definition_text
@@ -45,7 +45,11 @@ def _judge(description: str, text: str, *, max_paths: int = MAX_PATHS, spins: in
     return check(defn, description, spins=spins, max_paths=0 if endless else max_paths)
 
 
-QUICK = [(random_game, seed) for seed in QUICK_LINE_SEEDS] + [(random_board_game, seed) for seed in QUICK_BOARD_SEEDS]
+# pay models (ways, megaways, anywhere, cluster: ``random_pay_game``): Doubles, multiplying and
+# excluding wilds, both ways, 2 base reel sets, free spins with spin multipliers
+QUICK_PAY_SEEDS = (12, 49, 51, 96, 115, 121)
+QUICK = ([(random_game, seed) for seed in QUICK_LINE_SEEDS] + [(random_board_game, seed) for seed in QUICK_BOARD_SEEDS]
+         + [(random_pay_game, seed) for seed in QUICK_PAY_SEEDS])
 
 
 @pytest.mark.parametrize(("maker", "seed"), QUICK, ids=[f"{m.__name__}-{s}" for m, s in QUICK])
@@ -95,7 +99,7 @@ def _second_look(maker, result):  # type: ignore[no-untyped-def]
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("maker", [random_game, random_board_game], ids=["lines", "boards"])
+@pytest.mark.parametrize("maker", [random_game, random_board_game, random_pay_game], ids=["lines", "boards", "pays"])
 def test_par_against_brute_force_or_simulation_on_hundreds_of_random_games(maker) -> None:  # type: ignore[no-untyped-def]
     count = 300 if maker is random_game else 120
     results, refused = [], 0

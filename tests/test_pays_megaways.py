@@ -99,5 +99,5 @@ def test_megaways_needs_heights_that_fit_the_grid() -> None:
 
 
 def test_megaways_refuses_blocks_that_need_a_fixed_screen() -> None:
-    text = (GAMES / "toy-megaways.yaml").read_text() + "  - {type: paid_respin}\n"
+    text = (GAMES / "toy-megaways.yaml").read_text() + "  - {type: sticky_wild_reels, symbol: WILD}\n"
     assert any("needs a screen of fixed height" in i for i in _issues(text))

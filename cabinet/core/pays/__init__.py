@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from ..rng import Rng
 
 CheckPath = tuple[str | int, ...]
+PAYLINE_BLOCKS = frozenset({"paid_respin"})  # blocks whose own rules read paylines (a respin's price)
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,12 @@ def check_definition(defn: Definition) -> list[tuple[CheckPath, str]]:
     if spec.type not in models:
         return [(("pay_model", "type"), f"unknown pay model '{spec.type}'; available: {', '.join(models)}")]
     out: list[tuple[CheckPath, str]] = []
+    model = models[spec.type]
+    if not model.paylines:
+        for i, f in enumerate(defn.features):
+            if f.type in PAYLINE_BLOCKS:
+                out.append((("features", i), f"{f.type} prices its offers from paylines: a {spec.type} game cannot "
+                            "have it"))
     if spec.cost < 0:
         out.append((("pay_model", "cost"), f"cost must be positive, got {spec.cost}"))
     return out + models[spec.type].check(defn)

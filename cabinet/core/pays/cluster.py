@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ..bet import default_bet
 from ..definition import Definition
 from ..evaluate import pay_table, table_value, whole
 from ..events import Event, Position, register_event
@@ -193,7 +194,14 @@ class ClusterModel:
                           samples=ESTIMATE_SPINS, seed=ESTIMATE_SEED)
 
     def line_coins(self, defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
-        raise ValueError("cluster pays have no closed form here: no block's par reads them (priced_blocks)")
+        """Exact when every screen can be priced (no block's par relies on it: ``priced_blocks``)."""
+        from .cluster_batch import price_base
+
+        if math.prod(len(s) for s in defn.reels[reel_set]) > MAX_ENUMERATED:
+            raise ValueError(f"{defn.pay_model.type} pays of a grid too large to enumerate have no exact value")
+        bet = default_bet(defn)
+        part = price_base(defn, reel_set, bet, enumerate_all=True, samples=0, seed=0)
+        return part.pays_rtp * bet.total / (bet.coins_per_line * bet.coin_value) / defn.pay_model.cost
 
     def spinner(self, defn: Definition, bet: Bet) -> Any:
         from .cluster_batch import ClusterSpinner

@@ -88,7 +88,7 @@ class MegawaysModel:
         if tallest and tallest != defn.grid.rows:
             out.append((("grid", "rows"), f"grid.rows is the tallest reel height ({tallest}) in a megaways game"))
         for i, f in enumerate(defn.features):
-            if f.type in ("paid_respin", "hold_and_respin", "sticky_wild_reels"):
+            if f.type in ("hold_and_respin", "sticky_wild_reels"):
                 out.append((("features", i), f"{f.type} needs a screen of fixed height; a megaways game cannot "
                             "have it"))
         return out
