@@ -6,12 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from screen_helpers import frame, make_app, run_until
 
 from cabinet.core.loader import load_game
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation.reels import UNUSED_ROWS
-
-from screen_helpers import frame, make_app, run_until
 
 GAMES = Path(__file__).resolve().parent / "games" / "pays"
 

@@ -7,7 +7,6 @@ import dataclasses
 from fractions import Fraction
 from pathlib import Path
 
-import numpy as np
 import pytest
 
 from cabinet.core.bet import Bet, default_bet
@@ -191,3 +190,31 @@ def test_ways_needs_a_cost_and_no_paylines_and_no_wild_pays() -> None:
 def test_a_lines_game_has_no_cost(games_dir: Path) -> None:
     text = (games_dir / "classic.yaml").read_text().replace("grid:", "pay_model: {cost: 20}\ngrid:", 1)
     assert any("a lines game has no cost" in i for i in _issues(text))
+
+
+# --- the tools that read par ----------------------------------------------------------------------
+
+def test_sensitivity_levers_are_exact_pars_of_the_changed_ways_game(toy) -> None:  # noqa: ANN001
+    from cabinet.core.sensitivity import sensitivity
+
+    report = sensitivity(toy, only=("WILD",))
+    assert report.effects and all(e.exact for e in report.effects)
+    first = report.effects[0]
+    assert first.delta.value == par(first.lever.change(toy)).total_rtp - par(toy).total_rtp
+
+
+def test_tune_refuses_a_ways_game_and_says_why(toy) -> None:  # noqa: ANN001
+    from cabinet.core.tuning import counts_of, tune
+
+    with pytest.raises(ValueError, match="depends on which symbols sit together in a window"):
+        tune(toy, {"base": counts_of(toy, "base")}, Fraction(95, 100), {"base": {"A", "B"}})
+
+
+def test_diff_compares_two_ways_games(toy) -> None:  # noqa: ANN001
+    from cabinet.core.version_diff import version_diff
+
+    text = (GAMES / "toy-ways.yaml").read_text()
+    other = load_definition_text(text.replace("B: {2: 1, 3: 3}", "B: {2: 1, 3: 4}"), "b.yaml")
+    diff = version_diff(toy, text, other, text, a_name="a", b_name="b")
+    total = next(r for r in diff.rows if r.label == "total RTP")
+    assert total.moved and total.exact

@@ -40,7 +40,7 @@ from fractions import Fraction
 from .bet import default_bet
 from .definition import Definition
 from .features.free_spins import FreeSpins
-from .linemath import line_expectation, scatter_expectation
+from .linemath import expected_line_coins, scatter_expectation
 from .par import block_parts, free_spins_par
 from .rng import Rng
 from .value import Exact
@@ -88,7 +88,7 @@ def summarize(defn: Definition) -> ParSummary:
     line = scatter = Fraction(0)
     for choice in weights:
         p = Fraction(choice.weight, total_weight)
-        line += p * line_expectation(defn, choice.set).total
+        line += p * expected_line_coins(defn, choice.set)  # the pay model's (a line's pay, or per coin of its cost)
         scatter += p * sum(scatter_expectation(defn, choice.set).values(), Fraction(0))
     parts, missing = block_parts(defn, default_bet(defn), samples=2)
     if missing:
@@ -220,6 +220,15 @@ def tune(
     size) makes stacked symbols move a whole stack at a time. Returns the counts and
     their exact summary.
     """
+
+    from .pays import model_of
+
+    if not model_of(defn).paylines:
+        raise ValueError(
+            f"tune moves symbol counts, and a {defn.pay_model.type} game's RTP also depends on which symbols sit "
+            "together in a window (ways multiply matches per reel; clusters and counts read whole windows): "
+            "tune works on lines games; for this one use `cabinet par --sensitivity` (its levers change real "
+            "stops) and edit the strips")
 
     def evaluate(counts: Mapping[str, ReelSetCounts]) -> ParSummary:
         return summarize(with_counts(defn, counts, spaced))
