@@ -28,9 +28,11 @@ from cabinet.designer.gallery import (
     build_gallery,
     contact_sheet,
     expected_moments,
+    info_page_name,
     is_info_page,
     tier_scripts,
 )
+from cabinet.presentation.pays import pay_screen_of
 
 REFERENCES = Path(__file__).resolve().parent / "gallery"
 SHIPPED = ("classic", "happy-riches", "retro-reels-diamond-glitz", "lucky-christmas", "happy-lucky-slot",
@@ -72,7 +74,8 @@ def test_every_moment_is_pictured(gallery) -> None:  # noqa: ANN001
     # every INFO page: the further pages sit between the two tabs' first pages and the bet panel
     everything = shots.names()
     assert everything[everything.index("rules") + 1:everything.index("bet-panel")] == pages
-    assert "info-paylines" in pages and any(p.startswith("info-features") for p in pages), pages
+    model_page = info_page_name(pay_screen_of(load_game(game)).info_heading)  # info-paylines, info-ways...
+    assert model_page in pages and any(p.startswith("info-features") for p in pages), pages
     assert len(pages) == len(set(pages))
     # Lucky Christmas pays 10 lines: no base spin reaches EPIC, its largest-win scenario does.
     expected = expected_moments(load_game(game))

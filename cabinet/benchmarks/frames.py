@@ -10,7 +10,9 @@ memory. Numbers only: no pass/fail here (the targets are p99 <= 8 ms, first fram
 ``--scenario N`` plays the game's designer scenario N instead and times every frame of
 its round, by what is on screen (the wheel, the boards of a hold-and-respin or minigame,
 free spins, the base game). ``--all-cells`` times a hold-and-respin's boards with every
-cell spinning at once (Happy Lucky Slot: all 60), the heaviest board frame.
+cell spinning at once (Happy Lucky Slot: all 60), the heaviest board frame. ``--pays``
+times the pay models' heaviest wins: 117,649 Megaways ways lit, a 7x7 cluster outlined
+(``frames_pays.py``).
 """
 
 from __future__ import annotations
@@ -224,6 +226,10 @@ def run(args: argparse.Namespace) -> int:
 
     use_dummy_drivers()
     core = pin_to_one_core()
+    if getattr(args, "pays", False):  # the pay models' heaviest win screens (frames_pays.py)
+        import importlib  # by name: frames_pays builds on this module's timing
+
+        return int(importlib.import_module("cabinet.benchmarks.frames_pays").run_pays(args, core))
     if getattr(args, "scenario", 0) or getattr(args, "all_cells", False):
         return run_feature(args, core)
     from cabinet.core.loader import load_game

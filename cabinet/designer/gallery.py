@@ -1,6 +1,8 @@
 """Every screen of a game, headless: the pictures of ``cabinet gallery`` and of the reference tests.
 
-A gallery is a fixed list of *moments* (``MOMENTS``): idle, spinning, each win tier,
+A gallery is a fixed list of *moments* (``MOMENTS``): idle, spinning, a plain win as the
+game's pay model shows it (``win-line``, ``win-ways``, ``win-megaways``, ``win-anywhere``,
+``win-cluster``: ``presentation/pays``), each win tier,
 each feature's intro / play / outro, the panels, history, attract, the lobby, and the
 idle screen left-handed, in portrait and at 1280x720. Each is reached the way a player
 would reach it (presses, forced rounds through the session's normal path, headless
@@ -51,7 +53,7 @@ GALLERY_TIME = datetime(2026, 1, 2, 12, 0, tzinfo=UTC)  # when the gallery's rou
 
 # The moments, in the order of the contact sheet: the common ones before and after the
 # mechanics' own (each mechanic's ``moment_names``, in the registry's order: ``MOMENTS``).
-BEFORE = ("idle", "spinning", "win-line", *(f"win-{tier}" for tier in TIERS))
+BEFORE = ("idle", "spinning", *(f"win-{tier}" for tier in TIERS))  # each pay model's win picture after "spinning"
 AFTER = ("menu", "paytable", "rules", "bet-panel", "autoplay-panel", "history", "attract", "lobby", "left-hand",
          "portrait", "1280x720", "designer", "designer-forced")
 
@@ -59,8 +61,9 @@ AFTER = ("menu", "paytable", "rules", "bet-panel", "autoplay-panel", "history", 
 def all_moments() -> tuple[str, ...]:
     """Every moment a gallery may picture, in contact-sheet order (``MOMENTS``)."""
     from cabinet.presentation.mechanics import registry
+    from cabinet.presentation.pays import gallery_moments
 
-    names = dict.fromkeys(BEFORE)
+    names = dict.fromkeys((*BEFORE[:2], *gallery_moments(), *BEFORE[2:]))
     for mechanic in registry().values():
         names.update(dict.fromkeys(mechanic.moment_names))
     names.update(dict.fromkeys(AFTER))
@@ -101,7 +104,24 @@ def round_tier(defn: Any, script: tuple[int, ...]) -> tuple[str, bool]:
 
 def tier_scripts(defn: Any, *, tries: int = TIER_SEARCH_TRIES) -> dict[str, tuple[int, ...]]:
     """A base-spin script (one stop per reel) for each win tier the search reaches, and
-    under ``"line"`` one for a plain win of fewer symbols than reels (its label's place).
+    under ``"line"`` one for a plain win of the game's pay model (a line or ways run of fewer
+    symbols than reels: its label's place).
+
+    A game whose spin draws more than its stops before it pays (a Megaways spin's heights)
+    cannot be forced by stops alone: what the search still lacks after the stops is sought
+    again with each candidate's whole round forced (``core.round.forcing_script``).
+    """
+    found = _tier_search(defn, tries=tries, force=False)
+    if len(found) < len(TIERS) + 1:
+        for key, script in _tier_search(defn, tries=tries, force=True, have=frozenset(found)).items():
+            found.setdefault(key, script)
+    return found
+
+
+def _tier_search(defn: Any, *, tries: int, force: bool, have: frozenset[str] = frozenset()
+                 ) -> dict[str, tuple[int, ...]]:
+    """The search of ``tier_scripts``; ``force``: each candidate's stops with every later draw
+    of its round at the first seed (``have``: what not to look for again).
 
     Random screens almost never pay 60x the bet, so each try picks one symbol and, on
     every reel, a stop that shows it (or a wild) somewhere: a screen likely to pay on
@@ -119,12 +139,12 @@ def tier_scripts(defn: Any, *, tries: int = TIER_SEARCH_TRIES) -> dict[str, tupl
                             if any(strip[(stop + r) % len(strip)] in wanted for r in range(rows))]
                            for strip in strips]
     rng = random.Random(TIER_SEARCH_SEED)
-    found: dict[str, tuple[int, ...]] = {}
+    found: dict[str, tuple[int, ...]] = dict.fromkeys(have, ())
     for _ in range(tries):
         if len(found) == len(TIERS) + 1:
             break
         if "line" not in found:  # plain random stops: most wins are short lines
-            script = tuple(rng.randrange(len(strip)) for strip in strips)
+            script = forced(defn, tuple(rng.randrange(len(strip)) for strip in strips), force)
             # the stops alone decide it (a mystery reveal after them draws from the session's seed)
             if all(short_line_win(defn, script, seed) for seed in SEEDS):
                 found["line"] = script
@@ -132,7 +152,7 @@ def tier_scripts(defn: Any, *, tries: int = TIER_SEARCH_TRIES) -> dict[str, tupl
         stops = showing[rng.choice(symbols)]
         if not all(stops):
             continue
-        script = tuple(rng.choice(choices) for choices in stops)
+        script = forced(defn, tuple(rng.choice(choices) for choices in stops), force)
         tier, feature = round_tier(defn, script)
         if tier and not feature and tier not in found and scripted_tier(defn, script) == tier:
             found[tier] = script
@@ -143,7 +163,27 @@ def tier_scripts(defn: Any, *, tries: int = TIER_SEARCH_TRIES) -> dict[str, tupl
         tier = scripted_tier(defn, script)
         if tier and tier not in found:
             found[tier] = script
-    return found
+    return {key: script for key, script in found.items() if key not in have}
+
+
+def plain_win_script(defn: Any, *, tries: int = TIER_SEARCH_TRIES) -> tuple[int, ...] | None:
+    """The script of a plain win of the game's pay model (the ``win-line`` / ``win-ways``...
+    picture), as ``tier_scripts`` finds it, without looking for the tiers."""
+    for force in (False, True):
+        found = _tier_search(defn, tries=tries, force=force, have=frozenset(TIERS))
+        if "line" in found:
+            return found["line"]
+    return None
+
+
+def forced(defn: Any, stops: tuple[int, ...], force: bool) -> tuple[int, ...]:
+    """``stops``, or (``force``) every draw of the round they start at the first seed."""
+    if not force:
+        return stops
+    from cabinet.core.bet import default_bet
+    from cabinet.core.round import RoundRequest, forcing_script
+
+    return forcing_script(defn, RoundRequest(default_bet(defn), TIER_SEARCH_SEED, script=stops, with_offer=False))
 
 
 def scripted_tier(defn: Any, script: tuple[int, ...]) -> str:
@@ -161,16 +201,20 @@ def scripted_tier(defn: Any, script: tuple[int, ...]) -> str:
 
 
 def short_line_win(defn: Any, script: tuple[int, ...], seed: int = TIER_SEARCH_SEED) -> bool:
-    """A round forced with ``script`` pays a line of fewer symbols than reels, no tier, no feature."""
+    """A round forced with ``script`` pays a win of the game's pay model, no tier, no feature;
+    a line or ways win of fewer symbols than reels (``short_runs``)."""
     from cabinet.core.bet import default_bet
-    from cabinet.core.events import LineWin, RoundEnded
+    from cabinet.core.events import RoundEnded
     from cabinet.core.round import RoundRequest, play_round
+    from cabinet.presentation.pays import pay_screen_of
 
     result = play_round(defn, RoundRequest(default_bet(defn), seed, script=script, with_offer=False))
     if result.features or any(isinstance(e, RoundEnded) and e.tier for e in result.events):
         return False
-    lines = [e for e in result.events if isinstance(e, LineWin)]
-    return bool(lines) and all(len({reel for reel, _ in e.positions}) < defn.grid.reels for e in lines)
+    model = pay_screen_of(defn)
+    wins = [e for e in result.events if e.kind in model.win_kinds]
+    return bool(wins) and (not model.short_runs or all(len({reel for reel, _ in e.positions}) < defn.grid.reels
+                                                        for e in wins))
 
 
 def scenario_round(defn: Any, scenario: Any) -> Any:
@@ -226,7 +270,10 @@ def block_moments(defn: Any) -> list[Any]:
 def expected_moments(defn: Any) -> list[str]:
     """The moments a gallery of ``defn`` pictures, in contact-sheet order: every common one,
     and the moments its blocks have (those whose scenarios it lacks are ``missing``)."""
-    wanted = {*BEFORE, *AFTER, *(name for group in block_moments(defn) for name in group.names)}
+    from cabinet.presentation.pays import pay_screen_of
+
+    wanted = {*BEFORE, pay_screen_of(defn).gallery_moment, *AFTER,
+              *(name for group in block_moments(defn) for name in group.names)}
     return [m for m in all_moments() if m in wanted]
 
 
@@ -383,10 +430,13 @@ def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str
     finish_round(app)
 
     scripts = tier_scripts(defn)
+    from cabinet.presentation.pays import pay_screen_of
+
+    moment = pay_screen_of(defn).gallery_moment  # win-line, win-ways, win-cluster...
     if "line" in scripts:
-        yield "win-line", line_win_shot(app, scripts["line"])
+        yield moment, line_win_shot(app, scripts["line"])
     else:
-        missing.append("win-line: no base spin found that pays a short line")
+        missing.append(f"{moment}: no base spin found that pays a plain win")
     for tier in TIERS:
         if tier in scripts:
             yield f"win-{tier}", win_tier_shot(app, scripts[tier], tier)

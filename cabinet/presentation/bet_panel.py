@@ -148,7 +148,10 @@ def draw(ctx: Context, surface: pygame.Surface, enabled: bool) -> None:
         draw_arrow(surface, box.inset(1), index in (LEVEL_DOWN, COIN_DOWN), can)
     h = boxes.level.h
     if fixed:
-        _caption_value(ctx, surface, boxes.level, "FIXED LINES", str(bet.lines), True)
+        from cabinet.core.pays import model_of
+
+        fixed_caption = "FIXED LINES" if model_of(defn).paylines else "BET COINS"  # a ways game's cost
+        _caption_value(ctx, surface, boxes.level, fixed_caption, str(bet.lines), True)
     else:
         _caption_value(ctx, surface, Box(boxes.level.x + h, boxes.level.y, boxes.level.w - 2 * h, h),
                        "LEVEL", str(bet.coins_per_line), enabled)

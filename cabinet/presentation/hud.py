@@ -56,6 +56,10 @@ def bet_parts(ctx: Context) -> str:
     bet, model = ctx.session.bet, ctx.defn.bet
     if model.label == "bet":
         return ""
+    from cabinet.core.pays import model_of
+
+    if not model_of(ctx.defn).paylines:  # ways, anywhere...: the bet is a cost in coins, not lines
+        return f"{bet.lines} COINS x {bet.coins_per_line} x {ctx.money(bet.coin_value)}"
     if model.label == "level":
         if len(model.coins_per_line) == 1:  # a coin-value game: no level to name
             return f"{bet.lines} LINES x {bet.coins_per_line} COIN x {ctx.money(bet.coin_value)}"

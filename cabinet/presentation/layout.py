@@ -177,6 +177,50 @@ class Layout:
         return out
 
 
+def reel_pitch(layout: Layout, reel: int, rows: int) -> float:
+    """The height of one symbol's slot on ``reel`` when it shows ``rows`` symbols: the column
+    is sized for the tallest reel (``layout.rows``), so a shorter reel spreads its symbols
+    over it (a Megaways reel of 2 shows two slots of 3.5 cells on a 7-high column)."""
+    return layout.columns[reel].h / max(1, rows)
+
+
+def column_cells(layout: Layout, heights: tuple[int, ...] | list[int] | None) -> tuple[tuple[Box, ...], ...]:
+    """Each reel's cells when reel ``i`` shows ``heights[i]`` symbols: square cells of the
+    layout's size, each centred in its slot (``reel_pitch``). A symbol keeps its full size
+    on every reel (the layout's cell fits the tallest one). ``heights`` None, or every
+    reel at ``layout.rows``: the layout's own cells."""
+    if heights is None or all(h == layout.rows for h in heights[: len(layout.columns)]):
+        return layout.cells
+    cell = layout.cell
+    out = []
+    for reel, column in enumerate(layout.columns):
+        rows = heights[reel] if reel < len(heights) else layout.rows
+        if rows == layout.rows:
+            out.append(layout.cells[reel])
+            continue
+        pitch = reel_pitch(layout, reel, rows)
+        out.append(tuple(Box(column.x, round(column.y + (r + 0.5) * pitch - cell / 2), cell, cell)
+                         for r in range(rows)))
+    return tuple(out)
+
+
+def row_height(layout: Layout) -> int:
+    """The pitch of a side glass's rows (TOP AWARDS, FEATURES: side_panel.py)."""
+    return max(18, layout.cell * 2 // 5)
+
+
+def side_column(layout: Layout, left: bool, margin: int) -> tuple[int, int]:
+    """Landscape: a glass's left and right in the side column beside the reels, at most as
+    wide as its rows read well (a wide column, beside a tall grid, centres it)."""
+    frame = layout.reel_frame
+    x0, x1 = (margin, frame.x - margin) if left else (frame.right + margin, layout.width - margin)
+    widest = row_height(layout) * 11 // 2
+    if x1 - x0 > widest:
+        x0 += (x1 - x0 - widest) // 2
+        x1 = x0 + widest
+    return x0, x1
+
+
 def is_portrait(size: tuple[int, int]) -> bool:
     return size[1] > size[0] * 1.1
 

@@ -22,7 +22,6 @@ from cabinet.core.events import (
     SpinStarted,
     WinCapped,
 )
-from cabinet.core.pays.megaways import HeightsDrawn
 
 from .engine import Playback, Presenter, Step, wait
 from .scenes.win import WinScene
@@ -58,11 +57,6 @@ def start_reels(play: Playback, event: SpinStarted) -> None:
     scene.reel_set = event.reel_set
     scene.reels.start(ctx.defn.reels[event.reel_set], event.spinning_reels)
     ctx.audio.play("respin" if event.mode == "respin" else "spin_start")
-
-
-def set_heights(play: Playback, event: HeightsDrawn) -> None:
-    """A Megaways spin's reel heights: the reels show that many rows once they land."""
-    play.scene.reels.heights = list(event.heights)
 
 
 def land_reels(play: Playback, event: ReelsStopped) -> Step:
@@ -118,7 +112,6 @@ def celebrate_total(play: Playback, event: RoundEnded) -> Step:
 PIPELINE: dict[str, Presenter] = {
     RoundStarted.kind: greet,
     SpinStarted.kind: start_reels,
-    HeightsDrawn.kind: set_heights,
     ReelsStopped.kind: land_reels,
     ScreenChanged.kind: change_symbols,
     FeatureTriggered.kind: trigger_feature,

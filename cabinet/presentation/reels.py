@@ -13,6 +13,12 @@ anticipation reel builds its suspense (slower, glowing, its own sound) only once
 reel to its left has landed: before that the player cannot see that the feature is one
 reel away, and the screen must not tell them early.
 
+Heights: a Megaways spin draws how many symbols each reel shows (``shape``). A reel takes
+its new height when it starts to land, so the blur keeps the last spin's spacing and the
+reel settles at the new one; its slots spread over the column (``layout.reel_pitch``),
+each symbol at the layout's cell size on the reel's paper. A reel with no height of its
+own shows ``layout.rows``, drawn exactly as before heights existed.
+
 Stamps: a value a spin's draw revealed on a symbol (a multiplier wild's "x20") is
 stamped on its cells once the draw is shown (``stamp``) and stays until the next spin
 starts. A stamped cell is drawn from the symbol's art with a badge, made once per layout
@@ -31,7 +37,7 @@ import pygame
 from cabinet.core.events import Position
 
 from .art import Art
-from .layout import Layout
+from .layout import Layout, column_cells, reel_pitch
 from .text import Text
 
 SPEED = 18.0  # symbols per second at full speed
@@ -51,8 +57,6 @@ STAMP_PLATE = (120, 8, 20)  # the badge a revealed value is stamped on: deep red
 STAMP_RIM = (255, 214, 90)  # ... with a gold rim ...
 STAMP_TEXT = (255, 246, 190)  # ... and pale gold figures
 
-
-UNUSED_ROWS = (24, 14, 18)  # the cells below a Megaways reel's drawn height
 
 def stamp_key(symbol: str, label: str) -> str:
     """The art key of ``symbol`` stamped with ``label`` ("MWILD:x20"; ids never hold a colon)."""
@@ -121,6 +125,8 @@ class Reel:
     anticipating: bool = False  # lands late: the core said a feature can still trigger on it
     suspense: bool = False  # anticipating, and every reel to its left has landed: slow and glowing
     held: bool = False  # does not move in this spin (paid respin)
+    rows: int | None = None  # symbols it shows (None: the layout's rows); a Megaways spin draws it
+    next_rows: int | None = None  # the height it takes when it starts to land
 
     def symbol(self, index: int) -> str:
         return self.strip[index % len(self.strip)]
@@ -147,20 +153,34 @@ class ReelView:
         self._anticipation_on = False
         self.stamps: dict[Position, tuple[str, str]] = {}  # cell -> (symbol, label): values revealed on it
         self._stamp_text: Text | None = None
-        # rows each reel shows once landed (a Megaways spin draws them; None: every row). A
-        # minimal view: the rows past a reel's height are shaded, its symbols stay top-aligned
-        self.heights: list[int] | None = None
 
     # -- commands ---------------------------------------------------------------------------------
 
-    def show(self, strips: Sequence[tuple[str, ...]], stops: Sequence[int]) -> None:
-        """Put a screen up at once (start-up, a restored round, a replay's first frame)."""
-        for reel, strip, stop in zip(self.reels, strips, stops, strict=True):
+    def show(self, strips: Sequence[tuple[str, ...]], stops: Sequence[int],
+             heights: Sequence[int] | None = None) -> None:
+        """Put a screen up at once (start-up, a restored round, a replay's first frame);
+        ``heights``: the symbols each reel shows (a Megaways screen; None: the layout's rows)."""
+        for i, (reel, strip, stop) in enumerate(zip(self.reels, strips, stops, strict=True)):
             reel.strip, reel.pos, reel.phase, reel.held, reel.anticipating = tuple(strip), float(stop), \
                 "stopped", False, False
             reel.suspense = False
+            reel.rows = heights[i] if heights is not None and i < len(heights) else None
+            reel.next_rows = None
         self.landing_scheduled = False
         self.stamps.clear()
+
+    def shape(self, heights: Sequence[int]) -> None:
+        """The heights a spin drew: each moving reel takes its own when it starts to land
+        (a reel at rest at once)."""
+        for reel, rows in zip(self.reels, heights, strict=False):
+            if reel.phase in ("land", "stopped"):
+                reel.rows, reel.next_rows = rows, None
+            else:
+                reel.next_rows = rows
+
+    def heights(self, rows: int) -> tuple[int, ...]:
+        """How many symbols each reel shows now (``rows``: the layout's, for a reel with none of its own)."""
+        return tuple(reel.rows or rows for reel in self.reels)
 
     def stamp(self, positions: Sequence[Position], symbols: Sequence[str], label: str, text: Text) -> None:
         """Stamp ``label`` on each cell of ``positions`` (showing ``symbols``), until the next spin."""
@@ -184,7 +204,6 @@ class ReelView:
         moving = set(spinning) if spinning else set(range(len(self.reels)))
         self.clock = 0.0
         self.landing_scheduled = False
-        self.heights = None  # the next spin draws its own
         self.stamps.clear()  # a value revealed belongs to the spin that drew it
         for i, (reel, strip) in enumerate(zip(self.reels, strips, strict=True)):
             reel.held = i not in moving
@@ -238,8 +257,9 @@ class ReelView:
         return tuple(r.stop for r in self.reels)
 
     def visible(self, rows: int) -> list[list[str]]:
-        """What each reel window shows now: [reel][row] (for tests once stopped)."""
-        return [[r.symbol(math.floor(r.pos) + row) for row in range(rows)] for r in self.reels]
+        """What each reel window shows now: [reel][row] (for tests once stopped); ``rows``
+        for a reel with no height of its own."""
+        return [[r.symbol(math.floor(r.pos) + row) for row in range(r.rows or rows)] for r in self.reels]
 
     # -- time -------------------------------------------------------------------------------------
 
@@ -278,6 +298,8 @@ class ReelView:
             reel.pos = reel.target + math.ceil(distance - frac) + frac
         else:
             reel.pos = reel.target + ahead
+        if reel.next_rows is not None:  # a Megaways reel settles at the height its spin drew
+            reel.rows, reel.next_rows = reel.next_rows, None
         reel.land_from, reel.land_to = reel.pos, float(reel.target)
         travel = reel.land_from - reel.land_to
         reel.land_time = duration or max(0.12, (OVERSHOOT + 3.0) * travel / max(speed, 1.0))
@@ -319,17 +341,29 @@ class ReelView:
         clip = surface.get_clip()
         # only the next anticipating reel to land glows: the suspense moves along the reels
         focus = next((r for r in self.reels if r.suspense and r.moving), None)
-        for i, (reel, column) in enumerate(zip(self.reels, layout.columns, strict=False)):
+        for index, (reel, column) in enumerate(zip(self.reels, layout.columns, strict=False)):
             surface.set_clip(column)
             top = math.floor(reel.pos)
             frac = reel.pos - top
             fast = reel.moving and reel.speed > BLUR_SPEED
             tiles = art.blurred if fast else art.tiles
-            y0 = column.y - round(frac * cell)
-            for k in range(-1, layout.rows + 1):
-                tile = tiles.get(reel.symbol(top + k))
-                if tile is not None:
-                    surface.blit(tile, (column.x, y0 + k * cell))
+            rows = reel.rows or layout.rows
+            if rows == layout.rows:  # the grid's own spacing: a tile per cell
+                y0 = column.y - round(frac * cell)
+                for k in range(-1, rows + 1):
+                    tile = tiles.get(reel.symbol(top + k))
+                    if tile is not None:
+                        surface.blit(tile, (column.x, y0 + k * cell))
+            else:  # a Megaways height: the reel's paper, then each symbol centred in its slot
+                if art.paper is not None:
+                    for y in range(column.y, column.bottom, cell):
+                        surface.blit(art.paper, (column.x, y))
+                pitch = reel_pitch(layout, index, rows)
+                start = column.y - frac * pitch + (pitch - cell) / 2
+                for k in range(-1, rows + 1):
+                    tile = tiles.get(reel.symbol(top + k))
+                    if tile is not None:
+                        surface.blit(tile, (column.x, round(start + k * pitch)))
             if fast and art.streaks is not None:
                 surface.blit(art.streaks, (column.x, column.y))
             if reel is focus and art.anticipation is not None:
@@ -338,10 +372,6 @@ class ReelView:
                     surface.blit(art.anticipation, (column.x, column.y))
             if dim_held and reel.held and art.dim is not None:
                 surface.blit(art.dim, (column.x, column.y))
-            if self.heights is not None and not reel.moving and i < len(self.heights):
-                shown = self.heights[i] * cell
-                if shown < column.h:  # the rows this spin's reel does not have
-                    surface.fill(UNUSED_ROWS, pygame.Rect(column.x, column.y + shown, column.w, column.h - shown))
         surface.set_clip(clip)
         if self.stamps and self._stamp_text is not None:
             self._draw_stamps(surface, art, layout)
@@ -349,7 +379,7 @@ class ReelView:
     def _draw_stamps(self, surface: pygame.Surface, art: Art, layout: Layout) -> None:
         """Each stamped cell of a reel at rest, its stamped tile over the reel's own."""
         assert self._stamp_text is not None
-        cells = layout.cells
+        cells = column_cells(layout, self.heights(layout.rows))
         for (reel, row), (symbol, label) in self.stamps.items():
             if reel >= len(self.reels) or self.reels[reel].moving or reel >= len(cells) or row >= len(cells[reel]):
                 continue

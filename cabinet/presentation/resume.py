@@ -21,7 +21,25 @@ if TYPE_CHECKING:
     from .mechanics.free_spins.view import FreeSpinsScene
     from .scenes.base import BaseGameScene
 
-__all__ = ["restore_screen", "restore_stamps", "shown_at"]
+__all__ = ["landed_heights", "restore_heights", "restore_screen", "restore_stamps", "shown_at"]
+
+
+def landed_heights(shown: ScreenState) -> tuple[int, ...] | None:
+    """How many symbols each reel showed as it landed (a Megaways spin's heights; None: no landing)."""
+    return tuple(len(column) for column in shown.landed) if shown.landed else None
+
+
+def restore_heights(scene: BaseGameScene, shown: ScreenState) -> None:
+    """A finished round put back on the screen after a restart: its reels at the heights
+    they landed at (a Megaways screen is rebuilt as the spin drew it)."""
+    heights = landed_heights(shown)
+    if heights is None or shown.stops is None or shown.reel_set is None:
+        return
+    rows = scene.ctx.defn.grid.rows
+    if all(h == rows for h in heights):
+        return
+    scene.reels.shape(heights)
+    scene.screen = scene.reels.visible(rows)
 
 
 def restore_screen(scene: BaseGameScene, result: RoundResult, step: int) -> tuple[ScreenState, FreeSpinsScene | None]:
@@ -36,7 +54,7 @@ def restore_screen(scene: BaseGameScene, result: RoundResult, step: int) -> tupl
     shown = shown_at(result.events, step, presenters=feature_presenters(ctx.defn))
     if shown.stops is not None and shown.reel_set is not None:
         scene.reel_set = shown.reel_set
-        scene.reels.show(ctx.defn.reels[shown.reel_set], shown.stops)
+        scene.reels.show(ctx.defn.reels[shown.reel_set], shown.stops, landed_heights(shown))
         scene.screen = [list(column) for column in shown.screen] if shown.screen else \
             scene.reels.visible(ctx.defn.grid.rows)
     ctx.hud.win = shown.hud_win

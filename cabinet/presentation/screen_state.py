@@ -119,7 +119,7 @@ class ScreenState:
     changed: dict[Position, str] = field(default_factory=dict)  # the layer over the reels: cell -> symbol
     spinning: bool = False  # the reels are moving (between a spin's start and its stop)
     moving_reels: tuple[int, ...] = ()  # reels that move in the current spin (empty: all)
-    spin_wins: list[Event] = field(default_factory=list)  # LineWin / ScatterWin of the spin in progress
+    spin_wins: list[Event] = field(default_factory=list)  # the wins (any pay model's) of the spin in progress
     meter: Money = 0  # the round player's running total of wins shown
     hud_win: Money = 0  # the WIN meter
     base_presented: bool = False  # the base spin's wins (and trigger) have been shown
@@ -137,6 +137,8 @@ class ScreenState:
         handler = _REDUCERS.get(event.kind)
         if handler is not None:
             handler(self, event)
+        elif event.kind in _win_kinds():  # a pay model's win (ways, anywhere, cluster...)
+            self._win(event)
         elif any(f.name == "board" for f in fields(event)):
             self._record_on_board(event)
 
@@ -192,7 +194,7 @@ class ScreenState:
             self.landed = _columns(event.screen)
         self.screen = _columns(event.screen)  # the whole screen after the change
 
-    def _win(self, event: LineWin | ScatterWin) -> None:
+    def _win(self, event: Event) -> None:
         self.spin_wins.append(event)
 
     def _feature_triggered(self, event: FeatureTriggered) -> None:
@@ -202,7 +204,7 @@ class ScreenState:
         if self.base_presented:  # a second trigger, or one inside a feature: its spin's wins count at its end
             self.count = WinCount((event,), 0, self.meter)
             return
-        amount = sum(win.amount for win in self.spin_wins if isinstance(win, (LineWin, ScatterWin)))
+        amount = sum(win.amount for win in self.spin_wins)
         self.count = WinCount((*self.spin_wins, event), amount, self.meter)
         self.meter += amount
         self.hud_win = self.meter
@@ -291,6 +293,13 @@ class ScreenState:
             if reel < len(screen) and row < len(screen[reel]):
                 screen[reel][row] = symbol
         return screen
+
+
+def _win_kinds() -> frozenset[str]:
+    """Every pay model's win kinds (``presentation/pays``, loaded by name on first use)."""
+    from .pays import win_kinds
+
+    return win_kinds()
 
 
 def _columns(screen: Screen) -> list[list[str]]:

@@ -29,7 +29,7 @@ import pygame
 from cabinet.core.boards import whole_amount
 
 from .icons import settings_box
-from .layout import Box, Layout
+from .layout import Box, Layout, row_height, side_column
 from .style import GOLD, PALE_GOLD, WHITE
 
 MAX_AWARDS = 4
@@ -39,9 +39,8 @@ MAX_FEATURE_ROWS = 4
 
 def top_awards(defn: Any, *, limit: int = MAX_AWARDS) -> list[tuple[str, int, Fraction]]:
     """(symbol id, count, coins per line coin) of the best line pays, best first: the
-    highest count each symbol pays, ``limit`` of them. Empty for a game without paylines."""
-    if not defn.lines:
-        return []
+    highest count each symbol pays, ``limit`` of them, whatever the pay model (a ways game's
+    are per way, a pay-anywhere game's for that many anywhere)."""
     best: list[tuple[Fraction, str, int]] = []
     for symbol in defn.symbols:
         pays = defn.pays.get(symbol.id, {})
@@ -53,25 +52,16 @@ def top_awards(defn: Any, *, limit: int = MAX_AWARDS) -> list[tuple[str, int, Fr
     return [(symbol_id, count, coins) for coins, symbol_id, count in best[:limit]]
 
 
+def awards_heading(defn: Any) -> str:
+    """The glass's heading, as the game's pay model names its pays (PAYS PER WAY...)."""
+    from .pays import pay_screen_of
+
+    return pay_screen_of(defn).awards_heading
+
+
 def award_amount(coins: Fraction, bet: Any) -> int:
     """A line pay of ``coins`` at ``bet``, in the currency's minor unit (as the paytable shows it)."""
     return int(coins * bet.coins_per_line * bet.coin_value)
-
-
-def row_height(layout: Layout) -> int:
-    return max(18, layout.cell * 2 // 5)
-
-
-def side_column(layout: Layout, left: bool, margin: int) -> tuple[int, int]:
-    """Landscape: a glass's left and right in the side column beside the reels, at most as
-    wide as its rows read well (a wide column, beside a tall grid, centres it)."""
-    frame = layout.reel_frame
-    x0, x1 = (margin, frame.x - margin) if left else (frame.right + margin, layout.width - margin)
-    widest = row_height(layout) * 11 // 2
-    if x1 - x0 > widest:
-        x0 += (x1 - x0 - widest) // 2
-        x1 = x0 + widest
-    return x0, x1
 
 
 def panel_box(layout: Layout, rows: int) -> Box | None:
@@ -154,7 +144,7 @@ def draw_static(ctx: Any, surface: pygame.Surface) -> Box | None:
         return None
     pitch, size = row_height(layout), text_size(layout)
     _glass(surface, box, pitch)
-    heading = text.fit(HEADING, size, box.w * 9 // 10, GOLD)
+    heading = text.fit(awards_heading(ctx.defn), size, box.w * 9 // 10, GOLD)
     surface.blit(heading, heading.get_rect(midtop=(box.center[0], box.y + pitch // 5)))
     for (symbol_id, count, _coins), (symbol, amount) in zip(awards, award_places(layout, box, len(awards),
                                                                                 heading.get_height()), strict=True):

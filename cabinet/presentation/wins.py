@@ -18,7 +18,7 @@ import pygame
 from cabinet.core.events import Position
 
 from .art import PAYLINE_COLOURS, PULSE_STEPS, Art
-from .layout import Layout
+from .layout import Layout, column_cells
 
 TIER_COUNT_TIME = {"big": 4.0, "mega": 6.0, "epic": 8.0}
 TIER_LEAD_IN = 1.0  # seconds the meter counts up before it reaches BIG
@@ -134,9 +134,10 @@ def pulse_frame(t: float) -> int:
 
 def draw_highlights(surface: pygame.Surface, art: Art, layout: Layout, screen: list[list[str]],
                     positions: Iterable[Position], t: float) -> None:
-    """Winning cells: glow behind, the symbol throbbing, a gold frame around."""
+    """Winning cells: glow behind, the symbol throbbing, a gold frame around. The cells
+    follow ``screen``'s shape (a Megaways spin's reel heights, ``column_cells``)."""
     frame = pulse_frame(t)
-    cells = layout.cells
+    cells = column_cells(layout, [len(column) for column in screen])
     for reel, row in positions:
         if reel >= len(cells) or row >= len(cells[reel]):
             continue

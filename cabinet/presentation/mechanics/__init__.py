@@ -105,8 +105,10 @@ def presenter_table(defn: Any) -> PresenterTable:
     if cache is not None:
         return cache  # type: ignore[no-any-return]
     from .. import presenters  # the pipeline's own presenters (they import the win scene)
+    from ..pays import pay_screen_of
 
     features = [(getattr(p, "name", p.type), m) for p in defn.features if (m := mechanic_of(p)) is not None]
-    table = PresenterTable.build(features, presenters.PIPELINE)
+    # the pipeline's, with the pay model's own (a Megaways spin's heights shape the reels)
+    table = PresenterTable.build(features, {**presenters.PIPELINE, **pay_screen_of(defn).presenters})
     defn.__dict__["_presenter_table"] = table
     return table

@@ -29,8 +29,10 @@ from cabinet.services.autoplay import StopReason
 from .. import bet_panel, hud, icons
 from ..context import Context
 from ..engine import Playback, show_state
+from ..layout import column_cells
 from ..mechanics import presenter_table
 from ..mechanics.free_spins.view import FreeSpinsScene
+from ..pays import pay_screen_of
 from ..reels import ReelView
 from ..screen_state import ScreenState, feature_presenters
 from ..words import words
@@ -66,7 +68,7 @@ def idle_stops(defn: Definition, reel_set: str) -> list[int]:
         stops = [(7 + 11 * i + attempt * (2 * i + 1)) % len(strip) for i, strip in enumerate(strips)]
         first = first or stops
         screen = screen_from_stops(defn, reel_set, stops)
-        if model_of(defn).evaluate(defn, screen, bet)[1] == 0 and all(
+        if model_of(defn).evaluate(defn, screen, bet)[1] == 0 and all(  # the game's own pay model
             symbol_count(defn, screen, symbol)[0] < needed for symbol, needed in triggers
         ):
             return stops
@@ -95,10 +97,12 @@ class BaseGameScene:
         self.reels = ReelView(strips, stops, sound=ctx.audio.play, stop_sound=ctx.audio.stop)
         self.screen: list[list[str]] = self.reels.visible(defn.grid.rows)
         self.state = ScreenState()  # what the round being shown (or the last one) put on the screen
-        if session.current is not None and not session.in_round:  # its wilds' drawn values too
-            from ..resume import restore_stamps
+        if session.current is not None and not session.in_round:  # its heights and wilds' drawn values too
+            from ..resume import restore_heights, restore_stamps
 
-            restore_stamps(self, ScreenState(presenters=feature_presenters(defn)).apply_all(session.current.events))
+            last = ScreenState(presenters=feature_presenters(defn)).apply_all(session.current.events)
+            restore_heights(self, last)
+            restore_stamps(self, last)
         self.round: Step | None = None
         self.result: RoundResult | None = None
         self.presentation: WinScene | None = None  # the last round's cycling presentation
@@ -549,7 +553,8 @@ class BaseGameScene:
     def _draw_changed_symbols(self, surface: pygame.Surface) -> None:
         """The layer over the reels: each symbol a screen modifier put on a cell (a mystery
         revealed, an expanded or sticky wild) covers the reel's own symbol there."""
-        tiles, cells = self.ctx.art.tiles, self.ctx.layout.cells
+        layout = self.ctx.layout
+        tiles, cells = self.ctx.art.tiles, column_cells(layout, self.reels.heights(layout.rows))
         for (reel, row), symbol in self.state.changed.items():
             tile = tiles.get(symbol)
             if tile is not None and reel < len(cells) and row < len(cells[reel]):
@@ -565,6 +570,7 @@ class BaseGameScene:
         if art.shade_top is not None and art.shade_bottom is not None:
             surface.blit(art.shade_top, (window.x, window.y))
             surface.blit(art.shade_bottom, (window.x, window.bottom - art.shade_bottom.get_height()))
+        pay_screen_of(ctx.defn).draw_plaque(surface, ctx, self.reels.heights(layout.rows))  # e.g. "243 WAYS"
         if self.offer_visible and ctx.session.offer is not None:
             if self.respin_cursor is not None:  # the reel a pad has picked, outlined
                 column = layout.columns[self.respin_cursor]

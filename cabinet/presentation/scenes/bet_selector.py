@@ -55,7 +55,10 @@ class BetSelectorScene(Overlay):
         if len(lines) > 1:
             cols.append(Column("LINES", tuple(replace(bet, lines=n) for n in lines), tuple(map(str, lines))))
         if len(model.coins_per_line) > 1:
-            title = "BET LEVEL" if model.label == "level" else "COINS PER LINE"
+            from cabinet.core.pays import model_of
+
+            paylines = model_of(defn).paylines  # a ways game's bet is levels of its cost, not coins per line
+            title = "BET LEVEL" if model.label == "level" or not paylines else "COINS PER LINE"
             cols.append(Column(title, tuple(replace(bet, coins_per_line=c) for c in model.coins_per_line),
                                tuple(map(str, model.coins_per_line))))
         if len(model.coin_values) > 1:

@@ -16,14 +16,19 @@ replay it; the arrows page; a tap outside the panel closes. A replay never touch
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+from typing import Any
+
 import pygame
 
+from cabinet.core.pays import model_of
 from cabinet.machine.buttons import Button, Press
 from cabinet.services.history import HistoryRecord
 
 from ..context import Context
 from ..layout import Box
 from ..overlays import draw_row, make_dim, make_panel
+from ..pays import paid_lines, win_kinds
 from ..record_text import (  # noqa: F401
     FEATURE_NAMES,
     MARK_COLOURS,
@@ -38,6 +43,21 @@ from ..style import GOLD, PALE_GOLD
 
 SHOWN = 50  # rounds listed (the history keeps at least 10)
 MAX_ROWS = 10
+PAID_SHOWN = 2  # wins named on the card; more are counted
+
+
+def paid_text(defn: Any, record: HistoryRecord) -> str:
+    """What the round's pay model paid, in words ("SEVEN 3 OF A KIND, 12 WAYS"), from the
+    wins its record keeps (a ways, anywhere or cluster win is kept whole; a line win only
+    counted): the first ``PAID_SHOWN``, then how many more."""
+    kinds = win_kinds()
+    wins = [SimpleNamespace(**{k: v for k, v in step.items() if k != "step"}, kind=step["step"])
+            for step in record.steps if step.get("step") in kinds]
+    words = paid_lines(defn, wins)
+    more = f" + {len(words) - PAID_SHOWN} MORE" if len(words) > PAID_SHOWN else ""
+    return "; ".join(words[:PAID_SHOWN]) + more
+
+
 class HistoryScene:
     modal = True
     opaque = False
@@ -226,7 +246,8 @@ class HistoryScene:
             bet += f"  (RESPIN OF REEL {request.respin_reel + 1})"
         else:
             b = request.bet
-            bet += f"  ({b.lines} LINES x {b.coins_per_line} x {money(b.coin_value)})"
+            unit = "LINES" if model_of(self.ctx.defn).paylines else "COINS"  # a ways game's bet is levels of its cost
+            bet += f"  ({b.lines} {unit} x {b.coins_per_line} x {money(b.coin_value)})"
         rows = [
             ("ROUND", f"#{record.round_id}"),
             ("DATE", when(record, long=True)),
@@ -238,6 +259,9 @@ class HistoryScene:
             ("SPINS", spins_text(record)),
             ("SEED", f"{request.seed:#018x}"),
         ]
+        paid = paid_text(self.ctx.defn, record)
+        if paid:
+            rows.append(("PAID", paid))
         if request.decisions:
             rows.append(("CHOICES", ", ".join(request.decisions).upper()))
         return rows

@@ -64,6 +64,14 @@ class PayCard:
     notes: tuple[str, ...] = ()
 
 
+def awards_noun(defn: Definition) -> str:
+    """What the paytable's coins are, as the game's pay model pays (LINE PAYS, PAYS PER WAY...)."""
+    from ..pays import pay_screen_of
+
+    heading = pay_screen_of(defn).awards_heading
+    return "LINE PAYS" if heading == "TOP AWARDS" else heading
+
+
 def _coins_text(value: Fraction) -> str:
     return fraction_str(value)
 
@@ -221,7 +229,10 @@ class InfoScene(Overlay):
         features = self._features()
         for i, page in enumerate(features):
             pages.append((f"FEATURES {i + 1} OF {len(features)}" if len(features) > 1 else "FEATURES", page))
-        pages.append(("PAYLINES", self._paylines()))
+        from ..pays import pay_screen_of  # how the game's model pays: its paylines, or an example win
+
+        model = pay_screen_of(self.ctx.defn)
+        pages.append((model.info_heading, model.info_page(self.ctx, self._blank())))
         rules = self._rules()
         for i, page in enumerate(rules):
             pages.append((f"RULES {i + 1} OF {len(rules)}" if len(rules) > 1 else "RULES", page))
@@ -334,10 +345,13 @@ class InfoScene(Overlay):
     def _paytable_note(self, page: pygame.Surface, size: int) -> None:
         ctx = self.ctx
         bet, model = ctx.session.bet, ctx.defn.bet
+        from ...core.pays import model_of
+
+        per = "PER LINE" if model_of(ctx.defn).paylines else "A LEVEL"  # a ways game's bet is levels of its cost
         part = f"BET LEVEL {bet.coins_per_line}" if model.label == "level" else \
-            f"{bet.coins_per_line} COIN{'S' if bet.coins_per_line > 1 else ''} PER LINE"
-        note = f"LINE PAYS IN COINS FOR {part} AND IN {model.currency} AT {ctx.money(bet.coin_value)} A COIN; " \
-               f"SCATTER PAYS x THE TOTAL BET OF {ctx.money(bet.total)}"
+            f"{bet.coins_per_line} COIN{'S' if bet.coins_per_line > 1 else ''} {per}"
+        note = f"{awards_noun(ctx.defn)} IN COINS FOR {part} AND IN {model.currency} AT {ctx.money(bet.coin_value)} " \
+               f"A COIN; SCATTER PAYS x THE TOTAL BET OF {ctx.money(bet.total)}"
         img = ctx.text.fit(note, size, page.get_width(), PALE_GOLD)
         page.blit(img, img.get_rect(midbottom=(page.get_width() // 2, page.get_height())))
 
@@ -539,29 +553,6 @@ class InfoScene(Overlay):
                     page.blit(ctx.text.render(line[2:], size, WHITE), (left + 2 * size, y))
             out.append(page)
         return out
-
-    def _paylines(self) -> pygame.Surface:
-        ctx = self.ctx
-        page = self._blank()
-        lines = ctx.defn.lines
-        played = ctx.session.bet.lines
-        reels, rows = ctx.defn.grid.reels, ctx.defn.grid.rows
-        cols = 5 if not ctx.layout.portrait else 4
-        grid_rows = max(1, -(-len(lines) // cols))
-        cw, ch = page.get_width() // cols, page.get_height() // grid_rows
-        label = max(9, min(ctx.layout.fonts.body * 3 // 4, ch // 3))
-        cell = max(3, min((cw - label * 2 - 6) // reels, (ch - 6) // rows))
-        for i, pattern in enumerate(lines):
-            x0, y0 = (i % cols) * cw, (i // cols) * ch
-            on = i < played
-            page.blit(ctx.text.render(str(i + 1), label, GOLD if on else (120, 110, 130)), (x0, y0 + 2))
-            gx, gy = x0 + label * 2, y0 + (ch - rows * cell) // 2
-            for r in range(reels):
-                for row in range(rows):
-                    lit = r < len(pattern) and row == pattern[r]
-                    colour = ((255, 210, 80) if on else (150, 130, 90)) if lit else (60, 44, 90)
-                    pygame.draw.rect(page, colour, (gx + r * cell, gy + row * cell, cell - 2, cell - 2))
-        return page
 
     # -- navigation -------------------------------------------------------------------------------
 

@@ -5,8 +5,9 @@ a tick. A tiered win (big / mega / epic from the game's ``win_tiers``) *climbs*:
 meter counts to the BIG threshold, and each tier it passes on the way to the round's
 own gets its moment (banner, sound, more coins, the status line naming it), so the
 banner never names a tier the meter has not reached. The coins fall only above the
-control deck and are gone when the banner closes. Phase ``cycle``: each win alone, its
-payline drawn and its amount on a label placed where it hides none of the win's
+control deck and are gone when the banner closes. Phase ``cycle``: each win alone, as the game's pay
+model shows it (``presentation/pays``: a payline drawn, a ways run lit reel by reel, a
+cluster outlined) with its amount on a label placed where it hides none of the win's
 symbols. Any button during ``all`` skips to the end of it. A round's last
 presentation keeps cycling while the cabinet is idle, until SPIN or a bet change
 ends it (the base scene removes it).
@@ -14,26 +15,16 @@ ends it (the base scene removes it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pygame
 
-from cabinet.core.events import Event, FeatureTriggered, LineWin, Position, ScatterWin
+from cabinet.core.events import Event, FeatureTriggered, Position
 from cabinet.core.money import Money
 from cabinet.machine.buttons import Press
 
 from ..art import BANNER_STEPS
 from ..context import Context
-from ..style import GOLD
-from ..wins import (
-    CoinShower,
-    coin_area,
-    count_duration,
-    draw_highlights,
-    draw_payline,
-    line_label_centre,
-    tier_schedule,
-)
+from ..pays import pay_screen_of, screen_for_win, win_kinds
+from ..wins import CoinShower, coin_area, count_duration, tier_schedule
 
 TIER_ORDER = ("big", "mega", "epic")
 CYCLE_TIME = 1.3  # seconds per win in the cycle
@@ -53,7 +44,8 @@ class WinScene:
     def __init__(self, ctx: Context, wins: list[Event], amount: Money, meter_from: Money, tier: str,
                  screen: list[list[str]], seed: int, *, loop: bool, quick: bool = False) -> None:
         self.ctx = ctx
-        self.wins = [w for w in wins if isinstance(w, (LineWin, ScatterWin))]
+        kinds = win_kinds()  # every model's wins (lines, ways, clusters...) and the scatters
+        self.wins = [w for w in wins if w.kind in kinds]
         self.triggers = [w for w in wins if isinstance(w, FeatureTriggered)]
         self.amount = amount
         self.meter_from = meter_from
@@ -176,6 +168,11 @@ class WinScene:
         per = QUICK_CYCLE_TIME if self.quick else CYCLE_TIME
         return self.wins[int(self.cycle_t / per) % len(self.wins)]
 
+    def turn_time(self) -> float:
+        """Seconds since the current win's turn of the cycle began."""
+        per = QUICK_CYCLE_TIME if self.quick else CYCLE_TIME
+        return self.cycle_t % per
+
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         layout, art = ctx.layout, ctx.art
@@ -183,19 +180,11 @@ class WinScene:
             positions = set(self.positions)
             for trig in self.triggers:
                 positions |= set(trig.positions)
-            draw_highlights(surface, art, layout, self.screen, sorted(positions), self.t)
+            pay_screen_of(ctx.defn).draw_all(surface, ctx, self.screen, self.wins, sorted(positions), self.t)
         elif self.phase == "cycle":
             win = self.current_win()
-            if isinstance(win, LineWin):
-                pattern = ctx.defn.lines[win.line]
-                draw_payline(surface, art, layout, pattern, win.line)
-                draw_highlights(surface, art, layout, self.screen, win.positions, self.cycle_t)
-                self._amount_label(surface, win.amount, f"LINE {win.line + 1}",
-                                   lambda size: line_label_centre(layout, pattern, win.positions, size))
-            elif isinstance(win, ScatterWin):
-                draw_highlights(surface, art, layout, self.screen, win.positions, self.cycle_t)
-                self._amount_label(surface, win.amount, f"{win.count} x {win.symbol}",
-                                   lambda size: layout.reel_window.center)
+            if win is not None:  # drawn as the game's pay model shows a win (a scatter as every model's)
+                screen_for_win(ctx.defn, win).draw_win(surface, ctx, self.screen, win, self.cycle_t, self.turn_time())
         if self.tier and self.phase == "all" and art.window_dim is not None:
             window = layout.reel_window
             surface.blit(art.window_dim, (window.x, window.y))  # the reels step back for the banner
@@ -205,23 +194,6 @@ class WinScene:
             surface.set_clip(None)
         if self.tier and self.phase == "all":
             self._banner(surface)
-
-    def _amount_label(self, surface: pygame.Surface, amount: Money, caption: str,
-                      place: Callable[[tuple[int, int]], tuple[int, int]]) -> None:
-        """The win's amount on a dark pill, its caption (LINE 3, 4 x STAR) above it, centred
-        where ``place`` puts a pill of its size."""
-        ctx = self.ctx
-        size = ctx.layout.fonts.title * 3 // 5
-        img = ctx.text.render(ctx.money(amount), size, (255, 236, 150))
-        cap = ctx.text.render(caption, max(9, size * 11 // 20), (255, 255, 255))
-        w = max(img.get_width(), cap.get_width()) + size
-        h = img.get_height() + cap.get_height() + size // 4
-        pill = pygame.Rect(0, 0, w, h)
-        pill.center = place((w, h))
-        pygame.draw.rect(surface, (16, 8, 28), pill, border_radius=h // 3)
-        pygame.draw.rect(surface, GOLD, pill, width=max(2, size // 12), border_radius=h // 3)
-        surface.blit(cap, cap.get_rect(midtop=(pill.centerx, pill.y + size // 8)))
-        surface.blit(img, img.get_rect(midbottom=(pill.centerx, pill.bottom - size // 10)))
 
     def _banner(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
