@@ -20,7 +20,7 @@ from cabinet.presentation.hud import GOLD
 from cabinet.presentation.scenes.info import WHITE, InfoScene, feature_sections, pay_cards
 
 GAMES = ("classic", "retro-reels-diamond-glitz", "happy-riches", "lucky-christmas", "halloween-wins-3",
-         "happy-lucky-slot")
+         "happy-lucky-slot", "canyon-gold", "candy-peaks")
 
 # What each game's FEATURES pages must name: a heading per feature block, and what the block's
 # parameters say (at the default bet: Halloween Wins 3 and Happy Lucky Slot play €1.00).
@@ -46,6 +46,10 @@ EXPECTED: dict[str, tuple[str, ...]] = {
         "RESPIN FEATURE", "a GOLDEN BASKET counts 2", "4 boards", "8 respins", "+1 RESPIN adds 1 respin",
         "x2, x3, x5, x10 or x25", "prizes below 20 times the bet (€20.00)", "the MINI board only",
         "BONUS PRIZES", "GRAND €1,000.00", "MAJOR €100.00", "MINOR €30.00", "MINI €10.00", "no line pays"),
+    "canyon-gold": ("GOLD RUSH FREE SPINS", "3, 4 or 5 GOLD NUGGET symbols anywhere award 10, 15 or 20 free spins",
+                    "multiplied by 3", "add 10, 15 or 20 more spins", "(€3.75)"),
+    "candy-peaks": ("SUGAR CLIMB FREE SPINS", "4, 5 or 6 CANDY STAR symbols anywhere award 12, 16 or 20 free spins",
+                    "x1, x2, x3 or x5", "add 5, 8 or 10 more spins", "(€3.00)"),
 }
 
 

@@ -133,13 +133,28 @@ def _strings(value: Any) -> Iterator[str]:
             yield from _strings(item)
 
 
+def neutral_words() -> set[str]:
+    """The words of every block's neutral defaults (the brackets of its ``texts`` reference:
+    FREE SPIN {index} OF {total}, GOOD LUCK!, ...): any game without words of its own shows them."""
+    import dataclasses
+
+    from cabinet.core.features import registry
+
+    words: set[str] = set()
+    for block in registry().values():
+        for f in dataclasses.fields(block.params):
+            if f.name == "texts":
+                words |= {w for default in re.findall(r"\[([^\]]*)\]", f.metadata["doc"]) for w in _words(default)}
+    return words
+
+
 def foreign_words() -> set[str]:
     """Words that belong to the shipped games (their names, symbol names, feature words, ring
-    and jackpot names) and not to Starfruit Grove's own YAML."""
+    and jackpot names) and not to Starfruit Grove's own YAML nor to the blocks' neutral defaults."""
     if not FOREIGN_WORDS:
         # the lobby's header; "ring" is the wheel's own neutral word (its INFO rules), Halloween's
         # "RING 2" as a name is looked for on its own
-        own = {"SLOT", "CABINET", "RING"}
+        own = {"SLOT", "CABINET", "RING"} | neutral_words()
         for value in _strings(yaml.safe_load((SOURCE / "games" / f"{GAME}.yaml").read_text())):
             own |= _words(value)
         for game in SHIPPED:
