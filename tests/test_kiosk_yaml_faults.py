@@ -48,7 +48,7 @@ class Host:
 
     def __init__(self, path: Path) -> None:
         self.events = EventLog(None)
-        services = SimpleNamespace(config_path=path, events=self.events)
+        services = SimpleNamespace(config_path=path, events=self.events, kiosk=False)
         self.saved: list[object] = []
         self.menu = SimpleNamespace(host=OperatorHost(services=services, text=None, on_settings=self.saved.append),
                                     pop=lambda: None)
