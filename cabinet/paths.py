@@ -1,7 +1,11 @@
 """Where the cabinet finds its content and writes its files.
 
-Content (games/, sprites/, sounds/) is looked up in $CABINET_HOME, then in the
-current folder, then beside the package (a source checkout or editable install).
+Content (games/, sprites/, sounds/) is looked up in $CABINET_HOME, then in the home of the
+game file a command was given (the folder holding its games/ folder, or its own folder, when
+that has a sprites/ folder), then in the current folder (when it has games/ beside cabinet/
+or sprites/), then beside the package (a source checkout or editable install). The files every
+game shares (sprites/common/, sounds/common/) come from the cabinet itself when a home has
+none (``shared_folder``).
 """
 
 from __future__ import annotations
@@ -10,16 +14,70 @@ import os
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
+SHARED = "common"  # the folder of sprites/ and sounds/ every game shares
+
+_game_home: list[Path] = []  # the home of the game file the running command was given (none or one)
 
 
 def project_root() -> Path:
     env = os.environ.get("CABINET_HOME")
     if env:
         return Path(env)
+    if _game_home:
+        return _game_home[0]
     cwd = Path.cwd()
-    if (cwd / "games").is_dir() and (cwd / "cabinet").is_dir():
+    if (cwd / "games").is_dir() and ((cwd / "cabinet").is_dir() or (cwd / "sprites").is_dir()):
         return cwd
     return PACKAGE_DIR.parent
+
+
+def game_home(game: str | Path | None) -> Path | None:
+    """The home a game file sits in, when it has a sprites/ folder: the folder that holds the
+    file's games/ folder (HOME/games/abyss.yaml), else the file's own folder (abyss.yaml beside
+    sprites/). None for a game name, or a file without one."""
+    if game is None:
+        return None
+    path = Path(game)
+    if path.suffix not in (".yaml", ".yml") or not path.is_file():
+        return None
+    folder = path.resolve().parent
+    for home in ((folder.parent,) if folder.name == "games" else ()) + (folder,):
+        if (home / "sprites").is_dir():
+            return home
+    return None
+
+
+def use_game_home(game: str | Path | None) -> None:
+    """Find content in the home of ``game`` (a file path) for the rest of the command, unless
+    CABINET_HOME says where it is; None forgets it."""
+    home = None if os.environ.get("CABINET_HOME") else game_home(game)
+    _game_home[:] = [home] if home is not None else []
+
+
+def where_content_is() -> str:
+    """Which rule chose the content folder, in words, for messages about missing themes."""
+    root = project_root()
+    if os.environ.get("CABINET_HOME"):
+        why = "CABINET_HOME"
+    elif _game_home:
+        why = "the game file's home: the folder that holds its games/ folder, or its own folder"
+    elif root != PACKAGE_DIR.parent:
+        why = "the current folder, which has games/"
+    else:
+        why = ("the cabinet's own; a theme of yours is found with CABINET_HOME=HOME, or beside the game: "
+               "HOME/games/ID.yaml or HOME/ID.yaml with HOME/sprites/THEME/theme.yaml")
+    return f"themes are looked for in {root / 'sprites'} ({why})"
+
+
+def shared_folder(root: Path, kind: str) -> Path:
+    """``root/common`` (root: a sprites/ or sounds/ folder; kind: "sprites" or "sounds") when it is
+    there, else the cabinet's own: a home made by ``python -m cabinet.assets --theme T --out HOME``
+    holds only its theme, and still has every button, effect and sound."""
+    own = root / SHARED
+    if own.is_dir():
+        return own
+    bundled = PACKAGE_DIR.parent / kind / SHARED
+    return bundled if bundled.is_dir() else own
 
 
 def games_dir() -> Path:

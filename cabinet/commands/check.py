@@ -109,7 +109,7 @@ def _check_files(report: FileReport, defn: Definition) -> None:
     every symbol and the theme's music (effects may come from sounds/common/)."""
     from ..assets.themes import ART_FILES, load_theme, sound_file, theme_file, theme_names
     from ..core.loader import DefinitionError, locate
-    from ..paths import sounds_dir, sprites_dir
+    from ..paths import shared_folder, sounds_dir, sprites_dir, where_content_is
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the theme's painters and the effects' names
     text = Path(report.path).read_text(encoding="utf-8-sig")
@@ -124,7 +124,8 @@ def _check_files(report: FileReport, defn: Definition) -> None:
         known = theme_names(sprites)
         close = difflib.get_close_matches(defn.theme, list(known), n=1, cutoff=0.5)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
-        at(("theme",), f"unknown theme '{defn.theme}'{hint}: there is no folder {folder}; themes: {', '.join(known)}")
+        at(("theme",), f"unknown theme '{defn.theme}'{hint}: there is no folder {folder}; {where_content_is()}; "
+                       f"themes there: {', '.join(known) or 'none'}")
         return
     if theme_file(defn.theme).is_file():
         try:
@@ -152,11 +153,12 @@ def _check_files(report: FileReport, defn: Definition) -> None:
                                "(or .ogg): its features play the theme's music")
     from ..presentation.audio import EFFECTS
 
+    shared = Path(_display(shared_folder(sounds, "sounds")))
     for name in EFFECTS:
-        path = sound_file((sounds / defn.theme, sounds / "common"), name)
+        path = sound_file((sounds / defn.theme, shared), name)
         if not path.is_file():
             at(("theme",), f"no sound effect '{name}': neither {sounds / defn.theme / name}.wav nor "
-                           f"{sounds / 'common' / name}.wav (or .ogg)")
+                           f"{shared / name}.wav (or .ogg)")
 
 
 def _summary(defn: Definition) -> str:
