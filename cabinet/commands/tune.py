@@ -22,6 +22,7 @@ import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..errors import CabinetError
 
@@ -93,6 +94,10 @@ def run(args: argparse.Namespace) -> int:
     reel_set = args.reel_set
     if reel_set not in defn.reels:
         raise CabinetError(f"{defn.id} has no reel set {reel_set!r} (it has {', '.join(defn.reels)})")
+    reasons = _why_par_is_not_exact(defn)
+    if reasons:  # said before par would spend minutes estimating
+        raise CabinetError(f"{defn.id}: tune needs an exact par and will not tune against an estimate: "
+                           + "; ".join(reasons))
     before = par(defn)
     if not isinstance(before.total, Exact):
         estimates = ", ".join(before.estimates()) or "the total"
@@ -186,3 +191,17 @@ def run(args: argparse.Namespace) -> int:
     print(f"  time: sensitivity {sens_seconds:.2f} s, search {search_seconds:.2f} s, total "
           f"{time.perf_counter() - started:.2f} s")
     return 0
+
+
+def _why_par_is_not_exact(defn: Any) -> list[str]:
+    """The meetings of blocks no par prices together, and the blocks with no par of their own,
+    in words (par's notes say the same): empty when every part can be exact."""
+    from ..core.bet import default_bet
+    from ..core.composition import unpriced, why_no_par
+    from ..core.par import block_parts
+
+    loose = unpriced(defn)
+    if loose:
+        return [f"not priced together: {m}" for m in loose] + why_no_par(defn, [])
+    _, missing = block_parts(defn, default_bet(defn))
+    return why_no_par(defn, missing) if missing else []
