@@ -151,3 +151,30 @@ def test_the_gallery_pictures_every_screen_with_real_buttons(walked: dict) -> No
     assert pygame.image.load(str(shots / "idle.png")).get_size() == (1280, 720)
     err = _result(walked, "cabinet gallery").stderr
     assert "missing" not in err and "placeholder" not in err and "circle" not in err, err
+
+
+def test_the_gallery_pictures_the_krakens_expanded_and_multiplied(walked: dict) -> None:
+    """feature-play is dive 1 of the first scenario once its KRAKENs have expanded to reels 2 and 4
+    and wear their drawn x2 (a dark red plate low on the cell); the idle screen has no plate there."""
+    from cabinet.core.loader import load_definition
+    from cabinet.presentation.bet_panel import uses_tag_band
+    from cabinet.presentation.layout import compute_layout
+
+    home = Path(walked["HOME"].stdout)
+    defn = load_definition(home / "games" / f"{GAME}.yaml")
+    layout = compute_layout((1280, 720), 5, 4, False, tag_band=uses_tag_band(defn))
+
+    def plated(name: str) -> set[tuple[int, int]]:
+        pixels = pygame.surfarray.array3d(pygame.image.load(str(home / "shots" / f"{name}.png"))).astype(int)
+        out = set()
+        for reel in range(5):
+            for row in range(4):
+                box = layout.cells[reel][row]
+                part = pixels[box.x + box.w * 3 // 8:box.x + box.w * 5 // 8, box.y + box.h * 7 // 10:box.y + box.h * 17 // 20]
+                r, g, b = part[..., 0], part[..., 1], part[..., 2]
+                if ((r >= 100) & (r > g + 60) & (r > b + 60)).mean() > 0.15:
+                    out.add((reel, row))
+        return out
+
+    assert plated("feature-play") == {(reel, row) for reel in (1, 3) for row in range(4)}
+    assert plated("idle") == set()
