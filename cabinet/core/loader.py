@@ -280,7 +280,13 @@ def load_data_file(path: str | Path, cls: type[T], *, what: str,
         loader.where[()] = _pos(root)
         value, _ = loader.dataclass_fields(root, cls, ())
         if value is not None and check is not None:
-            check(value, loader.report)
+            def report(where: Path_, message: str) -> None:
+                if where and where[-1] == "__key__":  # a mapping's key rather than its value
+                    loader.error(loader.key_at(where[:-1]), message)
+                else:
+                    loader.report(where, message)
+
+            check(value, report)
     if loader.issues or value is None:
         raise DefinitionError(loader.issues)
     return typing.cast(T, value)
