@@ -32,7 +32,7 @@ def rules(w: Writer, f: FreeSpins) -> FeatureSection:
                           f"{fraction_str(f.continue_after_seconds)} seconds."))
     if f.win_multiplier > 1:
         what = "win" if f.multiply_scatter_pays else "line win"
-        paras.append(Para(f"Every {spin} {what} is multiplied by {f.win_multiplier}."))
+        paras.append(Para(f"Every {spin.replace(' ', '-')} {what} is multiplied by {f.win_multiplier}."))  # "free-spin win"
     drawn = [fraction_str(e.value) for e in f.spin_multipliers]
     if drawn:
         paras.append(Para(f"A random multiplier appears on every {spin} and multiplies its wins: "
