@@ -364,15 +364,13 @@ PRICED_TOGETHER = ("a mystery reveal, an expanding wild or multiplier wilds with
 def why_no_par(defn: Definition, missing: list[str]) -> list[str]:
     """In words, for ``par``'s notes: why each block of a type in ``missing`` has no par of its
     own (the meetings it is in that no par prices), and what the designer can change."""
-    from .features.expanding_wild import _earlier_modifiers
-
     out = []
     loose = unpriced(defn)
     for params in defn.features:
         if params.type not in missing:
             continue
         reasons = [m for m in loose if params.name in (m.first, m.second)]
-        before = [f"{b.name} ({b.type})" for b in _earlier_modifiers(defn, params)]
+        before = [f"{b.name} ({b.type})" for b in _listed_before(defn, params)]
         said = "; ".join(f"with {m.second if m.first == params.name else m.first} in {m.mode} spins: {m.why}"
                          for m in reasons)
         out.append(f"{params.name} cannot price its part: "
@@ -382,3 +380,15 @@ def why_no_par(defn: Definition, missing: list[str]) -> list[str]:
                "To make par exact, list the blocks in one of those orders, or give them modes: that do not overlap")
     return out
 
+
+def _listed_before(defn: Definition, params: Any) -> list[Any]:
+    """Screen or win modifiers listed before ``params`` that act in one of its spins."""
+    out = []
+    for other in defn.features:
+        if other is params:
+            break
+        entry = block(other.type)
+        if entry is not None and (entry.screen_modifier or entry.win_modifier) and \
+                entry.modes(other) & set(getattr(params, "modes", ()) or ()):
+            out.append(other)
+    return out
