@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any, NoReturn
 
 from .errors import CabinetError
+from .paths import use_game_home
 
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -121,6 +122,15 @@ def take_game_folders(argv: list[str]) -> list[str]:
     return rest
 
 
+def _game_file(args: argparse.Namespace) -> str | None:
+    """The first game the command was given as a file path (a theme beside it is then found
+    without CABINET_HOME), or None."""
+    for value in (getattr(args, "game", None), *(getattr(args, "paths", None) or ()), getattr(args, "a", None)):
+        if isinstance(value, str) and value.endswith((".yaml", ".yml")):
+            return value
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -138,6 +148,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not getattr(args, "command", None):
             parser.print_help()
             return 0
+        use_game_home(_game_file(args))
         return int(available[args.command].run(args) or 0)  # type: ignore[attr-defined]
     except CabinetError as exc:
         print(one_line(exc), file=sys.stderr)
@@ -160,6 +171,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 70
+    finally:
+        use_game_home(None)  # the next command (a test's) starts from the usual places
 
 
 if __name__ == "__main__":

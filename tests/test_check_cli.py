@@ -133,8 +133,9 @@ def test_check_names_an_unknown_theme(home: Path, games_dir: Path, capsys: pytes
     assert main(["check", path]) == 1
     out = capsys.readouterr().out.splitlines()
     line = _line_of(path, "theme: egpyt")
-    assert out == [f"{path}:{line}:8: unknown theme 'egpyt': there is no folder sprites/egpyt; themes: candy, "
-                   "canyon, christmas, classic, halloween, lucky, retro, riches"]
+    assert out == [f"{path}:{line}:8: unknown theme 'egpyt': there is no folder sprites/egpyt; themes are looked "
+                   f"for in {home / 'sprites'} (CABINET_HOME); themes there: candy, canyon, christmas, classic, halloween, lucky, "
+                   "retro, riches"]
 
 
 def test_check_names_missing_art_and_music(tmp_path: Path, games_dir: Path, monkeypatch: pytest.MonkeyPatch,

@@ -67,6 +67,12 @@ def test_the_math_report_shows_the_feel_figures_as_a_second_row_of_tiles() -> No
     plain = report_data(simulate(defn, 2000, 1), defn.name, "1.00 EUR", Fraction(95, 100))
     with_feel = dataclasses.replace(plain, feel=feel_tiles(feel))
     assert [t[0] for t in with_feel.feel][:2] == ["SECONDS PER ROUND (NORMAL)", "SPINS PER HOUR"]
+    # a feature has a tile in each row, each saying what it counts (issue 38: two "FREE SPINS" tiles)
+    from cabinet.presentation.report import _tiles
+
+    assert with_feel.feel[-1][0] == "FREE SPINS: HOW LONG" and "started 1 times in 3 rounds" in with_feel.feel[-1][2]
+    often = next(t for t in _tiles(with_feel) if t[0].startswith("FREE SPINS"))
+    assert often[0] == "FREE SPINS: HOW OFTEN" and "of 2,000 simulated rounds" in often[2]
     layout, before = report_layout(with_feel), report_layout(plain)
     assert len(layout.feel_tiles) == len(with_feel.feel) and before.feel_tiles == ()
     assert layout.header.height > before.header.height

@@ -58,7 +58,7 @@ def test_a_save_is_priced_in_the_background_old_to_new_and_a_bad_save_keeps_the_
     live = designer.live
     first = live.new
     assert first is not None and live.old is None and live.jobs == 1
-    assert "F1 free spins (1 in 71.4)" in text_of(designer.lines())
+    assert "F1 free spins (trigger 1 in 71.4)" in text_of(designer.lines())
 
     edit(game_file, SEVEN_PAYS, "SEVEN:      {3: 75, 4: 250, 5: 2500}")
     run_until_priced(app, 2)

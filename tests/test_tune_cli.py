@@ -72,3 +72,31 @@ def test_tune_says_so_when_no_move_gets_closer(capsys: pytest.CaptureFixture[str
     out = tmp_path / "x.yaml"
     assert main(["tune", "classic", "--target", "95.59%", "--levers", "STAR,WILD", "--out", str(out)]) == 2
     assert "gets closer" in capsys.readouterr().err and not out.exists()
+
+
+def test_keep_holds_a_symbols_stops_and_min_stops_a_floor(tmp_path: Path, games_dir: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """issue 38: tune emptied a designer's FISH to one stop; --keep SYMBOL leaves a symbol's stops as
+    they are (the sensitivity's choice moves others), --min-stops N sets a floor for the moved ones."""
+    out = tmp_path / "kept.yaml"
+    assert main(["tune", "classic", "--target", "96.00%", "--keep", "CHERRY", "--min-stops", "3", "--out", str(out)]) == 0
+    said = capsys.readouterr().out
+    moving = next(line for line in said.splitlines() if line.strip().startswith("moving:"))
+    assert "CHERRY" not in moving and "kept: CHERRY (their stops stay)" in said
+    before, after = load_game("classic"), load_definition(out)
+    for old, new in zip(before.reels["base"], after.reels["base"], strict=True):
+        assert Counter(old)["CHERRY"] == Counter(new)["CHERRY"]
+        moved = [s for s in Counter(old) if Counter(old)[s] != Counter(new)[s]]
+        assert all(Counter(new)[s] >= min(3, Counter(old)[s]) for s in moved)
+    assert before.reels["base"] != after.reels["base"]
+    assert main(["tune", "classic", "--target", "96%", "--levers", "CHERRY,SEVEN", "--keep", "SEVEN"]) == 2
+    assert "--levers and --keep both name SEVEN" in capsys.readouterr().err
+
+
+def test_no_candidate_move_goes_below_the_floor() -> None:
+    from cabinet.core.tuning import candidate_moves
+
+    sets = {"base": [{"A": 3, "B": 5}, {"A": 4, "B": 1}]}
+    moves = list(candidate_moves(sets, {"base": ["A", "B"]}, min_stops=3))
+    assert {(m.reel, m.old, m.new) for m in moves} == {(0, "B", "A"), (1, "A", "B")}
+    assert {(m.reel, m.old) for m in candidate_moves(sets, {"base": ["A", "B"]})} == {(0, "A"), (0, "B"), (1, "A")}

@@ -48,8 +48,8 @@ def test_the_math_side_by_side_is_exact_where_par_is(two_versions: tuple[Path, P
 def test_strips_are_compared_by_their_counts() -> None:
     changes = key_changes({"reels": {"base": ["A B B C", "A A*2"]}}, {"reels": {"base": ["A B C C", "A*2 A"]}})
     assert [(k.path, k.a, k.b) for k in changes] == [
-        ("reels.base.0", "4 stops", "4 stops: C +1, B -1"),
-        ("reels.base.1", "3 stops", "3 stops: same counts, new order"),
+        ("reels.base reel 1", "4 stops", "4 stops: C +1, B -1"),
+        ("reels.base reel 2", "3 stops", "3 stops: same counts, new order"),
     ]
     assert key_changes({"x": 1}, {"y": 1}) == [key_changes({"x": 1}, {})[0], key_changes({}, {"y": 1})[0]]
 

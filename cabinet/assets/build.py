@@ -83,10 +83,19 @@ def sound_files(sounds: Path, themes: Iterable[str]) -> list[Path]:
 # ----------------------------------------------------------------------------- jobs
 
 def write_symbol(sprites: Path, theme: Theme, spec: SymbolSpec) -> None:
+    """The symbol's PNG and its glowing twin; a symbol marked ``own`` keeps the designer's files
+    (its shape is drawn only where there is no PNG yet, its glow made from the PNG if missing)."""
+    plain, glow = symbol_path(sprites, theme.name, spec.id), symbol_path(sprites, theme.name, spec.id, True)
+    if spec.own and plain.is_file():
+        if not glow.is_file():
+            import pygame
+
+            draw.save(fx.symbol_glow(pygame.image.load(str(plain)), theme.colours.get("glow", "#ffe27a")), glow)
+        return
     surf = render_symbol(spec.shape, spec.palette, spec.params).to_surface()
-    draw.save(surf, symbol_path(sprites, theme.name, spec.id))
-    draw.save(fx.symbol_glow(surf, theme.colours.get("glow", "#ffe27a")),
-              symbol_path(sprites, theme.name, spec.id, True))
+    draw.save(surf, plain)
+    if not (spec.own and glow.is_file()):
+        draw.save(fx.symbol_glow(surf, theme.colours.get("glow", "#ffe27a")), glow)
 
 
 def write_theme_art(sprites: Path, theme: Theme, part: str) -> None:

@@ -58,6 +58,7 @@ class SymbolSpec:
     shape: str
     palette: Mapping[str, str] = field(default_factory=dict)
     params: Mapping[str, Any] = field(default_factory=dict)
+    own: bool = False  # the designer's own art: the generator never writes over its files
 
 
 @dataclass(frozen=True)

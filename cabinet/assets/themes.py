@@ -57,6 +57,9 @@ class SymbolFile:
     n: int = doc("how many bars a bar shape draws (0: the shape's default)", default=0)
     points: int = doc("a star's points (0: the shape's default)", default=0)
     inner: str = doc("the shape a 'double' frame holds", default="")
+    own: bool = doc("the symbol's PNG is the designer's own: the generator never writes over its files (it "
+                    "draws the shape only where there is no file yet, and a missing _glow.png from the PNG)",
+                    default=False)
 
     def spec(self) -> SymbolSpec:
         params: dict[str, Any] = {}
@@ -68,7 +71,7 @@ class SymbolFile:
             params["points"] = self.points
         if self.inner:
             params["inner"] = self.inner
-        return SymbolSpec(self.id, self.shape, dict(self.palette), params)
+        return SymbolSpec(self.id, self.shape, dict(self.palette), params, self.own)
 
 
 @dataclass(frozen=True)
@@ -159,6 +162,8 @@ def _check(file: ThemeFile, report: Report) -> None:
             choice(s.inner, SHAPES, ("symbols", i, "inner"), "shape")
         for role, value in s.palette.items():
             colour(value, ("symbols", i, "palette", role))
+        if s.shape in SHAPES:
+            _check_palette(s.shape, s.inner, s.palette, ("symbols", i, "palette"), report)
     if file.corner_art and file.corner_art not in seen:
         report(("corner_art",), f"corner_art '{file.corner_art}' is not one of the theme's symbols{_close(file.corner_art, seen)}")
     for part in ("music", "feature_music"):
@@ -191,6 +196,23 @@ def _check(file: ThemeFile, report: Report) -> None:
             report(("atmosphere", "sky_alpha"), f"sky_alpha is 0-255, got {a.sky_alpha}")
         if not a.light_colours or not a.particle_colours:
             report(("atmosphere",), "light_colours and particle_colours need one colour at least")
+
+
+def _check_palette(shape: str, inner: str, palette: Mapping[str, str], where: tuple[Any, ...],
+                   report: Report) -> None:
+    """A palette role the shape never reads is a typo (``mian:``) or a colour that changes nothing."""
+    from .palettes import palette_roles
+
+    roles = palette_roles(shape, inner)
+    for role in palette:
+        if role in roles:
+            continue
+        if roles:
+            report((*where, role, "__key__"), f"shape '{shape}' reads no palette role '{role}'{_close(role, roles)}; it reads "
+                                   f"{', '.join(sorted(roles))} (sprites/README.md, Shapes)")
+        else:
+            report((*where, role, "__key__"), f"shape '{shape}' draws in its own colours and reads no palette role: "
+                                   f"'{role}' would change nothing (sprites/README.md, Shapes)")
 
 
 def _close(word: str, names: Any) -> str:

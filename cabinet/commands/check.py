@@ -27,6 +27,7 @@ class FileReport:
     failure: str = ""  # a one-line problem that has no position (e.g. the file cannot be read)
     elsewhere: list[str] = field(default_factory=list)  # problems in the game's other files (its theme.yaml)
     warnings: list[str] = field(default_factory=list)  # what plays on with a stand-in (whole lines)
+    cautions: list[tuple[int, int, str]] = field(default_factory=list)  # warnings at a spot: (line, column, message)
 
     @property
     def ok(self) -> bool:
@@ -37,8 +38,10 @@ class FileReport:
         out: dict[str, Any] = {"path": self.path, "ok": self.ok, "issues": issues}
         if self.elsewhere:
             out["other_files"] = self.elsewhere  # whole lines: path:line:col: message of e.g. its theme.yaml
-        if self.warnings:
-            out["warnings"] = self.warnings
+        warnings = [f"{self.path}:{line}:{column}: warning: {message}" for line, column, message in self.cautions]
+        warnings += self.warnings
+        if warnings:
+            out["warnings"] = warnings
         return out
 
 
@@ -79,6 +82,7 @@ def check_file(name: str) -> FileReport:
         report.definition = load_definition(report.path)
         report.issues += [(i.line, i.column, i.message) for i in scenario_problems(report.definition)]
         report.warnings += never_started(report.definition)
+        report.cautions += quiet_accepts(report.definition)
         _check_files(report, report.definition)
     except DefinitionError as exc:
         report.issues = [(i.line, i.column, i.message) for i in exc.issues]
@@ -104,12 +108,70 @@ def never_started(defn: Definition) -> list[str]:
     return out
 
 
+def quiet_accepts(defn: Definition) -> list[tuple[int, int, str]]:
+    """What loads and plays, but likely not as the designer meant, at its spot in the file:
+    a wild among a mystery's reveals (it then substitutes, and expands or multiplies where its
+    blocks act), and a wild on the strips of spins where none of its blocks act (it lands as a
+    plain wild there)."""
+    from ..core.loader import locator, reel_set_modes
+
+    try:
+        where = locator(Path(defn.source).read_text(encoding="utf-8-sig"), defn.source)
+    except OSError:
+        return []
+    out: list[tuple[int, int, str]] = []
+
+    def at(path: tuple[Any, ...], message: str) -> None:
+        out.append((*where(path), message))
+
+    wild_blocks: dict[str, list[Any]] = {}
+    for params in defn.features:
+        if params.type in _WILD_DOES:  # blocks that act on a wild where it lands
+            wild_blocks.setdefault(params.symbol, []).append(params)
+    regular = [s.id for s in defn.symbols if s.kind == "regular"]
+    for i, params in enumerate(defn.features):
+        if params.type != "mystery_symbol":
+            continue
+        for j, reveal in enumerate(params.reveals):
+            if defn.symbol_map[reveal.symbol].kind != "wild":
+                continue
+            blocks = wild_blocks.get(reveal.symbol, [])
+            also = "".join(f"; where {b.name} acts ({', '.join(b.modes)} spins) it {_WILD_DOES[b.type]} too"
+                           for b in blocks)
+            at(("features", i, "reveals", j, "symbol"),
+               f"mystery '{params.name}' reveals the wild '{reveal.symbol}': every {params.symbol} on the screen "
+               f"then turns into a wild that substitutes on lines{also}. Reveals are meant to be paying symbols "
+               f"({', '.join(regular[:4])}{', ...' if len(regular) > 4 else ''}); keep it only if a revealed wild "
+               "is what you want")
+    played = reel_set_modes(defn)
+    for symbol, blocks in wild_blocks.items():
+        acts = {m for b in blocks for m in b.modes}
+        for set_name, strips in defn.reels.items():
+            modes = played.get(set_name, set())
+            if not modes or modes & acts:
+                continue
+            spot = next(((r, k) for r, strip in enumerate(strips) for k, sid in enumerate(strip) if sid == symbol), None)
+            if spot is None:
+                continue
+            names = ", ".join(f"{b.name} ({b.type})" for b in blocks)
+            at(("reels", set_name, *spot),
+               f"wild '{symbol}' is on reel {spot[0] + 1} of '{set_name}', played in {' and '.join(sorted(modes))} "
+               f"spins, but {names} act{'s' if len(blocks) == 1 else ''} on it only in {' and '.join(sorted(acts))} "
+               f"spins: there it lands as a plain wild. If it should {' and '.join(_WILD_DO[b.type] for b in blocks)} "
+               f"there too, add {' and '.join(sorted(modes))} to their modes:; else this warning is all")
+    return out
+
+
+_WILD_DOES = {"expanding_wild": "expands", "multiplier_wilds": "multiplies"}
+_WILD_DO = {"expanding_wild": "expand", "multiplier_wilds": "multiply"}
+
+
 def _check_files(report: FileReport, defn: Definition) -> None:
     """What the game needs beside its YAML: a theme folder with a valid theme.yaml, the art of
     every symbol and the theme's music (effects may come from sounds/common/)."""
     from ..assets.themes import ART_FILES, load_theme, sound_file, theme_file, theme_names
     from ..core.loader import DefinitionError, locate
-    from ..paths import sounds_dir, sprites_dir
+    from ..paths import shared_folder, sounds_dir, sprites_dir, where_content_is
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the theme's painters and the effects' names
     text = Path(report.path).read_text(encoding="utf-8-sig")
@@ -124,7 +186,8 @@ def _check_files(report: FileReport, defn: Definition) -> None:
         known = theme_names(sprites)
         close = difflib.get_close_matches(defn.theme, list(known), n=1, cutoff=0.5)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
-        at(("theme",), f"unknown theme '{defn.theme}'{hint}: there is no folder {folder}; themes: {', '.join(known)}")
+        at(("theme",), f"unknown theme '{defn.theme}'{hint}: there is no folder {folder}; {where_content_is()}; "
+                       f"themes there: {', '.join(known) or 'none'}")
         return
     if theme_file(defn.theme).is_file():
         try:
@@ -152,11 +215,12 @@ def _check_files(report: FileReport, defn: Definition) -> None:
                                "(or .ogg): its features play the theme's music")
     from ..presentation.audio import EFFECTS
 
+    shared = Path(_display(shared_folder(sounds, "sounds")))
     for name in EFFECTS:
-        path = sound_file((sounds / defn.theme, sounds / "common"), name)
+        path = sound_file((sounds / defn.theme, shared), name)
         if not path.is_file():
             at(("theme",), f"no sound effect '{name}': neither {sounds / defn.theme / name}.wav nor "
-                           f"{sounds / 'common' / name}.wav (or .ogg)")
+                           f"{shared / name}.wav (or .ogg)")
 
 
 def _summary(defn: Definition) -> str:
@@ -179,6 +243,8 @@ def run(args: argparse.Namespace) -> int:
                     print(f"{r.path}:{line}:{column}: {message}")
                 for line_text in r.elsewhere:
                     print(line_text)
+            for line, column, message in r.cautions:
+                print(f"{r.path}:{line}:{column}: warning: {message}")
             for warning in r.warnings:
                 print(f"{r.path}: {warning}")
     return 0 if all(r.ok for r in reports) else 1

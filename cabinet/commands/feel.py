@@ -46,8 +46,9 @@ def feel_tiles(r) -> tuple[tuple[str, str, str], ...]:  # noqa: ANN001 - a FeelR
          f"p90; p50 {r.dry_spell_p50:.0f}, p99 {r.dry_spell_p99:.0f}, longest {r.longest_dry_spell}"),
     ]
     for f in r.features:
-        tiles.append((f.name.replace("_", " ").upper(), f"{f.mean_seconds:.1f} s",
-                      f"mean length; 1 in {f.one_in:,.1f} rounds ({f.rounds})"))
+        # its "HOW OFTEN" tile in the first row counts the report's simulated rounds; this one the feel's
+        tiles.append((f"{f.name.replace('_', ' ').upper()}: HOW LONG", f"{f.mean_seconds:.1f} s",
+                      f"mean length; started {f.rounds} times in {r.rounds:,} rounds (1 in {f.one_in:,.1f})"))
     return tuple(tiles)
 
 

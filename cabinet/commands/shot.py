@@ -31,9 +31,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="designer overlay on, after --rounds rounds played without animation")
     p.add_argument("--rounds", type=int, default=200, help="with --overlay: rounds played first (default 200)")
     p.add_argument("--scenario", type=int, help="designer mode: play scenario N (1-based) and stop mid-feature")
-    p.add_argument("--spin", type=int, default=2, metavar="K",
-                   help="with --scenario: stop on free spin K (1-based; default 2), landed or, with --at "
-                        "spinning, spinning")
+    p.add_argument("--spin", type=int, default=1, metavar="K",
+                   help="with --scenario: stop on free spin K (1-based; default 1) once it has landed or, with "
+                        "--at spinning, while it spins")
     p.add_argument("--top-rounds", type=Path, metavar="FILE",
                    help="designer mode: the list of a simulation's largest rounds (cabinet simulate ... --json) open")
 
@@ -123,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
     if designer:
         app.draw()  # the overlay and tags over the moment
     what = f"{defn.name} scenario {args.scenario}" if args.scenario is not None else f"{defn.name} at {args.at}"
-    what += f", free spin {args.spin}" if args.scenario is not None and args.spin != 2 else ""
+    what += f", free spin {args.spin}" if args.scenario is not None and args.spin != 1 else ""
     what += " with its top rounds" if args.top_rounds is not None else ""
     return save(args.out, surface, what + (" with the designer overlay" if args.overlay else ""))
 

@@ -22,6 +22,7 @@ import time
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from ..errors import CabinetError
 
@@ -33,6 +34,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--target", required=True, help="the total RTP to reach, e.g. 96.00%%")
     p.add_argument("--levers", default="",
                    help="symbols whose stops may move, comma-separated (default: the most sensitive ones)")
+    p.add_argument("--keep", default="",
+                   help="symbols whose stops must stay as they are, comma-separated (never moved, even as --levers)")
+    p.add_argument("--min-stops", type=int, default=1, metavar="N",
+                   help="no move leaves fewer than N stops of a moved symbol on a reel (default 1)")
     p.add_argument("--reel-set", default="base", help="the reel set to tune (default: base)")
     p.add_argument("--out", type=Path, default=None, help="where to write the tuned copy (default: ./GAME-tuned.yaml)")
     p.add_argument("--max-steps", type=int, default=60, help="search steps at most (default 60)")
@@ -93,18 +98,31 @@ def run(args: argparse.Namespace) -> int:
     reel_set = args.reel_set
     if reel_set not in defn.reels:
         raise CabinetError(f"{defn.id} has no reel set {reel_set!r} (it has {', '.join(defn.reels)})")
+    reasons = _why_par_is_not_exact(defn)
+    if reasons:  # said before par would spend minutes estimating
+        raise CabinetError(f"{defn.id}: tune needs an exact par and will not tune against an estimate: "
+                           + "; ".join(reasons))
     before = par(defn)
     if not isinstance(before.total, Exact):
         estimates = ", ".join(before.estimates()) or "the total"
         raise CabinetError(f"{defn.id}: par is an estimate ({estimates}): tune needs an exact par and will not "
                            "tune against an estimate")
     strips = defn.reels[reel_set]
-    special = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus", "wild")}
+    kept = [s.strip() for s in args.keep.split(",") if s.strip()]
+    unknown = [s for s in kept if s not in defn.symbol_map]
+    if unknown:
+        raise CabinetError(f"--keep: {', '.join(unknown)} is not a symbol of {defn.id}")
+    if args.min_stops < 1:
+        raise CabinetError(f"--min-stops is 1 or more, got {args.min_stops}")
+    special = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus", "wild")} | set(kept)
     stacked = _stacked(text, reel_set, len(strips))
     sens_seconds = 0.0
     ranked: list[tuple[str, float]] = []
     if args.levers:
         movable = [s.strip() for s in args.levers.split(",") if s.strip()]
+        both = [s for s in movable if s in kept]
+        if both:
+            raise CabinetError(f"--levers and --keep both name {', '.join(both)}: a kept symbol's stops do not move")
         unknown = [s for s in movable if s not in defn.symbol_map]
         if unknown:
             raise CabinetError(f"--levers: {', '.join(unknown)} is not a symbol of {defn.id}")
@@ -135,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     try:
         counts, summary = tune(defn, {reel_set: counts_of(defn, reel_set)}, target, {reel_set: movable},
-                               spaced=spaced, max_steps=args.max_steps)
+                               spaced=spaced, max_steps=args.max_steps, min_stops=args.min_stops)
     except ValueError as exc:
         raise CabinetError(f"{defn.id}: {exc}") from None
     search_seconds = time.perf_counter() - t0
@@ -176,6 +194,8 @@ def run(args: argparse.Namespace) -> int:
         print("  levers by sensitivity (largest RTP change of one stop): "
               + ", ".join(f"{s} {v * 100:.3f} pt" for s, v in ranked[:8]))
     print(f"  moving: {', '.join(movable)}")
+    if kept:
+        print(f"  kept: {', '.join(kept)} (their stops stay)")
     print(f"  before  {value_text(before.total)}")
     print(f"  after   {value_text(after.total)}   ({len(changes)} stop(s) changed)")
     for _, r, stop, new in changes:
@@ -186,3 +206,17 @@ def run(args: argparse.Namespace) -> int:
     print(f"  time: sensitivity {sens_seconds:.2f} s, search {search_seconds:.2f} s, total "
           f"{time.perf_counter() - started:.2f} s")
     return 0
+
+
+def _why_par_is_not_exact(defn: Any) -> list[str]:
+    """The meetings of blocks no par prices together, and the blocks with no par of their own,
+    in words (par's notes say the same): empty when every part can be exact."""
+    from ..core.bet import default_bet
+    from ..core.composition import unpriced, why_no_par
+    from ..core.par import block_parts
+
+    loose = unpriced(defn)
+    if loose:
+        return [f"not priced together: {m}" for m in loose] + why_no_par(defn, [])
+    _, missing = block_parts(defn, default_bet(defn))
+    return why_no_par(defn, missing) if missing else []

@@ -353,3 +353,42 @@ def _can_count(defn: Definition, reel_set: str, count: WindowCount) -> bool:
             if count(reel, tuple(strip[(stop + r) % len(strip)] for r in range(rows))):
                 return True
     return False
+
+
+PRICED_TOGETHER = ("a mystery reveal, an expanding wild or multiplier wilds with the free spins they act in; an "
+                   "expanding wild after a mystery reveal; multiplier wilds after a mystery reveal, after an "
+                   "expanding wild, or after a mystery reveal and then an expanding wild, each acting in all of "
+                   "the spins of the blocks before it")
+
+
+def why_no_par(defn: Definition, missing: list[str]) -> list[str]:
+    """In words, for ``par``'s notes: why each block of a type in ``missing`` has no par of its
+    own (the meetings it is in that no par prices), and what the designer can change."""
+    out = []
+    loose = unpriced(defn)
+    for params in defn.features:
+        if params.type not in missing:
+            continue
+        reasons = [m for m in loose if params.name in (m.first, m.second)]
+        before = [f"{b.name} ({b.type})" for b in _listed_before(defn, params)]
+        said = "; ".join(f"with {m.second if m.first == params.name else m.first} in {m.mode} spins: {m.why}"
+                         for m in reasons)
+        out.append(f"{params.name} cannot price its part: "
+                   + (said if said else "the blocks listed before it that change the screen or the wins in its "
+                      f"spins ({', '.join(before) or 'none'}) are not a meeting its par knows"))
+    out.append(f"par prices these meetings together: {PRICED_TOGETHER} (games/README.md, When blocks meet). "
+               "To make par exact, list the blocks in one of those orders, or give them modes: that do not overlap")
+    return out
+
+
+def _listed_before(defn: Definition, params: Any) -> list[Any]:
+    """Screen or win modifiers listed before ``params`` that act in one of its spins."""
+    out = []
+    for other in defn.features:
+        if other is params:
+            break
+        entry = block(other.type)
+        if entry is not None and (entry.screen_modifier or entry.win_modifier) and \
+                entry.modes(other) & set(getattr(params, "modes", ()) or ()):
+            out.append(other)
+    return out

@@ -244,6 +244,22 @@ def locate(text: str, path: tuple[Any, ...]) -> tuple[int, int]:
     return (found.start_mark.line + 1, found.start_mark.column + 1)
 
 
+def locator(text: str, source: str) -> Callable[[tuple[Any, ...]], tuple[int, int]]:
+    """``locate`` for a whole game file read once, with a strip entry at its own token
+    (``("reels", "base", 1, 7)``: the eighth symbol of reel 2's strip, stacks counted out)."""
+    load = _Load(text, source)
+    try:
+        load.run()
+    except CabinetError:
+        pass
+
+    def where(path: tuple[Any, ...]) -> tuple[int, int]:
+        pos = load.at(path)
+        return (pos.line, pos.column)
+
+    return where
+
+
 Report = Callable[[tuple[Any, ...], str], None]  # (where the value sits, message)
 T = typing.TypeVar("T")
 
@@ -266,7 +282,13 @@ def load_data_file(path: str | Path, cls: type[T], *, what: str,
         loader.where[()] = _pos(root)
         value, _ = loader.dataclass_fields(root, cls, ())
         if value is not None and check is not None:
-            check(value, loader.report)
+            def report(where: Path_, message: str) -> None:
+                if where and where[-1] == "__key__":  # a mapping's key rather than its value
+                    loader.error(loader.key_at(where[:-1]), message)
+                else:
+                    loader.report(where, message)
+
+            check(value, report)
     if loader.issues or value is None:
         raise DefinitionError(loader.issues)
     return typing.cast(T, value)
@@ -726,9 +748,11 @@ _SECTION_NAMES = {
 
 
 def _section_name(cls: type) -> str:
+    from .english import with_article
+
     for name, params in feature_types().items():
         if params is cls:
-            return f"a {name} feature"
+            return f"{with_article(name)} feature"
     return _SECTION_NAMES.get(cls.__name__, cls.__name__)
 
 
@@ -1100,18 +1124,42 @@ def text_keys(params: Any) -> frozenset[str] | None:
     return None
 
 
+def text_placeholders(params: Any) -> frozenset[str]:
+    """The ``{name}`` placeholders a block's words may hold: those its ``texts`` field's
+    documentation names (the screen fills them in; any other shows raw)."""
+    for f in dataclasses.fields(params):
+        if f.name == "texts":
+            return frozenset(re.findall(r"\{([a-z_0-9]+)\}", str(f.metadata.get("doc", ""))))
+    return frozenset()
+
+
 def check_texts(params: Any, report: Callable[[tuple[Any, ...], str], None]) -> None:
-    """A ``texts:`` key the block never shows is a typo: name it, with the closest key."""
+    """A ``texts:`` key the block never shows is a typo: name it, with the closest key; so is a
+    ``{placeholder}`` the screen never fills in (it would show as written)."""
+    import string
     from difflib import get_close_matches
 
     allowed = text_keys(params)
     if not allowed:
         return
-    for key in getattr(params, "texts", {}) or {}:
+    fills = text_placeholders(params)
+    for key, value in (getattr(params, "texts", {}) or {}).items():
         if key not in allowed:
             close = get_close_matches(key, sorted(allowed), n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else f" (it shows: {', '.join(sorted(allowed))})"
             report(("texts", key, "__key__"), f"unknown text key '{key}'{hint}")
+        try:
+            named = [name for _, name, _, _ in string.Formatter().parse(str(value)) if name is not None]
+        except ValueError as exc:  # a lone brace
+            report(("texts", key), f"text '{key}' has a stray brace ({exc}): write {{{{ or }}}} for a brace shown as is")
+            continue
+        for name in named:
+            if name not in fills:
+                close = get_close_matches(name, sorted(fills), n=1)
+                hint = f" (did you mean '{{{close[0]}}}'?)" if close else ""
+                known = ", ".join(f"{{{f}}}" for f in sorted(fills)) or "none"
+                report(("texts", key), f"unknown placeholder '{{{name}}}' in text '{key}'{hint}: the screen fills in "
+                                       f"{known} and would show '{{{name}}}' as written")
 
 
 # A block's "no ring is named 'X'" or "'X' is not a free_spins feature": the name referred to.
@@ -1167,22 +1215,28 @@ def _scenarios(c: _Checks) -> None:
             c.report(("scenarios", i, "respin_script"), "respin_script needs respin_reel (the reel to respin)")
 
 
-@_check("features", "reels", "base_game")
-def _mystery_strips(c: _Checks) -> None:
-    """A mystery symbol on a reel set played only in spins its block does not act in would
-    land and stay a mystery (it pays nothing): point at the strip."""
+def reel_set_modes(defn: Definition) -> dict[str, set[str]]:
+    """Each reel set a round plays, with the kinds of spin that play it (base, free, respin)."""
     played: dict[str, set[str]] = {}
-    for choice in c.d.base_game.reel_sets:
+    for choice in defn.base_game.reel_sets:
         played.setdefault(choice.set, set()).add("base")
-    for f in c.d.features:
+    for f in defn.features:
         if f.type == "free_spins":
-            for choice in getattr(f, "reel_sets", ()) or c.d.base_game.reel_sets:
+            for choice in getattr(f, "reel_sets", ()) or defn.base_game.reel_sets:
                 played.setdefault(choice.set, set()).add("free")
         elif f.type == "wild_respin" and isinstance(respun := getattr(f, "reel_set", None), str):
             played.setdefault(respun, set()).add("respin")
         elif f.type == "paid_respin":
-            for choice in c.d.base_game.reel_sets:
+            for choice in defn.base_game.reel_sets:
                 played.setdefault(choice.set, set()).add("respin")
+    return played
+
+
+@_check("features", "reels", "base_game")
+def _mystery_strips(c: _Checks) -> None:
+    """A mystery symbol on a reel set played only in spins its block does not act in would
+    land and stay a mystery (it pays nothing): point at the strip."""
+    played = reel_set_modes(c.d)
     for i, f in enumerate(c.d.features):
         if f.type != "mystery_symbol":
             continue

@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from .bet import Bet, default_bet
-from .composition import Meeting, meetings
+from .composition import Meeting, meetings, why_no_par
 from .definition import Definition, WeightedName
 from .features import BlockPar, ParContext, block
 from .features.free_spins import FreeSpins
@@ -303,6 +303,7 @@ def par(
         whole = _whole_game(defn, bet, samples, seed, f"no par for {', '.join(missing)}")
         joint_notes.append(f"no par for: {', '.join(missing)}: the total is estimated from {whole.samples:,} "
                            "simulated rounds")
+        joint_notes.extend(why_no_par(defn, missing))
     elif all(_ends(part) for part in parts):
         unpriced = [m for m in met if not m.priced]
         if unpriced:

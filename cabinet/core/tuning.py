@@ -181,16 +181,18 @@ def candidate_moves(
     sets: Mapping[str, ReelSetCounts],
     movable: Mapping[str, Collection[str]],
     stacks: Mapping[str, Mapping[str, int]] | None = None,
+    min_stops: int = 1,
 ) -> Iterable[Move]:
-    """Every substitution between two movable symbols of a reel that leaves the old one
-    on the reel; a stacked symbol (``stacks[set][symbol]`` = size) moves a stack at a time."""
+    """Every substitution between two movable symbols of a reel that leaves at least
+    ``min_stops`` of the old one on the reel; a stacked symbol (``stacks[set][symbol]`` = size)
+    moves a stack at a time."""
     for name, per_reel in sets.items():
         symbols = movable.get(name, ())
         sizes = (stacks or {}).get(name, {})
         for r, counts in enumerate(per_reel):
             for old in symbols:
                 old_n = sizes.get(old, 1)
-                if counts.get(old, 0) <= old_n:
+                if counts.get(old, 0) - old_n < max(1, min_stops):
                     continue
                 for new in symbols:
                     if new != old and new in counts:
@@ -208,6 +210,7 @@ def tune(
     tolerance: Fraction = Fraction(1, 200_000),
     max_steps: int = 60,
     escape_width: int = 12,
+    min_stops: int = 1,
     log: bool = False,
 ) -> tuple[dict[str, ReelSetCounts], ParSummary]:
     """Greedy steepest descent on |total RTP - target| over single-stop substitutions.
@@ -217,8 +220,8 @@ def tune(
     closer, it looks two moves ahead from the ``escape_width`` most promising ones
     (a plain greedy search stalls where every step overshoots). It stops within
     ``tolerance`` or when nothing gets closer. ``stacks`` (reel set -> symbol -> stack
-    size) makes stacked symbols move a whole stack at a time. Returns the counts and
-    their exact summary.
+    size) makes stacked symbols move a whole stack at a time; no move leaves fewer than
+    ``min_stops`` of a symbol on a reel. Returns the counts and their exact summary.
     """
 
     from .pays import model_of
@@ -240,7 +243,7 @@ def tune(
         if error <= tolerance:
             break
         trials = sorted(
-            ((abs(s.total_rtp - target), i, m, s) for i, m in enumerate(candidate_moves(current, movable, stacks))
+            ((abs(s.total_rtp - target), i, m, s) for i, m in enumerate(candidate_moves(current, movable, stacks, min_stops))
              for s in (evaluate(m.apply(current)),)),
             key=lambda t: (t[0], t[1]),
         )
@@ -251,7 +254,7 @@ def tune(
             closest = error
             for _, _, first, _ in trials[:escape_width]:
                 after = first.apply(current)
-                for second in candidate_moves(after, movable, stacks):
+                for second in candidate_moves(after, movable, stacks, min_stops):
                     s = evaluate(second.apply(after))
                     if abs(s.total_rtp - target) < closest:
                         closest = abs(s.total_rtp - target)

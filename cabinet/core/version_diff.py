@@ -6,7 +6,7 @@ same rounds for both versions (estimates, so tagged so). A change is exact where
 figures are.
 
 The YAML keys: both files are read as plain YAML and compared leaf by leaf; a path is
-printed as ``pays.SEVEN.5``. A strip is compared by what matters for the math, its
+printed as ``pays.SEVEN.5``, a strip's as ``reels.base reel 1`` (reels count from 1). A strip is compared by what matters for the math, its
 symbol counts ("SEVEN +1, ORANGE -1, 48 stops"), and by its order when only that moved.
 """
 
@@ -185,6 +185,14 @@ def _strip_change(a: Any, b: Any) -> tuple[str, str] | None:
     return left, right
 
 
+def _strip_path(path: tuple[str, ...]) -> str:
+    """A strip's path with its reel counted from 1, as check, tune and the rules count reels:
+    ``reels.base reel 1``."""
+    if len(path) == 3 and path[2].isdigit():
+        return f"reels.{path[1]} reel {int(path[2]) + 1}"
+    return ".".join(path)
+
+
 def key_changes(a: Any, b: Any, path: tuple[str, ...] = ()) -> list[KeyChange]:
     """Every leaf that differs between two YAML documents, by path."""
     where = ".".join(path)
@@ -201,7 +209,7 @@ def key_changes(a: Any, b: Any, path: tuple[str, ...] = ()) -> list[KeyChange]:
     if len(path) >= 3 and path[0] == "reels" and a != b:
         strip = _strip_change(a, b)
         if strip is not None:
-            return [KeyChange(where, *strip)]
+            return [KeyChange(_strip_path(path), *strip)]
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b) and a != b:
         out = []
         for i, (x, y) in enumerate(zip(a, b, strict=True)):

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from cabinet.core.english import with_article
 from cabinet.presentation.mechanics.moments import finish_round, run_until, snapshot
 
 TIERS = ("big", "mega", "epic")
@@ -441,7 +442,7 @@ def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str
         if tier in scripts:
             yield f"win-{tier}", win_tier_shot(app, scripts[tier], tier)
         else:
-            missing.append(f"win-{tier}: no base spin found that pays a {tier} win")
+            missing.append(f"win-{tier}: no base spin found that pays {with_article(tier)} win")
 
     feature = feature_script(defn)
     yield from feature_moments(app, defn, missing)

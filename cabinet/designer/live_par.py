@@ -56,9 +56,11 @@ class LiveFigures:
     hit_rate: Figure
     features: tuple[FeatureFigures, ...]
     max_win: Figure
-    scenarios: tuple[Figure, ...]  # in the file's order: "this outcome" of each
+    scenarios: tuple[Figure, ...]  # in the file's order: "this outcome" of each, saying what it counts
     seconds: float  # the job's time in the worker (par, odds, simulation)
     notes: tuple[str, ...] = field(default=())
+    # a scenario whose outcome is a trigger: how often a round pays at least its win (None: not a trigger)
+    scenario_wins: tuple[Figure | None, ...] = field(default=())
 
 
 def _pct(value: Any) -> str:
@@ -112,11 +114,28 @@ def compute(text: str, source: str) -> LiveFigures:
     max_win = Figure(f"{float(seen):,.2f}x largest of {SIM_ROUNDS:,} rounds"
                      + (f", a feature capped at {float(min(caps)):,.0f}x" if caps else ""), False)
     odds = scenario_odds(defn, report, bet=bet, rounds=SIM_ROUNDS, seed=SIM_SEED, wins=wins)
-    scenarios = tuple(Figure("cannot play" if o.outcome_odds is None else o.outcome_odds.one_in(),
-                             o.outcome_odds is not None and o.outcome_odds.exact) for o in odds)
+    scenarios = tuple(scenario_figure(o) for o in odds)
+    scenario_wins = tuple(None if o.win_odds is None else
+                          Figure(f"a win of {float(o.win_x):,.4g}x or more {o.win_odds.one_in()}", o.win_odds.exact)
+                          for o in odds)
     hit = Figure("unknown", False) if report.hit_rate is None else Figure(_pct(report.hit_rate), True)
     return LiveFigures(defn.id, _value_figure(report.total), hit, tuple(features), max_win, scenarios,
-                       time.perf_counter() - started, report.notes)
+                       time.perf_counter() - started, report.notes, scenario_wins)
+
+
+def scenario_figure(odds: Any) -> Figure:
+    """A scenario's odds, saying what they count: its feature's trigger ("trigger 1 in 109", which
+    is not how often the round pays what it pays), a win at least as large, or a round paying nothing."""
+    o = odds
+    if o.outcome_odds is None:
+        return Figure("cannot play", False)
+    if "triggered" in o.outcome:
+        what = "trigger "
+    elif o.outcome.startswith("a round paying at least"):
+        what = f"a win of {float(o.win_x):,.4g}x or more "
+    else:
+        what = "no win "
+    return Figure(what + o.outcome_odds.one_in(), o.outcome_odds.exact)
 
 
 def _work() -> None:
@@ -235,6 +254,12 @@ class LivePar:
         if self.new is None or not 0 <= index < len(self.new.scenarios):
             return None
         return self.new.scenarios[index]
+
+    def scenario_win(self, index: int) -> Figure | None:
+        """How often a round pays at least a trigger scenario's win (None: not a trigger)."""
+        if self.new is None or not 0 <= index < len(self.new.scenario_wins):
+            return None
+        return self.new.scenario_wins[index]
 
     def lines(self) -> list[Any]:
         """The overlay's LIVE PAR lines: each figure old -> new with its tag."""

@@ -481,7 +481,11 @@ class Designer:
         figure = self.live.scenario_figure(index) if self.live is not None else None
         if figure is None:
             return []
-        return [("   this outcome: ", DIM), (figure.text, VALUE), (f" {figure.tag}", GOOD if figure.exact else WARN)]
+        line: Line = [("   this outcome: ", DIM), (figure.text, VALUE), (f" {figure.tag}", GOOD if figure.exact else WARN)]
+        win = self.live.scenario_win(index) if self.live is not None else None
+        if win is not None:  # a trigger's odds are not this round's: how often it pays this much
+            line += [(";  ", DIM), (win.text, VALUE), (f" {win.tag}", GOOD if win.exact else WARN)]
+        return line
 
     def replay_check(self, index: int, current: Any) -> Line:
         """The win a top round's simulation counted against the one its replay pays."""

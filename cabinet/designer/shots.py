@@ -57,7 +57,7 @@ def play_quietly(app: Any, rounds: int) -> None:
     app.run_frames(int(STATS_REFRESH * FPS) + 3)
 
 
-def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 2) -> None:
+def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 1) -> None:
     """Scenario ``number`` (1-based) through the designer, to mid-feature or its win (a
     feature with a scene of its own: the moment ``at`` names, its ``picture_ready``). In free spins
     it stops once free spin ``spin`` (1-based) has landed, or while it spins (``at``
@@ -74,6 +74,12 @@ def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 2) -> None
         raise CabinetError(f"--spin {spin}: free spins count from 1")
     feature = bool(app.session.current.features)
     spun = 0
+    # the counter says spin K as spin K starts, while the reels still show the screen before it
+    # (the trigger's, for K = 1): spin K has landed once its reels have been seen spinning. A spin
+    # without a win hands over to the next one in the frame its reels land: the counter and the
+    # status line already read K + 1 there, so the picture is given back spin K's own.
+    seen_spinning = False
+    own: tuple[int, int, int, str] | None = None  # spin K's counter (played, total, multiplier) and status
     for _ in range(FRAME_LIMIT):
         app.run_frames(1)
         free = app.stack.find(FreeSpinsScene)
@@ -83,11 +89,19 @@ def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 2) -> None
         if feature:
             if free is not None and free.phase == "running" and free.played >= spin:
                 landed = app.base.reels.all_stopped
+                if free.played == spin and app.base.reels.spinning:
+                    seen_spinning = True
+                    own = (free.played, free.total_spins, free.multiplier, app.ctx.hud.status)
                 if at == "spinning" and free.played == spin and not landed and app.base.reels.spinning:
                     spun += 1
                     if spun >= SPIN_FRAMES:  # the reels well into their spin, blurred
                         return
-                if at != "spinning" and landed:
+                if at != "spinning" and landed and seen_spinning:
+                    if own is not None and free.played != spin:
+                        played, total, multiplier, status = own
+                        free.spin(played, total - played, multiplier)
+                        app.ctx.hud.say(status)
+                        app.draw()
                     return
             if free is not None and free.phase != "intro" and free.total_spins < spin:
                 raise CabinetError(f"--spin {spin}: scenario {number}'s free spins end after "

@@ -13,6 +13,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..paths import shared_folder
+
 POLL_SECONDS = 0.25
 Stamp = tuple[int, int]  # (mtime_ns, size): an editor that saves twice in one tick still changes the size
 
@@ -27,8 +29,8 @@ class GameFiles:
     def of(cls, definition: Path, theme: str, sprites_root: Path, sounds_root: Path) -> GameFiles:
         return cls(
             definition=definition,
-            sprites=(sprites_root / theme, sprites_root / "common"),
-            sounds=(sounds_root / theme, sounds_root / "common"),
+            sprites=(sprites_root / theme, shared_folder(sprites_root, "sprites")),
+            sounds=(sounds_root / theme, shared_folder(sounds_root, "sounds")),
         )
 
     def roots(self) -> dict[str, tuple[Path, ...]]:

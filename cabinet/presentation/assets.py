@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from ..paths import SHARED, shared_folder
 from .text import Text
 
 Size = tuple[int, int]
@@ -101,16 +102,26 @@ class AssetCache:
     def original(self, rel: str) -> pygame.Surface | None:
         """The file as loaded (converted), or None when missing or unreadable (one warning)."""
         if rel not in self._originals:
-            path = self.root / rel
+            path = self.path(rel)
             surface: pygame.Surface | None = None
             try:
                 surface = _convert(pygame.image.load(str(path)))
             except (pygame.error, FileNotFoundError, OSError) as exc:
                 reason = "missing" if not path.exists() else f"unreadable ({exc})"
-                self.warn_once(rel, f"sprite {path} {reason}; drawing a placeholder")
+                stand_in = ("the button is drawn as a plain circle (python -m cabinet.assets writes "
+                            "sprites/common/)" if rel.startswith(f"{SHARED}/buttons/") else "drawing a placeholder")
+                self.warn_once(rel, f"sprite {path} {reason}; {stand_in}")
                 self.missing.append(rel)
             self._originals[rel] = surface
         return self._originals[rel]
+
+    def path(self, rel: str) -> Path:
+        """Where ``rel`` is read from: the root, or for a shared file (``common/...``) the
+        cabinet's own when the root has no common/ folder."""
+        head, _, tail = rel.partition("/")
+        if head == SHARED:
+            return shared_folder(self.root, "sprites") / tail
+        return self.root / rel
 
     def release_originals(self) -> None:
         """Free the full-size images (kept: which files are missing, so each warns once)."""

@@ -23,6 +23,7 @@ from pathlib import Path
 import pygame
 
 from ..assets.themes import sound_file
+from ..paths import shared_folder
 
 EFFECTS = ("spin_start", "reel_stop", "anticipation", "win_tick", "win_small", "big_win", "mega_win",
            "epic_win", "feature_trigger", "free_spin_start", "respin", "button_click", "bet_change",
@@ -112,7 +113,7 @@ class Audio:
         if name not in self._sounds:
             sound = None
             if self.available:
-                path = sound_file((self.root / self.theme, self.root / "common"), name)
+                path = sound_file((self.root / self.theme, shared_folder(self.root, "sounds")), name)
                 try:
                     sound = pygame.mixer.Sound(str(path))
                 except (pygame.error, FileNotFoundError, OSError) as exc:

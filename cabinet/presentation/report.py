@@ -220,8 +220,9 @@ def _tiles(data: ReportData) -> list[tuple[str, str, str, Colour]]:
     ]
     for f in data.features:
         one_in = f"1 in {data.spins / f.rounds:,.1f}" if f.rounds else "never"
-        label = f.name.replace("_", " ").upper()
-        tiles.append((label, one_in, f"{f.rounds / data.spins * 100:.3f}% of rounds, RTP {_pct(f.rtp, 2)}", TEXT))
+        label = f"{f.name.replace('_', ' ').upper()}: HOW OFTEN"  # the feel row's tile says how long
+        tiles.append((label, one_in, f"{f.rounds / data.spins * 100:.3f}% of {data.spins:,} simulated rounds, "
+                                     f"RTP {_pct(f.rtp, 2)}", TEXT))
     return tiles
 
 

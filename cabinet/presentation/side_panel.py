@@ -225,10 +225,17 @@ def feature_rows(defn: Any, *, limit: int = MAX_FEATURE_ROWS) -> list[FeatureRow
     return (_pick(spins, room) if room else []) + rows[:limit]
 
 
-def feature_heading(rows: list[FeatureRow]) -> str:
+def feature_heading(rows: list[FeatureRow], defn: Any = None) -> str:
+    """The glass's heading: BONUS PRIZES, the free spins' own word for them (their ``texts:
+    {panel: ...}``, else FREE SPINS) when they are all it lists, else FEATURES."""
+    from .words import words
+
     if rows and all(row.x_bet for row in rows):
         return "BONUS PRIZES"
-    return "FREE SPINS" if rows and all(row.group == "spins" for row in rows) else "FEATURES"
+    if rows and all(row.group == "spins" for row in rows):
+        free = next((f for f in getattr(defn, "features", ()) if getattr(f, "type", "") == "free_spins"), None)
+        return words(free, "panel", "FREE SPINS")
+    return "FEATURES"
 
 
 def feature_box(layout: Layout, rows: int, awards: int = MAX_AWARDS) -> Box | None:
@@ -267,7 +274,7 @@ def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
         return None
     pitch, size = row_height(layout), text_size(layout)
     _glass(surface, box, pitch)
-    heading = text.fit(feature_heading(rows), size, box.w * 9 // 10, GOLD)
+    heading = text.fit(feature_heading(rows, ctx.defn), size, box.w * 9 // 10, GOLD)
     surface.blit(heading, heading.get_rect(midtop=(box.center[0], box.y + pitch // 5)))
     places = award_places(layout, box, len(rows), heading.get_height())
     plain = [(row, place) for row, (_symbol, place) in zip(rows, places, strict=True) if not row.x_bet]

@@ -138,7 +138,7 @@ class FreeSpins:
     )
     texts: dict[str, str] = doc(
         "the screen only: the words it shows, by key (defaults in brackets; {spins}, {index}, {total}, "
-        "{amount}, {minimum} as each says): `intro_title` [FREE SPINS WON]; `intro_spins` [{spins} FREE "
+        "{amount}, {minimum}, {count} as each says): `intro_title` [FREE SPINS WON]; `intro_spins` [{spins} FREE "
         "SPINS]; `intro_status` the status line [{spins} FREE SPINS]; `good_luck` [GOOD LUCK!]; `continue` "
         "the intro's button [CONTINUE]; `spin_status` [FREE SPIN {index} OF {total}]; `badge` the counter's "
         "caption [FREE SPIN]; `retrigger` the popup's caption [RETRIGGER!]; `retrigger_status` [RETRIGGER! "
@@ -146,7 +146,10 @@ class FreeSpins:
         "`guarantee` [{minimum}x BET GUARANTEE]; `guarantee_status` [FEATURE WIN BELOW {minimum}x THE BET: "
         "{spins} EXTRA FREE SPINS]; `outro_title` [FREE SPINS COMPLETE]; `outro_total` [TOTAL WIN FROM "
         "{spins} FREE SPINS]; `outro_status` [FREE SPINS WIN {amount}]; `row` its FEATURES-glass rows "
-        "[{spins} SPINS]; `heading` its INFO heading", factory=dict)
+        "[{spins} SPINS]; `panel` the FEATURES glass's heading when it lists only them [FREE SPINS]; "
+        "`paytable_note` under the trigger symbol's pays [{count} OR MORE START FREE SPINS.]; `rules_name`, "
+        "`rules_name_one` what the INFO rules call them in a sentence [free spins, free spin]; `heading` its INFO "
+        "heading", factory=dict)
 
 # single free spins per par sample for the top-up's chain (``core/top_up.py``): par's default
 # 400-sample pilot then prices Halloween Wins 3's top-up to about +-0.01 points of RTP

@@ -152,7 +152,9 @@ class MultiplierWildsBlock(ModesBlock):
         from .expanding_wild import _earlier_modifiers
 
         if other.type in ("expanding_wild", "mystery_symbol"):  # earlier: priced on what it shows
-            return _earlier_modifiers(defn, params) == [other] and set(params.modes) <= set(other.modes)
+            earlier = _earlier_modifiers(defn, params)
+            alone_or_after_reveal = earlier == [other] or (other in earlier and _reveal_then_expand(earlier))
+            return alone_or_after_reveal and set(params.modes) <= set(other.modes)
         return covers_free_spins(defn, params, other, mode)
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
@@ -171,6 +173,8 @@ class MultiplierWildsBlock(ModesBlock):
         if earlier:
             if len(earlier) == 1 and earlier[0].type == "expanding_wild":
                 return self._after_expanding(pctx, earlier[0])
+            if _reveal_then_expand(earlier) and set(p.modes) <= set(earlier[0].modes):
+                return self._after_expanding(pctx, earlier[1], mystery=earlier[0])
             if len(earlier) == 1 and earlier[0].type == "mystery_symbol" and set(p.modes) <= set(earlier[0].modes):
                 # an earlier reveal: priced on each revealed game (a reveal may show the wild itself),
                 # less what the reveal's own part counts there, so the two parts add up
@@ -200,11 +204,13 @@ class MultiplierWildsBlock(ModesBlock):
 
 
     @staticmethod
-    def _after_expanding(pctx: ParContext, expanding: Any) -> BlockPar | None:
+    def _after_expanding(pctx: ParContext, expanding: Any, mystery: Any = None) -> BlockPar | None:
         """Par when an expanding wild acts first (Halloween Wins 3): each played line is
         priced on the expanded reels (the expanding block's own line weights), mixed over
         the drawn multiplier; this block's part is that mix minus the expanded lines
-        without it (what the expanding block counts), so the two parts add up exactly."""
+        without it (what the expanding block counts), so the two parts add up exactly.
+        With a mystery reveal before both, the same on each revealed game, mixed by the
+        reveal's weights (the expanding block prices its part on those games too)."""
         from ..linemath import line_expectations_by_multiplier
         from .expanding_wild import line_weights
 
@@ -215,16 +221,24 @@ class MultiplierWildsBlock(ModesBlock):
         weight = sum(e.weight for e in p.multipliers)
         own = defn.symbol_map[p.symbol].multiplier  # the game as written: the expanded lines without this block
         values = [own, *(int(e.value) for e in p.multipliers)]
+        games: list[tuple[Fraction, Definition]] = [(Fraction(1), defn)]
+        if mystery is not None:
+            from .mystery_symbol import revealed_definition
+
+            total_weight = sum(r.weight for r in mystery.reveals)
+            games = [(Fraction(r.weight, total_weight), revealed_definition(defn, mystery, r.symbol))
+                     for r in mystery.reveals]
 
         def delta(reel_set: str) -> Fraction:
             out = Fraction(0)
-            for line in defn.lines[: bet.lines]:
-                weights = line_weights(defn, expanding, reel_set, line)
-                # one DP pass prices the game's own wild and every drawn multiplier (left open in it)
-                drawn = line_expectations_by_multiplier(defn, weights, both, wild=p.symbol, multipliers=values)
-                mixed = sum((Fraction(e.weight, weight) * drawn[int(e.value)].total for e in p.multipliers),
-                            Fraction(0))
-                out += mixed - drawn[own].total
+            for q, game in games:
+                for line in game.lines[: bet.lines]:
+                    weights = line_weights(game, expanding, reel_set, line)
+                    # one DP pass prices the game's own wild and every drawn multiplier (left open in it)
+                    drawn = line_expectations_by_multiplier(game, weights, both, wild=p.symbol, multipliers=values)
+                    mixed = sum((Fraction(e.weight, weight) * drawn[int(e.value)].total for e in p.multipliers),
+                                Fraction(0))
+                    out += q * (mixed - drawn[own].total)
             return out
 
         found = line_delta_rtp(pctx, p.modes, delta)
@@ -232,8 +246,16 @@ class MultiplierWildsBlock(ModesBlock):
             return None
         figures, total = found
         figures["mean_multiplier"] = Exact(mean_value(p.multipliers))
-        notes = (f"priced on the lines as {expanding.name} expands them (the two parts add up to the joint value)",)
+        after = f" after each reveal of {mystery.name}" if mystery is not None else ""
+        notes = (f"priced on the lines as {expanding.name} expands them{after} (the two parts add up to the joint value)",)
         return BlockPar(p.name, Exact(total), figures, notes)
+
+
+def _reveal_then_expand(earlier: list[Any]) -> bool:
+    """The modifiers before this block are a mystery reveal and then an expanding wild acting in
+    all of its spins: priced on each revealed game's expanded lines (``_after_expanding``)."""
+    return ([e.type for e in earlier] == ["mystery_symbol", "expanding_wild"]
+            and set(earlier[1].modes) <= set(earlier[0].modes))
 
 
 BLOCK = MultiplierWildsBlock()

@@ -62,7 +62,8 @@ class WeightedSymbol:
 class MysterySymbol:
     type: Literal["mystery_symbol"] = doc("mystery positions all reveal one symbol drawn from a table")
     symbol: str = doc("the mystery symbol, as it lands on the strips")
-    reveals: tuple[WeightedSymbol, ...] = doc("the symbols it may reveal, with weights (line symbols only)")
+    reveals: tuple[WeightedSymbol, ...] = doc(
+        "the symbols it may reveal, with weights: paying line symbols (a wild is allowed; check warns of it)")
     name: str = doc("feature name used in events", default="mystery_symbol")
     modes: tuple[Literal["base", "free", "respin"], ...] = doc(
         "the spins it acts in", default=("base", "free", "respin")

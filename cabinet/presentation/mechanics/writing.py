@@ -18,6 +18,8 @@ from cabinet.core.bet import Bet
 from cabinet.core.definition import Definition, Symbol
 from cabinet.core.money import format_money, fraction_str
 
+from ..words import words
+
 
 def money_of(defn: Definition, amount: Fraction) -> str:
     return format_money(int(amount), defn.bet.currency, defn.bet.minor_units)
@@ -113,6 +115,9 @@ class Writer:
         if kinds & {"wild_respin", "paid_respin"}:
             present.add("respin")
         self.present = present
+        free = next((f for f in defn.features if getattr(f, "type", "") == "free_spins"), None)
+        # what the rules call each kind of spin: free spins by their own word (``rules_name``)
+        self.mode_names = {**MODE_NAMES, "free": words(free, "rules_name", MODE_NAMES["free"])}
 
     def name(self, symbol: str) -> str:
         return self.names.get(symbol, symbol)
@@ -129,7 +134,7 @@ class Writer:
         acting = set(modes) & self.present
         if not acting or acting == self.present:
             return ""
-        return " in " + join(MODE_NAMES[m] for m in ("base", "free", "respin") if m in acting)
+        return " in " + join(self.mode_names[m] for m in ("base", "free", "respin") if m in acting)
 
     def reels_of(self, symbol: str) -> list[int]:
         """The reels (1-based) whose strips, in any reel set of the main screen, carry ``symbol``."""

@@ -269,8 +269,9 @@ class HistoryScene:
         """The accounting meters (the attendant's audit view)."""
         session, money = self.ctx.session, self.ctx.money
         m = session.meters
-        kinds = ", ".join(f"{k.upper()} {n}" for k, n in m.rounds_by_kind.items())
-        features = ", ".join(f"{FEATURE_NAMES.get(k, k.upper())} {n}" for k, n in m.features.items()) or "NONE"
+        kinds = ", ".join(f"{k.replace('_', ' ').upper()} {n}" for k, n in m.rounds_by_kind.items())
+        features = ", ".join(f"{FEATURE_NAMES.get(k, k.replace('_', ' ').upper())} {n}"
+                             for k, n in m.features.items()) or "NONE"
         return [
             ("CREDITS", money(session.credits)),
             ("CREDITS IN", money(m.credits_in)),

@@ -49,6 +49,7 @@ from ..mechanics.writing import FeatureSection, Para, Writer, money_of, symbol_n
 from ..overlays import Overlay
 from ..router import register_scene
 from ..style import GOLD, PALE_GOLD
+from ..words import words
 
 WHITE = (244, 240, 250)
 SOFT = (200, 186, 224)
@@ -133,7 +134,7 @@ def pay_cards(defn: Definition, bet: Bet) -> list[PayCard]:
         elif symbol.kind == "scatter":
             notes.append("PAYS ANYWHERE, x THE TOTAL BET.")
             if free is not None and free.trigger_symbol == symbol.id:
-                notes.append(f"{min(free.awards)} OR MORE START FREE SPINS.")
+                notes.append(words(free, "paytable_note", "{count} OR MORE START FREE SPINS.", count=min(free.awards)))
         for d in doubles.get(symbol.id, ()):
             if symbols[d].reels:
                 notes.append(f"{_name(symbols[d])}: REELS {', '.join(map(str, symbols[d].reels))} ONLY.")

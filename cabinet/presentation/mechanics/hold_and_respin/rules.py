@@ -6,6 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from cabinet.core.boards import Board
+from cabinet.core.english import with_article
 from cabinet.core.features.hold_and_respin import CellRule, HoldAndRespin, build_boards
 from cabinet.core.money import fraction_str
 
@@ -66,7 +67,7 @@ def _trigger(w: Writer, f: HoldAndRespin) -> str:
     free = " (also in free spins)" if f.in_free_spins else ""
     if len(symbols) == 1 and symbols[0][1] == 1:
         return f"{n} or more {w.name(symbols[0][0])} symbols anywhere start the feature{odds}{free}."
-    counting = join(f"a {w.name(s)} counts {c}" for s, c in symbols)
+    counting = join(f"{with_article(w.name(s))} counts {c}" for s, c in symbols)
     return f"A count of {n} or more starts the feature{odds}{free}, where {counting}."
 
 def _start(w: Writer, f: HoldAndRespin) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cabinet.core.english import with_article
 from cabinet.core.features.multiplier_wilds import MultiplierWilds
 from cabinet.core.money import fraction_str
 
@@ -15,5 +16,5 @@ def rules(w: Writer, f: MultiplierWilds) -> FeatureSection:
         "several on one win multiply together"
     return FeatureSection(heading(f), f.symbol, (Para(
         f"{wild} symbols land{w.lands(f.symbol, ' on any reel')}{w.modes(f.modes)}. A spin that shows one "
-        f"draws a random multiplier, {values}, and every win a {wild} takes part in is multiplied by it; "
+        f"draws a random multiplier, {values}, and every win {with_article(wild)} takes part in is multiplied by it; "
         f"{several}."),))

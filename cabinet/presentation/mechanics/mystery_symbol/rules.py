@@ -11,7 +11,5 @@ def rules(w: Writer, f: MysterySymbol) -> FeatureSection:
     mystery = w.name(f.symbol)
     shown = join((w.name(r.symbol) for r in f.reveals), "or")
     return FeatureSection(heading(f), f.symbol, (Para(
-        f"{mystery} symbols land{w.lands(f.symbol, ' on any reel')}{w.modes(f.modes)}. All changed symbol "
-        f"positions on all "
-        f"reels change into the same symbol: every {mystery} on the screen turns into one symbol, drawn at "
-        f"random from {shown}, before the wins are paid."),))
+        f"{mystery} symbols land{w.lands(f.symbol, ' on any reel')}{w.modes(f.modes)}. Every {mystery} on the "
+        f"screen turns into the same symbol, drawn at random from {shown}, before the wins are paid."),))

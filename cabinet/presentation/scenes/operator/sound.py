@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from cabinet.machine.buttons import Button, Press
+from cabinet.paths import shared_folder
 
 from .common import DIM, GOLD, RED, Frame, Page, Region, draw_chrome, draw_list, label
 
@@ -111,7 +112,7 @@ class SoundTestPage(Page):
     def _file(self, theme: str, stem: str) -> Path:
         from cabinet.presentation.audio import sound_file
 
-        return sound_file((self.root / theme, self.root / "common"), stem)
+        return sound_file((self.root / theme, shared_folder(self.root, "sounds")), stem)
 
     def _play_file(self, path: Path) -> None:
         try:
