@@ -182,9 +182,11 @@ def test_tumbles_play_under_every_pay_model_by_their_own_rules(toy, tmp_path):
     bet, model = default_bet(defn), model_of(defn)
     chains = 0
     for seed in range(300):
+        if chains >= 60:  # these toys' tiny strips may tumble to the engine's limit: enough checked
+            break
         events = play_round(defn, RoundRequest(bet, seed)).events
         for i, e in enumerate(events):
-            if not isinstance(e, TumbleStep):
+            if not isinstance(e, TumbleStep) or chains >= 60:
                 continue
             chains += 1
             before = next(x.screen for x in reversed(events[:i]) if x.kind in ("reels_stopped", "tumble_step"))
