@@ -291,3 +291,15 @@ def test_strip_fill_game_par_total_is_exact(ways_game):
     assert report.total.exact
     assert report.total.value == report.base_rtp + _brute_force_tumbles(ways_game, (2, 3))
     assert math.isclose(float(report.total.value), float(report.total_rtp))
+
+
+def test_the_readme_worked_example_plays_as_written(ways_game):
+    from cabinet.core.spin import RoundContext, play_spin
+
+    rc = RoundContext(ways_game, default_bet(ways_game), None)
+    spin = play_spin(rc, "base", "base", stops=(0, 3, 0))
+    steps = [e for e in rc.book.events if isinstance(e, TumbleStep)]
+    assert [e.amount for e in rc.book.events if e.kind == "ways_win"] == [100, 80]
+    assert [s.fills for s in steps] == [((0, 0, "C"), (1, 0, "B"), (2, 0, "C")),
+                                        ((0, 1, "E"), (0, 0, "D"), (1, 0, "E"), (2, 0, "A"))]
+    assert [s.multiplier for s in steps] == [2, 3] and spin.win == 180
