@@ -303,3 +303,13 @@ def test_the_readme_worked_example_plays_as_written(ways_game):
     assert [s.fills for s in steps] == [((0, 0, "C"), (1, 0, "B"), (2, 0, "C")),
                                         ((0, 1, "E"), (0, 0, "D"), (1, 0, "E"), (2, 0, "A"))]
     assert [s.multiplier for s in steps] == [2, 3] and spin.win == 180
+
+
+@pytest.mark.slow
+def test_a_long_simulation_holds_the_exact_par(ways_game):
+    from cabinet.core.par import par
+    from cabinet.core.simulate import simulate
+
+    exact = par(ways_game).total
+    report = simulate(ways_game, 100_000, 99)
+    assert exact.exact and abs(float(report.rtp) - float(exact.value)) < 4 * report.standard_error
