@@ -40,8 +40,8 @@ is proven: ``fill: strip`` makes a base spin a function of its stops, so when no
 changes base screens or wins and there are at most ``EXACT_STOPS`` stop combinations, every
 one is played and the mean taken. Otherwise an estimate with its 95% interval from sampled
 base spins, its noise cut by a control variate (the landed screen's win minus its exact mean,
-when the model prices that exactly). Tumbles inside free spins are priced by the free-spins
-estimate (par's composition rules), never here.
+when the model prices that exactly). Tumbles inside free spins are not priced here: they meet
+the free spins, and par's composition rules then estimate the game whole (and say so).
 
 Simulate: numpy lockstep tumbles are not written yet, so the block flags every base spin for
 ``play_round`` (a hint of threshold 0) and its free spins go to ``play_round`` too (no
