@@ -112,7 +112,8 @@ def block_parts(
     priced = model_of(defn).priced_blocks
     for params in defn.features:
         entry = block(params.type)
-        if priced is not None and params.type not in priced and entry is not None and entry.modes(params):
+        if (priced is not None and params.type not in priced and entry is not None and entry.modes(params)
+                and not getattr(entry, "any_pay_model", False)):  # a block priced through the model itself
             missing.append(f"{params.type} under {defn.pay_model.type} pays")  # its par reads paylines
             continue
         part = None if entry is None else entry.par(ParContext(defn, params, bet, samples, seed))

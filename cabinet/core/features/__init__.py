@@ -603,6 +603,7 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "wheel",
     "wild_respin",
     "mummy_access",
+    "tumble",
 )
 
 _BLOCKS: Registry[FeatureBlock] = Registry(

@@ -51,7 +51,8 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
 
 # Core blocks (by their ``presenter`` name) shown by the pipeline's presenters alone, with
 # no INFO section or FEATURES row of their own.
-NEEDS_NONE: frozenset[str] = frozenset()
+# "tumble": until its own presenter lands (issue 32's screen part), drop it from here then.
+NEEDS_NONE: frozenset[str] = frozenset({"tumble"})
 
 
 @runtime_checkable
