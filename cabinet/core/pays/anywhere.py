@@ -18,7 +18,6 @@ over the joint counts (capped at each threshold), or says "use simulate" past
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,16 +25,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..definition import Definition
 from ..evaluate import pay_table, table_value, whole
 from ..events import Event, Position, register_event
-from ..money import MoneyError, apply_ratio
+from ..money import apply_ratio
 from . import BasePar, CheckPath
 from .anywhere_rules import rules_of
-from .common import ReelWindows, fixed_reel_windows, land_fixed, scatter_events
+from .common import CellCountModel, ReelWindows, scatter_events
 
 if TYPE_CHECKING:
     from ..bet import Bet
     from ..events import Screen
-    from ..features import RoundState
-    from ..rng import Rng
 
 MAX_HIT_STATES = 200_000
 
@@ -118,7 +115,7 @@ def anywhere_hit_rate(defn: Definition, reels: ReelWindows, scatters: dict[str, 
     return Fraction(hits, combos)
 
 
-class AnywhereModel:
+class AnywhereModel(CellCountModel):
     type = "anywhere"
     counts_cells = True  # pay counts are cells anywhere on the screen (not symbols along reels)
     paylines = False
@@ -139,28 +136,11 @@ class AnywhereModel:
                             f"'{s.id}''s pays"))
         return out
 
-    def reel_windows(self, defn: Definition, reel_set: str) -> ReelWindows:
-        return fixed_reel_windows(defn, reel_set)
-
-    def land(
-        self, defn: Definition, reel_set: str, rng: Rng, windows: Sequence[Sequence[tuple[str, ...]]]
-    ) -> tuple[tuple[int, ...], Screen, tuple[Event, ...]]:
-        return land_fixed(rng, windows)
-
-    def evaluate(
-        self, defn: Definition, screen: Screen, bet: Bet, multiplier: int | Fraction = 1, *,
-        scatter_multiplier: int | Fraction | None = None, both_ways: bool | None = None,
+    def cell_events(
+        self, defn: Definition, screen: Screen, bet: Bet, multiplier: int | Fraction, *,
+        scatter_multiplier: int | Fraction | None,
     ) -> tuple[list[Event], int]:
         return anywhere_events(defn, screen, bet, multiplier, scatter_multiplier=scatter_multiplier)
-
-    def lean_win(
-        self, defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: RoundState, *,
-        stops: tuple[int, ...] | None = None,
-    ) -> int | None:
-        try:
-            return anywhere_events(defn, screen, bet, state.multiplier, scatter_multiplier=state.scatter_multiplier)[1]
-        except MoneyError:
-            return None
 
     def _expected(self, defn: Definition, reel_set: str) -> dict[str, Fraction]:
         cache = defn.__dict__.setdefault("_anywhere_expectation", {})

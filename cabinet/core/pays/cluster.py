@@ -22,31 +22,27 @@ features is estimated whole from simulated rounds.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from ..bet import default_bet
 from ..definition import Definition
 from ..events import Event
-from ..money import MoneyError
 from . import BasePar, CheckPath
 from .cluster_rules import ClusterWin as ClusterWin  # the event, where the model is
 from .cluster_rules import cluster_events, rules_of
-from .common import ReelWindows, fixed_reel_windows, land_fixed
+from .common import CellCountModel
 
 if TYPE_CHECKING:
     from ..bet import Bet
     from ..events import Screen
-    from ..features import RoundState
-    from ..rng import Rng
 
 MAX_ENUMERATED = 2_000_000  # base stop combinations par prices one by one (exact)
 ESTIMATE_SPINS = 1 << 20  # sampled base spins of an estimated par
 ESTIMATE_SEED = 20240601
 
 
-class ClusterModel:
+class ClusterModel(CellCountModel):
     type = "cluster"
     counts_cells = True  # pay counts are cells anywhere on the screen (not symbols along reels)
     paylines = False
@@ -64,28 +60,11 @@ class ClusterModel:
                             "pays"))
         return out
 
-    def reel_windows(self, defn: Definition, reel_set: str) -> ReelWindows:
-        return fixed_reel_windows(defn, reel_set)
-
-    def land(
-        self, defn: Definition, reel_set: str, rng: Rng, windows: Sequence[Sequence[tuple[str, ...]]]
-    ) -> tuple[tuple[int, ...], Screen, tuple[Event, ...]]:
-        return land_fixed(rng, windows)
-
-    def evaluate(
-        self, defn: Definition, screen: Screen, bet: Bet, multiplier: int | Fraction = 1, *,
-        scatter_multiplier: int | Fraction | None = None, both_ways: bool | None = None,
+    def cell_events(
+        self, defn: Definition, screen: Screen, bet: Bet, multiplier: int | Fraction, *,
+        scatter_multiplier: int | Fraction | None,
     ) -> tuple[list[Event], int]:
         return cluster_events(defn, screen, bet, multiplier, scatter_multiplier=scatter_multiplier)
-
-    def lean_win(
-        self, defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: RoundState, *,
-        stops: tuple[int, ...] | None = None,
-    ) -> int | None:
-        try:
-            return cluster_events(defn, screen, bet, state.multiplier, scatter_multiplier=state.scatter_multiplier)[1]
-        except MoneyError:
-            return None
 
     def base_par(self, defn: Definition, reel_set: str, bet: Bet, *, with_hit_rate: bool = True) -> BasePar:
         from .cluster_batch import price_base

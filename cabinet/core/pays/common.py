@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING
 from ..definition import Definition
 from ..evaluate import scatter_pays, whole
 from ..events import Event, ScatterWin
-from ..money import apply_ratio
+from ..money import MoneyError, apply_ratio
 
 if TYPE_CHECKING:
     from ..bet import Bet
     from ..events import Screen
+    from ..features import RoundState
     from ..rng import Rng
 
 Window = tuple[str, ...]
@@ -28,6 +29,45 @@ def land_fixed(
     below = rng.below
     stops = tuple(below(len(reel)) for reel in windows)
     return stops, tuple(reel[stop] for reel, stop in zip(windows, stops, strict=True)), ()
+
+
+class FixedScreen:
+    """A model whose screen is ``grid.rows`` symbols on every reel, every spin: one stop per
+    reel lands it, and each stop's window is an outcome of weight 1."""
+
+    def reel_windows(self, defn: Definition, reel_set: str) -> ReelWindows:
+        return fixed_reel_windows(defn, reel_set)
+
+    def land(
+        self, defn: Definition, reel_set: str, rng: Rng, windows: Sequence[Sequence[Window]]
+    ) -> tuple[tuple[int, ...], Screen, tuple[Event, ...]]:
+        return land_fixed(rng, windows)
+
+
+class CellCountModel(FixedScreen):
+    """A fixed screen paid by counting cells (anywhere, cluster): play and simulation price a
+    screen through the same ``cell_events``; a pay no coin can make whole leaves simulation to play."""
+
+    def cell_events(
+        self, defn: Definition, screen: Screen, bet: Bet, multiplier: int | Fraction, *,
+        scatter_multiplier: int | Fraction | None,
+    ) -> tuple[list[Event], int]:
+        raise NotImplementedError
+
+    def evaluate(
+        self, defn: Definition, screen: Screen, bet: Bet, multiplier: int | Fraction = 1, *,
+        scatter_multiplier: int | Fraction | None = None, both_ways: bool | None = None,
+    ) -> tuple[list[Event], int]:
+        return self.cell_events(defn, screen, bet, multiplier, scatter_multiplier=scatter_multiplier)
+
+    def lean_win(
+        self, defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: RoundState, *,
+        stops: tuple[int, ...] | None = None,
+    ) -> int | None:
+        try:
+            return self.cell_events(defn, screen, bet, state.multiplier, scatter_multiplier=state.scatter_multiplier)[1]
+        except MoneyError:
+            return None
 
 
 def fixed_reel_windows(defn: Definition, reel_set: str) -> ReelWindows:

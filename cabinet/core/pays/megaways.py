@@ -18,27 +18,21 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..definition import Definition
 from ..events import Event, register_event
-from . import BasePar, CheckPath
+from . import CheckPath
 from .common import ReelWindows, reel_heights
 from .ways import (
-    WAYS_PRICED_BLOCKS,
+    WaysModel,
     check_ways,
-    lean_total,
-    ways_base_par,
-    ways_events,
-    ways_expectation,
     ways_rules_text,
 )
 
 if TYPE_CHECKING:
     from ..bet import Bet
     from ..events import Screen
-    from ..features import RoundState
     from ..rng import Rng
 
 
@@ -52,11 +46,11 @@ class HeightsDrawn(Event):
     ways: int  # the product of the heights: the ways this spin has
 
 
-class MegawaysModel:
+class MegawaysModel(WaysModel):
+    """Ways on reels whose heights the spin draws: the ways model's pays, par and pricing over
+    the windows of every height (its own landing, checks, simulation and rules)."""
+
     type = "megaways"
-    counts_cells = False  # pay counts are cells anywhere on the screen (not symbols along reels)
-    paylines = False
-    priced_blocks: frozenset[str] | None = WAYS_PRICED_BLOCKS
 
     def check(self, defn: Definition) -> list[tuple[CheckPath, str]]:
         out = check_ways(defn, heights=True)
@@ -108,25 +102,6 @@ class MegawaysModel:
         )
         screen = tuple(reel[stop][:h] for reel, stop, h in zip(windows, stops, heights, strict=True))
         return stops, screen, (HeightsDrawn(heights, math.prod(heights)),)
-
-    def evaluate(
-        self, defn: Definition, screen: Screen, bet: Bet, multiplier: int | Fraction = 1, *,
-        scatter_multiplier: int | Fraction | None = None, both_ways: bool | None = None,
-    ) -> tuple[list[Event], int]:
-        return ways_events(defn, screen, bet, multiplier, scatter_multiplier=scatter_multiplier, both_ways=both_ways)
-
-    def lean_win(
-        self, defn: Definition, reel_set: str, screen: Screen, bet: Bet, state: RoundState, *,
-        stops: tuple[int, ...] | None = None,
-    ) -> int | None:
-        return lean_total(defn, screen, bet, state)
-
-    def base_par(self, defn: Definition, reel_set: str, bet: Bet, *, with_hit_rate: bool = True) -> BasePar:
-        return ways_base_par(defn, reel_set, bet, self.reel_windows(defn, reel_set), with_hit_rate=with_hit_rate)
-
-    def line_coins(self, defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
-        e = ways_expectation(defn, reel_set, self.reel_windows(defn, reel_set))
-        return e.total / defn.pay_model.cost
 
     def spinner(self, defn: Definition, bet: Bet) -> Any:
         from .megaways_batch import MegawaysSpinner

@@ -10,7 +10,6 @@ walk over the reels; simulate prices base spins in numpy (``ways_batch.py``).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -20,14 +19,13 @@ from ..evaluate import whole
 from ..events import Event, Position, register_event
 from ..money import MoneyError, apply_ratio
 from . import BasePar, CheckPath
-from .common import ReelWindows, fixed_reel_windows, land_fixed, scatter_events
+from .common import FixedScreen, ReelWindows, scatter_events
 from .ways_rules import TooManyHitStates, WaysExpectation, expected_ways, rules_of, ways_hit_rate, ways_pays
 
 if TYPE_CHECKING:
     from ..bet import Bet
     from ..events import Screen
     from ..features import RoundState
-    from ..rng import Rng
 
 # blocks whose par reads only a reel set's expected pay (``line_coins``), scatter counts and
 # trigger counts, so it holds under ways (tests/test_pays_ways.py proves it by brute force)
@@ -148,7 +146,7 @@ def ways_rules_text(defn: Definition, ways: str) -> tuple[str, ...]:
     return tuple(text)
 
 
-class WaysModel:
+class WaysModel(FixedScreen):
     type = "ways"
     counts_cells = False  # pay counts are cells anywhere on the screen (not symbols along reels)
     paylines = False
@@ -156,14 +154,6 @@ class WaysModel:
 
     def check(self, defn: Definition) -> list[tuple[CheckPath, str]]:
         return check_ways(defn, heights=False)
-
-    def reel_windows(self, defn: Definition, reel_set: str) -> ReelWindows:
-        return fixed_reel_windows(defn, reel_set)
-
-    def land(
-        self, defn: Definition, reel_set: str, rng: Rng, windows: Sequence[Sequence[tuple[str, ...]]]
-    ) -> tuple[tuple[int, ...], Screen, tuple[Event, ...]]:
-        return land_fixed(rng, windows)
 
     def evaluate(
         self, defn: Definition, screen: Screen, bet: Bet, multiplier: int | Fraction = 1, *,
