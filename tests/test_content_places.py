@@ -53,7 +53,7 @@ def test_unknown_theme_says_where_themes_are_looked_for(tmp_path: Path, monkeypa
     line = next(row for row in capsys.readouterr().out.splitlines() if "unknown theme" in row)
     assert f"themes are looked for in {ROOT / 'sprites'} (the cabinet's own; a theme of yours is found with " \
            "CABINET_HOME=HOME, or beside the game: HOME/games/ID.yaml or HOME/ID.yaml with " \
-           "HOME/sprites/THEME/theme.yaml); themes there: christmas, classic" in line
+           "HOME/sprites/THEME/theme.yaml); themes there: candy, canyon, christmas, classic" in line
 
 
 def test_a_button_without_a_sprite_says_it_is_a_plain_circle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
