@@ -159,8 +159,8 @@ def test_the_gallery_pictures_the_krakens_expanded_and_multiplied(walked: dict) 
     """feature-play is dive 1 of the first scenario once its KRAKENs have expanded to reels 2 and 4
     and wear their drawn x2 (a dark red plate low on the cell); the idle screen has no plate there."""
     from cabinet.core.loader import load_definition
-    from cabinet.presentation.tag_band import uses_tag_band
     from cabinet.presentation.layout import compute_layout
+    from cabinet.presentation.tag_band import uses_tag_band
 
     home = Path(walked["HOME"].stdout)
     defn = load_definition(home / "games" / f"{GAME}.yaml")
