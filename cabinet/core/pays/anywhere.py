@@ -28,7 +28,7 @@ from ..events import Event, Position, register_event
 from ..money import apply_ratio
 from . import BasePar, CheckPath
 from .anywhere_rules import rules_of
-from .common import CellCountModel, ReelWindows, scatter_events
+from .common import CellCountModel, ReelWindows, add_scatter_pays, scatter_events
 
 if TYPE_CHECKING:
     from ..bet import Bet
@@ -158,14 +158,12 @@ class AnywhereModel(CellCountModel):
         return found  # type: ignore[no-any-return]
 
     def base_par(self, defn: Definition, reel_set: str, bet: Bet, *, with_hit_rate: bool = True) -> BasePar:
-        from ..linemath import scatter_adds, scatter_expectation
+        from ..linemath import scatter_adds
 
         factor = Fraction(bet.coins_per_line * bet.coin_value, bet.total)
         by_symbol = {t: v * factor for t, v in self._expected(defn, reel_set).items()}
         pays = sum(by_symbol.values(), Fraction(0))
-        scatters = scatter_expectation(defn, reel_set)
-        for sid, v in scatters.items():
-            by_symbol[sid] = by_symbol.get(sid, Fraction(0)) + v
+        scatter_rtp = add_scatter_pays(defn, reel_set, by_symbol)
         rules = rules_of(defn)
         reels = self.reel_windows(defn, reel_set)
         counts = {}
@@ -181,7 +179,7 @@ class AnywhereModel(CellCountModel):
                 hits = anywhere_hit_rate(defn, reels, scatter_adds(defn))
             except ValueError as exc:
                 notes = (f"hit rate not computed exactly ({exc}): use simulate",)
-        return BasePar(pays, sum(scatters.values(), Fraction(0)), by_symbol, counts, hits, notes)
+        return BasePar(pays, scatter_rtp, by_symbol, counts, hits, notes)
 
     def line_coins(self, defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
         return sum(self._expected(defn, reel_set).values(), Fraction(0)) / defn.pay_model.cost

@@ -70,6 +70,17 @@ class CellCountModel(FixedScreen):
             return None
 
 
+def add_scatter_pays(defn: Definition, reel_set: str, by_symbol: dict[str, Fraction]) -> Fraction:
+    """Each scatter's exact expected pay (a fraction of the total bet) added to ``by_symbol``;
+    returns their sum, the base game's scatter RTP under any model."""
+    from ..linemath import scatter_expectation
+
+    scatters = scatter_expectation(defn, reel_set)
+    for sid, v in scatters.items():
+        by_symbol[sid] = by_symbol.get(sid, Fraction(0)) + v
+    return sum(scatters.values(), Fraction(0))
+
+
 def fixed_reel_windows(defn: Definition, reel_set: str) -> ReelWindows:
     """Every stop's window of ``grid.rows`` symbols, weight 1 (kept per game)."""
     cache = defn.__dict__.setdefault("_reel_windows", {})

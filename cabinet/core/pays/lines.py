@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..definition import Definition
 from ..evaluate import compiled, evaluate_screen, scatter_pays, table_value
-from ..linemath import TooManyStates, hit_rate, line_expectation, line_pay_table, scatter_expectation
+from ..linemath import TooManyStates, hit_rate, line_expectation, line_pay_table
 from . import BasePar, CheckPath
-from .common import ReelWindows, fixed_reel_windows
+from .common import ReelWindows, add_scatter_pays, fixed_reel_windows
 
 if TYPE_CHECKING:
     from ..bet import Bet
@@ -74,9 +74,7 @@ class LinesModel:
         line_factor = Fraction(bet.lines * bet.coins_per_line * bet.coin_value, bet.total)
         lines = line_expectation(defn, reel_set)
         by_symbol = {sid: v * line_factor for sid, v in lines.by_symbol.items()}
-        scatters = scatter_expectation(defn, reel_set)
-        for sid, v in scatters.items():
-            by_symbol[sid] = by_symbol.get(sid, Fraction(0)) + v
+        scatter_rtp = add_scatter_pays(defn, reel_set, by_symbol)
         hits: Fraction | None = None
         notes: tuple[str, ...] = ()
         if with_hit_rate:
@@ -84,7 +82,7 @@ class LinesModel:
                 hits = hit_rate(defn, reel_set, bet.lines)
             except (TooManyStates, ValueError) as exc:
                 notes = (f"hit rate not computed exactly ({exc}): use simulate",)
-        return BasePar(lines.total * line_factor, sum(scatters.values(), Fraction(0)), by_symbol,
+        return BasePar(lines.total * line_factor, scatter_rtp, by_symbol,
                        {sid: dict(d) for sid, d in lines.by_count.items()}, hits, notes)
 
     def line_coins(self, defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:

@@ -19,7 +19,7 @@ from ..evaluate import whole
 from ..events import Event, Position, register_event
 from ..money import MoneyError, apply_ratio
 from . import BasePar, CheckPath
-from .common import FixedScreen, ReelWindows, scatter_events
+from .common import FixedScreen, ReelWindows, add_scatter_pays, scatter_events
 from .ways_rules import TooManyHitStates, WaysExpectation, expected_ways, rules_of, ways_hit_rate, ways_pays
 
 if TYPE_CHECKING:
@@ -87,14 +87,12 @@ def ways_expectation(defn: Definition, reel_set: str, reels: ReelWindows) -> Way
 
 def ways_base_par(defn: Definition, reel_set: str, bet: Bet, reels: ReelWindows, *, with_hit_rate: bool) -> BasePar:
     """A reel set's exact base figures under ways (reels: each reel's weighted windows)."""
-    from ..linemath import scatter_adds, scatter_expectation
+    from ..linemath import scatter_adds
 
     e = ways_expectation(defn, reel_set, reels)
     factor = Fraction(bet.coins_per_line * bet.coin_value, bet.total)
     by_symbol = {t: v * factor for t, v in e.by_symbol.items()}
-    scatters = scatter_expectation(defn, reel_set)
-    for sid, v in scatters.items():
-        by_symbol[sid] = by_symbol.get(sid, Fraction(0)) + v
+    scatter_rtp = add_scatter_pays(defn, reel_set, by_symbol)
     hits: Fraction | None = None
     notes: tuple[str, ...] = ()
     if with_hit_rate:
@@ -103,7 +101,7 @@ def ways_base_par(defn: Definition, reel_set: str, bet: Bet, reels: ReelWindows,
         except TooManyHitStates as exc:
             notes = (f"hit rate not computed exactly ({exc}): use simulate",)
     counts = {t: dict(d) for t, d in e.by_length.items()}
-    return BasePar(e.total * factor, sum(scatters.values(), Fraction(0)), by_symbol, counts, hits, notes)
+    return BasePar(e.total * factor, scatter_rtp, by_symbol, counts, hits, notes)
 
 
 def check_ways(defn: Definition, *, heights: bool) -> list[tuple[CheckPath, str]]:
