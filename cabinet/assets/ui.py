@@ -475,11 +475,23 @@ def _bg_jade(t: Theme, w: int, h: int) -> Array:
     return col
 
 
+def spooky_moon(w: int, h: int) -> tuple[int, int, int]:
+    """Where the spooky background's moon sits in a ``w`` x ``h`` window: centre and radius in
+    pixels (a feature's night sky lights this moon rather than hang a second one)."""
+    mx, my = spooky_moon_at(w / h)
+    return round(mx * w), round(my * h), round(0.09 * h)
+
+
+def spooky_moon_at(aspect: float) -> tuple[float, float]:
+    """The moon's centre as fractions of the window: landscape, in the corner beside the reels."""
+    return (0.875, 0.15) if aspect > 1 else (0.7, 0.12)
+
+
 def _bg_spooky(t: Theme, w: int, h: int) -> Array:
     moonlight, moon_c, crater_c, fog, ground, glints, *bokeh = backdrop_colours(t)
     x, y, col = _base(w, h, t.colours["bg_top"], t.colours["bg_bottom"])
     aspect = w / h
-    mx, my = (0.875, 0.15) if aspect > 1 else (0.7, 0.12)  # landscape: in the corner beside the reels
+    mx, my = spooky_moon_at(aspect)
     d = np.sqrt(((x - mx) * aspect) ** 2 + (y - my) ** 2)
     _add(col, np.clip(1 - d / 0.6, 0, 1) ** 2, moonlight, 0.35)
     moon = np.clip((0.09 - d) * h, 0, 1)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..assets.ui import spooky_moon
 from ..paths import sprites_dir
 from . import side_art
 from .assets import _convert
@@ -279,7 +280,11 @@ class FeatureAtmosphere:
         surface.blit(pieces.backdrop, (0, 0))
         self._draw_bulbs(surface, pieces.frame_bulbs, baked=True)
         layout = self.ctx.layout
-        self._draw_particles(surface, self.back, avoid=(pygame.Rect(layout.reel_frame), pygame.Rect(layout.deck)))
+        avoid = [pygame.Rect(layout.reel_frame), pygame.Rect(layout.deck)]
+        if self.style.decor == "moon":  # no star drifts across the moon's face
+            cx, cy, r = moon_disc(*layout.size)
+            avoid.append(pygame.Rect(cx - r, cy - r, 2 * r, 2 * r).inflate(r // 2, r // 2))
+        self._draw_particles(surface, self.back, avoid=tuple(avoid))
 
     def draw_card(self, surface: pygame.Surface, dim: pygame.Surface | None) -> Box:
         """The intro/outro card over the dimmed game, its lights and the particles; returns
@@ -398,6 +403,9 @@ class FeatureAtmosphere:
 
         pygame.draw.rect(out, HOLE, layout.reel_window)
         pygame.draw.rect(out, HOLE, layout.deck)
+        for box in layout.buttons.values():  # the big SPIN button rises above the deck: not cut flat
+            if box.y < layout.deck.y:
+                pygame.draw.ellipse(out, HOLE, pygame.Rect(box).inflate(2, 2))
         if shows_panel(self.ctx.defn) and not layout.portrait:  # portrait: the meter covers them
             boxes = bet_panel.panel_boxes(layout)
             for pill in (boxes.level, boxes.coin, boxes.coins):
@@ -711,21 +719,36 @@ def _lanterns(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: fl
 
 
 def _moon(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: float) -> None:
-    """A full moon over the graveyard and a fog along the ground."""
+    """The background's own moon lit full (one moon, not a second one beside it), and a fog along
+    the ground."""
     w, h = layer.get_size()
-    frame = layout.reel_frame
-    cx = frame.x // 2 if frame.x > w * 0.12 else w // 6
-    cy, r = int(h * 0.2), int(min(w, h) * 0.075)
+    cx, cy, r = moon_disc(w, h)
     for i in range(r * 3, r, -3):
         pygame.draw.circle(layer, (*style.decor_colour(0), int(50 * (1 - (i - r) / (2 * r)) ** 2)), (cx, cy), i)
-    pygame.draw.circle(layer, (*style.decor_colour(1), 250), (cx, cy), r)
+    _smooth_disc(layer, (*style.decor_colour(1), 250), (cx, cy), r)
     for dx, dy, rr in ((-0.3, -0.2, 0.18), (0.25, 0.1, 0.12), (-0.05, 0.35, 0.1)):
-        pygame.draw.circle(layer, (*style.decor_colour(2), 200), (int(cx + dx * r), int(cy + dy * r)), max(1, int(rr * r)))
+        _smooth_disc(layer, (*style.decor_colour(2), 200), (int(cx + dx * r), int(cy + dy * r)), max(1, int(rr * r)))
     rng = random.Random(9)
     for _ in range(24):
         x, y = rng.uniform(0, w), rng.uniform(h * 0.72, h)
         rw, rh = rng.uniform(w * 0.08, w * 0.2), rng.uniform(h * 0.03, h * 0.07)
         pygame.draw.ellipse(layer, (*style.decor_colour(3), 34), (x - rw / 2, y - rh / 2, rw, rh))
+
+
+def moon_disc(w: int, h: int) -> tuple[int, int, int]:
+    """The feature moon: over the background's, a little larger so none of it shows round it."""
+    cx, cy, r = spooky_moon(w, h)
+    return cx, cy, r + max(2, r // 12)
+
+
+def _smooth_disc(layer: pygame.Surface, colour: tuple[int, int, int, int], centre: tuple[int, int], r: int) -> None:
+    """A disc with an anti-aliased rim: drawn at 4x and scaled down (no jaggies on the moon)."""
+    k = 4
+    size = 2 * r + 4
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    pygame.draw.circle(big, colour, (size * k // 2, size * k // 2), r * k)
+    small = pygame.transform.smoothscale(big, (size, size))
+    layer.blit(small, (centre[0] - size // 2, centre[1] - size // 2))
 
 
 _DECOR = {"aurora": _aurora, "beams": _beams, "grid": _grid, "fireworks": _fireworks, "lanterns": _lanterns,

@@ -652,15 +652,17 @@ class BoardScene:
                game.autoplay.rounds_left, tuple(sorted(str(b) for b, t in ctx.hud.flash.items() if t > 0)),
                ctx.hud.win)
         deck = pygame.Rect(0, cover_height(layout), layout.width, layout.height - cover_height(layout))
+        # and the buttons that rise above it (the big SPIN button), whole rather than cut flat
+        risen = [pygame.Rect(box).clip(pygame.Rect(0, 0, layout.width, deck.y))
+                 for box in layout.buttons.values() if box.y < deck.y]
         if self._deck is None or self._deck.get_size() != layout.size or self._deck_key != key:
             if self._deck is None or self._deck.get_size() != layout.size:
                 self._deck = pygame.Surface(layout.size)
-            self._deck.blit(static, deck.topleft, deck)
-            self._deck.set_clip(deck)
+            self._deck.blit(static, (0, 0))
             hud.draw_dynamic(ctx, self._deck, enabled, spinning=False, autoplay=game.autoplay.running, autoplay_left=game.autoplay.rounds_left)
-            self._deck.set_clip(None)
             self._deck_key = key
-        surface.blit(self._deck, deck.topleft, deck)
+        for area in (deck, *risen):
+            surface.blit(self._deck, area.topleft, area)
 
     def _draw_board(self, surface: pygame.Surface, box: BoardBox, shown: BoardShown, now: float) -> None:
         side = box.cell - max(4, box.cell // 8)

@@ -49,6 +49,11 @@ class MummyPanel(Passive):
         self.slots = max(self.slots, mummies)
 
     @property
+    def chance_line(self) -> str:
+        """The words under the door (``chance: ""`` in the block's texts: none, the odds stay off screen)."""
+        return words(self.feature, "chance", "CHANCE {chance}", chance=self.chance) if self.chance else ""
+
+    @property
     def title(self) -> str:
         return words(self.feature, "title", "PANEL")
 
@@ -82,7 +87,7 @@ class MummyPanel(Passive):
             return slots, door
         gap = max(4, min(rect.w, rect.h) // 30)
         title_h = max(10, min(rect.w, rect.h) // 6) + 12
-        odds_h = max(10, rect.w // 9) + 12
+        odds_h = max(10, rect.w // 9) + 12 if self.chance_line else 8
         if rect.h >= rect.w:  # tall: title, slots, door, chance
             side = max(8, min((rect.w - (n + 1) * gap) // n, rect.h // 4))
             top = rect.top + title_h + gap
@@ -183,10 +188,12 @@ class MummyPanel(Passive):
         pygame.draw.ellipse(surface, (90, 40, 0), door, 3)
         caption = text.fit(label, max(10, door.h // 4), door.w - 8, WHITE, outline=True)
         surface.blit(caption, caption.get_rect(center=door.center))
-        if self.chance and self.strip:
+        # ``chance: ""`` in the block's texts: a game that keeps its odds off the player's screen
+        line = self.chance_line
+        if line and self.strip:
             room = at.right - door.right - 16
-            odds = text.fit(words(self.feature, "chance", "CHANCE {chance}", chance=self.chance), rect.h * 55 // 100, room, PALE_GOLD, outline=True)
+            odds = text.fit(line, rect.h * 55 // 100, room, PALE_GOLD, outline=True)
             surface.blit(odds, odds.get_rect(midright=(at.right - 10, at.centery)))
-        elif self.chance:
-            odds = text.fit(words(self.feature, "chance", "CHANCE {chance}", chance=self.chance), max(10, rect.w // 9), rect.w - 10, PALE_GOLD, outline=True)
+        elif line:
+            odds = text.fit(line, max(10, rect.w // 9), rect.w - 10, PALE_GOLD, outline=True)
             surface.blit(odds, odds.get_rect(midbottom=(at.centerx, at.bottom - 6)))
