@@ -815,7 +815,7 @@ def _drip_trim(card: pygame.Surface, inner: pygame.Rect, style: Atmosphere, unit
     pygame.draw.rect(card, slime, (inner.x + band, inner.y, inner.w - 2 * band, band), border_radius=band // 2)
     x = inner.x + band * 2
     while x < inner.right - band * 2:
-        length = int(band * rng.uniform(1.0, 4.5))
+        length = int(band * rng.uniform(0.8, 2.2))  # ends above the title (a card's first line sits at 25%)
         wd = int(band * rng.uniform(0.5, 0.9))
         pygame.draw.rect(card, slime, (x - wd // 2, inner.y, wd, length), border_radius=wd // 2)
         pygame.draw.circle(card, slime, (x, inner.y + length), wd * 2 // 3)
