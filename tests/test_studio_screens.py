@@ -115,23 +115,22 @@ def test_coins_stay_above_the_deck_and_end_with_the_banner(classic, scripts) -> 
 # -- item 5: the line label --------------------------------------------------------------------------
 
 
-def test_the_line_label_sits_off_the_winning_symbols() -> None:
+def test_the_line_label_sits_on_a_row_seam_off_every_symbol_face() -> None:
     layout = compute_layout(SIZE, 5, 3)
     pattern = (1, 0, 2, 0, 1)
     three = [(0, 1), (1, 0), (2, 2)]
-    assert line_label_centre(layout, pattern, three, (90, 50)) == layout.cells[3][0].center  # the next cell
     right_to_left = [(4, 1), (3, 0), (2, 2)]
-    assert line_label_centre(layout, pattern, right_to_left, (90, 50)) == layout.cells[1][0].center
     five = [(r, pattern[r]) for r in range(5)]
-    x, y = line_label_centre(layout, pattern, five, (90, 50))
-    label = pygame.Rect(0, 0, 90, 50)
-    label.center = (x, y)
-    assert not label.colliderect(pygame.Rect(layout.reel_window))  # beside the reels
-    portrait = compute_layout((720, 1280), 5, 3)
-    x, y = line_label_centre(portrait, pattern, five, (200, 60))
-    label = pygame.Rect(0, 0, 200, 60)
-    label.center = (x, y)
-    assert not label.colliderect(pygame.Rect(portrait.reel_window))  # under them
+    cells = layout.cells
+    # (win, the reel the label sits on, the two rows whose seam it straddles)
+    for won, reel, rows in ((three, 3, (0, 1)), (right_to_left, 1, (0, 1)), (five, 2, (1, 2))):
+        x, y = line_label_centre(layout, pattern, won, (90, 50))
+        upper, lower = cells[reel][rows[0]], cells[reel][rows[1]]
+        assert x == upper.center[0]
+        assert y == (upper.bottom + lower.y) // 2  # on the seam: no cell's centre under it
+        for column in cells:
+            for cell in column:
+                assert abs(y - cell.center[1]) >= cell.h // 2 - 1
 
 
 # -- item 6: type ----------------------------------------------------------------------------------

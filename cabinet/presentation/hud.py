@@ -11,6 +11,7 @@ import pygame
 
 from cabinet.machine.buttons import Button
 
+from . import status_line
 from .art import DECK_SPRITES
 from .context import Context
 from .layout import Box
@@ -118,10 +119,7 @@ def draw_dynamic(ctx: Context, surface: pygame.Surface, enabled: dict[Button, bo
 
     side_panel.draw_dynamic(ctx, surface)  # the TOP AWARDS amounts at the current bet
     side_panel.draw_features_dynamic(ctx, surface)  # and the Bonus Prizes' (FEATURES glass)
-    status = ctx.hud.status
-    if status:
-        img = text.fit(status, fonts.status, layout.status.w, PALE_GOLD, shadow=True)
-        surface.blit(img, img.get_rect(center=layout.status.center))
+    status_line.draw_status(ctx, surface, ctx.hud.status, layout.status)
 
 
 def _count_badge(ctx: Context, surface: pygame.Surface, box: Box, label: str) -> None:

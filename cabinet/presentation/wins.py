@@ -180,29 +180,29 @@ def draw_payline(surface: pygame.Surface, art: Art, layout: Layout, pattern: tup
 
 def line_label_centre(layout: Layout, pattern: tuple[int, ...], positions: Iterable[Position],
                       label: tuple[int, int]) -> tuple[int, int]:
-    """Where a line win's amount label goes so that it hides none of the win's symbols.
+    """Where a line win's amount label goes so that it hides no symbol's face.
 
-    On the line's first cell past the win (a 3 of a kind from the left: reel 4's cell of
-    that line), or the last before it (a right-to-left win); a line won on every reel
-    gets its label beside the reels at the line's end, in the middle of that side's column
-    (over its glass for the moment it shows), or under them when the sides have no room
-    (portrait)."""
+    On the seam between two rows (where the symbols' margins meet, not over a symbol),
+    beside the line's cell in the first reel past the win (a 3 of a kind from the left: reel
+    4; from the right: the reel before it), or in the middle reel of a line won on every
+    reel. The seam taken is the one on the reel window's inner side of the line's cell (a top
+    row's label goes under it), so the label stays on the reels. A one-row window has no
+    seam: the label goes beside the reels at the line's end, or under them."""
     won = {reel for reel, _ in positions}
     reels = min(len(pattern), len(layout.cells))
-    if won:
-        after, before = max(won) + 1, min(won) - 1
+    if reels and len(layout.cells[0]) > 1:
+        after, before = max(won, default=-1) + 1, min(won, default=reels) - 1
         free = [r for r in (after, before) if 0 <= r < reels and r not in won]
-        free += [r for r in range(reels) if r not in won]
-        if free:
-            reel = free[0]
-            return layout.cells[reel][pattern[reel]].center
+        reel = free[0] if free else reels // 2
+        column = layout.cells[reel]
+        row = min(pattern[reel], len(column) - 1)
+        neighbour = row + 1 if row < (len(column) - 1) / 2 or row == 0 else row - 1
+        a, b = column[row], column[neighbour]
+        return a.center[0], (min(a.bottom, b.bottom) + max(a.y, b.y)) // 2
     frame = layout.reel_frame
     w, h = label
     margin = max(4, layout.cell // 12)
     end_row = layout.cells[reels - 1][pattern[reels - 1]].center[1] if reels else frame.center[1]
-    start_row = layout.cells[0][pattern[0]].center[1] if reels else frame.center[1]
     if layout.width - frame.right >= w + 2 * margin:  # in the middle of the side column, at the line's row
         return (frame.right + layout.width) // 2, min(max(end_row, frame.y + h // 2), frame.bottom - h // 2)
-    if frame.x >= w + 2 * margin:
-        return frame.x // 2, min(max(start_row, frame.y + h // 2), frame.bottom - h // 2)
     return frame.center[0], frame.bottom + margin + h // 2

@@ -42,6 +42,7 @@ from ...layout import Box
 from ...overlays import make_dim
 from ...router import register_scene
 from ...scenes.win import WinScene
+from ...status_line import draw_status
 from ...style import GOLD, PALE_GOLD, WHITE
 from ...words import words
 
@@ -392,11 +393,7 @@ class FreeSpinsScene:
     def _status(self, surface: pygame.Surface) -> None:
         """The status line again, over the feature's backdrop (the deck draws it under it)."""
         ctx = self.ctx
-        status = ctx.hud.status
-        if status:
-            layout = ctx.layout
-            img = ctx.text.fit(status, layout.fonts.status, layout.status.w, PALE_GOLD, shadow=True)
-            surface.blit(img, img.get_rect(center=layout.status.center))
+        draw_status(ctx, surface, ctx.hud.status, ctx.layout.status)
 
     def _celebrate(self, surface: pygame.Surface) -> None:
         """The retrigger: the reels dim and a gold banner with the spins won zooms in."""

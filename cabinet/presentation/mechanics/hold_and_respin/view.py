@@ -44,6 +44,7 @@ from ... import hud
 from ...context import Context
 from ...hud import GOLD, PALE_GOLD, WHITE
 from ...layout import Box, Layout
+from ...status_line import draw_status
 from ...words import words
 from .model import BoardShown, BoardsModel
 
@@ -916,9 +917,7 @@ class BoardScene:
             band = meter_band(layout)
             where = Box(band.x, band.y - layout.status.h, band.w, layout.status.h)
             self._draw_meters(surface, band)
-        if ctx.hud.status:
-            img = ctx.text.fit(ctx.hud.status, layout.fonts.status, where.w, PALE_GOLD, shadow=True)
-            surface.blit(img, img.get_rect(center=where.center))
+        draw_status(ctx, surface, ctx.hud.status, where)
 
     def _draw_meters(self, surface: pygame.Surface, band: Box) -> None:
         ctx = self.ctx
