@@ -285,32 +285,47 @@ class InfoScene(Overlay):
         # Cards in the YAML's order, as many per page as its columns hold; then each page's
         # cards are dealt to its columns so that the columns come out about equally tall
         # (filling one column before the next left the last one half empty).
-        pages: list[list[PayCard]] = [[]]
-        used = 0
-        capacity = cols * page_h
-        for card in cards:
-            h = self._card_height(card, col_w)
-            if pages[-1] and (used + h > capacity * 0.9 or not self._columns_hold(pages[-1] + [card], cols, col_w,
-                                                                                   page_h)):
-                pages.append([])
-                used = 0
-            pages[-1].append(card)
-            used += h
+        pages = self._deal_pages(cards, cols, col_w, page_h, room=cols * page_h * 0.9)
+        if len(pages) > 1:  # as many pages, but even: no last page of one card and empty space
+            total = sum(self._card_height(c, col_w) for c in cards)
+            for slack in (1.0, 1.05, 1.1, 1.2, 1.35):
+                even = self._deal_pages(cards, cols, col_w, page_h, room=total / len(pages) * slack)
+                if len(even) == len(pages):
+                    pages = even
+                    break
         out = []
         for cards_here in pages:
             page = self._blank()
             columns = self._balanced(cards_here, cols, col_w)
             tallest = max((sum(self._card_height(c, col_w) for c in column) for column in columns), default=0)
-            top0 = max(0, (page_h - tallest) // 2)  # the block sits in the middle of the page
+            # the cards grow to fill the page (their words stay at the readable size; the room
+            # goes round them), up to half as tall again, and the block sits in the middle
+            stretch = min(1.5, page_h / tallest) if tallest else 1.0
+            top0 = max(0, (page_h - int(tallest * stretch)) // 2)
             for c, column in enumerate(columns):
                 top = top0
                 for card in column:
-                    h = self._card_height(card, col_w)
+                    h = int(self._card_height(card, col_w) * stretch)
                     self._draw_card(page, card, Box(c * col_w, top, col_w - col_w // 20, h - h // 16))
                     top += h
             self._paytable_note(page, note_size)
             out.append(page)
         return out
+
+    def _deal_pages(self, cards: list[PayCard], cols: int, col_w: int, page_h: int, *,
+                    room: float) -> list[list[PayCard]]:
+        """Cards in the YAML's order, a page taking them while its columns hold them and their
+        heights add up to no more than ``room``."""
+        pages: list[list[PayCard]] = [[]]
+        used = 0
+        for card in cards:
+            h = self._card_height(card, col_w)
+            if pages[-1] and (used + h > room or not self._columns_hold(pages[-1] + [card], cols, col_w, page_h)):
+                pages.append([])
+                used = 0
+            pages[-1].append(card)
+            used += h
+        return pages
 
     def _balanced(self, cards: list[PayCard], cols: int, col_w: int) -> list[list[PayCard]]:
         """``cards`` in order, cut into ``cols`` runs of about equal height (reading order kept)."""
@@ -362,7 +377,8 @@ class InfoScene(Overlay):
         text = ctx.text
         _cols, thumb, size, pitch = self._card_metrics()
         pygame.draw.rect(page, (30, 18, 52, 200), box, border_radius=max(4, thumb // 8))
-        ty = box.y + pitch // 4
+        natural = self._card_height(card, box.w + box.w // 19)
+        ty = box.y + pitch // 4 + max(0, (box.h - (natural - natural // 16)) // 2)  # centred in a grown card
         for k, sid in enumerate(card.symbols):
             img = ctx.cache.get(f"{ctx.defn.theme}/symbols/{ctx.builder.sprite_name(sid)}.png", (thumb, thumb),
                                 ctx.cache.symbol_placeholder(sid))
