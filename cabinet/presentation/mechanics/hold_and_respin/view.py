@@ -636,6 +636,10 @@ class BoardScene:
         self._draw_status(surface)
         for flight in self.flights:
             self._draw_flight(surface, flight, now)
+        if self.flights:  # the boards' headers stay in front: a basket flies behind GRAND, not over it
+            for box in geometry:
+                title = pygame.Rect(box.title)
+                surface.blit(static, title.topleft, title)
         self._draw_tokens(surface, now)
         for celebration in self.celebrations:
             self._draw_celebration(surface, geometry, celebration, now)
