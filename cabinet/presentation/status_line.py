@@ -14,7 +14,7 @@ from .context import Context
 from .layout import Box
 from .style import PALE_GOLD
 
-PLATE_FILL = (8, 4, 16, 190)  # near black, a little of the background showing through
+PLATE_FILL = (8, 4, 16, 220)  # near black, a little of the background showing through
 _plates: dict[tuple[int, int, tuple[int, int, int]], pygame.Surface] = {}  # (w, h, rim) -> the plate
 
 

@@ -293,6 +293,7 @@ class InfoScene(Overlay):
                 if len(even) == len(pages):
                     pages = even
                     break
+        self.dealt_pages = pages  # what each PAYTABLE page holds (tests read it)
         out = []
         for cards_here in pages:
             page = self._blank()
