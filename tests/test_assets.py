@@ -53,7 +53,7 @@ def pcm(path: Path) -> tuple[wave._wave_params, np.ndarray]:
 @pytest.mark.parametrize("theme", theme_names(SPRITES))
 def test_theme_sprites_exist_with_size_and_mode(theme: str) -> None:
     files = build.theme_files(SPRITES, THEMES[theme])
-    assert len(files) == 2 * len(THEMES[theme].symbols) + 5
+    assert len(files) == 2 * len(THEMES[theme].symbols) + 5 + len(build.BANNER_KINDS)  # + the kit's wordmarks
     for path, size in files.items():
         assert path.is_file(), path
         w, h, depth, ctype = png_header(path)

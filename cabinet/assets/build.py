@@ -48,6 +48,8 @@ def theme_files(sprites: Path, theme: Theme) -> dict[Path, tuple[int, int]]:
     out[d / "reel_frame.png"] = (FRAME_SIZE, FRAME_SIZE)
     out[d / "reel_bg.png"] = (256, 256)
     out[d / "logo.png"] = LOGO_SIZE
+    for kind in BANNER_KINDS:  # the theme's own wordmarks (its celebration kit)
+        out[d / "fx" / f"win_banner_{kind}.png"] = (1000, 260)
     return out
 
 
@@ -108,6 +110,11 @@ def write_theme_art(sprites: Path, theme: Theme, part: str) -> None:
         draw.save(ui.reel_bg(theme), d / "reel_bg.png")
     elif part == "logo":
         draw.save(ui.logo(theme, *LOGO_SIZE), d / "logo.png")
+    elif part.startswith("banner_"):
+        from .celebration import kit_for, wordmark
+
+        kind = part.removeprefix("banner_")
+        draw.save(wordmark(kit_for(theme), kind), d / "fx" / f"win_banner_{kind}.png")
 
 
 def write_buttons(sprites: Path, names: tuple[str, ...]) -> None:
@@ -204,6 +211,7 @@ def jobs(out: Path, themes: list[Theme], only: str | None, common: bool) -> list
         for t in themes:
             js += [(write_symbol, (sprites, t, s)) for s in t.symbols]
             js += [(write_theme_art, (sprites, t, part)) for part in ("background", "frame", "logo")]
+            js += [(write_theme_art, (sprites, t, f"banner_{kind}")) for kind in BANNER_KINDS]
         if common:
             for i in range(0, len(BUTTON_NAMES), 3):
                 js.append((write_buttons, (sprites, BUTTON_NAMES[i:i + 3])))

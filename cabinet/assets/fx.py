@@ -94,8 +94,12 @@ BANNERS = {
 }
 
 
-def win_banner(kind: str, w: int = 1000, h: int = 260, ss: int = 2) -> pygame.Surface:
-    text, fill, glow_col, edge = BANNERS[kind]
+def win_banner(kind: str, w: int = 1000, h: int = 260, ss: int = 2, *, words: str = "", face: list[str] | None = None,
+               glow: str = "", edge: str = "", rim: list[tuple[float, str]] | None = None) -> pygame.Surface:
+    """A tier's wordmark: the shared one, or in a theme's kit (``assets/celebration.py``)."""
+    text, fill, glow_col, edge_col = BANNERS[kind]
+    text, fill, glow_col, edge = words or text, face or fill, glow or glow_col, edge or edge_col
+    rim_stops = rim or GOLD_STOPS
     c = Canvas(w, h, ss)
     cy = h / 2
     th = h * 0.58
@@ -106,7 +110,7 @@ def win_banner(kind: str, w: int = 1000, h: int = 260, ss: int = 2) -> pygame.Su
     c.paint(np.roll(blur(outer, c.L(4)), int(c.L(6)), 1), (0, 0, 0), 0.55)
     c.paint(outer, edge)
     rim = dilate(t, c.L(7))
-    c.paint(rim, c.linear(0, cy - th / 2, 0, cy + th / 2, GOLD_STOPS))
+    c.paint(rim, c.linear(0, cy - th / 2, 0, cy + th / 2, rim_stops))
     c.bevel(rim, 3, 0.8)
     c.paint(t, c.linear(0, cy - th / 2, 0, cy + th / 2, fill))
     c.bevel(t, 5, 0.8)

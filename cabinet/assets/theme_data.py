@@ -92,12 +92,38 @@ class Theme:
     atmosphere: AtmosphereFile | None = None  # a feature's look (None: derived from the colours)
     corner_art: str = ""  # the symbol hung in the screen's top corners ("": none)
     backdrop_colours: tuple[str, ...] = ()  # the backdrop painter's own colours (empty: its palette's)
+    celebration: CelebrationFile | None = None  # the big-win kit (None: mixed from the colours and symbols)
 
     def symbol(self, sid: str) -> SymbolSpec:
         for s in self.symbols:
             if s.id == sid:
                 return s
         raise KeyError(sid)
+
+
+Rim = Literal["gold", "silver", "copper"]
+TIERS = ("big", "mega", "epic")
+
+
+@dataclass(frozen=True)
+class CelebrationFile:
+    """How the theme celebrates a big win, a feature's end and a jackpot (``celebration:`` in
+    theme.yaml). Every key may be left out: the kit is then mixed from the theme's palette and
+    symbols (``cabinet/assets/celebration.py``), so a new theme celebrates in its own colours."""
+
+    words: dict[str, str] = doc("each tier's wordmark (big, mega, epic; absent: BIG WIN, MEGA WIN, EPIC WIN)",
+                                factory=dict)
+    faces: dict[str, tuple[str, ...]] = doc("each tier's wordmark face, top to bottom, 3-6 colours "
+                                            "(absent: mixed from the palette)", factory=dict)
+    glows: dict[str, str] = doc("each tier's light behind its wordmark (absent: the palette's)", factory=dict)
+    edge: str = doc("the wordmark's dark outline (empty: the palette's plate, darkened)", default="")
+    rim: Rim = doc("the metal round the wordmark's letters", default="gold")
+    particles: tuple[str, ...] = doc("what flies in the shower: coin, star or symbol ids of the theme "
+                                     "(empty: coins and the corner art or the theme's first picture symbol)",
+                                     factory=tuple)
+    plate: tuple[str, ...] = doc("the win counter's plate: fill and rim (empty: the palette's plate and glow)",
+                                 factory=tuple)
+    rays: str = doc("the light burst's colour behind the wordmark (empty: the palette's glow)", default="")
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ The file is read with the game loader's conversion, so a mistake is reported as
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -26,6 +26,7 @@ from .theme_data import (
     DRUMS,
     INSTRUMENTS,
     AtmosphereFile,
+    CelebrationFile,
     MusicSpec,
     SymbolSpec,
     Theme,
@@ -112,6 +113,8 @@ class ThemeFile:
     backdrop_colours: tuple[str, ...] = doc("the backdrop painter's own colours in its order, the bokeh last "
                                             "(cabinet/assets/theme_data.py BACKDROP_COLOURS; empty: the palette's)",
                                             default=())
+    celebration: CelebrationFile | None = doc("the big-win kit: wordmarks, shower, counter plate (absent: mixed "
+                                              "from the colours and symbols)", default=None)
 
     def theme(self, name: str) -> Theme:
         return Theme(name=name, title=self.title, subtitle=self.subtitle,
@@ -119,7 +122,7 @@ class ThemeFile:
                      colours=dict(self.colours), music=self.music.spec(),
                      feature_music=self.feature_music.spec() if self.feature_music else None,
                      atmosphere=self.atmosphere, corner_art=self.corner_art,
-                     backdrop_colours=tuple(self.backdrop_colours))
+                     backdrop_colours=tuple(self.backdrop_colours), celebration=self.celebration)
 
 
 REQUIRED_COLOURS = ("bg_top", "bg_bottom", "accent", "accent2", "glow", "reel_mid", "reel_edge", "plate")
@@ -175,6 +178,7 @@ def _check(file: ThemeFile, report: Report) -> None:
         choice(music.drums, DRUMS, (part, "drums"), "drum pattern")
         if music.bpm <= 0 or music.bars < 1 or music.beats_per_bar < 1 or not music.progression:
             report((part,), "bpm, bars and beats_per_bar must be positive and the progression not empty")
+    _check_celebration(file.celebration, seen, colour, report)
     a = file.atmosphere
     if a is not None:
         for key in ("glow", "rim", "title", "frost"):
@@ -196,6 +200,37 @@ def _check(file: ThemeFile, report: Report) -> None:
             report(("atmosphere", "sky_alpha"), f"sky_alpha is 0-255, got {a.sky_alpha}")
         if not a.light_colours or not a.particle_colours:
             report(("atmosphere",), "light_colours and particle_colours need one colour at least")
+
+
+def _check_celebration(kit: CelebrationFile | None, symbols: set[str], colour: Callable[[str, tuple[Any, ...]], None],
+                       report: Report) -> None:
+    if kit is None:
+        return
+    from .theme_data import TIERS
+
+    for key in ("words", "faces", "glows"):
+        for tier in getattr(kit, key):
+            if tier not in TIERS:
+                report(("celebration", key, tier, "__key__"), f"'{tier}' is not a win tier: the tiers are "
+                       f"{', '.join(TIERS)}{_close(tier, TIERS)}")
+    for tier, stops in kit.faces.items():
+        if not 3 <= len(stops) <= 6:
+            report(("celebration", "faces", tier), f"a face is 3 to 6 colours, top to bottom; got {len(stops)}")
+        for i, value in enumerate(stops):
+            colour(value, ("celebration", "faces", tier, i))
+    for tier, value in kit.glows.items():
+        colour(value, ("celebration", "glows", tier))
+    for key in ("edge", "rays"):
+        if getattr(kit, key):
+            colour(getattr(kit, key), ("celebration", key))
+    if kit.plate and len(kit.plate) != 2:
+        report(("celebration", "plate"), f"the plate is a pair [fill, rim]; got {len(kit.plate)}")
+    for i, value in enumerate(kit.plate):
+        colour(value, ("celebration", "plate", i))
+    for i, name in enumerate(kit.particles):
+        if name not in ("coin", "star") and name not in symbols:
+            report(("celebration", "particles", i), f"'{name}' is neither coin, star nor a symbol of the theme"
+                   f"{_close(name, symbols | {'coin', 'star'})}")
 
 
 def _check_palette(shape: str, inner: str, palette: Mapping[str, str], where: tuple[Any, ...],

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -55,6 +56,7 @@ class Art:
     window_dim: pygame.Surface | None = None  # darkens the reels under a big-win banner
     anticipation: pygame.Surface | None = None  # glowing border around an anticipating reel
     streaks: pygame.Surface | None = None
+    shower: Any = None  # the theme's celebration: its pieces in depth, the burst (celebration.ShowerArt)
 
     def button(self, name: str, state: str, size: tuple[int, int]) -> pygame.Surface:
         return self.buttons[(name, state, size)]
@@ -235,13 +237,15 @@ class ArtBuilder:
         dot = max(6, round(cell * 0.16))
         art.dot = cache.get("common/fx/payline_dot.png", (dot, dot), self._dot_placeholder)
         for tier in ("big", "mega", "epic"):
-            rel = f"common/fx/win_banner_{tier}.png"
+            own = f"{theme}/fx/win_banner_{tier}.png"  # the theme's kit; the shared wordmark without one
+            rel = own if cache.path(own).is_file() else f"common/fx/win_banner_{tier}.png"
             src = cache.original(rel)
             full = _fit(src.get_size(), (layout.banner.w, layout.banner.h)) if src else \
                 (layout.banner.w, layout.banner.h // 2)
             base = cache.get(rel, full, self._banner_placeholder(tier))
             art.banners[tier] = [cache.scaled_copy(base, (round(full[0] * s), round(full[1] * s))) for s in BANNER_STEPS]
 
+        art.shower = self._shower(art, coin)
         art.highlight = self._highlight(cell)
         window = layout.reel_window
         art.dim = pygame.Surface((cell, window.h), pygame.SRCALPHA)
@@ -250,6 +254,27 @@ class ArtBuilder:
         art.window_dim.fill((8, 0, 16, 120))
         art.anticipation = self._anticipation(layout.columns[0])
         art.streaks = self._streaks((cell, window.h))
+
+    def _shower(self, art: Art, coin: int) -> Any:
+        """The theme's celebration kit made into sprites at this layout's sizes."""
+        from ..assets.celebration import Kit, kit_for
+        from ..assets.themes import read_theme
+        from .celebration import build_shower_art
+
+        theme = read_theme(self.theme)
+        kit: Kit = kit_for(theme) if theme is not None else Kit(
+            words={}, faces={}, glows={}, edge="#000000", rim=[], particles=("coin", "star"),
+            plate=("#140820", "#ffc850"), rays="#ffd84a")
+        size = round(coin * 1.35)
+        cache = self.cache
+
+        def symbol(sid: str, side: int) -> pygame.Surface | None:
+            rel = f"{self.theme}/symbols/{sid.lower()}.png"
+            return cache.get(rel, (side * 2, side * 2)) if cache.path(rel).is_file() else None
+
+        large = [cache.get(f"common/fx/coin_{i}.png", (size * 2, size * 2), self._coin_placeholder(i)) for i in range(8)]
+        banner = art.banners["big"][-1].get_size() if art.banners.get("big") else (art.layout.banner.w, art.layout.banner.h // 2)
+        return build_shower_art(kit, coins=large, sparkle=art.sparkle, symbol=symbol, size=size, banner=banner)
 
     # -- procedural pieces and placeholders -------------------------------------------------------
 

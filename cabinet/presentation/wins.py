@@ -1,4 +1,5 @@
-"""Win presentation pieces: how long a count-up lasts, coin showers, paylines, highlights.
+"""Win presentation pieces: how long a count-up lasts, paylines, highlights (the shower of a
+theme's pieces is ``celebration.py``).
 
 The presenter's randomness (where coins fly) comes from a ``random.Random`` seeded
 by the round's seed: it decides nothing about money, and screenshots stay
@@ -8,9 +9,7 @@ reproducible.
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 from fractions import Fraction
 
 import pygame
@@ -23,9 +22,6 @@ from .layout import Layout, column_cells
 TIER_COUNT_TIME = {"big": 4.0, "mega": 6.0, "epic": 8.0}
 TIER_LEAD_IN = 1.0  # seconds the meter counts up before it reaches BIG
 TIER_STAGE_TIME = {"big": 2.5, "mega": 2.5, "epic": 3.0}  # seconds each tier is on show before the next
-TIER_COINS_PER_SECOND = {"big": 30, "mega": 55, "epic": 90}
-MAX_COINS = 140
-GRAVITY = 2.2  # window heights per second squared
 
 
 def count_duration(amount: int, bet_total: int, tier: str, quick: bool = False) -> float:
@@ -56,69 +52,6 @@ def tier_schedule(tiers: object, amount: int, meter_from: int, bet_total: int, t
         t += TIER_STAGE_TIME[name] * scale
     schedule.append((t, amount))
     return schedule
-
-
-@dataclass
-class Coin:
-    x: float
-    y: float
-    vx: float
-    vy: float
-    spin: float  # frames per second of its turning animation
-    phase: float
-    life: float
-
-
-class CoinShower:
-    """Coins thrown up from below the reels, falling under gravity (positions in px)."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-        self.coins: list[Coin] = []
-        self.rate = 0.0
-        self._debt = 0.0
-
-    def start(self, tier: str) -> None:
-        self.rate = TIER_COINS_PER_SECOND.get(tier, 0)
-
-    def stop(self) -> None:
-        self.rate = 0.0
-
-    def clear(self) -> None:
-        self.coins.clear()
-        self.rate = 0.0
-
-    def update(self, dt: float, layout: Layout) -> None:
-        w, h = layout.size
-        self._debt += self.rate * dt
-        while self._debt >= 1.0 and len(self.coins) < MAX_COINS:
-            self._debt -= 1.0
-            r = self.rng
-            self.coins.append(Coin(
-                x=w * (0.5 + r.uniform(-0.18, 0.18)), y=layout.reel_window.bottom,
-                vx=w * r.uniform(-0.35, 0.35), vy=-h * r.uniform(1.1, 1.7),
-                spin=r.uniform(10, 22), phase=r.uniform(0, 8), life=0.0))
-        self._debt = min(self._debt, 1.0)
-        g = GRAVITY * h
-        alive = []
-        for c in self.coins:
-            c.vy += g * dt
-            c.x += c.vx * dt
-            c.y += c.vy * dt
-            c.life += dt
-            if c.y < h + 40:
-                alive.append(c)
-        self.coins = alive
-
-    def draw(self, surface: pygame.Surface, art: Art) -> None:
-        frames = art.coins
-        if not frames:
-            return
-        half = frames[0].get_width() // 2
-        n = len(frames)
-        for c in self.coins:
-            frame = frames[int(c.phase + c.life * c.spin) % n]
-            surface.blit(frame, (int(c.x) - half, int(c.y) - half))
 
 
 def coin_area(layout: Layout) -> pygame.Rect:

@@ -22,9 +22,10 @@ from cabinet.core.money import Money
 from cabinet.machine.buttons import Press
 
 from ..art import BANNER_STEPS
+from ..celebration import Shower, draw_burst, draw_counter_plate, punch_scale
 from ..context import Context
 from ..pays import pay_screen_of, screen_for_win, win_kinds
-from ..wins import CoinShower, coin_area, count_duration, tier_schedule
+from ..wins import coin_area, count_duration, tier_schedule
 
 TIER_ORDER = ("big", "mega", "epic")
 CYCLE_TIME = 1.3  # seconds per win in the cycle
@@ -66,7 +67,7 @@ class WinScene:
         self.finished = False
         self.counted = False
         self._next_tick = 0.0
-        self.coins = CoinShower(seed)
+        self.coins = Shower(seed)  # the theme's pieces (celebration kit)
         self.positions: set[Position] = {p for w in wins for p in getattr(w, "positions", ())}
         if self.triggers:
             ctx.audio.play("feature_trigger")
@@ -188,9 +189,12 @@ class WinScene:
         if self.tier and self.phase == "all" and art.window_dim is not None:
             window = layout.reel_window
             surface.blit(art.window_dim, (window.x, window.y))  # the reels step back for the banner
+        if self.tier and self.phase == "all" and self.shown_tier:  # the light burst, behind the pieces
+            banner_box = layout.banner
+            draw_burst(surface, art.shower, (banner_box.center[0], banner_box.y + banner_box.h // 3), self.t)
         if self.coins.coins:
             surface.set_clip(coin_area(layout))  # over the game, never over the meters and buttons
-            self.coins.draw(surface, art)
+            self.coins.draw(surface, art.shower)
             surface.set_clip(None)
         if self.tier and self.phase == "all":
             self._banner(surface)
@@ -206,5 +210,7 @@ class WinScene:
                 i = len(BANNER_STEPS) - 1 - (int(since * 3) % 2)
             img = frames[i]
             surface.blit(img, img.get_rect(center=(banner_box.center[0], banner_box.y + banner_box.h // 3)))
-        ctx.text.counter(surface, ctx.money(ctx.hud.win), ctx.layout.fonts.banner, (255, 240, 170),
-                         (banner_box.center[0], banner_box.y + banner_box.h * 3 // 4), outline=True)
+        # the counter on its plate, above everything, jumping at each tier it reaches
+        size = round(ctx.layout.fonts.banner * punch_scale(self.t - self.tier_reached_at if self.shown_tier else 9.0))
+        draw_counter_plate(ctx, surface, ctx.art.shower, ctx.money(ctx.hud.win), size,
+                           (banner_box.center[0], banner_box.y + banner_box.h * 3 // 4), (255, 240, 170))
