@@ -690,12 +690,35 @@ def _fireworks(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: f
     for i, (cx, cy) in enumerate(spots):
         colour = colours[i % len(colours)]
         r = rng.uniform(50, 110) * unit
-        for k in range(18):
-            a = k / 18 * math.tau
-            inner, outer = (cx + math.cos(a) * r * 0.25, cy + math.sin(a) * r * 0.25), \
-                (cx + math.cos(a) * r, cy + math.sin(a) * r)
-            pygame.draw.line(layer, (*colour, 120), inner, outer, max(1, int(2 * unit)))
-            pygame.draw.circle(layer, (*colour, 200), (int(outer[0]), int(outer[1])), max(1, int(3 * unit)))
+        burst = _firework(colour, r, unit, rng)
+        layer.blit(burst, burst.get_rect(center=(int(cx), int(cy))))
+
+
+def _firework(colour: tuple[int, int, int], r: float, unit: float, rng: random.Random) -> pygame.Surface:
+    """One burst: tapering trails that brighten towards their glowing heads, drawn at 3x and
+    scaled down (soft edges, no 1-px spokes)."""
+    k = 3
+    side = int(2 * r * 1.15) + 8
+    big = pygame.Surface((side * k, side * k), pygame.SRCALPHA)
+    c = side * k / 2
+    head = max(2.0, 3.2 * unit) * k
+    for n in range(22):
+        a = n / 22 * math.tau + rng.uniform(-0.05, 0.05)
+        reach = r * k * rng.uniform(0.82, 1.0)
+        dx, dy = math.cos(a), math.sin(a)
+        px, py = -dy, dx  # across the trail
+        steps = 6
+        for j in range(steps):  # the trail in pieces, fainter and thinner towards the centre
+            t0, t1 = 0.25 + 0.75 * j / steps, 0.25 + 0.75 * (j + 1) / steps
+            w0, w1 = head * 0.5 * t0 ** 2, head * 0.5 * t1 ** 2
+            x0, y0, x1, y1 = c + dx * reach * t0, c + dy * reach * t0, c + dx * reach * t1, c + dy * reach * t1
+            alpha = int(40 + 150 * t1 ** 2)
+            pygame.draw.polygon(big, (*colour, alpha), [(x0 + px * w0, y0 + py * w0), (x1 + px * w1, y1 + py * w1),
+                                                        (x1 - px * w1, y1 - py * w1), (x0 - px * w0, y0 - py * w0)])
+        hx, hy = c + dx * reach, c + dy * reach
+        pygame.draw.circle(big, (*colour, 90), (hx, hy), head * 1.8)
+        pygame.draw.circle(big, (255, 255, 255, 230), (hx, hy), head * 0.8)
+    return pygame.transform.smoothscale(big, (side, side))
 
 
 def _lanterns(layer: pygame.Surface, layout: Layout, style: Atmosphere, unit: float) -> None:
