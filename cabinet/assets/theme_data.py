@@ -93,6 +93,7 @@ class Theme:
     corner_art: str = ""  # the symbol hung in the screen's top corners ("": none)
     backdrop_colours: tuple[str, ...] = ()  # the backdrop painter's own colours (empty: its palette's)
     celebration: CelebrationFile | None = None  # the big-win kit (None: mixed from the colours and symbols)
+    display_face: str = "dejavu"  # the face of its titles and big numbers (presentation/text.py DISPLAY_FACES)
 
     def symbol(self, sid: str) -> SymbolSpec:
         for s in self.symbols:

@@ -113,6 +113,10 @@ class ThemeFile:
     backdrop_colours: tuple[str, ...] = doc("the backdrop painter's own colours in its order, the bokeh last "
                                             "(cabinet/assets/theme_data.py BACKDROP_COLOURS; empty: the palette's)",
                                             default=())
+    display_face: Literal["dejavu", "bebas", "lobster", "spartan"] = doc(
+        "the face of the theme's titles and big numbers: dejavu (the body face), bebas (tall condensed capitals), "
+        "lobster (a bold script), spartan (a heavy geometric sans); every one ships with its licence",
+        default="dejavu")
     celebration: CelebrationFile | None = doc("the big-win kit: wordmarks, shower, counter plate (absent: mixed "
                                               "from the colours and symbols)", default=None)
 
@@ -122,7 +126,8 @@ class ThemeFile:
                      colours=dict(self.colours), music=self.music.spec(),
                      feature_music=self.feature_music.spec() if self.feature_music else None,
                      atmosphere=self.atmosphere, corner_art=self.corner_art,
-                     backdrop_colours=tuple(self.backdrop_colours), celebration=self.celebration)
+                     backdrop_colours=tuple(self.backdrop_colours), celebration=self.celebration,
+                     display_face=self.display_face)
 
 
 REQUIRED_COLOURS = ("bg_top", "bg_bottom", "accent", "accent2", "glow", "reel_mid", "reel_edge", "plate")

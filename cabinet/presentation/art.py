@@ -146,6 +146,10 @@ class ArtBuilder:
         self.defn = defn
         self.theme = defn.theme
         self._memo: tuple[tuple[object, ...], Art] | None = None
+        from ..assets.themes import read_theme
+
+        theme = read_theme(defn.theme)  # the game's titles and big numbers in its theme's display face
+        cache.text.display = theme.display_face if theme is not None else "dejavu"
 
     def sprite_name(self, symbol_id: str) -> str:
         symbol = self.defn.symbol_map[symbol_id]

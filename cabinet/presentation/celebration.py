@@ -228,14 +228,14 @@ def punch_scale(since: float) -> float:
 def draw_counter_plate(ctx: Any, surface: pygame.Surface, art: ShowerArt | None, text: str, size: int,
                        centre: tuple[int, int], colour: tuple[int, int, int]) -> pygame.Rect:
     """The win counter on its plate, drawn last so nothing crosses it. Returns the plate."""
-    font_w, font_h = ctx.text.font(size).size(text)
+    font_w, font_h = ctx.text.font(size, "display").size(text)
     step = max(4, size // 2)  # the plate grows in steps as the digits count up (few plates made)
     w, h = -(-(font_w + size) // step) * step, int(font_h * 1.25)
     plate = pygame.Rect(0, 0, w, h)
     plate.center = centre
     colours = art.plate_colours if art is not None else ((20, 8, 30), (255, 200, 80))
     surface.blit(_plate((w, h), colours), plate.topleft)
-    ctx.text.counter(surface, text, size, colour, centre, outline=True)
+    ctx.text.counter(surface, text, size, colour, centre, outline=True, face="display")
     return plate
 
 

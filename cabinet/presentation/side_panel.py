@@ -95,6 +95,12 @@ def panel_box(layout: Layout, rows: int) -> Box | None:
     return box
 
 
+def heading_height(ctx: Any, size: int) -> int:
+    """The room a glass's heading takes (its display face at ``size``): the static layer and the
+    amounts drawn each frame place their rows from the same figure."""
+    return int(ctx.text.font(size, "display").get_height())
+
+
 def award_places(layout: Layout, box: Box, rows: int, heading_h: int) -> list[tuple[Box, Box]]:
     """Each award's (symbol, amount) boxes in ``box``: rows under the heading (landscape) or
     side by side (portrait, the symbol above its amount)."""
@@ -144,10 +150,10 @@ def draw_static(ctx: Any, surface: pygame.Surface) -> Box | None:
         return None
     pitch, size = row_height(layout), text_size(layout)
     _glass(surface, box, pitch)
-    heading = text.fit(awards_heading(ctx.defn), size, box.w * 9 // 10, GOLD)
+    heading = text.fit(awards_heading(ctx.defn), size, box.w * 9 // 10, GOLD, face="display")
     surface.blit(heading, heading.get_rect(midtop=(box.center[0], box.y + pitch // 5)))
     for (symbol_id, count, _coins), (symbol, amount) in zip(awards, award_places(layout, box, len(awards),
-                                                                                heading.get_height()), strict=True):
+                                                                                heading_height(ctx, size)), strict=True):
         image = ctx.cache.get(f"{ctx.defn.theme}/symbols/{ctx.builder.sprite_name(symbol_id)}.png",
                               (symbol.w, symbol.h), ctx.cache.symbol_placeholder(symbol_id))
         surface.blit(image, (symbol.x, symbol.y))
@@ -167,7 +173,7 @@ def draw_dynamic(ctx: Any, surface: pygame.Surface) -> None:
     if box is None:
         return
     size = text_size(layout)
-    heading_h = ctx.text.font(size).get_height()
+    heading_h = heading_height(ctx, size)
     bet = ctx.session.bet
     rows = [(ctx.money(award_amount(coins, bet)), place, place.w if layout.portrait else
              place.w - amount_left(ctx, count, size))  # landscape: right of "10 x"
@@ -274,9 +280,9 @@ def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
         return None
     pitch, size = row_height(layout), text_size(layout)
     _glass(surface, box, pitch)
-    heading = text.fit(feature_heading(rows, ctx.defn), size, box.w * 9 // 10, GOLD)
+    heading = text.fit(feature_heading(rows, ctx.defn), size, box.w * 9 // 10, GOLD, face="display")
     surface.blit(heading, heading.get_rect(midtop=(box.center[0], box.y + pitch // 5)))
-    places = award_places(layout, box, len(rows), heading.get_height())
+    places = award_places(layout, box, len(rows), heading_height(ctx, size))
     plain = [(row, place) for row, (_symbol, place) in zip(rows, places, strict=True) if not row.x_bet]
     rooms = [place.w - (amount_left(ctx, row.count, size) if row.count else size // 3) for row, place in plain]
     label_size = min((text.fit_size(row.label, size * 9 // 10, room) for (row, _place), room
@@ -308,7 +314,7 @@ def draw_features_dynamic(ctx: Any, surface: pygame.Surface) -> None:
     if box is None:
         return
     size = text_size(layout)
-    places = award_places(layout, box, len(rows), ctx.text.font(size).get_height())
+    places = award_places(layout, box, len(rows), heading_height(ctx, size))
     total = ctx.session.bet.total
     shown = []
     for row, (symbol, place) in zip(rows, places, strict=True):

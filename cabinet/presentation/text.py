@@ -28,56 +28,77 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 BUNDLED_FONT = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSansCondensed-Bold.ttf"
 FALLBACK_FONT = Path(pygame.__file__).with_name("freesansbold.ttf")
 FONT_FILE = BUNDLED_FONT if BUNDLED_FONT.exists() else FALLBACK_FONT
+FONTS = BUNDLED_FONT.parent
+# Display faces a theme may name for its titles and big numbers (``display_face:`` in its
+# theme.yaml); each is free-licensed (SIL OFL 1.1), its licence beside it in assets/fonts/.
+DISPLAY_FACES = {
+    "dejavu": BUNDLED_FONT,
+    "bebas": FONTS / "BebasNeue-Bold.otf",  # tall condensed capitals: casino numbers, neon
+    "lobster": FONTS / "Lobster-Regular.otf",  # a bold script: festive, sweet
+    "spartan": FONTS / "LeagueSpartan-Black.otf",  # a heavy geometric sans: gold rush, myth
+}
+DISPLAY_SCALE = {"bebas": 1.18, "lobster": 1.0, "spartan": 0.92, "dejavu": 1.0}  # about the same cap height
 CACHE_BYTES = 24 * 1024 * 1024  # rendered strings kept, oldest dropped first
 KEEP_SECONDS = 30.0  # a string not drawn for this long is dropped (the screen's own labels never are)
 
 
 class Text:
     def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
-        self._fonts: dict[int, pygame.font.Font] = {}
+        self._fonts: dict[object, pygame.font.Font] = {}  # size (the body face) or (face, size)
         self._rendered: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
         self._last_used: dict[tuple[object, ...], float] = {}
         self._clock = clock
         self._bytes = 0
         self._glyphs: dict[tuple[object, ...], pygame.Surface] = {}
+        self.display = "dejavu"  # the theme's display face (titles, big numbers): a DISPLAY_FACES key
 
     @property
     def cached_bytes(self) -> int:
         """Pixel bytes of the rendered strings kept (the cache's bound is CACHE_BYTES)."""
         return self._bytes
 
-    def font(self, size: int) -> pygame.font.Font:
+    def font(self, size: int, face: str = "body") -> pygame.font.Font:
+        """The body face (every label and rule) or, with ``face="display"``, the theme's
+        display face at about the same cap height."""
+        name = self.display if face == "display" else "dejavu"
+        if name != "dejavu":
+            size = round(size * DISPLAY_SCALE.get(name, 1.0))
         size = max(6, int(size))
-        font = self._fonts.get(size)
+        key = size if name == "dejavu" else (name, size)
+        font = self._fonts.get(key)
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = pygame.font.Font(str(FONT_FILE) if FONT_FILE.exists() else None, size)
-            self._fonts[size] = font
+            path = DISPLAY_FACES.get(name, FONT_FILE)
+            if not path.exists():
+                path = FONT_FILE
+            font = pygame.font.Font(str(path) if path.exists() else None, size)
+            self._fonts[key] = font
         return font
 
     def render(self, text: str, size: int, colour: Colour, outline: bool = False,
-               shadow: bool = False) -> pygame.Surface:
-        key = (text, size, colour, outline, shadow)
+               shadow: bool = False, face: str = "body") -> pygame.Surface:
+        face = face if face == "body" else f"display:{self.display}"
+        key = (text, size, colour, outline, shadow, face)
         now = self._clock()
         surface = self._rendered.get(key)
         if surface is not None:
             self._rendered.move_to_end(key)
             self._last_used[key] = now
             return surface
-        font = self.font(size)
-        face = font.render(text, True, colour)
+        font = self.font(size, "body" if face == "body" else "display")
+        face_img = font.render(text, True, colour)
         if outline or shadow:
             d = max(1, size // 16)
             dark = font.render(text, True, (10, 8, 16))
-            surface = pygame.Surface((face.get_width() + 2 * d, face.get_height() + 2 * d), pygame.SRCALPHA)
+            surface = pygame.Surface((face_img.get_width() + 2 * d, face_img.get_height() + 2 * d), pygame.SRCALPHA)
             offsets = [(d, 2 * d)] if shadow and not outline else \
                 [(dx, dy) for dx in (0, d, 2 * d) for dy in (0, d, 2 * d) if (dx, dy) != (d, d)]
             for off in offsets:
                 surface.blit(dark, off)
-            surface.blit(face, (d, d))
+            surface.blit(face_img, (d, d))
         else:
-            surface = face
+            surface = face_img
         self._rendered[key] = surface
         self._last_used[key] = now
         self._bytes += surface.get_width() * surface.get_height() * 4
@@ -96,15 +117,16 @@ class Text:
             self._bytes -= old.get_width() * old.get_height() * 4
 
     def counter(self, surface: pygame.Surface, text: str, size: int, colour: Colour,
-                center: tuple[int, int], *, outline: bool = False) -> pygame.Rect:
+                center: tuple[int, int], *, outline: bool = False, face: str = "body") -> pygame.Rect:
         """Draw a fast-changing string (a count-up) glyph by glyph from cached characters,
         so a new value each frame renders nothing new. Returns the area drawn."""
         glyphs = []
+        which = face if face == "body" else f"display:{self.display}"
         for ch in text:
-            key = (ch, size, colour, outline)
+            key = (ch, size, colour, outline, which)
             glyph = self._glyphs.get(key)
             if glyph is None:
-                glyph = self.render(ch, size, colour, outline)
+                glyph = self.render(ch, size, colour, outline, face=face)
                 self._glyphs[key] = glyph
             glyphs.append(glyph)
         pad = 2 * max(1, size // 16) if outline else 0  # an outlined glyph's margins overlap its neighbours'
@@ -116,17 +138,17 @@ class Text:
             x += glyph.get_width() - pad
         return pygame.Rect(center[0] - width // 2, y, width, height)
 
-    def fit_size(self, text: str, size: int, max_width: int) -> int:
+    def fit_size(self, text: str, size: int, max_width: int, *, face: str = "body") -> int:
         """The largest size up to ``size`` at which ``text`` is at most ``max_width`` wide."""
         size = max(6, int(size))
-        width = self.font(size).size(text)[0]
+        width = self.font(size, face).size(text)[0]
         if width <= max_width or width == 0:
             return size
         return max(6, int(size * max_width / width))
 
     def fit(self, text: str, size: int, max_width: int, colour: Colour, *, outline: bool = False,
-            shadow: bool = False) -> pygame.Surface:
-        return self.render(text, self.fit_size(text, size, max_width), colour, outline, shadow)
+            shadow: bool = False, face: str = "body") -> pygame.Surface:
+        return self.render(text, self.fit_size(text, size, max_width, face=face), colour, outline, shadow, face=face)
 
     def wrap(self, text: str, size: int, max_width: int) -> list[str]:
         """Words flowed into lines no wider than ``max_width``."""

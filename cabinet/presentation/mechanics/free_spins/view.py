@@ -332,9 +332,9 @@ class FreeSpinsScene:
                 small = self.word("outro_total", "TOTAL WIN FROM {spins} FREE SPINS", spins=self.played)
             rows = (25, 46, 63) if self.shows_continue else (24, 56, 84)  # room for the button below
             big_size = layout.fonts.banner * 4 // 5 if self.shows_continue else layout.fonts.banner
-            img = text.fit(title, layout.fonts.title * 3 // 4, int(box.w * 0.8), PALE_GOLD, outline=True)
+            img = text.fit(title, layout.fonts.title * 3 // 4, int(box.w * 0.8), PALE_GOLD, outline=True, face="display")
             surface.blit(img, img.get_rect(center=(box.center[0], box.y + box.h * rows[0] // 100)))
-            img = text.fit(big, big_size, int(box.w * 0.9), colour, outline=True)
+            img = text.fit(big, big_size, int(box.w * 0.9), colour, outline=True, face="display")
             surface.blit(img, img.get_rect(center=(box.center[0], box.y + box.h * rows[1] // 100)))
             img = text.fit(small, layout.fonts.title * 2 // 3, int(box.w * 0.9), (255, 255, 255), outline=True)
             surface.blit(img, img.get_rect(center=(box.center[0], box.y + box.h * rows[2] // 100)))
