@@ -114,7 +114,7 @@ def test_the_counter_sits_on_its_plate_above_the_shower(christmas) -> None:  # n
     surface.fill((255, 255, 255))
     centre = (640, 400)
     plate = draw_counter_plate(app.ctx, surface, art, "€123.45", 60, centre, (255, 240, 170))
-    inside = (plate.x + plate.h // 2 + 4, plate.centery + plate.h // 4)  # on the plate, off the digits
+    inside = (plate.x + 12, plate.centery)  # on the plate inside its rim, left of the digits
     fill = art.plate_colours[0]
     assert all(abs(a - b) <= 24 for a, b in zip(surface.get_at(inside)[:3], fill, strict=True))
     assert punch_scale(0.0) > 1.2 > punch_scale(0.15) >= 1.0 == punch_scale(2.0)
