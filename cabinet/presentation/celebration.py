@@ -91,8 +91,8 @@ def build_shower_art(kit: Any, *, coins: list[pygame.Surface], sparkle: pygame.S
     piece's side in px; ``banner``: the wordmark's box (the burst fits behind it)."""
     art = ShowerArt()
     for name in kit.particles:
-        if name == "coin":
-            base = coins
+        if name == "coin":  # turning, but never seen edge-on (a thin stick, not a coin)
+            base = [f for f in coins if f.get_bounding_rect().w >= 0.3 * max(1, f.get_bounding_rect().h)] or coins
         elif name == "star":
             base = _turning(sparkle) if sparkle is not None else []
         else:

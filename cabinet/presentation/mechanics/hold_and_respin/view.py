@@ -41,6 +41,7 @@ from cabinet.core.events import Position
 from cabinet.core.money import Money
 
 from ... import hud
+from ...celebration import Shower, draw_burst, draw_counter_plate, punch_scale
 from ...context import Context
 from ...hud import GOLD, PALE_GOLD, WHITE
 from ...layout import Box, Layout
@@ -57,6 +58,7 @@ ANTICIPATION_RIM = (255, 150, 30)  # the glow's rim, round a core pulsing from (
 SPIN_SPEED = 9.0  # symbols a second through a spinning cell
 FLY_TIME = 0.55  # a basket or a multiplier in flight
 CELEBRATE_TIME = 1.8  # a filled board's Bonus Prize banner
+TAKEOVER_TIME = 3.2  # the top board's prize over the whole screen
 COLLECT_STEP = 0.09  # each prize of the final collect
 COUNTER_PULSE = 0.8  # the respins counter glows this long when it resets or grows
 OUTRO_TIME = 2.2
@@ -330,6 +332,8 @@ class BoardScene:
         self._deck: pygame.Surface | None = None
         self._deck_key: tuple[object, ...] | None = None
         self._revealed: dict[tuple[int, int], pygame.Surface] = {}  # (multiplier, cell side) -> its plate
+        self.takeover = Shower(17)  # the top prize's shower of the theme's pieces (looks only)
+        self._dim_all: pygame.Surface | None = None
 
     # -- geometry ---------------------------------------------------------------------------------
 
@@ -361,7 +365,7 @@ class BoardScene:
         """Something is still moving: the presenters wait on it."""
         now = self.clock
         return (any(s.stop > now for s in self.spins.values()) or any(f.start + f.duration > now for f in self.flights)
-                or any(c.start + CELEBRATE_TIME > now for c in self.celebrations)
+                or any(c.start + self.celebrate_time(c) > now for c in self.celebrations)
                 or any(flow.end > now for flow in self.flows)
                 or any(m.start + MARK_TIME > now for m in self.marks.values()))
 
@@ -465,8 +469,18 @@ class BoardScene:
 
     def celebrate(self, board: str, amount: int) -> None:
         self.celebrations.append(Celebration(board, amount, self.clock))
+        if board == self.top_board():  # the top prize takes the whole screen, with the theme's shower
+            self.takeover.start("epic")
+            self.ctx.audio.play("epic_win")
+            self.ctx.shake(0.8, 400)
+            return
         self.ctx.audio.play("big_win")
         self.ctx.shake(0.4, 250)
+
+    def top_board(self) -> str:
+        """The board whose Bonus Prize is the largest (a GRAND): its win is a full-screen moment."""
+        boards = [b for b in self.model.boards.values() if b.fill_award]
+        return max(boards, key=lambda b: b.fill_award).name if len(boards) > 1 else ""
 
     def collect_cell(self, board: str, position: Position) -> None:
         self.collected[(board, position)] = self.clock
@@ -519,7 +533,10 @@ class BoardScene:
         now = self.clock
         self.spins = {k: s for k, s in self.spins.items() if s.stop > now}
         self.flights = [f for f in self.flights if f.start + f.duration > now]
-        self.celebrations = [c for c in self.celebrations if c.start + CELEBRATE_TIME > now]
+        self.celebrations = [c for c in self.celebrations if c.start + self.celebrate_time(c) > now]
+        self.takeover.update(dt, self.ctx.layout)
+        if not any(c.board == self.top_board() for c in self.celebrations):
+            self.takeover.clear()  # the top prize's moment is over: no piece outlives it
         self.marks = {k: m for k, m in self.marks.items() if m.start + MARK_TIME + 1.0 > now}
         if self.phase == "outro":
             self.outro_t += dt
@@ -995,8 +1012,39 @@ class BoardScene:
         img = self.ctx.text.render(flight.label, max(12, side * 6 // 10), (255, 120, 255), outline=True)
         surface.blit(img, img.get_rect(center=at))
 
+    def celebrate_time(self, celebration: Celebration) -> float:
+        return TAKEOVER_TIME if celebration.board == self.top_board() else CELEBRATE_TIME
+
+    def _draw_takeover(self, surface: pygame.Surface, celebration: Celebration, now: float) -> None:
+        """The top prize over the whole screen: the game dims, the theme's light burst turns,
+        its pieces fly, the prize's name in the theme's display face and the amount on the kit's
+        plate (``presentation/celebration.py``)."""
+        ctx = self.ctx
+        layout = ctx.layout
+        t = now - celebration.start
+        if self._dim_all is None or self._dim_all.get_size() != layout.size:
+            self._dim_all = pygame.Surface(layout.size, pygame.SRCALPHA)
+            self._dim_all.fill((6, 2, 12, 170))
+        surface.blit(self._dim_all, (0, 0))
+        centre = (layout.width // 2, layout.height * 2 // 5)
+        shower_art = ctx.art.shower
+        draw_burst(surface, shower_art, centre, t)
+        self.takeover.draw(surface, shower_art)
+        grow = min(1.0, 0.4 + t * 3.0)  # the name zooms in
+        size = max(12, int(layout.fonts.banner * 1.6 * grow))
+        colour = BOARD_COLOURS.get(celebration.board, GOLD)
+        name = ctx.text.fit(celebration.board, size, int(layout.width * 0.8), colour, outline=True, face="display")
+        surface.blit(name, name.get_rect(center=centre))
+        draw_counter_plate(ctx, surface, shower_art, ctx.money(celebration.amount),
+                           round(layout.fonts.banner * punch_scale(t)),
+                           (layout.width // 2, centre[1] + name.get_height() // 2 + layout.fonts.banner),
+                           (255, 240, 170))
+
     def _draw_celebration(self, surface: pygame.Surface, geometry: tuple[BoardBox, ...], celebration: Celebration,
                           now: float) -> None:
+        if celebration.board == self.top_board():
+            self._draw_takeover(surface, celebration, now)
+            return
         names = self.model.names()
         if celebration.board not in names:
             return
