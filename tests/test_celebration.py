@@ -118,3 +118,34 @@ def test_the_counter_sits_on_its_plate_above_the_shower(christmas) -> None:  # n
     fill = art.plate_colours[0]
     assert all(abs(a - b) <= 24 for a, b in zip(surface.get_at(inside)[:3], fill, strict=True))
     assert punch_scale(0.0) > 1.2 > punch_scale(0.15) >= 1.0 == punch_scale(2.0)
+
+
+def test_the_top_board_prize_takes_the_whole_screen(lucky) -> None:  # noqa: ANN001
+    from cabinet.app import App, AppOptions
+
+    app = App(lucky, AppOptions(size=(1280, 720), seed=1, headless=True, designer=True))
+    app.start()
+    number = next(i for i, s in enumerate(lucky.scenarios) if s.name == "GRAND board filled")
+    assert app.designer.play_scenario(number)
+    view = None
+    corner = (60, 60)  # a lantern in the corner of the boards' backdrop
+    before = 0
+    for _ in range(3000):
+        app.run_frames(1)
+        view = next((s for s in app.stack if hasattr(s, "takeover")), None)
+        if view is not None and any(c.board == view.top_board() for c in view.celebrations):
+            break
+        if view is not None:
+            before = sum(app.screen.get_at(corner)[:3])  # the boards as they play, before the GRAND
+    assert view is not None and view.top_board() == "GRAND" and before > 0
+    app.run_frames(40)
+    assert view.takeover.coins  # the theme's pieces fly
+    assert sum(app.screen.get_at(corner)[:3]) < before * 0.6  # the whole game steps back
+    fill = app.ctx.art.shower.plate_colours[0]
+    layout = app.ctx.layout
+    found = [x for x in range(layout.width // 4, layout.width // 2)
+             if all(abs(a - b) <= 24 for a, b in zip(app.screen.get_at((x, layout.height // 2 + 80))[:3], fill,
+                                                   strict=True))]
+    assert found  # the amount's plate, in the kit's colour, across the middle
+    app.run_frames(200)
+    assert not view.takeover.coins  # no piece outlives the moment
