@@ -58,6 +58,7 @@ class Art:
     anticipation: pygame.Surface | None = None  # glowing border around an anticipating reel
     streaks: pygame.Surface | None = None
     shower: Any = None  # the theme's celebration: its pieces in depth, the burst (celebration.ShowerArt)
+    chrome: Any = None  # the deck's, panels' and pills' materials (chrome.Chrome)
 
     def button(self, name: str, state: str, size: tuple[int, int]) -> pygame.Surface:
         return self.buttons[(name, state, size)]
@@ -150,6 +151,9 @@ class ArtBuilder:
 
         theme = read_theme(defn.theme)  # the game's titles and big numbers in its theme's display face
         cache.text.display = theme.display_face if theme is not None else "dejavu"
+        from .chrome import chrome_for
+
+        self.chrome = chrome_for(theme)  # and its deck, panels and pills in the theme's materials
 
     def sprite_name(self, symbol_id: str) -> str:
         symbol = self.defn.symbol_map[symbol_id]
@@ -167,6 +171,7 @@ class ArtBuilder:
             art.layout = layout
             return art
         art = Art(layout)
+        art.chrome = self.chrome
         self._build_still(art)
         if first_frame_only:
             return art
@@ -224,10 +229,14 @@ class ArtBuilder:
             thumb = thumb_size(layout)
             art.thumbs[symbol.id] = cache.get(rel, (thumb, thumb), cache.symbol_placeholder(symbol.id))
 
+        from .chrome import LACQUERED_BUTTONS, NEUTRAL, recolour
+
         for name, size in needed_buttons(layout):
             for state in BUTTON_STATES:
-                art.buttons[(name, state, size)] = cache.get(
-                    f"{button_sprite(name)}{state}.png", size, cache.button_placeholder(name, state))
+                button = cache.get(f"{button_sprite(name)}{state}.png", size, cache.button_placeholder(name, state))
+                if name in LACQUERED_BUTTONS and self.chrome is not NEUTRAL:  # in the theme's lacquer
+                    button = recolour(button, self.chrome.chosen)
+                art.buttons[(name, state, size)] = button
         window = layout.reel_window
         shade_h = max(4, cell // 3)
         art.shade_top = _gradient((window.w, shade_h), (0, 0, 0, 150), (0, 0, 0, 0), alpha=True)

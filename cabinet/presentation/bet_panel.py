@@ -18,8 +18,9 @@ from cabinet.core.bet import Bet, is_allowed
 from cabinet.core.definition import Definition
 from cabinet.machine.buttons import Button, Press
 
+from .chrome import chrome
 from .layout import Box, Layout
-from .style import GOLD, INK, WHITE
+from .style import GOLD, WHITE
 
 if TYPE_CHECKING:
     from .context import Context
@@ -99,9 +100,10 @@ def draw_arrow(surface: pygame.Surface, box: Box, left: bool, enabled: bool) -> 
     pygame.draw.polygon(surface, WHITE if enabled else (150, 140, 150), points)
 
 
-def _pill(surface: pygame.Surface, box: Box) -> None:
-    pygame.draw.rect(surface, INK, box, border_radius=box.h // 2)
-    pygame.draw.rect(surface, (150, 110, 40), box, width=max(1, box.h // 14), border_radius=box.h // 2)
+def _pill(ctx: Context, surface: pygame.Surface, box: Box) -> None:
+    look = chrome(ctx)
+    pygame.draw.rect(surface, look.well, box, border_radius=box.h // 2)
+    pygame.draw.rect(surface, look.rim_dark, box, width=max(1, box.h // 14), border_radius=box.h // 2)
 
 
 def _caption_value(ctx: Context, surface: pygame.Surface, area: Box, caption: str, value: str,
@@ -129,7 +131,7 @@ def draw(ctx: Context, surface: pygame.Surface, enabled: bool) -> None:
     boxes = panel_boxes(ctx.layout)
     arrows = boxes.arrows()
     for group in (boxes.level, boxes.coin, boxes.coins):
-        _pill(surface, group)
+        _pill(ctx, surface, group)
     fixed = fixed_level(defn)
     for index, box in arrows.items():
         if fixed and index in (LEVEL_DOWN, LEVEL_UP):

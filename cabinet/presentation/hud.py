@@ -13,6 +13,7 @@ from cabinet.machine.buttons import Button
 
 from . import status_line
 from .art import DECK_SPRITES
+from .chrome import chrome
 from .context import Context
 from .layout import Box
 from .style import GOLD, INK, PALE_GOLD, WHITE  # noqa: F401  (hud.GOLD etc.: the palette, named here too)
@@ -28,24 +29,25 @@ def _panel(surface: pygame.Surface, box: Box, radius: int, fill: tuple[int, int,
 
 def draw_static(ctx: Context, surface: pygame.Surface) -> None:
     layout, text = ctx.layout, ctx.text
+    look = chrome(ctx)  # the theme's lacquer and metal
     deck = layout.deck
     steps = max(24, deck.h // 4)
     for i in range(steps):  # the deck: a dark lacquered panel, lighter at its top edge
         band = Box(deck.x, deck.y + deck.h * i // steps, deck.w, deck.h // steps + 2)
-        colour = pygame.Color(46, 30, 74).lerp((10, 6, 20), i / steps)
+        colour = pygame.Color(*look.deck_top).lerp(look.deck_bottom, i / steps)
         pygame.draw.rect(surface, colour, band)
     edge = max(2, min(deck.h, layout.height // 6) // 40)
-    pygame.draw.rect(surface, GOLD, (deck.x, deck.y, deck.w, edge))
-    pygame.draw.rect(surface, (120, 80, 30), (deck.x, deck.y + edge, deck.w, max(1, edge // 2)))
+    pygame.draw.rect(surface, look.rim, (deck.x, deck.y, deck.w, edge))
+    pygame.draw.rect(surface, look.rim_dark, (deck.x, deck.y + edge, deck.w, max(1, edge // 2)))
     label_size = layout.fonts.meter_label
     for name, box in layout.meters.items():
         radius = max(4, box.h // 6)
-        _panel(surface, box, radius, INK, (150, 110, 40), max(2, box.h // 40))
+        _panel(surface, box, radius, look.well, look.rim_dark, max(2, box.h // 40))
         inner = box.inset(max(2, box.h // 22))
-        pygame.draw.rect(surface, (28, 20, 46), (inner.x, inner.y, inner.w, inner.h // 3),
+        pygame.draw.rect(surface, look.band, (inner.x, inner.y, inner.w, inner.h // 3),
                          border_top_left_radius=radius, border_top_right_radius=radius)
         title = {"balance": "BALANCE", "bet": "TOTAL BET", "win": "WIN"}[name]
-        label = text.fit(title, label_size, box.w * 9 // 10, GOLD)  # narrow windows: the label shrinks
+        label = text.fit(title, label_size, box.w * 9 // 10, look.rim)  # narrow windows: the label shrinks
         surface.blit(label, label.get_rect(midtop=(box.x + box.w // 2, box.y + box.h // 14)))
     from . import side_panel  # here, not at the top: it takes its colours from this module
 

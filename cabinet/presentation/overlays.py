@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from .chrome import chrome
 from .context import Context
 from .layout import Box
-from .style import GOLD, PALE_GOLD
+from .style import PALE_GOLD
 
 
 def make_dim(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
@@ -20,14 +21,15 @@ def make_panel(ctx: Context, box: Box, title: str) -> pygame.Surface:
     surface = pygame.Surface((box.w, box.h), pygame.SRCALPHA)
     radius = max(8, min(box.w, box.h) // 16)
     rim = max(3, box.h // 90)
-    pygame.draw.rect(surface, GOLD, (0, 0, box.w, box.h), border_radius=radius)
+    look = chrome(ctx)  # the theme's lacquer and metal
+    pygame.draw.rect(surface, look.rim, (0, 0, box.w, box.h), border_radius=radius)
     inner = pygame.Rect(rim, rim, box.w - 2 * rim, box.h - 2 * rim)
     steps = 16
     for i in range(steps):
         band = pygame.Rect(inner.x, inner.y + inner.h * i // steps, inner.w, inner.h // steps + 2)
         clip = surface.get_clip()
         surface.set_clip(band)
-        pygame.draw.rect(surface, pygame.Color(52, 28, 86).lerp((14, 8, 30), i / steps), inner,
+        pygame.draw.rect(surface, pygame.Color(*look.panel_top).lerp(look.panel_bottom, i / steps), inner,
                          border_radius=radius - rim)
         surface.set_clip(clip)
     if title:
@@ -38,10 +40,11 @@ def make_panel(ctx: Context, box: Box, title: str) -> pygame.Surface:
 
 def draw_row(ctx: Context, surface: pygame.Surface, box: Box, label: str, *, selected: bool,
              value: str = "") -> None:
-    fill = (90, 54, 140) if selected else (30, 18, 52)
+    look = chrome(ctx)
+    fill = look.chosen if selected else look.band
     pygame.draw.rect(surface, fill, box, border_radius=box.h // 4)
     if selected:
-        pygame.draw.rect(surface, GOLD, box, width=max(2, box.h // 20), border_radius=box.h // 4)
+        pygame.draw.rect(surface, look.rim, box, width=max(2, box.h // 20), border_radius=box.h // 4)
     size = ctx.layout.fonts.body
     img = ctx.text.fit(label, size, int(box.w * 0.6), (250, 246, 236))
     surface.blit(img, img.get_rect(midleft=(box.x + box.h // 3, box.y + box.h // 2)))

@@ -25,6 +25,7 @@ from cabinet.machine.buttons import Button, Press
 from cabinet.services.autoplay import AutoplaySettings
 
 from ..bet_panel import draw_arrow
+from ..chrome import chrome
 from ..context import Context
 from ..layout import Box
 from ..overlays import Overlay, draw_row
@@ -253,7 +254,7 @@ class AutoplayScene(Overlay):
 
     def _button(self, surface: pygame.Surface, box: Box, label: str, *, chosen: bool, focused: bool = False,
                 size: int | None = None) -> None:
-        fill = (150, 96, 24) if chosen else (30, 18, 52)
+        fill = chrome(self.ctx).chosen if chosen else chrome(self.ctx).band
         pygame.draw.rect(surface, fill, box, border_radius=box.h // 4)
         rim = PALE_GOLD if focused else GOLD if chosen else (110, 80, 150)
         pygame.draw.rect(surface, rim, box, width=max(2, box.h // (10 if focused else 16)), border_radius=box.h // 4)

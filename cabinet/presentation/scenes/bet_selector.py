@@ -15,6 +15,7 @@ import pygame
 from cabinet.core.bet import Bet, all_bets, is_allowed, line_choices
 from cabinet.machine.buttons import Button, Press
 
+from ..chrome import chrome
 from ..context import Context
 from ..hud import bet_parts
 from ..layout import Box
@@ -142,7 +143,7 @@ class BetSelectorScene(Overlay):
             for option, label, box in zip(col.bets, col.labels, boxes, strict=True):
                 allowed = is_allowed(ctx.defn, option)
                 chosen = option == bet
-                fill = (120, 70, 20) if chosen else (30, 18, 52)
+                fill = chrome(self.ctx).chosen if chosen else chrome(self.ctx).band
                 pygame.draw.rect(surface, fill, box, border_radius=box.h // 4)
                 if chosen:
                     pygame.draw.rect(surface, GOLD, box, width=max(2, box.h // 14), border_radius=box.h // 4)

@@ -25,6 +25,7 @@ from cabinet.core.pays import model_of
 from cabinet.machine.buttons import Button, Press
 from cabinet.services.history import HistoryRecord
 
+from ..chrome import chrome
 from ..context import Context
 from ..layout import Box
 from ..overlays import draw_row, make_dim, make_panel
@@ -349,7 +350,7 @@ class HistoryScene:
         for box, pointing_up, active in ((up, True, self.cursor > 0),
                                          (down, False, self.cursor < len(self.records) - 1)):
             colour = GOLD if active else (90, 80, 100)
-            pygame.draw.rect(surface, (30, 18, 52), box, border_radius=box.h // 3)
+            pygame.draw.rect(surface, chrome(self.ctx).band, box, border_radius=box.h // 3)
             pygame.draw.rect(surface, colour, box, width=max(1, box.h // 12), border_radius=box.h // 3)
             cx, cy, d = box.center[0], box.center[1], box.h // 4
             tip, base = (cy - d, cy + d) if pointing_up else (cy + d, cy - d)
@@ -357,7 +358,8 @@ class HistoryScene:
 
     def _draw_meters_button(self, surface: pygame.Surface) -> None:
         box = self.meters_box()
-        pygame.draw.rect(surface, (60, 40, 96) if self.audit else (30, 18, 52), box, border_radius=box.h // 3)
+        pygame.draw.rect(surface, chrome(self.ctx).chosen if self.audit else chrome(self.ctx).band, box,
+                         border_radius=box.h // 3)
         pygame.draw.rect(surface, GOLD, box, width=max(1, box.h // 14), border_radius=box.h // 3)
         label = self.ctx.text.fit("METERS", self.ctx.layout.fonts.body, int(box.w * 0.8), PALE_GOLD)
         surface.blit(label, label.get_rect(center=box.center))

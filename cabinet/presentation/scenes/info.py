@@ -42,6 +42,7 @@ from cabinet.core.money import fraction_str
 from cabinet.machine.buttons import Button, Press
 
 from ..art import thumb_size
+from ..chrome import chrome
 from ..context import Context
 from ..layout import Box
 from ..mechanics import mechanic_of
@@ -377,7 +378,7 @@ class InfoScene(Overlay):
         ctx = self.ctx
         text = ctx.text
         _cols, thumb, size, pitch = self._card_metrics()
-        pygame.draw.rect(page, (30, 18, 52, 200), box, border_radius=max(4, thumb // 8))
+        pygame.draw.rect(page, (*chrome(self.ctx).band, 200), box, border_radius=max(4, thumb // 8))
         natural = self._card_height(card, box.w + box.w // 19)
         ty = box.y + pitch // 4 + max(0, (box.h - (natural - natural // 16)) // 2)  # centred in a grown card
         for k, sid in enumerate(card.symbols):
@@ -625,7 +626,8 @@ class InfoScene(Overlay):
             surface.blit(self.pages[self.page], (self.content.x, self.content.y))
         for name, tab in zip(SECTIONS, self.tab_boxes(), strict=True):
             here = self.section_of(self.page) == name
-            pygame.draw.rect(surface, (120, 70, 20) if here else (30, 18, 52), tab, border_radius=tab.h // 2)
+            pygame.draw.rect(surface, chrome(self.ctx).chosen if here else chrome(self.ctx).band, tab,
+                             border_radius=tab.h // 2)
             pygame.draw.rect(surface, GOLD if here else (150, 110, 40), tab, width=max(1, tab.h // 12),
                              border_radius=tab.h // 2)
             img = ctx.text.fit(name, max(8, tab.h * 55 // 100), tab.w * 85 // 100, WHITE if here else SOFT)
