@@ -106,18 +106,29 @@ def _pill(ctx: Context, surface: pygame.Surface, box: Box) -> None:
     pygame.draw.rect(surface, look.rim_dark, box, width=max(1, box.h // 14), border_radius=box.h // 2)
 
 
+FLOOR_PX = 11  # the smallest type on a player's screen at 720 lines (tests/test_look_check.py)
+
+
 def _caption_value(ctx: Context, surface: pygame.Surface, area: Box, caption: str, value: str,
                    enabled: bool) -> None:
     """``CAPTION value`` centred in ``area``: a small gold caption and a bold white value."""
     text = ctx.text
     size = min(ctx.layout.fonts.tag * 115 // 100, area.h * 68 // 100)
-    cap = text.render(caption, max(8, size * 7 // 10), GOLD if enabled else (140, 120, 90))
-    val = text.fit(value, size, max(8, area.w - cap.get_width() - size // 2), WHITE if enabled else (170, 160, 170))
-    width = cap.get_width() + size // 3 + val.get_width()
+    floor = min(size, FLOOR_PX * ctx.layout.height // 720)  # the value is never shrunk below a readable size
+    # a narrow pill (a 6-reel Megaways window) drops the caption's first word, then the caption,
+    # rather than shrink the value to a smudge: "COIN VALUE €0.01" -> "VALUE €0.01" -> "€0.01"
+    for words in (caption, caption.split(" ")[-1], ""):
+        cap = text.render(words, max(8, size * 7 // 10), GOLD if enabled else (140, 120, 90)) if words else \
+            pygame.Surface((0, 0))
+        room = max(8, area.w - cap.get_width() - (size // 2 if words else 0))
+        if text.fit_size(value, size, room) >= floor:
+            break
+    val = text.fit(value, size, room, WHITE if enabled else (170, 160, 170))
+    width = cap.get_width() + (size // 3 if cap.get_width() else 0) + val.get_width()
     x = area.x + (area.w - width) // 2
     cy = area.y + area.h // 2
     surface.blit(cap, cap.get_rect(midleft=(x, cy)))
-    surface.blit(val, val.get_rect(midleft=(x + cap.get_width() + size // 3, cy)))
+    surface.blit(val, val.get_rect(midleft=(x + cap.get_width() + (size // 3 if cap.get_width() else 0), cy)))
 
 
 def fixed_level(defn: Definition) -> bool:

@@ -51,6 +51,8 @@ class Text:
         self._bytes = 0
         self._glyphs: dict[tuple[object, ...], pygame.Surface] = {}
         self.display = "dejavu"  # the theme's display face (titles, big numbers): a DISPLAY_FACES key
+        # when a list: every string rendered is noted (words, size, face) -- the look check reads it
+        self.record: list[tuple[str, int, str]] | None = None
 
     @property
     def cached_bytes(self) -> int:
@@ -79,6 +81,8 @@ class Text:
     def render(self, text: str, size: int, colour: Colour, outline: bool = False,
                shadow: bool = False, face: str = "body") -> pygame.Surface:
         face = face if face == "body" else f"display:{self.display}"
+        if self.record is not None:
+            self.record.append((text, size, face))
         key = (text, size, colour, outline, shadow, face)
         now = self._clock()
         surface = self._rendered.get(key)

@@ -1,0 +1,127 @@
+"""The look check (issue 36, item 6): every shipped game's screens rendered at 1280x720 and
+failed on faults that can be measured:
+
+- type under the floor size (the type renderer notes every string it draws: ``Text.record``);
+- words of another game (another game's name on this game's screens);
+- status words below WCAG AA contrast on what is under them;
+- the SPIN button cut by a feature's backdrop.
+
+Text laid over text is not measured here (the renderer does not know where a string lands).
+Each check is first shown to fail on a planted fault, so a pass means something.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cabinet.app import App, AppOptions
+from cabinet.core.loader import load_game
+from cabinet.designer.shots import play_quietly
+from cabinet.presentation.scenes.info import InfoScene
+from cabinet.presentation.style import PALE_GOLD
+
+SIZE = (1280, 720)
+FLOOR = 11  # px at 720 lines: no word on a player's screen is drawn smaller
+GAMES = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "games").glob("*.yaml"))
+PAGES = ("menu", "history", "bet_selector", "settings")
+
+
+def luminance(rgb: tuple[int, ...]) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def rendered_words(game: str) -> tuple[App, list[tuple[str, int, str]]]:
+    """Every string the game's idle screen, INFO pages and menus draw (their first frames)."""
+    app = App(load_game(game), AppOptions(size=SIZE, seed=1, headless=True))
+    app.start()
+    play_quietly(app, 3)  # a few rounds: history has rows, the meters have moved
+    record: list[tuple[str, int, str]] = []
+    text = app.ctx.text
+    text.record = record
+    text._rendered.clear()  # noqa: SLF001  (drawn again, so every string is noted)
+    text._glyphs.clear()  # noqa: SLF001
+    app.run_frames(3)
+    info = InfoScene(app.ctx)
+    app.stack.push(info)
+    for page in range(len(info.headings)):
+        info.page = page
+        app.run_frames(2)
+    info.finished = True
+    app.run_frames(2)
+    for name in PAGES:
+        scene = app.ctx.open(name)
+        app.run_frames(4)
+        if scene is not None:
+            scene.finished = True
+        app.run_frames(2)
+    text.record = None
+    return app, record
+
+
+def too_small(record: list[tuple[str, int, str]]) -> list[tuple[str, int]]:
+    return sorted({(words, size) for words, size, _face in record if words.strip() and size < FLOOR})
+
+
+def foreign_words(game: str, record: list[tuple[str, int, str]]) -> list[tuple[str, str]]:
+    """(string, the other game's name) for every string naming another shipped game."""
+    own = load_game(game).name.upper()
+    others = {load_game(g).name.upper() for g in GAMES if g != game} - {own}
+    return sorted({(words, other) for words, _s, _f in record for other in others
+                   if other in words.upper() and other not in own})
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def rendered(request):  # noqa: ANN001, ANN201
+    return request.param, *rendered_words(request.param)
+
+
+def test_the_checks_fail_on_planted_faults() -> None:
+    planted = [("PRESS SPIN TO PLAY", 8, "body"), ("PLAY LUCKY CHRISTMAS TOO", 14, "body")]
+    assert too_small(planted) == [("PRESS SPIN TO PLAY", 8)]
+    assert foreign_words("classic", planted) == [("PLAY LUCKY CHRISTMAS TOO", "LUCKY CHRISTMAS")]
+    assert contrast(PALE_GOLD, (245, 248, 255)) < 4.5  # pale gold on snow: the fault the plate fixes
+
+
+def test_no_word_is_drawn_under_the_floor_size(rendered) -> None:  # noqa: ANN001
+    game, _app, record = rendered
+    assert record, "nothing was noted: the check would pass on anything"
+    assert too_small(record) == [], game
+
+
+def test_no_screen_carries_another_games_words(rendered) -> None:  # noqa: ANN001
+    game, _app, record = rendered
+    assert foreign_words(game, record) == []
+
+
+def test_the_status_words_meet_wcag_aa_on_their_plate(rendered) -> None:  # noqa: ANN001
+    game, app, _record = rendered
+    ctx = app.ctx
+    ctx.hud.status = "PRESS SPIN TO PLAY"
+    app.run_frames(2)
+    where = ctx.layout.status
+    words = ctx.text.fit(ctx.hud.status, ctx.layout.fonts.status, where.w - where.h, PALE_GOLD)
+    beside = (where.center[0] - words.get_width() // 2 - 3, where.center[1])  # the plate, just left of the words
+    assert contrast(PALE_GOLD, tuple(app.screen.get_at(beside))) >= 4.5, game
+
+
+def test_the_spin_button_is_never_cut_by_a_feature_backdrop(rendered) -> None:  # noqa: ANN001
+    from cabinet.presentation.atmosphere import HOLE, FeatureAtmosphere
+
+    game, app, _record = rendered
+    layout = app.ctx.layout
+    backdrop = FeatureAtmosphere(app.ctx).pieces.backdrop  # type: ignore[union-attr]
+    for box in layout.buttons.values():
+        if box.y < layout.deck.y:
+            assert tuple(backdrop.get_at((box.x + box.w // 2, box.y + 3)))[:3] == HOLE, game
