@@ -276,7 +276,8 @@ WARM_UP_ONLY = {  # the functions that may scale or convert: all run at load or 
     "icons.py": {"wrench_button"},  # drawn once per layout, for the static layer
     "lobby.py": {"_backdrop"},  # the lobby's own layer, once per size
     "celebration.py": {"build_shower_art", "_turning", "_rays"},  # the kit's sprites, once per layout
-    "atmosphere.py": {"_smooth_disc", "_firework"},  # the feature moon, baked into the backdrop once per layout
+    "atmosphere.py": {"_smooth_disc", "_firework"},
+    "view.py": {"bevelled_plaque"},  # a board's name plate, baked into the boards' static layer  # the feature moon, baked into the backdrop once per layout
 }
 NOT_A_FRAME_LOOP = {"report.py"}  # draws the simulate report's PNG charts, no window
 

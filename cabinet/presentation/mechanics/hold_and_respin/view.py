@@ -42,6 +42,7 @@ from cabinet.core.money import Money
 
 from ... import hud
 from ...celebration import Shower, draw_burst, draw_counter_plate, punch_scale
+from ...chrome import Chrome, chrome
 from ...context import Context
 from ...hud import GOLD, PALE_GOLD, WHITE
 from ...layout import Box, Layout
@@ -614,22 +615,26 @@ class BoardScene:
         veil.fill((0, 0, 0, 120))
         surface.blit(veil, (0, 0))
         text = ctx.text
+        look = chrome(ctx)
         for box, shown in zip(geometry, self.model.boards.values(), strict=True):
             colour = BOARD_COLOURS.get(shown.name, GOLD)
             frame = pygame.Rect(box.frame)
             radius = max(4, box.cell // 6)
-            pygame.draw.rect(surface, (18, 10, 24), frame, border_radius=radius)
-            pygame.draw.rect(surface, colour, frame, width=max(2, box.cell // 14), border_radius=radius)
+            pygame.draw.rect(surface, look.well, frame.inflate(4, 4).move(0, 3), border_radius=radius)  # its shadow
+            pygame.draw.rect(surface, _shade(colour, 0.82), frame, border_radius=radius)
+            rim = max(2, box.cell // 14)
+            pygame.draw.rect(surface, look.rim_dark, frame, width=rim + 2, border_radius=radius)
+            pygame.draw.rect(surface, colour, frame.inflate(-2, -2), width=rim, border_radius=radius)
             title = pygame.Rect(box.title)
-            pygame.draw.rect(surface, colour, title, border_radius=max(3, title.h // 3))
+            surface.blit(bevelled_plaque(title.size, colour, look.rim), title.topleft)
             label = f"{shown.name}  {ctx.money(shown.fill_award)}" if shown.fill_award else shown.name
-            img = text.fit(label, max(9, title.h * 70 // 100), int(title.w * 0.94), WHITE, outline=True)
+            img = text.fit(label, max(9, title.h * 70 // 100), int(title.w * 0.94), WHITE, outline=True,
+                           face="display")
             surface.blit(img, img.get_rect(center=title.center))
+            well = framed_cell((box.cell, box.cell), colour, look)
             for column in box.cells:
                 for cell in column:
-                    inner = pygame.Rect(cell).inflate(-max(2, box.cell // 16), -max(2, box.cell // 16))
-                    pygame.draw.rect(surface, (40, 26, 52), inner, border_radius=max(2, box.cell // 8))
-                    pygame.draw.rect(surface, (90, 70, 110), inner, width=1, border_radius=max(2, box.cell // 8))
+                    surface.blit(well, well.get_rect(center=pygame.Rect(cell).center))
         self._static, self._static_key = surface, key
         return surface
 
@@ -1035,9 +1040,10 @@ class BoardScene:
         colour = BOARD_COLOURS.get(celebration.board, GOLD)
         name = ctx.text.fit(celebration.board, size, int(layout.width * 0.8), colour, outline=True, face="display")
         surface.blit(name, name.get_rect(center=centre))
+        full = ctx.text.font(max(12, int(layout.fonts.banner * 1.6)), "display").get_height()  # the name grown
         draw_counter_plate(ctx, surface, shower_art, ctx.money(celebration.amount),
                            round(layout.fonts.banner * punch_scale(t)),
-                           (layout.width // 2, centre[1] + name.get_height() // 2 + layout.fonts.banner),
+                           (layout.width // 2, centre[1] + full // 2 + layout.fonts.banner),
                            (255, 240, 170))
 
     def _draw_celebration(self, surface: pygame.Surface, geometry: tuple[BoardBox, ...], celebration: Celebration,
@@ -1087,3 +1093,51 @@ class BoardScene:
             self.word("outro_played", "{respins} RESPINS PLAYED", respins=self.model.respins_played)
         img = text.fit(small, layout.fonts.title * 2 // 3, int(box.w * 0.9), WHITE, outline=True)
         surface.blit(img, img.get_rect(center=(box.centerx, box.y + box.h * 86 // 100)))
+
+
+def _shade(colour: tuple[int, int, int], dark: float) -> tuple[int, int, int]:
+    return tuple(round(c * (1 - dark)) for c in colour)  # type: ignore[return-value]
+
+
+def _lit(colour: tuple[int, int, int], light: float) -> tuple[int, int, int]:
+    return tuple(round(c + (255 - c) * light) for c in colour)  # type: ignore[return-value]
+
+
+def bevelled_plaque(size: tuple[int, int], colour: tuple[int, int, int], metal: tuple[int, int, int]) -> pygame.Surface:
+    """A board's name plate: the board's colour lit from above, a metal rim and a gloss, drawn
+    at 2x and scaled down (soft edges)."""
+    k = 2
+    w, h = size[0] * k, size[1] * k
+    big = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = h // 3
+    pygame.draw.rect(big, (*metal, 255), (0, 0, w, h), border_radius=radius)
+    rim = max(2, h // 10)
+    face = pygame.Rect(rim, rim, w - 2 * rim, h - 2 * rim)
+    steps = 12
+    for i in range(steps):  # the face, light at its top, deep at its foot
+        band = pygame.Rect(face.x, face.y + face.h * i // steps, face.w, face.h // steps + 2)
+        big.set_clip(band)
+        tone = _lit(colour, 0.35 * (1 - i / steps)) if i < steps // 2 else _shade(colour, 0.35 * (i - steps // 2) / steps)
+        pygame.draw.rect(big, (*tone, 255), face, border_radius=radius - rim)
+    big.set_clip(None)
+    gloss = pygame.Rect(face.x + face.h // 2, face.y + 2, face.w - face.h, face.h * 2 // 5)
+    pygame.draw.rect(big, (255, 255, 255, 50), gloss, border_radius=gloss.h // 2)
+    return pygame.transform.smoothscale(big, size)
+
+
+def framed_cell(size: tuple[int, int], colour: tuple[int, int, int], look: Chrome) -> pygame.Surface:
+    """An empty board cell: a sunken well in the board's tint with a lit lower edge and a fine
+    frame (the prize lands in it)."""
+    w, h = size
+    inset = max(2, w // 16)
+    out = pygame.Surface((w - inset, h - inset), pygame.SRCALPHA)
+    r = pygame.Rect(0, 0, w - inset, h - inset)
+    radius = max(2, w // 8)
+    pygame.draw.rect(out, (*_shade(colour, 0.55), 255), r, border_radius=radius)  # the frame
+    inner = r.inflate(-max(2, w // 24) * 2, -max(2, w // 24) * 2)
+    pygame.draw.rect(out, (*look.well, 255), inner, border_radius=max(2, radius - 2))
+    floor = inner.inflate(-2, -2)
+    glow = pygame.Rect(floor.x, floor.y + floor.h * 2 // 3, floor.w, floor.h // 3)
+    pygame.draw.rect(out, (*_shade(colour, 0.7), 120), glow, border_radius=max(2, radius - 3))  # lit from below
+    pygame.draw.line(out, (0, 0, 0, 140), (floor.x + radius, floor.y + 1), (floor.right - radius, floor.y + 1), 2)
+    return out
