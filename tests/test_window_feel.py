@@ -277,7 +277,7 @@ WARM_UP_ONLY = {  # the functions that may scale or convert: all run at load or 
     "lobby.py": {"_backdrop"},  # the lobby's own layer, once per size
     "celebration.py": {"build_shower_art", "_turning", "_rays"},  # the kit's sprites, once per layout
     "atmosphere.py": {"_smooth_disc", "_firework"},
-    "view.py": {"bevelled_plaque"},  # a board's name plate, baked into the boards' static layer  # the feature moon, baked into the backdrop once per layout
+    "view.py": {"bevelled_plaque", "_aa_ring"},  # a board's name plate, baked into the boards' static layer  # the feature moon, baked into the backdrop once per layout
 }
 NOT_A_FRAME_LOOP = {"report.py"}  # draws the simulate report's PNG charts, no window
 

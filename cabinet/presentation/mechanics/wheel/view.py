@@ -43,6 +43,9 @@ OUTRO_TIME = 2.2
 JACKPOT_COLOURS = {"MINI": (40, 150, 70), "MINOR": (40, 110, 230), "MAJOR": (210, 40, 110), "GRAND": (230, 160, 20)}
 ELECTRIC = (250, 240, 120)
 POINTER = (255, 70, 40)
+LIT = (255, 214, 96)  # the winning pocket's glow
+RIM_MARGIN = 12  # px round the outer rim that its sprite covers (the bulbs sit there)
+BULBS = 28  # bulbs round the outer rim
 LABEL_MARGIN = 0.08  # of a ring's width: kept clear between a label and the pocket's edges
 OUTLINE = (10, 8, 16)
 
@@ -170,6 +173,8 @@ class WheelScene(Passive):
         self._under_key: tuple[object, ...] | None = None
         self._glass_for: object = None  # the layout the FEATURES glass below was found for
         self._glass: Box | None = None
+        self._rim: pygame.Surface | None = None
+        self._rim_key: tuple[object, ...] | None = None
         # the theme's wheel (its atmosphere's wheel_colours): the parts, then a colour a ring
         colours = style_for(self.ctx.defn.theme).wheel()
         self.face = dict(zip(WHEEL_PARTS, colours, strict=False))
@@ -266,14 +271,17 @@ class WheelScene(Passive):
         rings = self.feature.rings
         band = outer / (len(rings) + 0.6)
         pygame.draw.circle(surface, self.face["backing"], (cx, cy), outer + 6)
-        pygame.draw.circle(surface, GOLD, (cx, cy), outer + 6, 4)
         for i, ring in enumerate(rings):
             r_out = outer - i * band
             r_in = r_out - band + 4
             self._ring(surface, i, ring, cx, cy, r_out, r_in)
         hub = int(outer - len(rings) * band)
         pygame.draw.circle(surface, self.face["hub"], (cx, cy), hub)
-        pygame.draw.circle(surface, GOLD, (cx, cy), hub, 3)
+        # the rims in anti-aliased metal over the pockets' edges (no stepped outline), the outer
+        # one lit by a ring of chasing bulbs, pegs turning with the outer ring
+        surface.blit(self._rims(outer, band, hub), (cx - outer - RIM_MARGIN, cy - outer - RIM_MARGIN))
+        self._bulbs(surface, cx, cy, outer + 6)
+        self._pegs(surface, cx, cy, outer - 2)
         text = self.ctx.text
         # the hub names the ring in play: one line, or a caption over a bigger second line
         ring = self.feature.rings[self.active] if self.active < len(rings) else None
@@ -290,10 +298,16 @@ class WheelScene(Passive):
             only = text.fit(lines[0], max(9, hub * 2 // 5), int(hub * 1.6), WHITE, outline=True)
             surface.blit(only, only.get_rect(center=(cx, cy)))
         self._title(surface, cx, cy - outer - 18)
-        # the pointer above the wheel, its tip on the first ring's edge; a notch marks an inner ring in play
-        pts = [(cx, cy - outer + band * 0.16), (cx - band * 0.34, cy - outer - 18), (cx + band * 0.34, cy - outer - 18)]
+        # the pointer above the wheel, its tip on the first ring's edge, kicked aside by each peg
+        # that passes it (it ticks); a notch marks an inner ring in play
+        tip, base = (cx, cy - outer + band * 0.16), (cx, cy - outer - 18)
+        kick = math.radians(self._kick())
+        pts = [tip, (cx - band * 0.34, base[1]), (cx + band * 0.34, base[1])]
+        pts = [(base[0] + (x - base[0]) * math.cos(kick) - (y - base[1]) * math.sin(kick),
+                base[1] + (x - base[0]) * math.sin(kick) + (y - base[1]) * math.cos(kick)) for x, y in pts]
         pygame.draw.polygon(surface, POINTER, pts)
-        pygame.draw.polygon(surface, WHITE, pts, 2)
+        pygame.draw.aalines(surface, WHITE, True, pts)
+        pygame.draw.circle(surface, GOLD, (int(base[0]), int(base[1])), max(3, int(band * 0.1)))
         if self.active:
             edge = cy - (outer - self.active * band)  # the top of the ring in play
             notch = [(cx, edge + band * 0.24), (cx - band * 0.2, edge - band * 0.06), (cx + band * 0.2, edge - band * 0.06)]
@@ -339,12 +353,17 @@ class WheelScene(Passive):
             lit = self.landed.get(index) == j
             if dim_ring:
                 colour = tuple(int(c * 0.55) for c in colour)
-            if lit:
-                colour = tuple(min(255, c + 90) for c in colour)
+            if lit:  # the pocket that won glows warm gold, pulsing (not a flat grey wash)
+                glow = 0.45 + 0.15 * math.sin(self.clock * 6)
+                colour = tuple(min(255, int(c + (g - c) * glow)) for c, g in zip(colour, LIT, strict=False))
             pts = [_polar(cx, cy, r_out, a0 + k * (a1 - a0) / 8) for k in range(9)]
             pts += [_polar(cx, cy, r_in, a1 - k * (a1 - a0) / 8) for k in range(9)]
             pygame.draw.polygon(surface, colour, pts)
-            pygame.draw.polygon(surface, GOLD if lit else self.face["seams"], pts, 3 if lit else 2)
+            seam_in, seam_out = _polar(cx, cy, r_in, a0), _polar(cx, cy, r_out, a0)
+            pygame.draw.line(surface, self.face["seams"], seam_in, seam_out, 2)
+            pygame.draw.aaline(surface, self.face["seams"], seam_in, seam_out)
+            if lit:
+                pygame.draw.aalines(surface, GOLD, True, pts)
             mid = (a0 + a1) / 2
             lx, ly = _polar(cx, cy, (r_out + r_in) / 2, mid)
             if self._iconic(pocket):
@@ -380,11 +399,58 @@ class WheelScene(Passive):
         pts = [(x - h * 0.15, y - h), (x + h * 0.35, y - h * 0.1), (x + h * 0.02, y - h * 0.05),
                (x + h * 0.2, y + h), (x - h * 0.35, y + h * 0.05), (x - h * 0.02, y)]
         pygame.draw.polygon(surface, colour, pts)
-        for k in range(3):  # sparks jumping around the bolt
+        pygame.draw.aalines(surface, colour, True, pts)
+        for k in range(3):  # sparks jumping around the bolt: small bright points, not dashes
             a = self.clock * 7 + seed * 2.1 + k * 2.09
             sx, sy = x + math.cos(a) * h * 0.9, y + math.sin(a * 1.3) * h * 0.9
-            pygame.draw.line(surface, (255, 255, 255), (sx, sy), (sx + math.cos(a * 3) * h * 0.3,
-                                                                  sy + math.sin(a * 3) * h * 0.3), 2)
+            pygame.draw.circle(surface, colour, (int(sx), int(sy)), max(2, int(h * 0.1)))
+            pygame.draw.circle(surface, (255, 255, 255), (int(sx), int(sy)), max(1, int(h * 0.05)))
+
+    def _rims(self, outer: int, band: float, hub: int) -> pygame.Surface:
+        """The metal rims (outer, between the rings, round the hub), anti-aliased, made once per size."""
+        key = (outer, round(band), hub)
+        if self._rim_key != key or self._rim is None:
+            size = 2 * (outer + RIM_MARGIN)
+            centre = outer + RIM_MARGIN
+            layer = pygame.Surface((size, size), pygame.SRCALPHA)
+            layer.blit(_aa_ring(size, centre, outer + 4, 7, self.face["seams"]), (0, 0))
+            layer.blit(_aa_ring(size, centre, outer + 4, 4, GOLD), (0, 0))
+            for i in range(1, len(self.feature.rings)):
+                layer.blit(_aa_ring(size, centre, outer - i * band + 2, 3, GOLD), (0, 0))
+            layer.blit(_aa_ring(size, centre, hub, 3, GOLD), (0, 0))
+            self._rim, self._rim_key = layer, key
+        return self._rim
+
+    def _bulbs(self, surface: pygame.Surface, cx: int, cy: int, radius: int) -> None:
+        """Bulbs round the rim chasing while a ring turns, all lit and blinking once it has landed."""
+        turning = self.turning
+        step = int(self.clock * (12 if turning else 3))
+        r = max(2, radius // 60)
+        for k in range(BULBS):
+            x, y = _polar(cx, cy, radius, k * 360 / BULBS)
+            on = (k + step) % 3 != 0 if turning else (step + k) % 2 == 0 or self.total is None
+            pygame.draw.circle(surface, (255, 236, 150) if on else (110, 80, 40), (int(x), int(y)), r + 1)
+            if on:
+                pygame.draw.circle(surface, (255, 255, 240), (int(x), int(y)), max(1, r - 1))
+
+    def _pegs(self, surface: pygame.Surface, cx: int, cy: int, radius: int) -> None:
+        """A peg at each pocket seam of the outer ring, turning with it."""
+        pockets = self.feature.rings[0].pockets
+        width = 360.0 / len(pockets)
+        for j in range(len(pockets)):
+            x, y = _polar(cx, cy, radius, self.angles[0] + j * width - 90.0)
+            pygame.draw.circle(surface, (70, 60, 50), (int(x) + 1, int(y) + 1), 4)
+            pygame.draw.circle(surface, (235, 225, 200), (int(x), int(y)), 3)
+
+    def _kick(self) -> float:
+        """The pointer's lean in degrees: pushed by the nearest peg of the turning outer ring."""
+        pockets = self.feature.rings[0].pockets
+        width = 360.0 / len(pockets)
+        offset = (self.angles[0]) % width  # how far past the pointer the last peg has gone
+        if not self.turning or self.active != 0:
+            return 0.0
+        near = min(offset, width - offset) / width  # 0 when a peg is at the pointer
+        return -18.0 * max(0.0, 1 - near * 5)
 
     def win_box(self, cx: int, cy: int, outer: int) -> pygame.Rect:
         """Where the wheel's win shows: beside the wheel on the side away from the controls
@@ -434,6 +500,14 @@ class WheelScene(Passive):
         pygame.draw.rect(surface, GOLD, box, 3, border_radius=14)
         surface.blit(caption, caption.get_rect(center=(box.centerx, box.top + box.h * 27 // 100)))
         surface.blit(amount, amount.get_rect(center=(box.centerx, box.top + box.h * 66 // 100)))
+
+
+def _aa_ring(size: int, centre: float, radius: float, width: float, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A ring drawn at 3x and scaled down: a smooth circle of ``width`` px."""
+    k = 3
+    big = pygame.Surface((size * k, size * k), pygame.SRCALPHA)
+    pygame.draw.circle(big, (*colour, 255), (centre * k, centre * k), (radius + width / 2) * k, max(1, int(width * k)))
+    return pygame.transform.smoothscale(big, (size, size))
 
 
 def _polar(cx: float, cy: float, r: float, degrees: float) -> tuple[float, float]:
