@@ -151,4 +151,6 @@ def check_definition(defn: Definition) -> list[tuple[CheckPath, str]]:
                             "have it"))
     if spec.cost < 0:
         out.append((("pay_model", "cost"), f"cost must be positive, got {spec.cost}"))
-    return out + models[spec.type].check(defn)
+    from .top_reel import check_top_reel
+
+    return out + models[spec.type].check(defn) + check_top_reel(defn)
