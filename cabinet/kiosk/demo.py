@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from cabinet.core.definition import Definition
+from cabinet.core.pays.top_reel import covered
 from cabinet.core.round import RoundResult
 from cabinet.machine.session import GameSession, MemoryLedger, default_start_credits
 from cabinet.machine.stack import SceneStack
@@ -61,7 +62,8 @@ class DemoGame:
         self.defn = defn
         self.session = DemoSession(defn)
         settings = replace(settings)  # a copy: nothing the demo does can change or save the real one
-        layout = compute_layout(size, defn.grid.reels, defn.grid.rows, settings.left_hand, tag_band=uses_tag_band(defn))
+        layout = compute_layout(size, defn.grid.reels, defn.grid.rows, settings.left_hand, tag_band=uses_tag_band(defn),
+                                top_reel=covered(defn))
         self.stack = SceneStack()
         self.ctx = Context(defn=defn, session=self.session, settings=settings, text=text, cache=cache,
                            builder=builder, audio=audio, stack=self.stack, layout=layout,

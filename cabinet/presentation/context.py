@@ -13,6 +13,7 @@ from typing import Any
 
 from cabinet.core.definition import Definition
 from cabinet.core.money import Money, format_money
+from cabinet.core.pays.top_reel import covered
 from cabinet.machine.session import GameSession
 from cabinet.machine.stack import SceneStack
 from cabinet.services.settings import Settings, save_settings
@@ -80,7 +81,7 @@ class Context:
     def relayout(self, size: tuple[int, int]) -> None:
         """A new window size or hand: new rectangles, art scaled once for them, scenes told."""
         layout = compute_layout(size, self.defn.grid.reels, self.defn.grid.rows, self.settings.left_hand,
-                                tag_band=uses_tag_band(self.defn))
+                                tag_band=uses_tag_band(self.defn), top_reel=covered(self.defn))
         if layout == self.layout:
             return
         if (layout.width, layout.height) != (self.layout.width, self.layout.height):

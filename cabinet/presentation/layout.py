@@ -128,6 +128,7 @@ class Layout:
     side_art: tuple[Box, Box]  # the theme's art in the top corners (left, right): nothing else goes there
     fonts: Fonts
     ui_button: int  # side of overlay buttons (close, arrows, toggles are two wide)
+    top_reel: tuple[int, ...] = ()  # a Megaways top reel's reels: it fills the columns' first cell over them
 
     @property
     def width(self) -> int:
@@ -181,26 +182,32 @@ def reel_pitch(layout: Layout, reel: int, rows: int) -> float:
     """The height of one symbol's slot on ``reel`` when it shows ``rows`` symbols: the column
     is sized for the tallest reel (``layout.rows``), so a shorter reel spreads its symbols
     over it (a Megaways reel of 2 shows two slots of 3.5 cells on a 7-high column)."""
-    return layout.columns[reel].h / max(1, rows)
+    return (layout.columns[reel].h - top_band(layout)) / max(1, rows)
 
 
 def column_cells(layout: Layout, heights: tuple[int, ...] | list[int] | None) -> tuple[tuple[Box, ...], ...]:
     """Each reel's cells when reel ``i`` shows ``heights[i]`` symbols: square cells of the
     layout's size, each centred in its slot (``reel_pitch``). A symbol keeps its full size
     on every reel (the layout's cell fits the tallest one). ``heights`` None, or every
-    reel at ``layout.rows``: the layout's own cells."""
-    if heights is None or all(h == layout.rows for h in heights[: len(layout.columns)]):
+    reel at ``layout.rows``: the layout's own cells. Under a top reel (``layout.top_reel``)
+    the reels' own cells are below its band, and a covered reel's height counts its top
+    cell, row 0, in the band."""
+    band = top_band(layout)
+    if not band and (heights is None or all(h == layout.rows for h in heights[: len(layout.columns)])):
         return layout.cells
     cell = layout.cell
     out = []
     for reel, column in enumerate(layout.columns):
-        rows = heights[reel] if reel < len(heights) else layout.rows
-        if rows == layout.rows:
+        rows = heights[reel] if heights is not None and reel < len(heights) else layout.rows
+        topped = reel in layout.top_reel and heights is not None
+        rows -= topped  # a top reel's cell is the column's row 0 (in its band)
+        if rows == layout.rows and not band:
             out.append(layout.cells[reel])
             continue
         pitch = reel_pitch(layout, reel, rows)
-        out.append(tuple(Box(column.x, round(column.y + (r + 0.5) * pitch - cell / 2), cell, cell)
-                         for r in range(rows)))
+        y0 = column.y + band
+        own = tuple(Box(column.x, round(y0 + (r + 0.5) * pitch - cell / 2), cell, cell) for r in range(rows))
+        out.append((top_cell(layout, reel), *own) if topped else own)
     return tuple(out)
 
 
@@ -246,12 +253,28 @@ def fit_size(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def compute_layout(size: tuple[int, int], reels: int = 5, rows: int = 3, left_hand: bool = False, *,
-                   tag_band: bool = True) -> Layout:
+                   tag_band: bool = True, top_reel: tuple[int, ...] = ()) -> Layout:
+    """``top_reel``: the reels under a Megaways top reel; the columns are one cell taller, its
+    band their first cell (``layout.rows`` stays the reels' own)."""
     portrait = is_portrait(size)
     w, h = fit_size(size)
-    layout = _portrait(w, h, reels, rows) if portrait else \
-        _landscape(w, h, reels, rows, tags_taken=not tag_band and rows > 3)
+    tall = rows + (1 if top_reel else 0)
+    layout = _portrait(w, h, reels, tall) if portrait else \
+        _landscape(w, h, reels, tall, tags_taken=not tag_band and tall > 3)
+    if top_reel:
+        layout = replace(layout, rows=rows, top_reel=tuple(top_reel))
     return layout.mirror() if left_hand else layout
+
+
+def top_band(layout: Layout) -> int:
+    """The height of the top reel's band over the columns (0: no top reel)."""
+    return layout.cell if layout.top_reel else 0
+
+
+def top_cell(layout: Layout, reel: int) -> Box:
+    """The top reel's cell over ``reel``."""
+    column = layout.columns[reel]
+    return Box(column.x, column.y, column.w, layout.cell)
 
 
 REEL_BORDER, REEL_GAP = 0.14, 0.03  # the frame's border and the gap between reels, in cells

@@ -37,8 +37,9 @@ import pygame
 from cabinet.core.events import Position
 
 from .art import Art
-from .layout import Layout, column_cells, reel_pitch
+from .layout import Layout, column_cells, reel_pitch, top_band
 from .text import Text
+from .top_reel import TopReelView
 
 SPEED = 18.0  # symbols per second at full speed
 ANTICIPATION_SPEED = 11.0
@@ -153,6 +154,7 @@ class ReelView:
         self._anticipation_on = False
         self.stamps: dict[Position, tuple[str, str]] = {}  # cell -> (symbol, label): values revealed on it
         self._stamp_text: Text | None = None
+        self.top: TopReelView | None = None  # a Megaways top reel over some reels (its cells are their row 0)
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -164,23 +166,31 @@ class ReelView:
             reel.strip, reel.pos, reel.phase, reel.held, reel.anticipating = tuple(strip), float(stop), \
                 "stopped", False, False
             reel.suspense = False
-            reel.rows = heights[i] if heights is not None and i < len(heights) else None
+            topped = self.top is not None and heights is not None and i in self.top.covered
+            reel.rows = heights[i] - topped if heights is not None and i < len(heights) else None
             reel.next_rows = None
         self.landing_scheduled = False
         self.stamps.clear()
 
-    def shape(self, heights: Sequence[int]) -> None:
-        """The heights a spin drew: each moving reel takes its own when it starts to land
-        (a reel at rest at once)."""
+    def shape(self, heights: Sequence[int], top_stop: int | None = None) -> None:
+        """The heights a spin drew (each reel's own): each moving reel takes its own when it
+        starts to land (a reel at rest at once); ``top_stop``: where the top reel lands."""
         for reel, rows in zip(self.reels, heights, strict=False):
             if reel.phase in ("land", "stopped"):
                 reel.rows, reel.next_rows = rows, None
             else:
                 reel.next_rows = rows
+        if self.top is not None and top_stop is not None:
+            if self.top.moving:
+                self.top.aim(top_stop)
+            else:
+                self.top.show(top_stop)
 
     def heights(self, rows: int) -> tuple[int, ...]:
-        """How many symbols each reel shows now (``rows``: the layout's, for a reel with none of its own)."""
-        return tuple(reel.rows or rows for reel in self.reels)
+        """How many symbols each reel shows now, its top cell counted (``rows``: the layout's,
+        for a reel with none of its own)."""
+        covered = self.top.covered if self.top is not None and any(r.rows for r in self.reels) else ()
+        return tuple((reel.rows or rows) + (i in covered) for i, reel in enumerate(self.reels))
 
     def stamp(self, positions: Sequence[Position], symbols: Sequence[str], label: str, text: Text) -> None:
         """Stamp ``label`` on each cell of ``positions`` (showing ``symbols``), until the next spin."""
@@ -215,6 +225,8 @@ class ReelView:
                 reel.strip = tuple(strip)
                 reel.pos = reel.pos % len(reel.strip)
             reel.phase, reel.t, reel.start_pos, reel.speed = "windup", 0.0, reel.pos, 0.0
+        if self.top is not None and any(i in moving for i in self.top.covered):
+            self.top.start()
 
     def land(self, stops: Sequence[int], anticipation: Sequence[int] = ()) -> None:
         """The core's stops are known: schedule each moving reel's landing, left to right."""
@@ -246,11 +258,11 @@ class ReelView:
 
     @property
     def all_stopped(self) -> bool:
-        return all(not r.moving for r in self.reels)
+        return all(not r.moving for r in self.reels) and not (self.top is not None and self.top.moving)
 
     @property
     def spinning(self) -> bool:
-        return any(r.moving for r in self.reels)
+        return any(r.moving for r in self.reels) or (self.top is not None and self.top.moving)
 
     @property
     def stops(self) -> tuple[int, ...]:
@@ -259,7 +271,11 @@ class ReelView:
     def visible(self, rows: int) -> list[list[str]]:
         """What each reel window shows now: [reel][row] (for tests once stopped); ``rows``
         for a reel with no height of its own."""
-        return [[r.symbol(math.floor(r.pos) + row) for row in range(r.rows or rows)] for r in self.reels]
+        out = [[r.symbol(math.floor(r.pos) + row) for row in range(r.rows or rows)] for r in self.reels]
+        if self.top is not None and any(r.rows for r in self.reels):  # a spin's screen: the top cells are row 0
+            for reel, symbol in zip(self.top.covered, self.top.cells(), strict=True):
+                out[reel].insert(0, symbol)
+        return out
 
     # -- time -------------------------------------------------------------------------------------
 
@@ -278,6 +294,9 @@ class ReelView:
         self.clock += dt
         for reel in self.reels:
             self._advance(reel, dt)
+        if self.top is not None:
+            under = [self.reels[r] for r in self.top.covered]
+            self.top.update(dt, any(r.phase in ("land", "stopped") for r in under))
         self._update_suspense()  # after the moves: a reel that just landed passes the suspense on
         anticipating = any(r.suspense and r.moving for r in self.reels)
         if anticipating != self._anticipation_on:
@@ -339,16 +358,20 @@ class ReelView:
     def draw(self, surface: pygame.Surface, art: Art, layout: Layout, dim_held: bool = False) -> None:
         cell = layout.cell
         clip = surface.get_clip()
+        band = top_band(layout)
+        if self.top is not None and band:
+            self.top.draw(surface, art, layout)
         # only the next anticipating reel to land glows: the suspense moves along the reels
         focus = next((r for r in self.reels if r.suspense and r.moving), None)
-        for index, (reel, column) in enumerate(zip(self.reels, layout.columns, strict=False)):
+        for index, (reel, full) in enumerate(zip(self.reels, layout.columns, strict=False)):
+            column = pygame.Rect(full.x, full.y + band, full.w, full.h - band)  # under the top reel's band
             surface.set_clip(column)
             top = math.floor(reel.pos)
             frac = reel.pos - top
             fast = reel.moving and reel.speed > BLUR_SPEED
             tiles = art.blurred if fast else art.tiles
             rows = reel.rows or layout.rows
-            if rows == layout.rows:  # the grid's own spacing: a tile per cell
+            if rows == layout.rows and not band:  # the grid's own spacing: a tile per cell
                 y0 = column.y - round(frac * cell)
                 for k in range(-1, rows + 1):
                     tile = tiles.get(reel.symbol(top + k))

@@ -23,6 +23,7 @@ import pygame
 
 from cabinet.core.bet import is_allowed
 from cabinet.core.definition import Definition
+from cabinet.core.pays.top_reel import covered
 from cabinet.core.round import RoundResult
 from cabinet.machine.buttons import Button, Press
 from cabinet.machine.session import GameSession
@@ -94,7 +95,7 @@ class ReplayScene:
 
             builder = ArtBuilder(ctx.cache, defn)
             layout = compute_layout(ctx.layout.size, defn.grid.reels, defn.grid.rows, ctx.settings.left_hand,
-                                    tag_band=uses_tag_band(defn))
+                                    tag_band=uses_tag_band(defn), top_reel=covered(defn))
             art = builder.build(layout)
         changes: dict[str, Any] = {"defn": defn, "session": GameSession(defn), "stack": SceneStack(), "hud": HudState(),
                    "builder": builder, "layout": layout, "art": art, "data_dir": None, "on_layout": [],
