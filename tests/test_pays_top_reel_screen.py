@@ -73,3 +73,29 @@ def test_a_restarted_cabinet_puts_the_top_reel_back(tmp_path: Path) -> None:
     again = make_app(load_game(GAMES / "megaways-top-reel.yaml"), data_dir=tmp_path, seed=5)
     assert again.base.screen == app.base.screen
     assert again.base.reels.top.cells() == app.base.reels.top.cells()
+
+
+def test_recovery_and_replay_rebuild_the_top_reel(top_app) -> None:  # noqa: ANN001
+    from cabinet.presentation.resume import restore_screen
+    from cabinet.presentation.scenes.replay import ReplayScene
+
+    app = top_app
+    rows = app.ctx.defn.grid.rows
+    result = app.base.result
+    stopped = [i for i, e in enumerate(result.events) if isinstance(e, ReelsStopped)]
+    first = result.events[stopped[0]].screen
+    scene = app.base
+    scene.reels.show([r.strip for r in scene.reels.reels], scene.reels.stops)  # full height, no spin's shape
+    scene.reels.top.show(int(scene.reels.top.pos) + 1)  # and the top reel moved on
+    _shown, free = restore_screen(scene, result, stopped[0] + 1)  # a kill just after the first spin landed
+    if free is not None:
+        app.stack.remove(free)
+    assert scene.reels.heights(rows) == tuple(len(c) for c in first)
+    assert scene.reels.visible(rows) == [list(c) for c in first]
+    # the history's replay lands its top reel where each spin drew it
+    replay = ReplayScene(app.ctx, app.session.recent(1)[0])
+    app.stack.push(replay)
+    run_until(app, lambda: replay.done)
+    last = result.events[stopped[-1]].screen
+    assert replay.game.reels.visible(rows) == [list(c) for c in last]
+    app.stack.remove(replay)
