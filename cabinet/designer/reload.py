@@ -19,7 +19,6 @@ from pathlib import Path
 from cabinet.core.bet import Bet, all_bets, is_allowed
 from cabinet.core.definition import Definition
 from cabinet.core.loader import DefinitionError, load_definition
-from cabinet.core.pays.top_reel import covered
 from cabinet.errors import CabinetError
 from cabinet.tool import Host
 
@@ -53,7 +52,7 @@ def apply_game(app: Host, defn: Definition, fresh_sprites: bool) -> None:
     from cabinet.paths import sprites_dir
     from cabinet.presentation.art import ArtBuilder
     from cabinet.presentation.assets import AssetCache
-    from cabinet.presentation.layout import compute_layout
+    from cabinet.presentation.layout import compute_layout, screen_shape
     from cabinet.presentation.scenes.base import BaseGameScene
     from cabinet.presentation.tag_band import uses_tag_band
 
@@ -62,7 +61,7 @@ def apply_game(app: Host, defn: Definition, fresh_sprites: bool) -> None:
     cache = AssetCache(sprites_dir(), ctx.text) if fresh_sprites else ctx.cache
     builder = ArtBuilder(cache, defn)
     layout = compute_layout(app.screen.get_size(), defn.grid.reels, defn.grid.rows, ctx.settings.left_hand,
-                            tag_band=uses_tag_band(defn), top_reel=covered(defn))
+                            tag_band=uses_tag_band(defn), **screen_shape(defn))
     art = builder.build(layout)
     bet = nearest_bet(defn, session.bet)
 

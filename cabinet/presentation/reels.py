@@ -16,7 +16,8 @@ reel away, and the screen must not tell them early.
 Heights: a Megaways spin draws how many symbols each reel shows (``shape``). A reel takes
 its new height when it starts to land, so the blur keeps the last spin's spacing and the
 reel settles at the new one; its slots spread over the column (``layout.reel_pitch``),
-each symbol at the layout's cell size on the reel's paper. A reel with no height of its
+each symbol at the layout's cell size on the reel's paper, or smaller when the column holds
+more symbols than the frame was sized for (``layout.symbol_side``). A reel with no height of its
 own shows ``layout.rows``, drawn exactly as before heights existed.
 
 Stamps: a value a spin's draw revealed on a symbol (a multiplier wild's "x20") is
@@ -37,7 +38,8 @@ import pygame
 from cabinet.core.events import Position
 
 from .art import Art
-from .layout import Layout, column_cells, reel_pitch, top_band
+from .layout import Layout, column_cells, own_cells, reel_pitch, symbol_side, top_band
+from .scaled import shrunk
 from .text import Text
 from .top_reel import TopReelView
 
@@ -371,7 +373,7 @@ class ReelView:
             fast = reel.moving and reel.speed > BLUR_SPEED
             tiles = art.blurred if fast else art.tiles
             rows = reel.rows or layout.rows
-            if rows == layout.rows and not band:  # the grid's own spacing: a tile per cell
+            if rows == layout.rows and own_cells(layout):  # the grid's own spacing: a tile per cell
                 y0 = column.y - round(frac * cell)
                 for k in range(-1, rows + 1):
                     tile = tiles.get(reel.symbol(top + k))
@@ -382,11 +384,13 @@ class ReelView:
                     for y in range(column.y, column.bottom, cell):
                         surface.blit(art.paper, (column.x, y))
                 pitch = reel_pitch(layout, index, rows)
-                start = column.y - frac * pitch + (pitch - cell) / 2
+                side = symbol_side(layout, index, rows)  # smaller when the column holds more
+                start = column.y - frac * pitch + (pitch - side) / 2
+                x = column.x + (cell - side) // 2
                 for k in range(-1, rows + 1):
                     tile = tiles.get(reel.symbol(top + k))
                     if tile is not None:
-                        surface.blit(tile, (column.x, round(start + k * pitch)))
+                        surface.blit(shrunk(tile, side, cell), (x, round(start + k * pitch)))
             if fast and art.streaks is not None:
                 surface.blit(art.streaks, (column.x, column.y))
             if reel is focus and art.anticipation is not None:
@@ -408,4 +412,5 @@ class ReelView:
                 continue
             tile = art.tiles.get(stamped_art(art, self._stamp_text, symbol, label))
             if tile is not None:
-                surface.blit(tile, (cells[reel][row].x, cells[reel][row].y))
+                box = cells[reel][row]
+                surface.blit(shrunk(tile, box.w, layout.cell), (box.x, box.y))

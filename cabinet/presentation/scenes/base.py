@@ -35,6 +35,7 @@ from ..mechanics.free_spins.view import FreeSpinsScene
 from ..pays import pay_screen_of
 from ..reels import ReelView
 from ..router import register_scene
+from ..scaled import shrunk
 from ..screen_state import ScreenState, feature_presenters
 from ..tag_band import shows_panel
 from ..top_reel import TopReelView
@@ -558,7 +559,8 @@ class BaseGameScene:
         for (reel, row), symbol in self.state.changed.items():
             tile = tiles.get(symbol)
             if tile is not None and reel < len(cells) and row < len(cells[reel]):
-                surface.blit(tile, (cells[reel][row].x, cells[reel][row].y))
+                box = cells[reel][row]
+                surface.blit(shrunk(tile, box.w, layout.cell), (box.x, box.y))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
