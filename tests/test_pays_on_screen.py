@@ -29,8 +29,8 @@ from cabinet.presentation.pays.cluster import CLUSTER_COLOURS, outline_polygons
 from cabinet.presentation.pays.common import PILL_BACK, PLAQUE_BACK, plaque_box
 from cabinet.presentation.pays.diagram import LIT
 from cabinet.presentation.pays.ways import REEL_STEP
-from cabinet.presentation.scenes.history import paid_text
 from cabinet.presentation.scaled import shrunk
+from cabinet.presentation.scenes.history import paid_text
 from cabinet.presentation.scenes.info import InfoScene
 from cabinet.presentation.side_panel import feature_box, feature_rows, panel_box, top_awards
 from cabinet.services.history import steps_from_events
