@@ -175,6 +175,12 @@ class PayModelSpec:
         "entry serves every reel; grid.rows is the tallest",
         factory=tuple,
     )
+    reel_sets: dict[str, str] = doc(
+        "a pay model per reel set: reel set -> ways, anywhere or cluster (e.g. {free: ways}: free spins pay "
+        "ways in a lines game); the base game's reel sets pay by type; a lines game with them has a fixed "
+        "line count, the cost of the other models",
+        factory=dict,
+    )
     top_reel: TopReel | None = doc(
         "megaways: a horizontal reel over the middle reels (null: none); it adds one symbol on top of each "
         "reel it covers, counted in that reel's ways",
