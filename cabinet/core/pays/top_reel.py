@@ -20,9 +20,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..definition import Definition
-from . import CheckPath
 
 Window = tuple[str, ...]
+CheckPath = tuple[str | int, ...]  # as ``pays.CheckPath`` (not imported: the package imports this module)
 
 
 def covered(defn: Definition) -> tuple[int, ...]:
@@ -63,9 +63,7 @@ def with_top(columns: Sequence[Window], tops: Sequence[str | None]) -> tuple[Win
 
 def check_top_reel(defn: Definition) -> list[tuple[CheckPath, str]]:
     """What a top reel must be: over adjacent middle reels, a strip of known regular symbols
-    and wilds that no block counts."""
-    from ..linemath import scatter_adds
-
+    and wilds that no block counts (scatters are of their own kind)."""
     top = defn.pay_model.top_reel
     if top is None:
         return []
@@ -82,14 +80,13 @@ def check_top_reel(defn: Definition) -> list[tuple[CheckPath, str]]:
     if not top.strip:
         out.append((("pay_model", "top_reel", "strip"), "the top reel needs a strip of symbols"))
     kinds = {s.id: s.kind for s in defn.symbols}
-    counted = {sym for adds in scatter_adds(defn).values() for sym in adds}
     triggers = {getattr(f, "trigger_symbol", None) for f in defn.features} | {
         getattr(f, "symbol", None) for f in defn.features}
     for i, sym in enumerate(top.strip):
         path: CheckPath = ("pay_model", "top_reel", "strip")
         if sym not in kinds:
             out.append((path, f"unknown symbol '{sym}' on the top reel (at {i + 1})"))
-        elif kinds[sym] not in ("regular", "wild") or sym in counted or sym in triggers:
+        elif kinds[sym] not in ("regular", "wild") or sym in triggers:
             out.append((path, f"'{sym}' cannot be on the top reel: it holds regular symbols and wilds that no "
                         "scatter or feature counts"))
     for i, f in enumerate(defn.features):
