@@ -199,7 +199,7 @@ class App:
         from cabinet.presentation.assets import AssetCache
         from cabinet.presentation.audio import Audio
         from cabinet.presentation.context import Context
-        from cabinet.presentation.layout import MIN_LANDSCAPE, MIN_PORTRAIT, compute_layout
+        from cabinet.presentation.layout import MIN_LANDSCAPE, MIN_PORTRAIT, compute_layout, screen_shape
         from cabinet.presentation.scenes.base import BaseGameScene
         from cabinet.presentation.tag_band import uses_tag_band
         from cabinet.presentation.text import Text
@@ -235,7 +235,7 @@ class App:
         cache = AssetCache(sprites_dir(), text)
         builder = ArtBuilder(cache, self.defn)
         layout = compute_layout(self.screen.get_size(), self.defn.grid.reels, self.defn.grid.rows,
-                                settings.left_hand, tag_band=uses_tag_band(self.defn))
+                                settings.left_hand, tag_band=uses_tag_band(self.defn), **screen_shape(self.defn))
         art = builder.build(layout, first_frame_only=True)  # the rest right after the first frame
         audio = Audio(sounds_dir(), self.defn.theme, settings.sound, settings.music, device=False)
         self.stack = SceneStack()

@@ -7,7 +7,9 @@ mode each element supports in that company: a mode block (mystery, expanding and
 multiplier wilds) in ``[base]``, ``[free]`` and ``[base, free]`` when the game has free
 spins (and ``[base, respin]`` with a wild or a paid respin), a board or wheel with and without
 ``in_free_spins``. Elements that live inside free spins (levels, sticky reels, spin
-multipliers) bring the free spins with them.
+multipliers) bring the free spins with them. Every element is also drawn under every pay model
+other than lines (``PAY_MODELS``: a cost of 1 coin, Megaways reels of 1 or 2 rows), and a
+seeded sample of pairs under a model.
 
 The games are tiny on purpose (3 reels of 1 row, 2 with an expanding wild; strips of 2-6
 stops; 1-2 lines; features of 1-3 spins), so most can be enumerated by brute force
@@ -51,7 +53,13 @@ NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_mult
 MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds"})
 IN_FREE_SPINS_BLOCKS = frozenset({"hold_and_respin", "wheel"})
 
+# Pay models (issue 31): each block element is drawn with each model other than lines (one
+# more element per game), and a seeded sample of block pairs under a model. A model's name is
+# its last part: "free_spins+mystery_symbol[base]+ways".
+PAY_MODELS: tuple[str, ...] = ("ways", "megaways", "anywhere", "cluster")
+
 DEFAULT_TRIPLES = 40
+DEFAULT_PAY_TRIPLES = 16
 DEFAULT_SEED = 2121
 
 
@@ -106,7 +114,8 @@ class _Game:
     def __init__(self, present: frozenset[str], options: dict[str, str]) -> None:
         self.present = present
         self.options = options
-        self.rows = 2 if "expanding_wild" in present else 1
+        self.model = next((m for m in PAY_MODELS if m in present), "lines")
+        self.rows = 2 if "expanding_wild" in present or self.model == "megaways" else 1
         self.symbols: list[dict[str, Any]] = [{"id": "A"}, {"id": "B"}, {"id": "W", "kind": "wild"}]
         self.pays: dict[str, dict[int, int]] = {"A": {2: 1, 3: 4}, "B": {3: 3}}
         self.reels: dict[str, list[list[str]]] = {"base": [["A", "B"], ["A", "B", "W"], ["B", "A"]]}
@@ -152,6 +161,16 @@ class _Game:
             **self.top,
             "features": self.features,
         }
+        if self.model != "lines":  # no paylines: a cost of 1 coin; Megaways reels of 1 or 2 rows
+            doc.pop("lines")
+            doc["bet"].pop("lines")
+            spec: dict[str, Any] = {"type": self.model, "cost": 1}
+            if doc.pop("pay_direction", "left_to_right") == "both_ways" and self.model in ("ways", "megaways"):
+                spec["direction"] = "both_ways"
+            if self.model == "megaways":
+                spec["heights"] = [{1: 1, 2: 1}]
+            doc = {**{k: v for k, v in doc.items() if k != "features"}, "pay_model": spec,
+                   "features": doc["features"]}
         return yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)
 
 
@@ -260,7 +279,7 @@ def make_game(elements: tuple[str, ...], options: dict[str, str]) -> tuple[str, 
     present = resolve(elements)
     g = _Game(present, options)
     _build(g)
-    shown = [e + (f"[{options[e]}]" if options.get(e) else "") for e in ELEMENTS if e in present]
+    shown = [e + (f"[{options[e]}]" if options.get(e) else "") for e in (*ELEMENTS, *PAY_MODELS) if e in present]
     name = "+".join(shown)
     return name, g.text(name)
 
@@ -268,21 +287,27 @@ def make_game(elements: tuple[str, ...], options: dict[str, str]) -> tuple[str, 
 def variants(elements: tuple[str, ...]) -> list[dict[str, str]]:
     """Every combination of mode options of the game's elements."""
     present = resolve(elements)
-    order = [e for e in ELEMENTS if e in present]
+    order = [e for e in (*ELEMENTS, *PAY_MODELS) if e in present]
     choices = [mode_options(e, present) for e in order]
     return [{e: o for e, o in zip(order, combo, strict=True) if o} for combo in itertools.product(*choices)]
 
 
-def combinations(*, triples: int = DEFAULT_TRIPLES, seed: int = DEFAULT_SEED) -> list[tuple[str, ...]]:
-    """Every pair of elements and ``triples`` triples drawn with ``seed``."""
+def combinations(*, triples: int = DEFAULT_TRIPLES, seed: int = DEFAULT_SEED,
+                 pay_triples: int = DEFAULT_PAY_TRIPLES) -> list[tuple[str, ...]]:
+    """Every pair of elements and ``triples`` triples drawn with ``seed``; then every element
+    under every pay model and ``pay_triples`` pairs of elements under a model, drawn with it too."""
     pairs = list(itertools.combinations(ELEMENTS, 2))
     all_triples = list(itertools.combinations(ELEMENTS, 3))
     sample = random.Random(seed).sample(all_triples, min(triples, len(all_triples)))
-    return [*pairs, *sorted(sample, key=_order)]
+    under = [(e, m) for m in PAY_MODELS for e in ELEMENTS]
+    all_under = [(a, b, m) for m in PAY_MODELS for a, b in pairs]
+    pay_sample = random.Random(f"pay models {seed}").sample(all_under, min(pay_triples, len(all_under)))
+    return [*pairs, *sorted(sample, key=_order), *under, *sorted(pay_sample, key=_order)]
 
 
 def _order(combo: tuple[str, ...]) -> tuple[int, ...]:
-    return tuple(ELEMENTS.index(e) for e in combo)
+    every = (*ELEMENTS, *PAY_MODELS)
+    return tuple(every.index(e) for e in combo)
 
 
 def corpus(*, triples: int = DEFAULT_TRIPLES, seed: int = DEFAULT_SEED) -> tuple[list[CorpusGame], list[Skipped]]:

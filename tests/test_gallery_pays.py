@@ -1,6 +1,6 @@
 """Reference pictures of each pay model's wins (tests/gallery/pays/): a ways run lit reel by
 reel with its "N WAYS" label, a Megaways win on the heights its spin drew with the ways
-plaque, a pay-anywhere win's counted cells, a cluster's outline; the ways win left-handed and
+plaque (and with a top reel over the middle reels), a pay-anywhere win's counted cells, a cluster's outline; the ways win left-handed and
 the Megaways win in portrait too. Each is the gallery's own picture of a plain win of the
 game's model (``designer.gallery``: ``plain_win_script`` and ``line_win_shot``), compared as
 the shipped games' galleries are (tests/test_gallery.py). After an intended change:
@@ -32,6 +32,7 @@ CASES = [  # game, window, left-handed
     ("ways-243", (640, 360), True),
     ("megaways-117649", (640, 360), False),
     ("megaways-117649", (360, 640), False),
+    ("megaways-top-reel", (640, 360), False),
     ("toy-anywhere", (640, 360), False),
     ("cluster-7x7", (640, 360), False),
 ]

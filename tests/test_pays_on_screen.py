@@ -23,12 +23,13 @@ from cabinet.core.pays.cluster import ClusterWin
 from cabinet.core.pays.megaways import HeightsDrawn
 from cabinet.core.pays.ways import WaysWin
 from cabinet.machine.buttons import Button, Press
-from cabinet.presentation.layout import Box, column_cells, compute_layout
+from cabinet.presentation.layout import Box, column_cells, compute_layout, screen_shape
 from cabinet.presentation.pays import paid_lines, pay_screen_of, screen_for_win, win_kinds
 from cabinet.presentation.pays.cluster import CLUSTER_COLOURS, outline_polygons
 from cabinet.presentation.pays.common import PILL_BACK, PLAQUE_BACK, plaque_box
 from cabinet.presentation.pays.diagram import LIT
 from cabinet.presentation.pays.ways import REEL_STEP
+from cabinet.presentation.scaled import shrunk
 from cabinet.presentation.scenes.history import paid_text
 from cabinet.presentation.scenes.info import InfoScene
 from cabinet.presentation.side_panel import feature_box, feature_rows, panel_box, top_awards
@@ -121,18 +122,34 @@ def test_megaways_reels_land_at_the_heights_their_spin_drew(megaways_app) -> Non
     surface = pygame.Surface(layout.size)
     app.base.reels.draw(surface, art, layout)
     cells = column_cells(layout, drawn_heights)
-    half = layout.cell // 2
     for reel, column in enumerate(landed):
         for row, symbol in enumerate(column):
             cell = cells[reel][row]
-            tile = art.tiles[symbol]
+            tile = shrunk(art.tiles[symbol], cell.w, layout.cell)  # a tall reel's symbols are smaller
+            half = cell.w // 2
             for dx, dy in ((half, half), (half // 2, half), (half, half // 3)):  # the symbol in its slot
                 assert surface.get_at((cell.x + dx, cell.y + dy)) == tile.get_at((dx, dy)), (reel, row)
-        if len(column) < layout.rows:  # between two slots: the reel's paper
-            col = layout.columns[reel]
+        col = layout.columns[reel]
+        if cells[reel][0].h == layout.cell and cells[reel][0].bottom + 1 < cells[reel][1].y:  # a gap: the paper
             y = cells[reel][0].bottom + 1
-            assert y < cells[reel][1].y
+            half = layout.cell // 2
             assert surface.get_at((col.x + half, y)) == art.paper.get_at((half, (y - col.y) % layout.cell))
+
+
+def test_a_tall_reel_draws_smaller_symbols_and_every_column_fills_its_height() -> None:
+    defn = game("megaways-117649")
+    layout = compute_layout((1280, 720), defn.grid.reels, defn.grid.rows, **screen_shape(defn))
+    assert len(layout.cells[0]) == 5 < layout.rows == 7  # the frame is sized for the mean height, rounded up
+    cells = column_cells(layout, (2, 3, 4, 5, 6, 7))
+    sides = [column[0].w for column in cells]
+    assert sides[:4] == [layout.cell] * 4  # up to 5 symbols: the full cell
+    assert layout.cell > sides[4] > sides[5] >= layout.cell * 5 // 7  # 6 and 7: smaller, in turn
+    for reel, column in enumerate(cells):
+        col = layout.columns[reel]
+        pitch = col.h / len(column)
+        assert abs(column[0].center[1] - (col.y + pitch / 2)) <= 1  # slots spread over the whole column
+        assert abs(column[-1].center[1] - (col.bottom - pitch / 2)) <= 1
+        assert all(c.center[0] == col.center[0] for c in column)
 
 
 def test_the_megaways_plaque_shows_the_spins_ways(megaways_app) -> None:  # noqa: ANN001

@@ -5,6 +5,9 @@
 - simulate: base-game spins per second of the numpy batch path on one core, and of a
   plain pure-Python loop (``play_round`` per spin) over the same rounds, measured in
   the same run, and their ratio (target: at least 5,000,000 spins/s);
+- a plain-C yardstick (``bench_c.py``): the same base work in a small C loop compiled at
+  bench time (when the machine has a C compiler), and the numpy base rate as a fraction of
+  it, both by CPU time in the same run (target: at least a third);
 - the lean ``play_round`` (no events, no respin offer: what simulate hands the rounds
   no batch plan covers) on the same game (target: at least 40,000 rounds/s on one core);
 - every shipped game: whole-game simulate rounds per second on one core, features
@@ -24,8 +27,11 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import subprocess
 import time
 from collections import Counter
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from .bet import default_bet
@@ -107,7 +113,9 @@ def measure(spins: int = DEFAULT_SPINS, python_spins: int = PYTHON_SPINS, game: 
         for s in lean_seeds:
             lean_round(defn, bet, s)
     lean_rate, lean_cpu_rate = lean_clock.rates(len(lean_seeds))
+    c_line = c_yardstick(defn, spins)
     return {
+        "c_yardstick": c_line,
         "game": defn.id,
         "strip_stops": [len(s) for s in defn.reels["base"]],
         "lines": len(defn.lines),
@@ -181,6 +189,39 @@ def measure_games(rounds: int = GAME_ROUNDS) -> list[dict[str, Any]]:
     return out
 
 
+C_SPINS_PER_NUMPY_SPIN = 10  # the C loop is faster: more spins keep its timing above the clock's grain
+C_TARGET = Fraction(1, 3)  # the numpy base path's share of the C loop's rate
+
+
+def c_yardstick(defn: Definition, spins: int) -> dict[str, Any]:
+    """The C loop's rate and RTP on ``defn`` (``{"compiler": None}``: no C compiler; an
+    ``error`` when the loop is not for this game or failed)."""
+    from .bench_c import compiler, measure_c
+
+    if defn.features or defn.pay_model.type != "lines":
+        return {"compiler": compiler(), "error": "the C yardstick is for a lines game's base spins"}
+    try:
+        found = measure_c(defn, spins * C_SPINS_PER_NUMPY_SPIN)
+    except (RuntimeError, ValueError, OSError, subprocess.SubprocessError) as exc:
+        return {"compiler": compiler(), "error": str(exc)}
+    if found is None:
+        return {"compiler": None}
+    return {"compiler": compiler(), "spins": found.spins, "cpu_seconds": round(found.cpu_seconds, 4),
+            "spins_per_cpu_second": found.spins_per_cpu_second, "rtp": found.rtp}
+
+
+def c_text(result: dict[str, Any]) -> str:
+    c = result["c_yardstick"]
+    if c.get("compiler") is None:
+        return "plain C yardstick: no C compiler (gcc or cc) on this machine"
+    if "error" in c:
+        return f"plain C yardstick: {c['error']}"
+    share = result["numpy_spins_per_cpu_second"] / max(c["spins_per_cpu_second"], 1)
+    return (f"plain C yardstick ({Path(c['compiler']).name} -O2, the same base work): {c['spins_per_cpu_second']:,} "
+            f"spins per CPU-s ({c['spins']:,} spins, RTP {c['rtp']:.6f}); numpy base path = {share:.2f} of it "
+            f"(1/{1 / max(share, 1e-9):.1f}; target >= 1/{C_TARGET.denominator})")
+
+
 def run(args: argparse.Namespace) -> int:
     result = measure(spins=getattr(args, "spins", 0) or DEFAULT_SPINS, game=getattr(args, "game", "") or "")
     from .bench_pays import measure_pay_models, render
@@ -209,6 +250,7 @@ def run(args: argparse.Namespace) -> int:
         f"{result['python_spins_per_second']:,} per wall-s ({result['python_spins']:,} spins)"
     )
     print(f"speed-up numpy / Python: {result['cpu_speedup']}x by CPU time, {result['speedup']}x by wall time")
+    print(c_text(result))
     print(
         f"lean play_round (simulation): {result['lean_rounds_per_cpu_second']:,} rounds per CPU-s, "
         f"{result['lean_rounds_per_second']:,} per wall-s  (target >= {LEAN_TARGET:,})"

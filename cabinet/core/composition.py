@@ -152,9 +152,9 @@ def screen_count_distribution(
         changes.append(found)
         if params is through:
             break
-    from .pays import model_of
+    from .pays import model_for
 
-    reels = model_of(defn).reel_windows(defn, reel_set)  # every window each reel shows (Megaways: any height)
+    reels = model_for(defn, reel_set).reel_windows(defn, reel_set)  # every window each reel shows (Megaways: any height)
     out: dict[int, Fraction] = {}
     for joint in product(*(outcomes for outcomes, _ in changes)):
         chance = Fraction(1)

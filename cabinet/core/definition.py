@@ -139,6 +139,17 @@ class WinTiers:
 
 
 @dataclass(frozen=True)
+class TopReel:
+    """Megaways: a horizontal reel over some middle reels, one more symbol above each of them."""
+
+    reels: tuple[int, ...] = doc("the reels (1-based, adjacent) it lies over, e.g. [2, 3, 4, 5]")
+    strip: Annotated[tuple[str, ...], STRIP] = doc(
+        "its strip, read left to right: the cell over its first reel shows the stop, the next cell the "
+        "symbol after it, ... (regular symbols and wilds only: no scatters or bonus symbols)"
+    )
+
+
+@dataclass(frozen=True)
 class PayModelSpec:
     """How a screen pays: a model from the pay-model registry (``cabinet.core.pays``) and its options."""
 
@@ -163,6 +174,17 @@ class PayModelSpec:
         "megaways: per reel, its visible rows -> weight, drawn each spin ({2: 1, 3: 2, ..., 7: 1}); one "
         "entry serves every reel; grid.rows is the tallest",
         factory=tuple,
+    )
+    reel_sets: dict[str, str] = doc(
+        "a pay model per reel set: reel set -> ways, anywhere or cluster (e.g. {free: ways}: free spins pay "
+        "ways in a lines game); the base game's reel sets pay by type; a lines game with them has a fixed "
+        "line count, the cost of the other models",
+        factory=dict,
+    )
+    top_reel: TopReel | None = doc(
+        "megaways: a horizontal reel over the middle reels (null: none); it adds one symbol on top of each "
+        "reel it covers, counted in that reel's ways",
+        default=None,
     )
 
 

@@ -532,11 +532,11 @@ def reel_count_weights(strip: Sequence[str], rows: int, adds: dict[str, int]) ->
 
 def count_distribution(defn: Definition, reel_set: str, adds: dict[str, int]) -> dict[int, Fraction]:
     """Exact distribution of the screen's count of the ``adds`` symbols (convolution over reels)."""
-    from .pays import model_of
+    from .pays import model_for
 
     dist: dict[int, int] = {0: 1}
     combos = 1
-    for reel in model_of(defn).reel_windows(defn, reel_set):  # every window a reel shows (Megaways: any height)
+    for reel in model_for(defn, reel_set).reel_windows(defn, reel_set):  # every window a reel shows (Megaways: any height)
         per_reel: Counter[int] = Counter()
         for win, weight in reel:
             per_reel[sum(adds.get(sid, 0) for sid in win)] += weight
@@ -863,9 +863,9 @@ def _line_automaton(pays: np.ndarray) -> list[tuple[np.ndarray, np.ndarray, np.n
 def expected_line_coins(defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
     """Exact expected pay of ONE payline, in coins per line-coin, for a uniformly random spin
     (under another pay model: per coin of its cost, which prices a spin the same way)."""
-    from .pays import model_of
+    from .pays import model_for
 
-    return model_of(defn).line_coins(defn, reel_set, both_ways)
+    return model_for(defn, reel_set).line_coins(defn, reel_set, both_ways)
 
 
 def symbol_count_distribution(defn: Definition, reel_set: str, symbol_ids: Sequence[str]) -> list[Fraction]:

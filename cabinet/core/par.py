@@ -41,7 +41,7 @@ from .linemath import (  # noqa: F401 - the line math's public names, as they we
     window_ids,
 )
 from .money import fraction_str
-from .pays import model_of
+from .pays import model_of, models_used
 from .value import Z95, Estimate, Exact, Value, total
 
 ZERO = Fraction(0)
@@ -109,12 +109,15 @@ def block_parts(
     """Every feature's par part, in definition order, and the features with none."""
     parts: list[BlockPar] = []
     missing: list[str] = []
-    priced = model_of(defn).priced_blocks
+    priced: frozenset[str] | None = None  # what every model the game pays by prices (None: every block)
+    for model in models_used(defn):
+        if model.priced_blocks is not None:
+            priced = model.priced_blocks if priced is None else priced & model.priced_blocks
     for params in defn.features:
         entry = block(params.type)
         if (priced is not None and params.type not in priced and entry is not None and entry.modes(params)
                 and not getattr(entry, "any_pay_model", False)):  # a block priced through the model itself
-            missing.append(f"{params.type} under {defn.pay_model.type} pays")  # its par reads paylines
+            missing.append(f"{params.type} under {'/'.join(m.type for m in models_used(defn))} pays")  # its par reads paylines
             continue
         part = None if entry is None else entry.par(ParContext(defn, params, bet, samples, seed))
         if part is None:

@@ -468,6 +468,9 @@ class BatchSpinner:
 
     def _compile_plan(self, plan: SpinsPlan) -> _PlanBatch:
         defn = self.defn
+        if any(defn.pay_model.reel_sets.get(c.set, defn.pay_model.type) != defn.pay_model.type
+               for c in plan.reel_sets):
+            raise ValueError("a reel set of the feature pays by another model: play_round plays it")
         sets = []
         for level in plan.levels or (PlanLevel(),):
             at_level = []

@@ -43,7 +43,7 @@ from .features import (
     active,
 )
 from .money import Money
-from .pays import model_of
+from .pays import model_for
 from .rng import Rng
 
 WinKey = tuple[object, ...]
@@ -91,7 +91,7 @@ def play_spin(
     """Stages 1-4 of one spin (the caller has added ``SpinStarted``). ``held``: a respin's
     screen as the player saw it, whose reels not ``spinning`` stay as they are."""
     defn, state, book = rc.defn, rc.state, rc.book
-    model = model_of(defn)
+    model = model_for(defn, reel_set)  # the reel set's own model (pay_model.reel_sets), else the game's
     shape: tuple[Event, ...] = ()
     if stops is None:
         assert rc.rng is not None

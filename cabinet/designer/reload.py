@@ -52,7 +52,7 @@ def apply_game(app: Host, defn: Definition, fresh_sprites: bool) -> None:
     from cabinet.paths import sprites_dir
     from cabinet.presentation.art import ArtBuilder
     from cabinet.presentation.assets import AssetCache
-    from cabinet.presentation.layout import compute_layout
+    from cabinet.presentation.layout import compute_layout, screen_shape
     from cabinet.presentation.scenes.base import BaseGameScene
     from cabinet.presentation.tag_band import uses_tag_band
 
@@ -61,7 +61,7 @@ def apply_game(app: Host, defn: Definition, fresh_sprites: bool) -> None:
     cache = AssetCache(sprites_dir(), ctx.text) if fresh_sprites else ctx.cache
     builder = ArtBuilder(cache, defn)
     layout = compute_layout(app.screen.get_size(), defn.grid.reels, defn.grid.rows, ctx.settings.left_hand,
-                            tag_band=uses_tag_band(defn))
+                            tag_band=uses_tag_band(defn), **screen_shape(defn))
     art = builder.build(layout)
     bet = nearest_bet(defn, session.bet)
 

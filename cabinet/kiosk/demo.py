@@ -54,14 +54,15 @@ class DemoGame:
     def __init__(self, defn: Definition, *, text: Any, cache: Any, builder: Any, audio: Any, settings: Any,
                  size: tuple[int, int]) -> None:
         from cabinet.presentation.context import Context
-        from cabinet.presentation.layout import compute_layout
+        from cabinet.presentation.layout import compute_layout, screen_shape
         from cabinet.presentation.scenes.base import BaseGameScene
         from cabinet.presentation.tag_band import uses_tag_band
 
         self.defn = defn
         self.session = DemoSession(defn)
         settings = replace(settings)  # a copy: nothing the demo does can change or save the real one
-        layout = compute_layout(size, defn.grid.reels, defn.grid.rows, settings.left_hand, tag_band=uses_tag_band(defn))
+        layout = compute_layout(size, defn.grid.reels, defn.grid.rows, settings.left_hand, tag_band=uses_tag_band(defn),
+                                **screen_shape(defn))
         self.stack = SceneStack()
         self.ctx = Context(defn=defn, session=self.session, settings=settings, text=text, cache=cache,
                            builder=builder, audio=audio, stack=self.stack, layout=layout,

@@ -20,7 +20,7 @@ from cabinet.services.settings import Settings, save_settings
 from .art import Art, ArtBuilder
 from .assets import AssetCache
 from .audio import Audio
-from .layout import Layout, compute_layout
+from .layout import Layout, compute_layout, screen_shape
 from .router import open_scene
 from .tag_band import uses_tag_band
 from .text import Text
@@ -80,7 +80,7 @@ class Context:
     def relayout(self, size: tuple[int, int]) -> None:
         """A new window size or hand: new rectangles, art scaled once for them, scenes told."""
         layout = compute_layout(size, self.defn.grid.reels, self.defn.grid.rows, self.settings.left_hand,
-                                tag_band=uses_tag_band(self.defn))
+                                tag_band=uses_tag_band(self.defn), **screen_shape(self.defn))
         if layout == self.layout:
             return
         if (layout.width, layout.height) != (self.layout.width, self.layout.height):

@@ -31,8 +31,9 @@ screen carries is fitted round them, not the other way round.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from cabinet.machine.buttons import RESPIN_BUTTONS, Button, Press
 
@@ -128,6 +129,7 @@ class Layout:
     side_art: tuple[Box, Box]  # the theme's art in the top corners (left, right): nothing else goes there
     fonts: Fonts
     ui_button: int  # side of overlay buttons (close, arrows, toggles are two wide)
+    top_reel: tuple[int, ...] = ()  # a Megaways top reel's reels: it fills the columns' first cell over them
 
     @property
     def width(self) -> int:
@@ -178,29 +180,39 @@ class Layout:
 
 
 def reel_pitch(layout: Layout, reel: int, rows: int) -> float:
-    """The height of one symbol's slot on ``reel`` when it shows ``rows`` symbols: the column
-    is sized for the tallest reel (``layout.rows``), so a shorter reel spreads its symbols
-    over it (a Megaways reel of 2 shows two slots of 3.5 cells on a 7-high column)."""
-    return layout.columns[reel].h / max(1, rows)
+    """The height of one symbol's slot on ``reel`` when it shows ``rows`` symbols: every reel
+    fills its column under the top reel's band (a Megaways reel of 2 shows two slots of 2.5
+    cells on a column sized for 5 rows, a reel of 7 seven slots of 5/7 of a cell)."""
+    return (layout.columns[reel].h - top_band(layout)) / max(1, rows)
 
 
 def column_cells(layout: Layout, heights: tuple[int, ...] | list[int] | None) -> tuple[tuple[Box, ...], ...]:
     """Each reel's cells when reel ``i`` shows ``heights[i]`` symbols: square cells of the
     layout's size, each centred in its slot (``reel_pitch``). A symbol keeps its full size
-    on every reel (the layout's cell fits the tallest one). ``heights`` None, or every
-    reel at ``layout.rows``: the layout's own cells."""
-    if heights is None or all(h == layout.rows for h in heights[: len(layout.columns)]):
+    while the column holds no more than the frame was sized for, smaller past that
+    (``symbol_side``: every column fills the same height). ``heights`` None, or every reel at
+    ``layout.rows`` of a frame sized for them: the layout's own cells. Under a top reel (``layout.top_reel``)
+    the reels' own cells are below its band, and a covered reel's height counts its top
+    cell, row 0, in the band."""
+    band = top_band(layout)
+    own_rows = own_cells(layout)
+    if own_rows and (heights is None or all(h == layout.rows for h in heights[: len(layout.columns)])):
         return layout.cells
     cell = layout.cell
     out = []
     for reel, column in enumerate(layout.columns):
-        rows = heights[reel] if reel < len(heights) else layout.rows
-        if rows == layout.rows:
+        rows = heights[reel] if heights is not None and reel < len(heights) else layout.rows
+        topped = reel in layout.top_reel and heights is not None
+        rows -= topped  # a top reel's cell is the column's row 0 (in its band)
+        if rows == layout.rows and own_rows:
             out.append(layout.cells[reel])
             continue
         pitch = reel_pitch(layout, reel, rows)
-        out.append(tuple(Box(column.x, round(column.y + (r + 0.5) * pitch - cell / 2), cell, cell)
-                         for r in range(rows)))
+        side = symbol_side(layout, reel, rows)
+        y0 = column.y + band
+        x = column.x + (cell - side) // 2
+        own = tuple(Box(x, round(y0 + (r + 0.5) * pitch - side / 2), side, side) for r in range(rows))
+        out.append((top_cell(layout, reel), *own) if topped else own)
     return tuple(out)
 
 
@@ -246,12 +258,57 @@ def fit_size(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def compute_layout(size: tuple[int, int], reels: int = 5, rows: int = 3, left_hand: bool = False, *,
-                   tag_band: bool = True) -> Layout:
+                   tag_band: bool = True, top_reel: tuple[int, ...] = (), frame_rows: int = 0) -> Layout:
+    """``frame_rows``: the rows the reel window is sized for when reels change height (a
+    Megaways game: fewer than its tallest, so a tall reel draws its symbols smaller and a short
+    one at the full cell; 0: ``rows``). ``top_reel``: the reels under a Megaways top reel; the
+    columns are one cell taller, its band their first cell. ``layout.rows`` stays ``rows``, the
+    height of a reel that has none of its own."""
     portrait = is_portrait(size)
     w, h = fit_size(size)
-    layout = _portrait(w, h, reels, rows) if portrait else \
-        _landscape(w, h, reels, rows, tags_taken=not tag_band and rows > 3)
+    tall = (frame_rows or rows) + (1 if top_reel else 0)
+    layout = _portrait(w, h, reels, tall) if portrait else \
+        _landscape(w, h, reels, tall, tags_taken=not tag_band and tall > 3)
+    if tall != rows or top_reel:
+        layout = replace(layout, rows=rows, top_reel=tuple(top_reel))
     return layout.mirror() if left_hand else layout
+
+
+def screen_shape(defn: Any) -> dict[str, Any]:
+    """``compute_layout``'s options for a game's screen: a Megaways game's frame is sized for
+    its reels' mean height, rounded up (a reel at 7 of 2-7 rows draws its symbols at 5/7 of the
+    cell), and leaves a band for its top reel."""
+    from cabinet.core.pays.common import reel_heights
+    from cabinet.core.pays.top_reel import covered
+
+    if not defn.pay_model.heights:
+        return {}
+    tables = reel_heights(defn)
+    mean = sum(sum(h * w for h, w in t) / sum(w for _, w in t) for t in tables) / len(tables)
+    return {"top_reel": covered(defn), "frame_rows": min(defn.grid.rows, max(3, math.ceil(mean - 1e-9)))}
+
+
+def own_cells(layout: Layout) -> bool:
+    """The layout's cells are its reels' own rows (not a frame sized for other heights)."""
+    return not layout.top_reel and bool(layout.cells) and len(layout.cells[0]) == layout.rows
+
+
+def top_band(layout: Layout) -> int:
+    """The height of the top reel's band over the columns (0: no top reel)."""
+    return layout.cell if layout.top_reel else 0
+
+
+def top_cell(layout: Layout, reel: int) -> Box:
+    """The top reel's cell over ``reel``."""
+    column = layout.columns[reel]
+    return Box(column.x, column.y, column.w, layout.cell)
+
+
+def symbol_side(layout: Layout, reel: int, rows: int) -> int:
+    """The side of a symbol on ``reel`` when it shows ``rows``: the cell, or smaller where the
+    column holds more symbols than the frame was sized for."""
+    return min(layout.cell, int(reel_pitch(layout, reel, rows)))
+
 
 
 REEL_BORDER, REEL_GAP = 0.14, 0.03  # the frame's border and the gap between reels, in cells

@@ -16,7 +16,8 @@ reel away, and the screen must not tell them early.
 Heights: a Megaways spin draws how many symbols each reel shows (``shape``). A reel takes
 its new height when it starts to land, so the blur keeps the last spin's spacing and the
 reel settles at the new one; its slots spread over the column (``layout.reel_pitch``),
-each symbol at the layout's cell size on the reel's paper. A reel with no height of its
+each symbol at the layout's cell size on the reel's paper, or smaller when the column holds
+more symbols than the frame was sized for (``layout.symbol_side``). A reel with no height of its
 own shows ``layout.rows``, drawn exactly as before heights existed.
 
 Stamps: a value a spin's draw revealed on a symbol (a multiplier wild's "x20") is
@@ -37,8 +38,10 @@ import pygame
 from cabinet.core.events import Position
 
 from .art import Art
-from .layout import Layout, column_cells, reel_pitch
+from .layout import Layout, column_cells, own_cells, reel_pitch, symbol_side, top_band
+from .scaled import shrunk
 from .text import Text
+from .top_reel import TopReelView
 
 SPEED = 18.0  # symbols per second at full speed
 ANTICIPATION_SPEED = 11.0
@@ -153,6 +156,7 @@ class ReelView:
         self._anticipation_on = False
         self.stamps: dict[Position, tuple[str, str]] = {}  # cell -> (symbol, label): values revealed on it
         self._stamp_text: Text | None = None
+        self.top: TopReelView | None = None  # a Megaways top reel over some reels (its cells are their row 0)
 
     # -- commands ---------------------------------------------------------------------------------
 
@@ -164,23 +168,31 @@ class ReelView:
             reel.strip, reel.pos, reel.phase, reel.held, reel.anticipating = tuple(strip), float(stop), \
                 "stopped", False, False
             reel.suspense = False
-            reel.rows = heights[i] if heights is not None and i < len(heights) else None
+            topped = self.top is not None and heights is not None and i in self.top.covered
+            reel.rows = heights[i] - topped if heights is not None and i < len(heights) else None
             reel.next_rows = None
         self.landing_scheduled = False
         self.stamps.clear()
 
-    def shape(self, heights: Sequence[int]) -> None:
-        """The heights a spin drew: each moving reel takes its own when it starts to land
-        (a reel at rest at once)."""
+    def shape(self, heights: Sequence[int], top_stop: int | None = None) -> None:
+        """The heights a spin drew (each reel's own): each moving reel takes its own when it
+        starts to land (a reel at rest at once); ``top_stop``: where the top reel lands."""
         for reel, rows in zip(self.reels, heights, strict=False):
             if reel.phase in ("land", "stopped"):
                 reel.rows, reel.next_rows = rows, None
             else:
                 reel.next_rows = rows
+        if self.top is not None and top_stop is not None:
+            if self.top.moving:
+                self.top.aim(top_stop)
+            else:
+                self.top.show(top_stop)
 
     def heights(self, rows: int) -> tuple[int, ...]:
-        """How many symbols each reel shows now (``rows``: the layout's, for a reel with none of its own)."""
-        return tuple(reel.rows or rows for reel in self.reels)
+        """How many symbols each reel shows now, its top cell counted (``rows``: the layout's,
+        for a reel with none of its own)."""
+        covered = self.top.covered if self.top is not None and any(r.rows for r in self.reels) else ()
+        return tuple((reel.rows or rows) + (i in covered) for i, reel in enumerate(self.reels))
 
     def stamp(self, positions: Sequence[Position], symbols: Sequence[str], label: str, text: Text) -> None:
         """Stamp ``label`` on each cell of ``positions`` (showing ``symbols``), until the next spin."""
@@ -215,6 +227,8 @@ class ReelView:
                 reel.strip = tuple(strip)
                 reel.pos = reel.pos % len(reel.strip)
             reel.phase, reel.t, reel.start_pos, reel.speed = "windup", 0.0, reel.pos, 0.0
+        if self.top is not None and any(i in moving for i in self.top.covered):
+            self.top.start()
 
     def land(self, stops: Sequence[int], anticipation: Sequence[int] = ()) -> None:
         """The core's stops are known: schedule each moving reel's landing, left to right."""
@@ -246,11 +260,11 @@ class ReelView:
 
     @property
     def all_stopped(self) -> bool:
-        return all(not r.moving for r in self.reels)
+        return all(not r.moving for r in self.reels) and not (self.top is not None and self.top.moving)
 
     @property
     def spinning(self) -> bool:
-        return any(r.moving for r in self.reels)
+        return any(r.moving for r in self.reels) or (self.top is not None and self.top.moving)
 
     @property
     def stops(self) -> tuple[int, ...]:
@@ -259,7 +273,11 @@ class ReelView:
     def visible(self, rows: int) -> list[list[str]]:
         """What each reel window shows now: [reel][row] (for tests once stopped); ``rows``
         for a reel with no height of its own."""
-        return [[r.symbol(math.floor(r.pos) + row) for row in range(r.rows or rows)] for r in self.reels]
+        out = [[r.symbol(math.floor(r.pos) + row) for row in range(r.rows or rows)] for r in self.reels]
+        if self.top is not None and any(r.rows for r in self.reels):  # a spin's screen: the top cells are row 0
+            for reel, symbol in zip(self.top.covered, self.top.cells(), strict=True):
+                out[reel].insert(0, symbol)
+        return out
 
     # -- time -------------------------------------------------------------------------------------
 
@@ -278,6 +296,9 @@ class ReelView:
         self.clock += dt
         for reel in self.reels:
             self._advance(reel, dt)
+        if self.top is not None:
+            under = [self.reels[r] for r in self.top.covered]
+            self.top.update(dt, any(r.phase in ("land", "stopped") for r in under))
         self._update_suspense()  # after the moves: a reel that just landed passes the suspense on
         anticipating = any(r.suspense and r.moving for r in self.reels)
         if anticipating != self._anticipation_on:
@@ -339,16 +360,20 @@ class ReelView:
     def draw(self, surface: pygame.Surface, art: Art, layout: Layout, dim_held: bool = False) -> None:
         cell = layout.cell
         clip = surface.get_clip()
+        band = top_band(layout)
+        if self.top is not None and band:
+            self.top.draw(surface, art, layout)
         # only the next anticipating reel to land glows: the suspense moves along the reels
         focus = next((r for r in self.reels if r.suspense and r.moving), None)
-        for index, (reel, column) in enumerate(zip(self.reels, layout.columns, strict=False)):
+        for index, (reel, full) in enumerate(zip(self.reels, layout.columns, strict=False)):
+            column = pygame.Rect(full.x, full.y + band, full.w, full.h - band)  # under the top reel's band
             surface.set_clip(column)
             top = math.floor(reel.pos)
             frac = reel.pos - top
             fast = reel.moving and reel.speed > BLUR_SPEED
             tiles = art.blurred if fast else art.tiles
             rows = reel.rows or layout.rows
-            if rows == layout.rows:  # the grid's own spacing: a tile per cell
+            if rows == layout.rows and own_cells(layout):  # the grid's own spacing: a tile per cell
                 y0 = column.y - round(frac * cell)
                 for k in range(-1, rows + 1):
                     tile = tiles.get(reel.symbol(top + k))
@@ -359,11 +384,13 @@ class ReelView:
                     for y in range(column.y, column.bottom, cell):
                         surface.blit(art.paper, (column.x, y))
                 pitch = reel_pitch(layout, index, rows)
-                start = column.y - frac * pitch + (pitch - cell) / 2
+                side = symbol_side(layout, index, rows)  # smaller when the column holds more
+                start = column.y - frac * pitch + (pitch - side) / 2
+                x = column.x + (cell - side) // 2
                 for k in range(-1, rows + 1):
                     tile = tiles.get(reel.symbol(top + k))
                     if tile is not None:
-                        surface.blit(tile, (column.x, round(start + k * pitch)))
+                        surface.blit(shrunk(tile, side, cell), (x, round(start + k * pitch)))
             if fast and art.streaks is not None:
                 surface.blit(art.streaks, (column.x, column.y))
             if reel is focus and art.anticipation is not None:
@@ -385,4 +412,5 @@ class ReelView:
                 continue
             tile = art.tiles.get(stamped_art(art, self._stamp_text, symbol, label))
             if tile is not None:
-                surface.blit(tile, (cells[reel][row].x, cells[reel][row].y))
+                box = cells[reel][row]
+                surface.blit(shrunk(tile, box.w, layout.cell), (box.x, box.y))

@@ -18,7 +18,7 @@ from cabinet.core.round import RoundResult
 from .router import build_scene
 from .screen_state import ScreenState, feature_presenters, shown_at
 
-__all__ = ["landed_heights", "restore_heights", "restore_screen", "restore_stamps", "shown_at"]
+__all__ = ["landed_heights", "own_heights", "restore_heights", "restore_screen", "restore_stamps", "shown_at"]
 
 
 def landed_heights(shown: ScreenState) -> tuple[int, ...] | None:
@@ -35,8 +35,23 @@ def restore_heights(scene: Any, shown: ScreenState) -> None:
     rows = scene.ctx.defn.grid.rows
     if all(h == rows for h in heights):
         return
-    scene.reels.shape(heights)
+    own, top_stop = own_heights(scene.ctx.defn, shown.landed)
+    scene.reels.shape(own, top_stop)
     scene.screen = scene.reels.visible(rows)
+
+
+def own_heights(defn: Any, landed: Any) -> tuple[tuple[int, ...], int | None]:
+    """A landed screen's heights without a top reel's cells, and the top reel's stop that shows
+    its cells (None: no top reel)."""
+    from cabinet.core.pays.top_reel import cells_at, covered
+
+    over = covered(defn)
+    heights = tuple(len(column) - (r in over) for r, column in enumerate(landed))
+    if not over:
+        return heights, None
+    cells = tuple(landed[r][0] for r in over)
+    stops = range(len(defn.pay_model.top_reel.strip))
+    return heights, next((s for s in stops if cells_at(defn, s) == cells), 0)
 
 
 def restore_screen(scene: Any, result: RoundResult, step: int) -> tuple[ScreenState, Any]:
@@ -51,6 +66,10 @@ def restore_screen(scene: Any, result: RoundResult, step: int) -> tuple[ScreenSt
     if shown.stops is not None and shown.reel_set is not None:
         scene.reel_set = shown.reel_set
         scene.reels.show(ctx.defn.reels[shown.reel_set], shown.stops, landed_heights(shown))
+        if scene.reels.top is not None and shown.landed:
+            top_stop = own_heights(ctx.defn, shown.landed)[1]
+            if top_stop is not None:
+                scene.reels.top.show(top_stop)
         scene.screen = [list(column) for column in shown.screen] if shown.screen else \
             scene.reels.visible(ctx.defn.grid.rows)
     ctx.hud.win = shown.hud_win

@@ -18,6 +18,7 @@ from cabinet.core.events import Position
 
 from .art import PAYLINE_COLOURS, PULSE_STEPS, Art
 from .layout import Layout, column_cells
+from .scaled import shrunk
 
 TIER_COUNT_TIME = {"big": 4.0, "mega": 6.0, "epic": 8.0}
 TIER_LEAD_IN = 1.0  # seconds the meter counts up before it reaches BIG
@@ -77,14 +78,16 @@ def draw_highlights(surface: pygame.Surface, art: Art, layout: Layout, screen: l
         cell = cells[reel][row]
         cx, cy = cell.center
         symbol = screen[reel][row]
+        side = cell.w  # a Megaways reel may draw its symbols smaller than the layout's cell
         if art.paper is not None:
-            surface.blit(art.paper, (cell.x, cell.y))
+            surface.blit(shrunk(art.paper, side, layout.cell), (cell.x, cell.y))
         glows = art.glows.get(symbol)
         img = glows[frame] if glows else art.symbols.get(symbol)
         if img is not None:
+            img = shrunk(img, side, layout.cell)
             surface.blit(img, img.get_rect(center=(cx, cy)))
         if art.highlight is not None:
-            surface.blit(art.highlight, (cell.x, cell.y))
+            surface.blit(shrunk(art.highlight, side, layout.cell), (cell.x, cell.y))
         if art.sparkle is not None and (int(t * 5) + reel + 2 * row) % 3 == 0:  # a twinkle, cell by cell
             surface.blit(art.sparkle, art.sparkle.get_rect(center=(cell.right - cell.w // 6, cell.y + cell.h // 6)))
 

@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Literal
 from ..definition import Definition, WeightedValue, doc
 from ..events import Event, Position, register_event
 from ..linemath import with_multiplier
-from ..pays import model_of
+from ..pays import model_for
 from ..value import Exact
 from . import (
     BatchHint,
@@ -128,12 +128,12 @@ class MultiplierWildsBlock(ModesBlock):
         state = ctx.state
         if draft.lean:  # simulation: the same screen priced with the wild carrying m, no events
             game = with_multiplier(ctx.defn, p.symbol, m)
-            lean = model_of(game).lean_win(game, draft.reel_set, draft.screen, ctx.bet, state)
+            lean = model_for(game, draft.reel_set).lean_win(game, draft.reel_set, draft.screen, ctx.bet, state)
             if lean is not None:
                 draft.win = lean
                 return
         game = with_multiplier(ctx.defn, p.symbol, m)
-        wins, win = model_of(game).evaluate(
+        wins, win = model_for(game, draft.reel_set).evaluate(
             game,
             draft.screen,
             ctx.bet,

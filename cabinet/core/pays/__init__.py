@@ -136,6 +136,75 @@ def model_of(defn: Definition) -> PayModel:
     return found
 
 
+def model_for(defn: Definition, reel_set: str) -> PayModel:
+    """The model a spin on ``reel_set`` pays by (``pay_model.reel_sets``; else the game's)."""
+    name = defn.pay_model.reel_sets.get(reel_set)
+    if name is None or name == defn.pay_model.type:
+        return model_of(defn)
+    found = pay_models().get(name)
+    if found is None:
+        raise ValueError(f"unknown pay model {name!r} (known: {', '.join(pay_models())})")
+    return found
+
+
+def models_used(defn: Definition) -> list[PayModel]:
+    """The game's model, then each other model a reel set pays by."""
+    out = [model_of(defn)]
+    for name in defn.pay_model.reel_sets.values():
+        found = pay_models().get(name)
+        if found is not None and found not in out:
+            out.append(found)
+    return out
+
+
+def pay_rules(defn: Definition) -> tuple[str, ...]:
+    """How the game pays in a player's words: its model's rules, then each reel set that pays
+    by another model, said as such (INFO pages)."""
+    out = list(model_of(defn).rules(defn))
+    for name, model in defn.pay_model.reel_sets.items():
+        other = model_for(defn, name)
+        if other is not model_of(defn):
+            out.append(f"Spins on the {name.upper()} reels pay {model}:")
+            out.extend(other.rules(defn))
+    return tuple(out)
+
+
+def cost_of(defn: Definition) -> int:
+    """The coins one bet level costs: ``pay_model.cost``, or a lines game's (fixed) line count
+    when one of its reel sets pays by another model."""
+    return defn.pay_model.cost or len(defn.lines)
+
+
+OTHER_MODELS = ("ways", "anywhere", "cluster")  # what a reel set may pay by besides the game's model
+
+
+def _check_reel_set_models(defn: Definition) -> list[tuple[CheckPath, str]]:
+    spec = defn.pay_model
+    out: list[tuple[CheckPath, str]] = []
+    if not spec.reel_sets:
+        return out
+    base_sets = {c.set for c in defn.base_game.reel_sets}
+    for name, model in spec.reel_sets.items():
+        path: CheckPath = ("pay_model", "reel_sets", name)
+        if name not in defn.reels:
+            out.append((path, f"unknown reel set '{name}' (reel sets: {', '.join(defn.reels)})"))
+        elif name in base_sets and model != spec.type:
+            out.append((path, f"'{name}' is a base-game reel set: it pays by pay_model.type ({spec.type})"))
+        if model not in OTHER_MODELS and model != spec.type:
+            out.append((path, f"a reel set may pay by {', '.join(OTHER_MODELS)} (or the game's {spec.type}); "
+                        f"got '{model}'"))
+    if spec.type == "megaways":
+        out.append((("pay_model", "reel_sets"), "a megaways game's reel sets all pay megaways (heights are the "
+                    "game's)"))
+    if spec.type == "lines":
+        if len(defn.bet.lines) > 1 or (defn.bet.lines and defn.bet.lines[0] != len(defn.lines)):
+            out.append((("bet", "lines"), "a lines game whose reel sets pay by other models plays every line "
+                        "(their cost): leave bet.lines out"))
+        if spec.cost and spec.cost != len(defn.lines):
+            out.append((("pay_model", "cost"), f"the cost of a lines game is its line count ({len(defn.lines)})"))
+    return out
+
+
 def check_definition(defn: Definition) -> list[tuple[CheckPath, str]]:
     """The loader's checks of ``pay_model:``: a known type, then the model's own."""
     models = pay_models()
@@ -151,4 +220,6 @@ def check_definition(defn: Definition) -> list[tuple[CheckPath, str]]:
                             "have it"))
     if spec.cost < 0:
         out.append((("pay_model", "cost"), f"cost must be positive, got {spec.cost}"))
-    return out + models[spec.type].check(defn)
+    from .top_reel import check_top_reel
+
+    return out + models[spec.type].check(defn) + check_top_reel(defn) + _check_reel_set_models(defn)

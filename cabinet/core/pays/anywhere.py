@@ -26,7 +26,7 @@ from ..definition import Definition
 from ..evaluate import pay_table, table_value, whole
 from ..events import Event, Position, register_event
 from ..money import apply_ratio
-from . import BasePar, CheckPath
+from . import BasePar, CheckPath, cost_of
 from .anywhere_rules import rules_of
 from .common import CellCountModel, ReelWindows, add_scatter_pays, scatter_events
 
@@ -182,7 +182,7 @@ class AnywhereModel(CellCountModel):
         return BasePar(pays, scatter_rtp, by_symbol, counts, hits, notes)
 
     def line_coins(self, defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
-        return sum(self._expected(defn, reel_set).values(), Fraction(0)) / defn.pay_model.cost
+        return sum(self._expected(defn, reel_set).values(), Fraction(0)) / cost_of(defn)
 
     def spinner(self, defn: Definition, bet: Bet) -> Any:
         from .anywhere_batch import AnywhereSpinner
@@ -194,7 +194,7 @@ class AnywhereModel(CellCountModel):
         least = min(rules.threshold.values(), default=0)
         text = [f"Symbols pay anywhere on the screen: {least} or more of a symbol pay by how many land, with no "
                 "lines or ways.",
-                f"The bet is {defn.pay_model.cost} coins times the bet level; pays are coins per level."]
+                f"The bet is {cost_of(defn)} coins times the bet level; pays are coins per level."]
         if any(s.kind == "wild" for s in defn.symbols):
             text.append("Each wild counts as one of every paying symbol.")
         return tuple(text)

@@ -33,6 +33,7 @@ from ..evaluate import pay_table, table_value
 from ..features import SpinsPlan, WindowCount
 from ..linemath import scatter_adds
 from ..simulate import BASE_CHUNK, BatchRounds, _draw_stops, _weighted_array, batch_hints, below_array
+from . import model_for, model_of
 
 Window = tuple[str, ...]
 
@@ -155,6 +156,8 @@ class ModelSpinner:
         plan = make(self.bet)
         if not isinstance(plan, SpinsPlan) or plan.levels or plan.screen is not None or plan.show is not None:
             return None
+        if any(model_for(self.defn, c.set) is not model_of(self.defn) for c in plan.reel_sets):
+            return None  # its spins pay by another model: play_round plays the round
         for i, known in enumerate(self.plans):
             if known.plan is plan:
                 return i

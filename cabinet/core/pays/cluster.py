@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..bet import default_bet
 from ..definition import Definition
 from ..events import Event
-from . import BasePar, CheckPath
+from . import BasePar, CheckPath, cost_of
 from .cluster_rules import ClusterWin as ClusterWin  # the event, where the model is
 from .cluster_rules import cluster_events, rules_of
 from .common import CellCountModel
@@ -81,7 +81,7 @@ class ClusterModel(CellCountModel):
             raise ValueError(f"{defn.pay_model.type} pays of a grid too large to enumerate have no exact value")
         bet = default_bet(defn)
         part = price_base(defn, reel_set, bet, enumerate_all=True, samples=0, seed=0)
-        return part.pays_rtp * bet.total / (bet.coins_per_line * bet.coin_value) / defn.pay_model.cost
+        return part.pays_rtp * bet.total / (bet.coins_per_line * bet.coin_value) / cost_of(defn)
 
     def spinner(self, defn: Definition, bet: Bet) -> Any:
         from .cluster_batch import ClusterSpinner
@@ -93,7 +93,7 @@ class ClusterModel(CellCountModel):
                      if any(defn.pays[t].values())), default=0)
         text = [f"Clusters pay: {least} or more of a symbol joined up, down, left or right pay by the size of the "
                 "group, with no lines.",
-                f"The bet is {defn.pay_model.cost} coins times the bet level; pays are coins per level."]
+                f"The bet is {cost_of(defn)} coins times the bet level; pays are coins per level."]
         if any(s.kind == "wild" for s in defn.symbols):
             text.append("Wilds join every cluster they touch.")
         return tuple(text)

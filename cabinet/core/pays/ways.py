@@ -18,7 +18,7 @@ from ..definition import Definition
 from ..evaluate import whole
 from ..events import Event, Position, register_event
 from ..money import MoneyError, apply_ratio
-from . import BasePar, CheckPath
+from . import BasePar, CheckPath, cost_of
 from .common import FixedScreen, ReelWindows, add_scatter_pays, scatter_events
 from .ways_rules import TooManyHitStates, WaysExpectation, expected_ways, rules_of, ways_hit_rate, ways_pays
 
@@ -132,7 +132,7 @@ def ways_rules_text(defn: Definition, ways: str) -> tuple[str, ...]:
         + ("leftmost or the rightmost reel" if both else "leftmost reel")
         + ", anywhere on each reel. Every combination of one matching symbol per reel is a way, and each way "
         "pays the symbol's pay, so two matching symbols on a reel double the win.",
-        f"The bet is {defn.pay_model.cost} coins times the bet level; pays are coins per level.",
+        f"The bet is {cost_of(defn)} coins times the bet level; pays are coins per level.",
     ]
     if any(m for row in rules.match.values() for (_a, m) in row.values() if m > 1):
         how = "the highest multiplier on the way applies" if rules.highest else "multipliers on one way multiply"
@@ -170,7 +170,7 @@ class WaysModel(FixedScreen):
 
     def line_coins(self, defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
         e = ways_expectation(defn, reel_set, self.reel_windows(defn, reel_set))
-        return e.total / defn.pay_model.cost
+        return e.total / cost_of(defn)
 
     def spinner(self, defn: Definition, bet: Bet) -> Any:
         from .ways_batch import WaysSpinner

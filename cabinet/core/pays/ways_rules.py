@@ -154,6 +154,20 @@ def _grouped(rules: WaysRules, target: str, reel: Sequence[tuple[Window, int]]) 
     return list(found.items())
 
 
+def _topped(rules: WaysRules, target: str, grouped: list[tuple[Classes, int]], top: str | None) -> list[
+        tuple[Classes, int]]:
+    """A reel's grouped windows with the symbol ``top`` above each (a Megaways top reel's cell)."""
+    add = rules.classes(target, (top,)) if top is not None else ()
+    if not add:
+        return grouped
+    found: Counter[Classes] = Counter()
+    for classes, weight in grouped:
+        merged = Counter(dict(classes))
+        merged.update(dict(add))
+        found[tuple(sorted(merged.items()))] += weight
+    return list(found.items())
+
+
 def _pay(rules: WaysRules, target: str, have: dict[tuple[int, int], Fraction]) -> Fraction:
     return sum((rules.value(target, c) * m * w for (c, m), w in have.items()), ZERO)
 
@@ -168,16 +182,28 @@ class WaysExpectation:
     by_length: dict[str, dict[int, Fraction]]
 
 
-def expected_ways(defn: Definition, reels: Sequence[Sequence[tuple[Window, int]]]) -> WaysExpectation:
-    """Exact expected ways pay over independent reels, each a weighted list of windows."""
+def expected_ways(
+    defn: Definition, reels: Sequence[Sequence[tuple[Window, int]]], *, tops: Sequence[str | None] | None = None,
+    cache: dict[tuple[str, int], list[tuple[Classes, int]]] | None = None,
+) -> WaysExpectation:
+    """Exact expected ways pay over independent reels, each a weighted list of windows;
+    ``tops``: a symbol shown above each reel's every window (None: nothing), a Megaways top
+    reel's cells at one of its stops; ``cache`` keeps the reels' grouped windows between calls."""
     rules = rules_of(defn)
+    cache = {} if cache is None else cache
     by_symbol: dict[str, Fraction] = {}
     by_length: dict[str, dict[int, Fraction]] = {}
     for target in rules.targets:
-        ltr, full, lengths = _expect_direction(rules, target, reels)
+        grouped = []
+        for r, reel in enumerate(reels):
+            found = cache.get((target, r))
+            if found is None:
+                found = cache[(target, r)] = _grouped(rules, target, reel)
+            grouped.append(found if tops is None else _topped(rules, target, found, tops[r]))
+        ltr, full, lengths = _expect_direction(rules, target, grouped)
         value = ltr
         if rules.both_ways:
-            rtl, _, _ = _expect_direction(rules, target, reels[::-1])
+            rtl, _, _ = _expect_direction(rules, target, grouped[::-1])
             value += rtl - full
         if value:
             by_symbol[target] = value
@@ -188,9 +214,10 @@ def expected_ways(defn: Definition, reels: Sequence[Sequence[tuple[Window, int]]
 
 
 def _expect_direction(
-    rules: WaysRules, target: str, reels: Sequence[Sequence[tuple[Window, int]]]
+    rules: WaysRules, target: str, reels: Sequence[list[tuple[Classes, int]]]
 ) -> tuple[Fraction, Fraction, dict[int, Fraction]]:
-    """(E[pay], E[pay of runs over every reel], P(run length = k)) from reel 1 of ``reels``."""
+    """(E[pay], E[pay of runs over every reel], P(run length = k)) from reel 1 of ``reels``
+    (each reel's windows grouped by how they match)."""
     have: dict[tuple[int, int], Fraction] = {(0, 1): Fraction(1)}
     alive = Fraction(1)
     expected = ZERO
@@ -199,7 +226,7 @@ def _expect_direction(
         total = sum(w for _, w in reel)
         nxt: dict[tuple[int, int], Fraction] = {}
         dead = 0
-        for classes, weight in _grouped(rules, target, reel):
+        for classes, weight in reel:
             if not classes:
                 dead += weight
                 continue
@@ -227,7 +254,8 @@ class TooManyHitStates(ValueError):
 
 
 def ways_hit_rate(
-    defn: Definition, reels: Sequence[Sequence[tuple[Window, int]]], scatters: dict[str, dict[str, int]]
+    defn: Definition, reels: Sequence[Sequence[tuple[Window, int]]], scatters: dict[str, dict[str, int]], *,
+    above: Sequence[str | None] | None = None,
 ) -> Fraction:
     """P(a spin pays anything: a ways class or a scatter), exact. The reels are walked left to
     right over the joint state of every target's run (a bit mask of the counts it can still
@@ -263,12 +291,14 @@ def ways_hit_rate(
     states: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], int] = {start: 1}
     hits = 0
     combos = 1
-    for reel in reels:
+    for r, reel in enumerate(reels):
         total = sum(w for _, w in reel)
         combos *= total
         hits *= total
         signatures: Counter[tuple[tuple[int, ...], tuple[int, ...]]] = Counter()
-        for window, weight in reel:
+        top = above[r] if above is not None else None  # a top reel's cell over this reel
+        for shown, weight in reel:
+            window = shown if top is None else (top, *shown)
             adds = tuple(sum(1 << a for a in {match[s][0] for s in window if s in match}) for match in matches)
             scatter = tuple(sum(scatters[s].get(sym, 0) for sym in window) for s in scatter_ids)
             signatures[(adds, scatter)] += weight

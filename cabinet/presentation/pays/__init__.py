@@ -106,13 +106,16 @@ def win_kinds() -> frozenset[str]:
 
 
 def screen_for_win(defn: Any, win: Any) -> PayScreen:
-    """Who draws ``win``: a scatter is every model's (``common``), the rest the game's model."""
+    """Who draws ``win``: a scatter is every model's (``common``), the rest the game's model, or
+    the model whose win it is (a reel set paying by another model: ``pay_model.reel_sets``)."""
     from .common import PLAIN, SCATTER_KINDS
 
     if win.kind in SCATTER_KINDS:
         return PLAIN
     found = pay_screen_of(defn)
-    return found if win.kind in found.win_kinds else PLAIN
+    if win.kind in found.win_kinds:
+        return found
+    return next((screen for screen in registry().values() if win.kind in screen.win_kinds), PLAIN)
 
 
 def paid_lines(defn: Any, wins: Sequence[Any]) -> list[str]:

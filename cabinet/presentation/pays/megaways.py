@@ -15,7 +15,7 @@ from .ways import WaysScreen, ways_text
 
 def shape_reels(play: Any, event: Any) -> Generator[None, None, None] | None:
     """A Megaways spin's heights: the reels settle at them as they land."""
-    play.scene.reels.shape(event.heights)
+    play.scene.reels.shape(event.heights, event.top_stop if event.top else None)
     return None
 
 

@@ -35,8 +35,10 @@ from ..mechanics.free_spins.view import FreeSpinsScene
 from ..pays import pay_screen_of
 from ..reels import ReelView
 from ..router import register_scene
+from ..scaled import shrunk
 from ..screen_state import ScreenState, feature_presenters
 from ..tag_band import shows_panel
+from ..top_reel import TopReelView
 from ..words import words
 from . import credits
 from .settings import setting
@@ -91,6 +93,9 @@ class BaseGameScene:
         else:
             stops = idle_stops(defn, reel_set)
         self.reels = ReelView(strips, stops, sound=ctx.audio.play, stop_sound=ctx.audio.stop)
+        top = defn.pay_model.top_reel
+        if top is not None:
+            self.reels.top = TopReelView(top.strip, [r - 1 for r in top.reels])
         self.screen: list[list[str]] = self.reels.visible(defn.grid.rows)
         self.state = ScreenState()  # what the round being shown (or the last one) put on the screen
         if session.current is not None and not session.in_round:  # its heights and wilds' drawn values too
@@ -554,7 +559,8 @@ class BaseGameScene:
         for (reel, row), symbol in self.state.changed.items():
             tile = tiles.get(symbol)
             if tile is not None and reel < len(cells) and row < len(cells[reel]):
-                surface.blit(tile, (cells[reel][row].x, cells[reel][row].y))
+                box = cells[reel][row]
+                surface.blit(shrunk(tile, box.w, layout.cell), (box.x, box.y))
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx

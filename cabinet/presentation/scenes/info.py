@@ -542,9 +542,9 @@ class InfoScene(Overlay):
         size, pitch, measure = self.rules_metrics()
         per_page = max(1, self.content.h // pitch)
         blocks: list[list[str]] = []
-        from ...core.pays import model_of
+        from ...core.pays import pay_rules
 
-        said = (*model_of(ctx.defn).rules(ctx.defn), *ctx.defn.rules)  # how the model pays, then the game's
+        said = (*pay_rules(ctx.defn), *ctx.defn.rules)  # how the model pays, then the game's
         for paragraph in said or ("See the paytable for the pays.",):
             wrapped = ctx.text.wrap(paragraph, size, measure)
             blocks.append(["- " + line if i == 0 else "  " + line for i, line in enumerate(wrapped)])

@@ -31,7 +31,7 @@ from cabinet.services.history import HistoryRecord
 from cabinet.services.session_ledger import MemoryLedger, load_game_ref
 
 from ..context import Context, HudState
-from ..layout import Box, compute_layout
+from ..layout import Box, compute_layout, screen_shape
 from ..record_text import marks, when
 from ..router import build_scene, register_scene
 
@@ -94,7 +94,7 @@ class ReplayScene:
 
             builder = ArtBuilder(ctx.cache, defn)
             layout = compute_layout(ctx.layout.size, defn.grid.reels, defn.grid.rows, ctx.settings.left_hand,
-                                    tag_band=uses_tag_band(defn))
+                                    tag_band=uses_tag_band(defn), **screen_shape(defn))
             art = builder.build(layout)
         changes: dict[str, Any] = {"defn": defn, "session": GameSession(defn), "stack": SceneStack(), "hud": HudState(),
                    "builder": builder, "layout": layout, "art": art, "data_dir": None, "on_layout": [],
