@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from cabinet.errors import CabinetError
-
-from .mode_args import add_mode_arguments, played
 from cabinet.machine.buttons import Press
 from cabinet.paths import DEFAULT_GAME, default_data_dir
+
+from .mode_args import add_mode_arguments, played
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries JSON or one line
 
