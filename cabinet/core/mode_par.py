@@ -88,7 +88,18 @@ def par_of_resolved(
         value = None if value is None else value.scaled(1 / cost)
     total_rtp = None if value is None else value.value if isinstance(value, Exact) else value.mean_value
     return dataclasses.replace(report, total=value, total_rtp=total_rtp, notes=tuple(notes),
-                               mode=played.played_mode, variant=played.played_variant, cost=cost, cap=price)
+                               mode=played.played_mode, variant=played.played_variant, cost=cost, cap=price,
+                               published_rtp=published_rtp(played))
+
+
+def published_rtp(played: Definition) -> Fraction:
+    """The RTP the mode (or, in the base mode, the variant) states; 0: none."""
+    game = origin_of(played)
+    if played.played_mode != "base":
+        mode = game.bet_mode(played.played_mode)
+        return mode.rtp if mode is not None else ZERO
+    variant = next((v for v in game.rtp_variants if v.name == played.played_variant), None)
+    return variant.rtp if variant is not None else game.rtp
 
 
 def _ratio(value: Fraction) -> str:
