@@ -271,3 +271,14 @@ def test_a_feature_cap_no_run_reached_has_a_real_interval_retro_reels():
     assert lo < float(report.total_rtp) < hi
     (fs,) = report.parts
     assert "the cap acted in none" in fs.figures["rules_rtp"].method
+
+
+def test_history_steps_keep_the_mode_and_the_cap(toy):
+    from cabinet.services.history import steps_from_events
+
+    bet = default_bet(toy)
+    _, capped = _capped_seed(toy, bet, "super_buy")
+    steps = steps_from_events(capped.events)
+    assert steps[0]["step"] == "mode_played" and steps[0]["mode"] == "super_buy" and steps[0]["cost"] == 60 * bet.total
+    assert steps[-1] == {"step": "round_capped", "cap": 100 * bet.total, "uncapped": capped.events[-2].uncapped,
+                         "removed": capped.events[-2].removed}
