@@ -95,7 +95,7 @@ def _pays(defn: Any) -> list[Problem]:
     symbols = defn.symbol_map
     for sym, table in defn.pays.items():
         s = symbols.get(sym)
-        anywhere = s is not None and s.kind in ("scatter", "bonus")
+        anywhere = s is not None and (s.kind in ("scatter", "bonus") or s.is_scatter)
         cap, unit, name = ((MAX_PAY_X_BET, "x the total bet", "MAX_PAY_X_BET") if anywhere
                            else (MAX_LINE_PAY_COINS, "coins", "MAX_LINE_PAY_COINS"))
         for count, pay in table.items():

@@ -97,6 +97,7 @@ from . import (
     SpinsPlan,
     Trigger,
     WindowCount,
+    active,
     award_for,
     check_symbol,
     check_weights,
@@ -247,9 +248,10 @@ def check_multipliers_exact(
     totals = sorted({b.total for b in bets})
     symbols = defn.symbol_map
     line_pays = sorted({(pay, sym, n) for sym, table in defn.pays.items() for n, pay in table.items()
-                        if sym in symbols and symbols[sym].kind not in ("scatter", "bonus")})
+                        if sym in symbols and symbols[sym].kind not in ("scatter", "bonus")
+                        and not symbols[sym].is_scatter})
     scatter_pays = sorted({(pay, sym, n) for sym, table in defn.pays.items() for n, pay in table.items()
-                           if sym in symbols and symbols[sym].kind in ("scatter", "bonus")})
+                           if sym in symbols and (symbols[sym].kind in ("scatter", "bonus") or symbols[sym].is_scatter)})
     mu = defn.bet.minor_units
     for j, wv in enumerate(multipliers):
         if wv.value.denominator == 1:
@@ -313,6 +315,9 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     state.level_multiplier, state.sticky_reels, state.values = Fraction(1), [], {}
 
     book.add(FeatureStarted(f.name, trigger.awarded, f.win_multiplier))
+    for params, entry in active(defn, "free"):  # blocks of its spins that start with it (a drawn symbol)
+        if params is not f and isinstance(entry, Block):
+            entry.feature_start(rc.context(params, "free"), f.name)
     remaining = trigger.awarded
     total = 0
     played = 0
@@ -680,9 +685,11 @@ class FreeSpinsBlock(Block):
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         f: FreeSpins = params
-        check_symbol(
-            defn, report, ("trigger_symbol",), f.trigger_symbol, kinds=("scatter", "bonus"), what="trigger symbol"
-        )
+        trigger = defn.symbol_map.get(f.trigger_symbol)
+        if trigger is None or not trigger.is_scatter:  # a wild-scatter (Book of Ra's book) triggers too
+            check_symbol(
+                defn, report, ("trigger_symbol",), f.trigger_symbol, kinds=("scatter", "bonus"), what="trigger symbol"
+            )
         for table in ("awards", "retrigger_awards"):
             awards = getattr(f, table)
             if table == "awards" and not awards:
