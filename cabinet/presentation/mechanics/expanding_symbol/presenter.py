@@ -21,12 +21,16 @@ def _name(play: Playback, symbol: str) -> str:
 def drawn(play: Playback, event: SymbolDrawn) -> Step:
     params = play.params(event.feature)
     name = _name(play, event.symbol)
-    card = DrawnSymbolCard(play.ctx, event.symbol, words(params, "badge", "EXPANDS"))
+    state = play.state
+    counter = state.free
+    card = DrawnSymbolCard(play.ctx, event.symbol, words(params, "badge", "EXPANDS"),
+                           running=lambda: state.free is not None and state.free is counter,
+                           below_multiplier=counter is not None and counter.multiplier > 1)
     play.ctx.stack.push(card)
     play.ctx.hud.say(words(params, "drawn", "SPECIAL EXPANDING SYMBOL: {symbol}", symbol=name))
     play.ctx.audio.play("feature_trigger")
     yield from wait(play, DRAW_HOLD)
-    play.ctx.stack.remove(card)
+    card.settle()  # it stays in the corner until its free spins end
 
 
 def expanded(play: Playback, event: SymbolExpanded) -> Step:
