@@ -9,11 +9,15 @@ from ..writing import FeatureSection, Para, Writer, heading, join
 
 def rules(w: Writer, f: ExpandingSymbol) -> FeatureSection:
     names = join((w.name(e.symbol) for e in f.symbols), "or")
-    needs = sorted({need_of(w.defn, e.symbol) for e in f.symbols})
-    reach = (f"{needs[0]} or more reels" if len(needs) == 1 else
-             "as many reels as it needs for its smallest win (" +
-             join((f"{w.name(e.symbol)} {need_of(w.defn, e.symbol)}" for e in f.symbols), "and") + ")")
+    by_need: dict[int, list[str]] = {}
+    for e in f.symbols:
+        by_need.setdefault(need_of(w.defn, e.symbol), []).append(w.name(e.symbol))
+    if len(by_need) == 1:
+        reach = f"{next(iter(by_need))} or more reels"
+    else:
+        reach = "as many reels as its smallest win needs (" + "; ".join(
+            f"{need} for {join(symbols)}" for need, symbols in sorted(by_need.items())) + ")"
     return FeatureSection(heading(f), f.symbols[0].symbol if f.symbols else "", (Para(
-        f"Before the free spins start, one special symbol is drawn: {names}. In the free spins, when it lands on "
-        f"{reach}, it expands to fill those reels and pays on every played line as if the reels were side by side, "
-        "wherever they are, on top of the spin's other wins."),))
+        f"Before the free spins start, one special symbol is drawn for all of them: {names}. In the free spins, "
+        f"when it lands on {reach}, it expands to fill those reels and pays on every played line as if the reels "
+        "were side by side, wherever they are, on top of the spin's other wins."),))
