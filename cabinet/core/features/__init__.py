@@ -125,6 +125,7 @@ class RoundState:
     spins_added: dict[str, int] = field(default_factory=dict)
     level_multiplier: Fraction = Fraction(1)  # a nested block's multiplier (progress levels), on top
     running: list[str] = field(default_factory=list)  # features running now, outermost first
+    retriggers: dict[str, int] = field(default_factory=dict)  # retriggers each running feature has had
     values: dict[str, Any] = field(default_factory=dict)
 
 
