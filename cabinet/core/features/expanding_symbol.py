@@ -43,7 +43,6 @@ not hold), so the feature's rounds go to ``play_round``; base spins batch as bef
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
@@ -52,7 +51,7 @@ from ..definition import Definition, doc
 from ..evaluate import pay_table, table_value
 from ..events import Event, Position, Screen, register_event
 from ..money import apply_ratio
-from ..value import Exact
+from ..value import Exact, Value
 from . import (
     Block,
     BlockPar,
@@ -135,11 +134,11 @@ def reel_count_distribution(defn: Definition, reel_set: str, symbol: str) -> dic
         size = len(strip)
         shows = sum(1 for stop in range(size) if symbol in {strip[(stop + r) % size] for r in range(rows)})
         p = Fraction(shows, size)
-        new: Counter[int] = Counter()
+        new: dict[int, Fraction] = {}
         for k, q in dist.items():
-            new[k] += q * (1 - p)
-            new[k + 1] += q * p
-        dist = {k: Fraction(v) for k, v in new.items() if v}
+            new[k] = new.get(k, Fraction(0)) + q * (1 - p)
+            new[k + 1] = new.get(k + 1, Fraction(0)) + q * p
+        dist = {k: v for k, v in new.items() if v}
     return dist
 
 
@@ -186,6 +185,14 @@ class ExpandingSymbolBlock(Block):
                 report(("symbols", j, "weight"), f"weights must be positive, got {entry.weight}")
             if entry.symbol in defn.symbol_map and not need_of(defn, entry.symbol):
                 report(("symbols", j, "symbol"), f"'{entry.symbol}' has no pays: an expansion of it would pay nothing")
+        from . import block
+
+        later = defn.features[defn.features.index(p) + 1:] if p in defn.features else ()
+        for other in later:
+            entry_block = block(other.type)
+            if entry_block is not None and entry_block.win_modifier and "free" in entry_block.modes(other):
+                report(("type",), f"list {p.type} after {other.type} ({other.name}): a win stage after it prices "
+                       "the spin's wins again and would drop the expansion's pay")
 
     def feature_start(self, ctx: FeatureContext, feature: str) -> None:
         """START: the special symbol is drawn when its free spins begin."""
@@ -231,7 +238,8 @@ class ExpandingSymbolBlock(Block):
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         from .free_spins import BLOCK as FREE_SPINS
-        from .free_spins import FreeSpins, mean_value
+        from . import mean_value
+        from .free_spins import FreeSpins
 
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
         host = next((f for f in defn.features if isinstance(f, FreeSpins) and f.name == p.feature), None)
@@ -248,7 +256,8 @@ class ExpandingSymbolBlock(Block):
         line_factor = Fraction(bet.coins_per_line * bet.coin_value, bet.total)
         multiplier = host.win_multiplier * mean_value(host.spin_multipliers)
         free = rate.value * spins.value * per_spin * multiplier * line_factor
-        figures = {"free_rtp": Exact(free), "expansion_per_spin": Exact(per_spin * multiplier * line_factor)}
+        figures: dict[str, Value] = {"free_rtp": Exact(free),
+                                     "expansion_per_spin": Exact(per_spin * multiplier * line_factor)}
         notes = ("E[free spins per base spin] x E[one spin's expansion pay] x the mean line multiplier "
                  "(Wald: the drawn symbol does not change how many spins are played)",)
         return BlockPar(p.name, Exact(free), figures, notes)

@@ -15,7 +15,7 @@ EXPAND_HOLD = 0.8  # the filled reels are seen before the spin's wins count
 
 def _name(play: Playback, symbol: str) -> str:
     found = play.ctx.defn.symbol_map.get(symbol)
-    return ((found.name if found is not None and found.name else symbol)).upper()
+    return (found.name if found is not None and found.name else symbol).upper()
 
 
 def drawn(play: Playback, event: SymbolDrawn) -> Step:
