@@ -237,8 +237,8 @@ class ExpandingSymbolBlock(Block):
         return False  # it reads the landed windows, not what the lines pay
 
     def par(self, pctx: ParContext) -> BlockPar | None:
-        from .free_spins import BLOCK as FREE_SPINS
         from . import mean_value
+        from .free_spins import BLOCK as FREE_SPINS
         from .free_spins import FreeSpins
 
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
