@@ -119,3 +119,9 @@ def test_scenario_golden_idol_on_two_reels(defn: Definition) -> None:
     first = of(result, SymbolExpanded)[0]
     assert (first.symbol, first.reels, first.count) == ("IDOL", (1, 4), 2)
     assert first.amount == 10 * 5 * default_bet(defn).coin_value
+
+
+def test_scenario_more_pages(defn: Definition) -> None:
+    result = play(defn, "more pages")
+    triggers = of(result, FeatureTriggered)
+    assert [(t.retrigger, t.awarded) for t in triggers[:2]] == [(False, 10), (True, 10)]
