@@ -37,6 +37,7 @@ ELEMENTS: tuple[str, ...] = (
     "expanding_wild",
     "free_spins",
     "nested_free_spins",
+    "book",
     "progress_levels",
     "sticky_wild_reels",
     "spin_multipliers",
@@ -49,7 +50,7 @@ ELEMENTS: tuple[str, ...] = (
     "mummy_access",
 )
 # elements that only exist inside free spins
-NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins"})
+NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins", "book"})
 MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds"})
 IN_FREE_SPINS_BLOCKS = frozenset({"hold_and_respin", "wheel"})
 
@@ -207,6 +208,13 @@ def _build(g: _Game) -> None:
         g.features[-1].update({"retrigger": True, "retrigger_awards": {3: 1}})
         g.features.append({"type": "free_spins", "name": "silver", "trigger_symbol": "N", "awards": {3: 1},
                            "retrigger_awards": {3: 1}, "reel_sets": [{"set": "silver"}], "win_multiplier": 3})
+    if "book" in p:
+        # Book of Ra's pair (issue 35): the free spins' S is a wild-scatter (it substitutes on every
+        # line too), and a symbol drawn as they start expands in them (A from 2 reels, B from 3)
+        s_symbol = next(s for s in g.symbols if s["id"] == "S")
+        s_symbol.update({"kind": "wild", "scatter": True})
+        g.features.append({"type": "expanding_symbol", "feature": "free_spins",
+                           "symbols": [{"symbol": "A", "weight": 2}, {"symbol": "B", "weight": 1}]})
     if "progress_levels" in p:
         g.add("free", (0, 2), "S")  # the bar counts S in free spins (no retrigger: only the bar)
         levels: list[dict[str, Any]] = []

@@ -60,6 +60,7 @@ def random_game(seed: int) -> tuple[str, str]:
 
     free = rng.random() < 0.7
     blocks: list[dict[str, Any]] = []
+    book_block: dict[str, Any] | None = None
     modes_choice = [["base"], ["free"], ["base", "free"]] if free else [["base"]]
 
     def place(sid: str, modes: list[str], reels: tuple[int, ...]) -> None:
@@ -113,7 +114,19 @@ def random_game(seed: int) -> tuple[str, str]:
             fs["minimum_win_x_bet"] = rng.choice((1, 2))
             fs["top_up_spins"] = 1
             parts.append(f"top-up to {fs['minimum_win_x_bet']}x")
+        # issue 35's rules, from a generator of their own so that every earlier seed draws the same game
+        book = random.Random(seed * 7919 + 35)
+        if trig_kind == "scatter" and "double S" not in parts and book.random() < 0.25:
+            next(s for s in symbols if s["id"] == "S").update({"kind": "wild", "scatter": True})
+            parts.append("S wild-scatter")
+        if fs["retrigger"] and book.random() < 0.5:
+            fs["max_retriggers"] = book.choice((1, 2))
+            parts.append(f"retrigger limit {fs['max_retriggers']}")
         blocks.append(fs)
+        if book.random() < 0.25:  # listed last: a win stage after it would price the spin again
+            book_block = {"type": "expanding_symbol", "feature": "free_spins",
+                          "symbols": [{"symbol": "A", "weight": book.choice((1, 2))}, {"symbol": "B", "weight": 1}]}
+            parts.append("book symbol")
         parts.append("free spins" + (f" x{fs['win_multiplier']}" if "win_multiplier" in fs else ""))
         if rng.random() < 0.35:
             for strips in [v for k, v in reel_sets.items() if k.startswith("free")]:
@@ -183,6 +196,8 @@ def random_game(seed: int) -> tuple[str, str]:
         rng.shuffle(blocks)
         parts.append("shuffled")
     features.extend(blocks)
+    if book_block is not None:
+        features.append(book_block)
     for name, strips in reel_sets.items():  # strips of 2+ distinct stops, at most 6
         for r, strip in enumerate(strips):
             if name == "respin" and r == 1:

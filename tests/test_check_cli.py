@@ -134,7 +134,7 @@ def test_check_names_an_unknown_theme(home: Path, games_dir: Path, capsys: pytes
     out = capsys.readouterr().out.splitlines()
     line = _line_of(path, "theme: egpyt")
     assert out == [f"{path}:{line}:8: unknown theme 'egpyt': there is no folder sprites/egpyt; themes are looked "
-                   f"for in {home / 'sprites'} (CABINET_HOME); themes there: candy, canyon, christmas, classic, halloween, lucky, "
+                   f"for in {home / 'sprites'} (CABINET_HOME); themes there: candy, canyon, christmas, classic, codex, halloween, lucky, "
                    "retro, riches"]
 
 

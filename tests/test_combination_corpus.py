@@ -260,6 +260,8 @@ QUICK = (
     "free_spins+megaways",
     "free_spins+anywhere",
     "free_spins+cluster",  # an estimate that holds brute force's value
+    "free_spins+book",  # a wild-scatter and the Book-style expanding symbol (issue 35)
+    "expanding_wild[base]+free_spins+book",
 )
 # What the loader refuses under a pay model, and says: a paid respin prices paylines; a
 # Megaways screen changes height, which a hold-and-respin grid or a sticky reel cannot.

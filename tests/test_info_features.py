@@ -20,7 +20,7 @@ from cabinet.presentation.hud import GOLD
 from cabinet.presentation.scenes.info import WHITE, InfoScene, feature_sections, pay_cards
 
 GAMES = ("classic", "retro-reels-diamond-glitz", "happy-riches", "lucky-christmas", "halloween-wins-3",
-         "happy-lucky-slot", "canyon-gold", "candy-peaks")
+         "happy-lucky-slot", "canyon-gold", "candy-peaks", "explorers-codex")
 
 # What each game's FEATURES pages must name: a heading per feature block, and what the block's
 # parameters say (at the default bet: Halloween Wins 3 and Happy Lucky Slot play €1.00).
@@ -50,6 +50,10 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                     "multiplied by 3", "add 10, 15 or 20 more spins", "(€3.75)"),
     "candy-peaks": ("SUGAR CLIMB FREE SPINS", "4, 5 or 6 CANDY STAR symbols anywhere award 12, 16 or 20 free spins",
                     "x1, x2, x3 or x5", "add 5, 8 or 10 more spins", "(€3.00)"),
+    "explorers-codex": ("EXPEDITION FREE SPINS", "3 or more DESERT CODEX symbols anywhere award 10 free spins",
+                        "THE CODEX SYMBOL", "EXPLORER, GOLDEN IDOL, COMPASS, SCARAB, A, K, Q, J or 10",
+                        "2 for EXPLORER, GOLDEN IDOL and COMPASS; 3 for SCARAB, A, K, Q, J and 10",
+                        "pays on every played line as if the reels were side by side"),
 }
 
 

@@ -41,7 +41,8 @@ def _judge(description: str, text: str, *, max_paths: int = MAX_PATHS, spins: in
         assert str(exc).strip(), description
         return None
     # a retrigger or a top-up makes paths without end: brute force would walk them for ever
-    endless = "retrigger" in description or "top-up" in description
+    # (a retrigger limit ends them: those enumerate)
+    endless = ("retrigger" in description and "retrigger limit" not in description) or "top-up" in description
     return check(defn, description, spins=spins, max_paths=0 if endless else max_paths)
 
 

@@ -51,7 +51,7 @@ from cabinet.presentation.screen_state import (
     shown_at,
 )
 
-GAMES = ("classic", "happy-riches", "retro-reels-diamond-glitz", "canyon-gold", "candy-peaks")
+GAMES = ("classic", "happy-riches", "retro-reels-diamond-glitz", "canyon-gold", "candy-peaks", "explorers-codex")
 ROUNDS = 1000
 MASTER_SEED = 2  # searched: its first 1,000 rounds of Happy Riches (no retrigger scenario) retrigger once
 FRAME = 0.5  # seconds per update: every animation still ends on the core's values, just sooner

@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
         movable = strong + [s for s, _ in fine[:DEFAULT_SYMBOLS - len(strong)]]
         if len(movable) < 2:
             raise CabinetError(f"{defn.id}: fewer than two symbols of {reel_set} can move: give --levers")
-    spaced = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus")}
+    spaced = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus") or s.is_scatter}
     t0 = time.perf_counter()
     try:
         counts, summary = tune(defn, {reel_set: counts_of(defn, reel_set)}, target * cost, {reel_set: movable},

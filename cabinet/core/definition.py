@@ -76,6 +76,12 @@ class Symbol:
         factory=tuple,
     )
     multiplier: int = doc("wild only: multiplies every line win it takes part in", default=1)
+    scatter: bool = doc(
+        "wild only: the wild is a scatter too (Book of Ra's book): it substitutes on lines and is also "
+        "counted anywhere on the screen, paid on its own pays as a multiple of the total bet and may trigger "
+        "free spins; its pays are then scatter pays, never line pays",
+        default=False,
+    )
     tier: Literal["high", "medium", "low", "special"] = doc(
         "for art and paytable order: high, medium, low paying, or special (wild/scatter/bonus)", default="low"
     )
@@ -95,6 +101,11 @@ class Symbol:
     def base(self) -> str:
         """The id this symbol pays as (itself unless it is a Double of another)."""
         return self.pays_as or self.id
+
+    @property
+    def is_scatter(self) -> bool:
+        """Counted and paid anywhere on the screen: a scatter, or a wild that is a scatter too."""
+        return self.kind == "scatter" or (self.kind == "wild" and self.scatter)
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,9 @@ Line rules (every one is tested on hand-built boards in tests/test_evaluate.py):
   paid, except that when both cover every reel the line is paid once (left-to-right).
 
 Scatter rules: a ``scatter`` symbol with pays is counted anywhere on the screen
-(Doubles adding their ``counts``) and pays that count's value times the total bet.
+(Doubles adding their ``counts``) and pays that count's value times the total bet. A
+wild with ``scatter: true`` (a wild-scatter, Book of Ra's book) is both: it substitutes
+on lines as any wild, and its own pays are scatter pays (it has no wild-only line runs).
 
 Per-definition lookup tables are compiled once and kept on the Definition (the same
 way ``functools.cached_property`` keeps its values), so ``line_pays`` does no dict
@@ -124,10 +126,12 @@ class CompiledPays:
             sym = symbols.get(sid)
             return sym.kind if sym else "blank"
 
+        # a wild that is a scatter too pays its own pays anywhere, never on lines
         line_targets = {
             s.base
             for s in defn.symbols
             if s.kind in ("regular", "wild") and s.base in defn.pays and base_kind(s.base) == s.kind
+            and not s.is_scatter
         }
         self.match: dict[str, dict[str, tuple[int, int]]] = {}
         self.table: dict[str, tuple[Fraction, ...]] = {}
@@ -153,9 +157,9 @@ class CompiledPays:
             if defn.wild_lines == "best_symbol" else ()
         )
         # scatters: symbol -> (scatter id paid, counts)
-        scatter_ids = {s.base for s in defn.symbols if s.kind == "scatter" and s.base in defn.pays}
+        scatter_ids = {s.base for s in defn.symbols if s.is_scatter and s.base in defn.pays}
         self.scatter_of: dict[str, tuple[str, int]] = {
-            s.id: (s.base, s.counts) for s in defn.symbols if s.kind == "scatter" and s.base in scatter_ids
+            s.id: (s.base, s.counts) for s in defn.symbols if s.is_scatter and s.base in scatter_ids
         }
         self.scatter_table: dict[str, tuple[Fraction, ...]] = {
             t: pay_table(defn.pays[t]) for t in scatter_ids

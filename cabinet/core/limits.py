@@ -95,7 +95,7 @@ def _pays(defn: Any) -> list[Problem]:
     symbols = defn.symbol_map
     for sym, table in defn.pays.items():
         s = symbols.get(sym)
-        anywhere = s is not None and s.kind in ("scatter", "bonus")
+        anywhere = s is not None and (s.kind in ("scatter", "bonus") or s.is_scatter)
         cap, unit, name = ((MAX_PAY_X_BET, "x the total bet", "MAX_PAY_X_BET") if anywhere
                            else (MAX_LINE_PAY_COINS, "coins", "MAX_LINE_PAY_COINS"))
         for count, pay in table.items():
@@ -182,6 +182,14 @@ def _feature_length(defn: Any, f: Any, p: Path_) -> list[Problem]:
     time); one expected to run longer than ``MAX_EXPECTED_FEATURE_SPINS`` is refused too."""
     added = retrigger_rate(defn, f) if getattr(f, "retrigger", False) else Fraction(0)
     longest = max(f.awards.values())
+    limit = getattr(f, "max_retriggers", 0) if getattr(f, "retrigger", False) else 0
+    if limit:  # it always ends: at most the longest award and its limited retriggers, each the largest
+        expected = Fraction(longest + limit * max((f.retrigger_awards or f.awards).values()))
+        if expected > MAX_EXPECTED_FEATURE_SPINS:
+            return [((*p, "max_retriggers"),
+                     f"the longest award may play {float(expected):,.0f} free spins with its {limit} retriggers; "
+                     f"at most {MAX_EXPECTED_FEATURE_SPINS} (MAX_EXPECTED_FEATURE_SPINS)")]
+        return []
     if added >= 1:
         return [((*p, "retrigger_awards" if f.retrigger_awards else "awards"),
                  f"retriggers add {float(added):.2f} spins per free spin on average: the feature would never "

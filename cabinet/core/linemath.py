@@ -550,10 +550,10 @@ def count_distribution(defn: Definition, reel_set: str, adds: dict[str, int]) ->
 
 
 def scatter_adds(defn: Definition) -> dict[str, dict[str, int]]:
-    """Paying scatter -> {symbol id: count it adds} (scatter kind, base with pays)."""
+    """Paying scatter -> {symbol id: count it adds} (scatter kind or a wild-scatter, base with pays)."""
     out: dict[str, dict[str, int]] = {}
     for s in defn.symbols:
-        if s.kind == "scatter" and s.base in defn.pays:
+        if s.is_scatter and s.base in defn.pays:
             out.setdefault(s.base, {})[s.id] = s.counts
     return out
 

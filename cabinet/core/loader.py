@@ -887,6 +887,8 @@ def _symbols(c: _Checks) -> None:
             c.report((*p, "counts"), f"counts must be at least 1, got {s.counts}")
         if s.multiplier < 1:
             c.report((*p, "multiplier"), f"multiplier must be at least 1, got {s.multiplier}")
+        if s.scatter and s.kind != "wild":
+            c.report((*p, "scatter"), f"scatter: true makes a wild a scatter too; '{s.id}' is {s.kind}, not wild")
         for j, ex in enumerate(s.excludes):
             if ex not in ids:
                 c.report((*p, "excludes", j), f"unknown symbol '{ex}' in excludes{_did_you_mean(ex, ids)}")
@@ -980,8 +982,8 @@ def _pays(c: _Checks) -> None:
             continue
         if s.pays_as:
             c.report_key(p, f"'{sym}' pays as '{s.pays_as}'; put its pays under '{s.pays_as}'")
-        anywhere = s.kind in ("scatter", "bonus") or cells  # counted on the whole screen, not per reel
-        top = c.d.grid.reels * c.d.grid.rows * most if cells and not s.kind == "scatter" else 10
+        anywhere = s.kind in ("scatter", "bonus") or s.is_scatter or cells  # counted on the whole screen
+        top = c.d.grid.reels * c.d.grid.rows * most if cells and not s.is_scatter else 10
         reachable = min(top, c.d.grid.reels * most * (c.d.grid.rows if anywhere else 1))
         for count in table:
             if not 1 <= count <= top:
@@ -1343,7 +1345,7 @@ def _exactness(c: _Checks) -> None:
         s = symbols.get(sym)
         if s is None:
             continue
-        anywhere = s.kind in ("scatter", "bonus")
+        anywhere = s.kind in ("scatter", "bonus") or s.is_scatter
         for count, pay in table.items():
             if anywhere:
                 bad = first_bad(pay, totals)

@@ -149,7 +149,7 @@ def filler(strip: tuple[str, ...], symbol: str, keep: Collection[str] = ()) -> s
 
 
 def strip_levers(defn: Definition, reel_sets: Iterable[str] | None = None) -> list[Lever]:
-    special = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus")}
+    special = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus") or s.is_scatter}
     out: list[Lever] = []
     for name in reel_sets or defn.reels:
         for r, strip in enumerate(defn.reels[name]):
@@ -172,7 +172,7 @@ def pay_levers(defn: Definition) -> list[Lever]:
     out: list[Lever] = []
     for symbol, table in defn.pays.items():
         kind = defn.symbol_map.get(symbol)
-        unit = "x bet" if kind is not None and kind.kind in ("scatter", "bonus") else "coin"
+        unit = "x bet" if kind is not None and (kind.kind in ("scatter", "bonus") or kind.is_scatter) else "coin"
         for count, value in table.items():
             out.append(Lever("pay", f"pay {symbol} x{count}: {value} -> {value + 1} {unit}",
                              ("pays", symbol, count), Fraction(1), unit,

@@ -420,7 +420,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     defn = load_game(args[0])
     print(f"{defn.name}: {summarize(defn).describe()}  (published {float(defn.rtp):.4%})")
-    scatters = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus")}
+    scatters = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus") or s.is_scatter}
     for name, strips in defn.reels.items():
         for r, strip in enumerate(strips):
             made_of = " ".join(f"{sid}:{n}" for sid, n in Counter(strip).most_common())

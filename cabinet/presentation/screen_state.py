@@ -43,6 +43,7 @@ from cabinet.core.events import (
     WinCapped,
 )
 from cabinet.core.features import block
+from cabinet.core.features.expanding_symbol import SymbolExpanded
 from cabinet.core.features.multiplier_wilds import WinMultiplied
 from cabinet.core.features.progress_levels import LevelReached, ProgressAdvanced, StickyReelAdded
 from cabinet.core.money import Money
@@ -198,6 +199,12 @@ class ScreenState:
             self.landed = _columns(event.screen)
         self.screen = _columns(event.screen)  # the whole screen after the change
 
+    def _symbol_expanded(self, event: SymbolExpanded) -> None:
+        """The Book-style expansion: the reels it fills show the symbol until the next spin."""
+        for reel, row in event.positions:
+            self.changed[(reel, row)] = event.symbol
+        self.screen = self._layered()
+
     def _win(self, event: Event) -> None:
         self.spin_wins.append(event)
 
@@ -338,6 +345,7 @@ _REDUCERS: dict[str, Any] = {
     FeatureEnded.kind: ScreenState._feature_ended,
     RoundEnded.kind: ScreenState._round_ended,
     WinMultiplied.kind: ScreenState._win_multiplied,
+    SymbolExpanded.kind: ScreenState._symbol_expanded,
     ProgressAdvanced.kind: ScreenState._progress_advanced,
     LevelReached.kind: ScreenState._level_reached,
     StickyReelAdded.kind: ScreenState._sticky_reel_added,

@@ -44,7 +44,7 @@ def top_awards(defn: Any, *, limit: int = MAX_AWARDS) -> list[tuple[str, int, Fr
     best: list[tuple[Fraction, str, int]] = []
     for symbol in defn.symbols:
         pays = defn.pays.get(symbol.id, {})
-        if symbol.kind == "scatter" or symbol.pays_as or not pays:
+        if symbol.is_scatter or symbol.pays_as or not pays:
             continue
         count = max(pays)
         best.append((Fraction(pays[count]), symbol.id, count))

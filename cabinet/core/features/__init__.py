@@ -15,6 +15,8 @@ A block takes part in a round at the stages of the spin pipeline (``core/spin.py
     4. win_stage(ctx, draft)       e.g. a random multiplier on wins with a multiplier wild
     5. triggers(ctx, spin)         may draw from ``ctx.rng``, in the order it documents
        run(ctx, trigger)           play the feature to its end, appending events to ``ctx.book``
+       feature_start(ctx, name)    a block acting in a free-spins feature's spins, as it starts
+                                   (after its FeatureStarted): the expanding symbol's draw
 
 Blocks run in definition order at every stage. A block acts only in the spin modes it
 lists in ``modes(params)`` ("base", "free", "respin", or a sub-game's own mode), which
@@ -123,6 +125,7 @@ class RoundState:
     spins_added: dict[str, int] = field(default_factory=dict)
     level_multiplier: Fraction = Fraction(1)  # a nested block's multiplier (progress levels), on top
     running: list[str] = field(default_factory=list)  # features running now, outermost first
+    retriggers: dict[str, int] = field(default_factory=dict)  # retriggers each running feature has had
     values: dict[str, Any] = field(default_factory=dict)
 
 
@@ -497,6 +500,12 @@ class Block:
     def triggers(self, ctx: FeatureContext, spin: Spin) -> Trigger | None:
         return None
 
+    def feature_start(self, ctx: FeatureContext, feature: str) -> None:
+        """Called as ``feature`` (a free-spins feature whose spins this block acts in) starts,
+        after its ``FeatureStarted`` and before its first spin; may draw from ``ctx.rng`` (the
+        expanding symbol's draw). Default: nothing."""
+        return None
+
     def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
         raise NotImplementedError(f"{self.type} never triggers, so it has no run")
 
@@ -602,6 +611,7 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "paid_respin",
     "mystery_symbol",
     "expanding_wild",
+    "expanding_symbol",
     "multiplier_wilds",
     "progress_levels",
     "sticky_wild_reels",

@@ -97,6 +97,7 @@ from . import (
     SpinsPlan,
     Trigger,
     WindowCount,
+    active,
     award_for,
     check_symbol,
     check_weights,
@@ -115,6 +116,9 @@ class FreeSpins:
     name: str = doc("feature name used in events, meters and scenarios", default="free_spins")
     retrigger: bool = doc("whether the trigger during free spins adds spins", default=True)
     retrigger_awards: dict[int, int] = doc("count -> extra spins in free spins (empty: same as awards)", factory=dict)
+    max_retriggers: int = doc(
+        "the most retriggers one feature takes (1: the catalogue's \"retriggers once\"; 0: no limit); a trigger "
+        "past it adds nothing and shows nothing", default=0)
     reel_sets: tuple[WeightedName, ...] = doc("reel sets for free spins (empty: the base game's)", factory=tuple)
     win_multiplier: int = doc("every free-spin win is multiplied by this", default=1)
     multiply_scatter_pays: bool = doc(
@@ -247,9 +251,10 @@ def check_multipliers_exact(
     totals = sorted({b.total for b in bets})
     symbols = defn.symbol_map
     line_pays = sorted({(pay, sym, n) for sym, table in defn.pays.items() for n, pay in table.items()
-                        if sym in symbols and symbols[sym].kind not in ("scatter", "bonus")})
+                        if sym in symbols and symbols[sym].kind not in ("scatter", "bonus")
+                        and not symbols[sym].is_scatter})
     scatter_pays = sorted({(pay, sym, n) for sym, table in defn.pays.items() for n, pay in table.items()
-                           if sym in symbols and symbols[sym].kind in ("scatter", "bonus")})
+                           if sym in symbols and (symbols[sym].kind in ("scatter", "bonus") or symbols[sym].is_scatter)})
     mu = defn.bet.minor_units
     for j, wv in enumerate(multipliers):
         if wv.value.denominator == 1:
@@ -312,7 +317,12 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     # what nested blocks unlock (levels, sticky reels) lasts this feature, not the round
     state.level_multiplier, state.sticky_reels, state.values = Fraction(1), [], {}
 
+    outer_retriggers = state.retriggers.get(f.name)
+    state.retriggers[f.name] = 0  # this feature's own count (``max_retriggers``)
     book.add(FeatureStarted(f.name, trigger.awarded, f.win_multiplier))
+    for params, entry in active(defn, "free"):  # blocks of its spins that start with it (a drawn symbol)
+        if params is not f and isinstance(entry, Block):
+            entry.feature_start(rc.context(params, "free"), f.name)
     remaining = trigger.awarded
     total = 0
     played = 0
@@ -362,6 +372,10 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
             break
     (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier,
      state.sticky_reels, state.values) = saved
+    if outer_retriggers is None:
+        state.retriggers.pop(f.name, None)
+    else:
+        state.retriggers[f.name] = outer_retriggers
     book.add(FeatureEnded(f.name, total, played))
     stats = {f"{f.name}_spins": played}
     if topped_at:
@@ -397,6 +411,8 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
         return None  # the order of a screen change and sticky reels is not in the plan
     if any(e.value.denominator != 1 for e in feature.spin_multipliers):
         return None
+    if feature.retrigger and feature.max_retriggers:
+        return None  # the batch player adds every retrigger: a limited feature plays through play_round
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
     # the most a screen can count: every cell the symbol that counts the most
     top = defn.grid.reels * defn.grid.rows * max(adds.values(), default=1)
@@ -445,6 +461,34 @@ def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[F
     return win, added
 
 
+def added_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Fraction]:
+    """P(one free spin retriggers, adding ``a`` spins), by ``a`` > 0 (over the feature's reel sets)."""
+    out: dict[int, Fraction] = {}
+    if not feature.retrigger:
+        return out
+    reel_sets = feature.reel_sets or defn.base_game.reel_sets
+    weight_sum = sum(c.weight for c in reel_sets)
+    awards = retrigger_awards(feature)
+    for choice in reel_sets:
+        p = Fraction(choice.weight, weight_sum)
+        for k, q in enumerate(screen_trigger_counts(defn, feature, "free", choice.set)):
+            a = award_for(awards, k)
+            if q and a > 0:
+                out[a] = out.get(a, Fraction(0)) + p * q
+    return out
+
+
+def expected_spins_from(defn: Definition, feature: FreeSpins, awarded: int, added: Fraction) -> Fraction:
+    """E[free spins played] from ``awarded`` spins, ``added`` the spins one spin adds on average:
+    ``awarded / (1 - added)`` (Wald), or the retrigger limit's exact chain (``retrigger_limit``);
+    the safety limit's count when retriggers would never end."""
+    if feature.retrigger and feature.max_retriggers:
+        from .retrigger_limit import limited_spins
+
+        return limited_spins(awarded, added_distribution(defn, feature), feature.max_retriggers)
+    return Fraction(MAX_FEATURE_SPINS) if added >= 1 else awarded / (1 - added)
+
+
 def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet) -> Fraction:
     """Exact expected win (minor units) of the feature triggered by ``count`` symbols,
     without caps and top-ups.
@@ -463,8 +507,7 @@ def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet)
         cache[key] = entry
     per_spin: Fraction = entry[1]
     added: Fraction = entry[2]
-    spins = Fraction(MAX_FEATURE_SPINS) if added >= 1 else awarded / (1 - added)
-    return spins * per_spin
+    return expected_spins_from(defn, feature, awarded, added) * per_spin
 
 
 def screen_trigger_counts(defn: Definition, feature: FreeSpins, mode: str, reel_set: str) -> list[Fraction]:
@@ -519,7 +562,7 @@ def feature_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet) ->
     added = part.figures.get("added_per_spin")
     if not (isinstance(spins, Exact) and isinstance(rate, Exact) and isinstance(added, Exact)) or not spins.value:
         return None
-    my_spins = awarded / (1 - added.value)
+    my_spins = expected_spins_from(defn, feature, awarded, added.value)
     for params, _ in nested:
         if params.name in covered:
             continue
@@ -680,9 +723,11 @@ class FreeSpinsBlock(Block):
 
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         f: FreeSpins = params
-        check_symbol(
-            defn, report, ("trigger_symbol",), f.trigger_symbol, kinds=("scatter", "bonus"), what="trigger symbol"
-        )
+        trigger = defn.symbol_map.get(f.trigger_symbol)
+        if trigger is None or not trigger.is_scatter:  # a wild-scatter (Book of Ra's book) triggers too
+            check_symbol(
+                defn, report, ("trigger_symbol",), f.trigger_symbol, kinds=("scatter", "bonus"), what="trigger symbol"
+            )
         for table in ("awards", "retrigger_awards"):
             awards = getattr(f, table)
             if table == "awards" and not awards:
@@ -700,6 +745,8 @@ class FreeSpinsBlock(Block):
             report(("top_up_spins",), "top_up_spins must be at least 1 when minimum_win_x_bet is set")
         if f.max_win_coins < 0:
             report(("max_win_coins",), f"max_win_coins must not be negative, got {f.max_win_coins}")
+        if f.max_retriggers < 0:
+            report(("max_retriggers",), f"max_retriggers must not be negative (0: no limit), got {f.max_retriggers}")
 
     def triggers(self, ctx: FeatureContext, spin: Spin) -> Trigger | None:
         """A screen showing enough trigger symbols anywhere. In free spins only with ``retrigger``:
@@ -709,7 +756,15 @@ class FreeSpinsBlock(Block):
         if spin.mode == "free":
             if not f.retrigger:
                 return None
-            return trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f) if f.name in ctx.state.running else f.awards)
+            if f.name not in ctx.state.running:
+                return trigger_on(ctx.defn, f, spin.screen, f.awards)
+            used = ctx.state.retriggers.get(f.name, 0)
+            if f.max_retriggers and used >= f.max_retriggers:
+                return None  # its limit is reached: a trigger adds and shows nothing
+            found = trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f))
+            if found is not None:
+                ctx.state.retriggers[f.name] = used + 1
+            return found
         return trigger_on(ctx.defn, f, spin.screen, f.awards)
 
     def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
@@ -783,7 +838,8 @@ class FreeSpinsBlock(Block):
         spin_value = self._alike_spin_value(pctx, part) if rules == ["top-up"] else None
         added = part.figures["added_per_spin"]
         chained = (self._top_up_chain(pctx, triggers, added.value)
-                   if spin_value is not None and isinstance(added, Exact) else None)
+                   if spin_value is not None and isinstance(added, Exact) and not pctx.feature.max_retriggers
+                   else None)
         if spin_value is not None and chained is not None:
             extra_per_feature, how = chained
             figures["top_up_spins"] = extra_per_feature
@@ -834,11 +890,19 @@ class FreeSpinsBlock(Block):
             "trigger_probability": triggers,
             "awards": {k: award_for(f.awards, k) for k in triggers},
         }
-        if added >= 1:
+        limited = f.retrigger and f.max_retriggers > 0
+        if added >= 1 and not limited:
             notes.append("retriggers add at least one spin per spin on average: the feature never ends")
             return BlockPar(f.name, Exact(Fraction(0)), figures, tuple(notes), detail), triggers, []
-        figures["expected_spins"] = Exact(award_mass / rate / (1 - added) if rate else Fraction(0))
-        rtp: Value = Exact(award_mass / (1 - added) * per_spin / bet.total)
+        if limited:  # E[spins] from each award by the retrigger limit's chain (Wald still prices a spin)
+            spins_mass = sum((q * expected_spins_from(defn, f, award_for(f.awards, k), added)
+                              for k, q in triggers.items()), Fraction(0))
+            notes.append(f"at most {f.max_retriggers} retrigger(s) a feature: E[spins] from the exact chain over "
+                         "(spins left, retriggers used)")
+        else:
+            spins_mass = award_mass / (1 - added)
+        figures["expected_spins"] = Exact(spins_mass / rate if rate else Fraction(0))
+        rtp: Value = Exact(spins_mass * per_spin / bet.total)
         rules = []
         if f.max_win_coins or f.max_win_x_bet:
             rules.append("cap")

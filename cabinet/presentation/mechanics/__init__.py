@@ -40,6 +40,7 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "paid_respin",
     "mystery_symbol",
     "expanding_wild",
+    "expanding_symbol",
     "multiplier_wilds",
     "progress_levels",
     "sticky_wild_reels",

@@ -87,7 +87,7 @@ def symbol_pays(defn: Definition, bet: Bet, symbol_id: str) -> list[tuple[str, s
     symbol = defn.symbol_map[symbol_id]
     out = []
     for count, pay in sorted(defn.pays.get(symbol_id, {}).items(), reverse=True):
-        if symbol.kind == "scatter":
+        if symbol.is_scatter:
             out.append((str(count), f"{fraction_str(pay)}x BET", _money_of(defn, Fraction(pay) * bet.total)))
         else:
             coins = Fraction(pay) * bet.coins_per_line
@@ -132,7 +132,7 @@ def pay_cards(defn: Definition, bet: Bet) -> list[PayCard]:
                 notes.append("ALWAYS COUNTS AS ONE SYMBOL.")
             if symbol.reels:
                 notes.append(f"APPEARS ON REELS {', '.join(map(str, symbol.reels))}.")
-        elif symbol.kind == "scatter":
+        if symbol.is_scatter:
             notes.append("PAYS ANYWHERE, x THE TOTAL BET.")
             if free is not None and free.trigger_symbol == symbol.id:
                 notes.append(words(free, "paytable_note", "{count} OR MORE START FREE SPINS.", count=min(free.awards)))

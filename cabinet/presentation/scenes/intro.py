@@ -74,7 +74,7 @@ def key_features(defn: Definition) -> list[FeatureCard]:
         if symbol.kind == "wild":
             cards.append(FeatureCard("WILD", f"{(symbol.name or symbol.id).upper()} SUBSTITUTES FOR THE OTHER "
                                      "LINE SYMBOLS", symbol.id))
-        elif symbol.kind == "scatter" and defn.pays.get(symbol.id):
+        if symbol.is_scatter and defn.pays.get(symbol.id):
             low = min(defn.pays[symbol.id])
             best = fraction_str(max(defn.pays[symbol.id].values()))
             cards.append(FeatureCard("SCATTER PAYS", f"{low} OR MORE {(symbol.name or symbol.id).upper()} "
