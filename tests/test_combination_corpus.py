@@ -263,10 +263,12 @@ QUICK = (
     "free_spins+book",  # a wild-scatter and the Book-style expanding symbol (issue 35)
     "expanding_wild[base]+free_spins+book",
 )
-# What the loader refuses under a pay model, and says: a paid respin prices paylines; a
+# What the loader refuses under a pay model, and says: a paid respin prices paylines; a book's
+# wild-scatter has pays of its own, which a ways, cluster or anywhere game never pays a wild; a
 # Megaways screen changes height, which a hold-and-respin grid or a sticky reel cannot.
 MODEL_REFUSALS = frozenset(
     {("paid_respin", m) for m in PAY_MODELS}
+    | {("book", m) for m in PAY_MODELS}
     | {(e, "megaways") for e in ("hold_and_respin", "mummy_access", "sticky_wild_reels")}
 )
 
