@@ -6,7 +6,9 @@ bet, total won, credits in (ADD CREDITS) with a new cabinet's demo balance apart
 a band reaching below zero), per game the par ("96.0017% (EXACT)", or an estimate with its
 interval, as ``cabinet par`` gives it) and whether it lies in the band, in total the credit
 meter now, the hit rate, each feature's count against its expected count (the par's trigger
-rate times the games played), voided rounds and the largest win with its seed. REPLAY plays the largest win again; COLLECT pays out
+rate times the games played), the rounds, money in and money out of each bet mode (the base
+game, an ante, each buy: one row per mode once a game with modes was played), voided rounds and
+the largest win with its seed. REPLAY plays the largest win again; COLLECT pays out
 the open game's credit meter (asks first, metered as credits out, logged); RESET PERIOD
 asks first, then zeroes the period column of every game and logs it. The master column
 never resets. Par is worked out off the frame loop (a thread, once per game file), so the
@@ -309,6 +311,7 @@ class MetersPage(Page):
         for name in sorted(set(master.features) | set(expected_m)):
             rows.append((name.replace("_", " ").upper(), count(master, expected_m, name),
                          count(period, expected_p, name), TEXT))
+        rows += self.mode_rows(master, period, money)
         rows.append(("VOIDED ROUNDS", f"{master.voided}", f"{period.voided}", TEXT))
 
         def largest(c: Counters) -> str:
@@ -317,6 +320,28 @@ class MetersPage(Page):
 
         rows.append(("LARGEST WIN", largest(master), largest(period), GOLD))
         return rows
+
+    def mode_rows(self, master: Counters, period: Counters, money: Any) -> list[tuple[str, str, str, Any]]:
+        """One row per bet mode: ROUNDS / IN / OUT in each column (the audit's ``modes``), for a
+        game with modes (every mode listed, zeros too) or any mode other than the base played."""
+        defn = self.host.definition(self.game_id) if self.game_id is not None else None
+        listed = [m.name for m in getattr(defn, "bet_modes", ())] if defn is not None else []
+        played = sorted(set(master.modes) | set(period.modes), key=lambda n: (n != "base", n))
+        names = [n for n in listed if len(listed) > 1] + [n for n in played if n not in listed]
+        if names == ["base"] or not names:
+            return []
+
+        def words(name: str) -> str:
+            mode = next((m for m in getattr(defn, "bet_modes", ()) if m.name == name), None)
+            if name == "base":
+                return "BASE GAME"
+            return (mode.label if mode is not None and mode.label else name.replace("_", " ")).upper()
+
+        def cell(c: Counters, name: str) -> str:
+            m = c.modes.get(name, {})
+            return f"{m.get('rounds', 0)} / {money(m.get('total_in', 0))} / {money(m.get('total_out', 0))}"
+
+        return [(f"MODE {words(n)}: ROUNDS / IN / OUT", cell(master, n), cell(period, n), TEXT) for n in names]
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         text = self.host.text
