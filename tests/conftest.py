@@ -71,13 +71,13 @@ def lucky():  # noqa: ANN201
     return _game("happy-lucky-slot")
 
 
-TOY_MODES = ROOT / "tests" / "games" / "modes" / "toy-modes.yaml"
+CABINET_MODES = ROOT / "tests" / "games" / "modes" / "cabinet-modes.yaml"
 
 
 @pytest.fixture(scope="session")
-def toy_modes():  # noqa: ANN201
+def cabinet_modes():  # noqa: ANN201
     """Classic Fruits with an ante (5/4), a free-spins buy (100 x) and two RTP variants."""
-    return _game(str(TOY_MODES))
+    return _game(str(CABINET_MODES))
 
 
 # The slow tests (-m slow) run for minutes to an hour (a thousand kills, 10^7-round simulations):

@@ -58,8 +58,8 @@ def crash(app: App) -> None:
 
 @pytest.mark.parametrize("when", ["inside the free spins", "before anything was shown"])
 def test_a_buy_killed_mid_round_is_charged_once_resumes_in_its_mode_and_is_paid_once(
-        toy_modes, tmp_path: Path, when: str) -> None:  # noqa: ANN001
-    app = start(toy_modes, tmp_path)
+        cabinet_modes, tmp_path: Path, when: str) -> None:  # noqa: ANN001
+    app = start(cabinet_modes, tmp_path)
     credits = app.session.credits
     buy(app)
     result = app.session.current
@@ -71,7 +71,7 @@ def test_a_buy_killed_mid_round_is_charged_once_resumes_in_its_mode_and_is_paid_
         assert step
     crash(app)
 
-    again = start(toy_modes, tmp_path)
+    again = start(cabinet_modes, tmp_path)
     session = again.session
     assert session.in_round and session.restored and again.base.in_round
     assert session.current is not None and session.current.request == result.request  # its mode, its seed
@@ -91,9 +91,9 @@ def test_a_buy_killed_mid_round_is_charged_once_resumes_in_its_mode_and_is_paid_
     assert record.outcome == "recovered" and record.request.mode == BUY and record.cost == 10_000
     assert session.mode == "base"  # a buy is one round: the next spin is a base spin
     again.operator.audit.catch_up(session.recent(50))  # folded after the round already: nothing twice
-    modes = Audit.open(tmp_path).games["toy-modes"].master.modes  # as saved on disk
+    modes = Audit.open(tmp_path).games["cabinet-modes"].master.modes  # as saved on disk
     assert modes == {BUY: {"rounds": 1, "total_in": 10_000, "total_out": result.total_win}}
     history = HistoryScene(again.ctx)
     assert dict(history.details(record))["MODE"] == "BUY FREE SPINS"
-    third = start(toy_modes, tmp_path)  # nothing left to recover: no second charge, no second payment
+    third = start(cabinet_modes, tmp_path)  # nothing left to recover: no second charge, no second payment
     assert not third.session.in_round and third.session.credits == session.credits and third.session.rounds == 1

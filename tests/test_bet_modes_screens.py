@@ -1,7 +1,7 @@
 """Bet modes on the cabinet (issue 34): the ANTE toggle and the BUY FEATURE card, the deck's mode,
 the kiosk's buy_features switch, left-hand mode and the two landscape sizes.
 
-The game is ``tests/games/modes/toy-modes.yaml`` (Classic Fruits with a 5/4 ante and a 100 x
+The game is ``tests/games/modes/cabinet-modes.yaml`` (Classic Fruits with a 5/4 ante and a 100 x
 free-spins buy). Pixels are read at known places: inside each pill's rim (its fill says lit or
 not), inside the card's BUY button (green when the player can pay, grey when not).
 """
@@ -45,8 +45,8 @@ def play_out(app: App) -> None:
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("left_hand", [False, True])
 def test_the_ante_and_buy_pills_sit_under_the_reels_on_the_side_away_from_the_wrench(
-        toy_modes, size: tuple[int, int], left_hand: bool) -> None:  # noqa: ANN001
-    app = make_app(toy_modes, size=size, left_hand=left_hand)
+        cabinet_modes, size: tuple[int, int], left_hand: bool) -> None:  # noqa: ANN001
+    app = make_app(cabinet_modes, size=size, left_hand=left_hand)
     app.run_frames(2)
     layout = app.ctx.layout
     boxes = bet_modes.boxes(app.ctx)
@@ -63,8 +63,8 @@ def test_the_ante_and_buy_pills_sit_under_the_reels_on_the_side_away_from_the_wr
     assert regions["ANTE"] == boxes[Button.ANTE] and regions["BUY"] == boxes[Button.BUY]  # touch presses them
 
 
-def test_ante_switches_on_and_off_and_the_deck_shows_its_cost_and_the_mode(toy_modes) -> None:  # noqa: ANN001
-    app = make_app(toy_modes)
+def test_ante_switches_on_and_off_and_the_deck_shows_its_cost_and_the_mode(cabinet_modes) -> None:  # noqa: ANN001
+    app = make_app(cabinet_modes)
     session = app.session
     assert hud.meter_values(app.ctx)["bet"] == ("€1.00", "BASE GAME")
     app.press([Press(Button.ANTE)])
@@ -89,8 +89,8 @@ def test_ante_switches_on_and_off_and_the_deck_shows_its_cost_and_the_mode(toy_m
     assert fill_at(app, bet_modes.boxes(app.ctx)[Button.ANTE]) == ANTE_OFF
 
 
-def test_buy_opens_a_card_with_the_price_and_confirm_buys_the_feature_once(toy_modes) -> None:  # noqa: ANN001
-    app = make_app(toy_modes)
+def test_buy_opens_a_card_with_the_price_and_confirm_buys_the_feature_once(cabinet_modes) -> None:  # noqa: ANN001
+    app = make_app(cabinet_modes)
     session = app.session
     before = session.credits
     app.press([Press(Button.BUY)])
@@ -114,8 +114,8 @@ def test_buy_opens_a_card_with_the_price_and_confirm_buys_the_feature_once(toy_m
     assert session.mode == "base" and hud.meter_values(app.ctx)["bet"] == ("€1.00", "BASE GAME")  # a buy is one round
 
 
-def test_a_tap_on_the_cards_buy_button_buys_and_cancel_closes_with_nothing_charged(toy_modes) -> None:  # noqa: ANN001
-    app = make_app(toy_modes)
+def test_a_tap_on_the_cards_buy_button_buys_and_cancel_closes_with_nothing_charged(cabinet_modes) -> None:  # noqa: ANN001
+    app = make_app(cabinet_modes)
     session = app.session
     before = session.credits
     app.press([Press(Button.BUY)])
@@ -134,8 +134,8 @@ def test_a_tap_on_the_cards_buy_button_buys_and_cancel_closes_with_nothing_charg
     assert session.in_round and session.credits == before - 10_000
 
 
-def test_a_buy_the_credits_cannot_pay_is_refused_with_the_price_and_the_balance(toy_modes) -> None:  # noqa: ANN001
-    app = make_app(toy_modes, start_credits=5_000)  # €50.00: a €100.00 buy is out of reach
+def test_a_buy_the_credits_cannot_pay_is_refused_with_the_price_and_the_balance(cabinet_modes) -> None:  # noqa: ANN001
+    app = make_app(cabinet_modes, start_credits=5_000)  # €50.00: a €100.00 buy is out of reach
     session = app.session
     app.press([Press(Button.BUY)])
     app.run_frames(2)
@@ -149,8 +149,8 @@ def test_a_buy_the_credits_cannot_pay_is_refused_with_the_price_and_the_balance(
     assert app.stack.top is card and not session.in_round and session.credits == 5_000 and session.rounds == 0
 
 
-def test_the_kiosks_buy_features_off_hides_the_pill_and_the_card_keeps_only_the_ante(toy_modes) -> None:  # noqa: ANN001
-    app = make_app(toy_modes, size=(1280, 720), buy_features=False)
+def test_the_kiosks_buy_features_off_hides_the_pill_and_the_card_keeps_only_the_ante(cabinet_modes) -> None:  # noqa: ANN001
+    app = make_app(cabinet_modes, size=(1280, 720), buy_features=False)
     app.run_frames(2)
     boxes = bet_modes.boxes(app.ctx)
     assert list(boxes) == [Button.ANTE]  # no BUY FEATURE on the deck, nor among the touch regions
@@ -167,14 +167,14 @@ def test_the_kiosks_buy_features_off_hides_the_pill_and_the_card_keeps_only_the_
     assert app.session.mode == "ante" and not app.session.in_round
 
 
-def test_buy_is_refused_outright_where_there_is_nothing_to_buy_or_buys_are_off(toy_modes, classic) -> None:  # noqa: ANN001
+def test_buy_is_refused_outright_where_there_is_nothing_to_buy_or_buys_are_off(cabinet_modes, classic) -> None:  # noqa: ANN001
     app = make_app(classic)
     app.press([Press(Button.BUY)])
     assert app.stack.top is app.base and app.ctx.hud.status == "THIS GAME HAS NO BUY FEATURE"
     app.press([Press(Button.ANTE)])
     assert app.ctx.hud.status == "THIS GAME HAS NO ANTE BET" and app.session.mode == "base"
     assert bet_modes.boxes(app.ctx) == {}  # a game without modes: no pills, and its deck as before
-    buy_only = dataclasses.replace(toy_modes, bet_modes=tuple(m for m in toy_modes.bet_modes if m.kind != "ante"))
+    buy_only = dataclasses.replace(cabinet_modes, bet_modes=tuple(m for m in cabinet_modes.bet_modes if m.kind != "ante"))
     app = make_app(buy_only, buy_features=False)
     app.press([Press(Button.BUY)])
     assert app.stack.top is app.base and app.ctx.hud.status == "BUY FEATURES ARE OFF ON THIS CABINET"

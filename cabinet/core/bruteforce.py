@@ -170,11 +170,12 @@ def round_value(defn: Definition, bet: Bet | None = None, *, max_paths: int = DE
     request = RoundRequest(bet, 0, with_offer=False, keep_events=False)  # lean, as simulation plays
 
     def play(rng: Rng) -> int:
-        # play_round makes its own rng from the request; its spin path takes ours
-        return _round._play_spin(defn, request, rng).total_win
+        # play_round makes its own rng from the request; its spin path takes ours (a resolved
+        # definition plays its bet mode: a buy, the round cap)
+        return _round.play_spin_with(defn, request, rng).total_win
 
     found = expectation(play, max_paths=max_paths, what=defn.id)
-    return BruteForce(found.mean / bet.total, found.paths, found.nonzero)
+    return BruteForce(found.mean / (bet.total * defn.mode_cost), found.paths, found.nonzero)
 
 
 def respin_round_value(

@@ -26,6 +26,7 @@ from typing import Annotated, Any, Literal, Protocol
 
 MONEY = "money"  # Annotated marker: decimal string -> int minor units
 STRIP = "strip"  # Annotated marker: "A K*3 Q" -> ("A", "K", "K", "K", "Q")
+PARAMS = "params"  # Annotated marker: feature name -> a partial map of that feature's parameters
 
 FORMAT_VERSION = 1
 
@@ -204,6 +205,63 @@ class Scenario:
     )
 
 
+# --- bet modes and RTP variants (``core/modes.py`` resolves them) ----------------------------------
+
+BetModeKind = Literal["base", "ante", "buy", "plain"]
+BASE_MODE = "base"
+
+
+@dataclass(frozen=True)
+class BetMode:
+    """A way to bet on the same game: its own cost, and what it changes (reel sets, a feature's
+    parameters, a feature bought at once, the round cap)."""
+
+    name: str = doc("short id used on the command line, in history and meters, e.g. 'ante', 'buy_free_spins'")
+    kind: BetModeKind = doc(
+        "ante (a dearer spin that changes the odds), buy (the round plays the feature `buy` names at once, "
+        "no base spin) or plain (any other variation); 'base' is the game as written, always there",
+        default="plain",
+    )
+    label: str = doc("the player's words for the mode (HUD, toggle, buy card), e.g. 'Ante bet'", default="")
+    description: str = doc("one line saying what it does, e.g. 'Bet 25% more: free spins twice as likely'",
+                           default="")
+    cost: Fraction = doc(
+        "what a round costs, as a multiple of the base total bet: 1.25, '5/4', 100; every offered bet times "
+        "it must be a whole number of minor units", default=Fraction(1),
+    )
+    buy: str | None = doc("buy modes: the name of the feature started at once, as if triggered with its "
+                          "smallest trigger's award", default=None)
+    max_win_x: int | None = doc("the round cap in this mode, x the base total bet (null: the game's "
+                                "`max_win_x`; 0: none)", default=None)
+    reel_sets: dict[str, str] = doc(
+        "reel sets replaced by others, by name: {base: base_ante} plays the strips of `base_ante` wherever "
+        "`base` is played", factory=dict,
+    )
+    base_game: BaseGame | None = doc("the base game's reel-set choice (weights) in this mode (null: the game's)",
+                                     default=None)
+    features: Annotated[dict[str, dict[str, Any]], PARAMS] = doc(
+        "feature name -> the parameters it plays with in this mode (a partial map: {free_spins: {spins: 12}} "
+        "changes only those)", factory=dict,
+    )
+
+
+@dataclass(frozen=True)
+class RtpVariant:
+    """The same game at another RTP: alternative strips, weights or feature parameters."""
+
+    name: str = doc("short id an operator chooses, e.g. '92'")
+    rtp: Fraction = doc("the stated RTP of this variant, e.g. '92%': `cabinet check` and the tests hold its par to it")
+    reel_sets: dict[str, str] = doc("reel sets replaced by others, by name: {base: base_92}", factory=dict)
+    base_game: BaseGame | None = doc("the base game's reel-set choice in this variant (null: the game's)",
+                                     default=None)
+    features: Annotated[dict[str, dict[str, Any]], PARAMS] = doc(
+        "feature name -> the parameters it plays with in this variant (a partial map)", factory=dict,
+    )
+
+
+BASE_BET_MODE = BetMode(BASE_MODE, "base", "Base game", "", Fraction(1))
+
+
 # --- the definition ------------------------------------------------------------------------------
 
 
@@ -268,7 +326,33 @@ class Definition:
         "automatically with random choices and credit it",
         default="resume",
     )
+    max_win_x: int = doc(
+        "the round cap: a round's win stops at this many times the base total bet, and the round ends there "
+        "(0: none); a bet mode may set its own", default=0,
+    )
+    bet_modes: tuple[BetMode, ...] = doc(
+        "ways to bet besides the base game (ante, buy, plain); the base mode is always first "
+        "(see 'Bet modes' in games/README.md)", factory=tuple,
+    )
+    rtp_variants: tuple[RtpVariant, ...] = doc(
+        "the game at other RTPs, for the operator to choose; the game as written is the variant named by "
+        "`default_variant`, or none", factory=tuple,
+    )
+    default_variant: str | None = doc(
+        "the RTP variant a bare run plays (null: the game as written)", default=None
+    )
     source: str = field(default="", compare=False, metadata={"doc": "internal: the file it was read from", "internal": True})
+    # set by ``core.modes.resolve`` on the definition a mode/variant plays; never written in YAML
+    played_mode: str = field(default=BASE_MODE, compare=False, metadata={"doc": "internal: the mode", "internal": True})
+    played_variant: str = field(default="", compare=False, metadata={"doc": "internal: the variant", "internal": True})
+    bought: str = field(default="", compare=False, metadata={"doc": "internal: a buy's feature", "internal": True})
+    mode_cost: Fraction = field(default=Fraction(1), compare=False,
+                                metadata={"doc": "internal: the mode's cost", "internal": True})
+
+    def __post_init__(self) -> None:
+        # the base mode is always first, so callers index modes without a special case
+        if not self.bet_modes or self.bet_modes[0] != BASE_BET_MODE:
+            object.__setattr__(self, "bet_modes", (BASE_BET_MODE, *self.bet_modes))
 
     # -- derived views (computed once; the dataclass stays frozen) --------------------------------
 
@@ -279,6 +363,9 @@ class Definition:
     @cached_property
     def symbol_ids(self) -> tuple[str, ...]:
         return tuple(s.id for s in self.symbols)
+
+    def bet_mode(self, name: str) -> BetMode | None:
+        return next((m for m in self.bet_modes if m.name == name), None)
 
     def feature(self, type_name: str) -> Any:
         """The first feature of that type, or None."""

@@ -180,6 +180,30 @@ class RoundEnded(Event):
     tier: str = ""  # "", "big", "mega", "epic"
 
 
+@dataclass(frozen=True)
+class ModePlayed(Event):
+    """A round of a bet mode other than the base game (an ante, a bought feature): right after
+    ``RoundStarted``, so the screen and history say what was played and what it cost."""
+
+    kind: ClassVar[str] = "mode_played"
+    mode: str  # the bet mode's name (``Definition.bet_modes``)
+    mode_kind: str  # "ante" | "buy" | "plain"
+    label: str  # the player's words for it
+    cost: int  # what the round charged, in minor units (the base total bet x the mode's cost)
+    buy: str = ""  # a buy: the feature started at once
+
+
+@dataclass(frozen=True)
+class RoundCapped(Event):
+    """The round's win reached the round cap (``max_win_x``): the win stops at ``cap`` and the
+    round ends here; what it had won past the cap (``removed``) is not paid."""
+
+    kind: ClassVar[str] = "round_capped"
+    cap: int  # the cap in minor units (max_win_x x the base total bet)
+    uncapped: int  # the round's win had it played to its end
+    removed: int  # the part of the events' amounts so far above the cap
+
+
 # --- stage events: what a block changed inside a spin (core/spin.py) ---------------------------------
 
 
@@ -213,6 +237,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         FeatureEnded,
         RespinOffer,
         RoundEnded,
+        ModePlayed,
+        RoundCapped,
         ScreenChanged,
     )
 }

@@ -37,9 +37,11 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..errors import CabinetError
 from ..paths import game_folders
+from . import modes_load
 from .definition import (
     FORMAT_VERSION,
     MONEY,
+    PARAMS,
     STRIP,
     Definition,
     Feature,
@@ -357,6 +359,8 @@ class _Load:
         defn, bad_fields = self.dataclass_fields(root, Definition, ())
         if defn is None:
             return None
+        if not bad_fields & {"features", "bet_modes", "rtp_variants"}:
+            defn = modes_load.finish(self, defn)  # modes' feature parameters, typed by their features
         _Checks(self, defn, bad_fields).run()
         return None if self.issues else defn
 
@@ -433,6 +437,9 @@ class _Load:
                 return self.money(node)
             if STRIP in marks:
                 return self.strip(node, path)
+            if PARAMS in marks:
+                found = modes_load.raw_params(self, node, path)
+                return BAD if found is None else found
             return self.convert(node, base, path)
         if origin is types.UnionType and type(None) in typing.get_args(hint):  # "X | None": null or an X
             if isinstance(node, ScalarNode) and node.tag == _TAG_NULL:
@@ -463,6 +470,12 @@ class _Load:
         if hint is Fraction:
             return self.fraction(node)
         raise TypeError(f"the loader does not know how to read {hint!r}")  # a format bug, not a file bug
+
+    def pos(self, node: Node) -> Pos:
+        return _pos(node)
+
+    def is_bad(self, value: Any) -> bool:
+        return value is BAD
 
     def describe(self, node: Node) -> str:
         if isinstance(node, MappingNode):
@@ -744,6 +757,8 @@ _SECTION_NAMES = {
     "WeightedName": "a reel set choice",
     "WeightedValue": "a weighted value",
     "Scenario": "a scenario",
+    "BetMode": "a bet mode",
+    "RtpVariant": "an RTP variant",
 }
 
 
@@ -1076,6 +1091,10 @@ def _win_tiers(c: _Checks) -> None:
 def _rtp(c: _Checks) -> None:
     if c.d.rtp and not 0 < c.d.rtp <= 1:
         c.report(("rtp",), "rtp must be above 0% and at most 100% (or 0: not published)")
+
+
+for _needs, _check_fn in modes_load.CHECKS:  # bet modes, RTP variants, the round cap
+    _check(*_needs)(_check_fn)
 
 
 @_check("par_precision")

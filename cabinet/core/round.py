@@ -34,6 +34,7 @@ of every event ``amount`` minus every ``WinCapped.removed``; no event holds a fl
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal
@@ -41,9 +42,23 @@ from typing import Literal
 from .bet import Bet, lines_allowed
 from .definition import Definition, WinTiers
 from .evaluate import EvaluationError, screen_from_stops
-from .events import Event, RespinOffer, RoundEnded, RoundStarted, Screen, SpinEnded, SpinStarted, WinCapped
-from .features import Spin, choose_reel_set
+from .events import (
+    Event,
+    FeatureTriggered,
+    ModePlayed,
+    ReelsStopped,
+    RespinOffer,
+    RoundCapped,
+    RoundEnded,
+    RoundStarted,
+    Screen,
+    SpinEnded,
+    SpinStarted,
+    WinCapped,
+)
+from .features import Spin, block, choose_reel_set
 from .features import paid_respin as _paid_respin
+from .modes import ModeError, cap_amount, for_request, mode_cost
 from .money import Money
 from .pays import model_of
 from .rng import RecordingRng, Rng, ScriptedRng
@@ -80,6 +95,10 @@ class RoundRequest:
     # round on purpose from its seed (``cabinet play --round``, the designer's top rounds), so
     # history says FORCED: ROUND <seed>. The draws are the seed's own: play_round ignores it.
     forced_by: ForcedBy = ""
+    # the bet mode played (``Definition.bet_modes``; "base": the game as written) and the RTP
+    # variant ("": the game's default); history, replay and recovery pass them back
+    mode: str = "base"
+    rtp_variant: str = ""
 
     @property
     def forced(self) -> bool:
@@ -112,7 +131,7 @@ def events_total(events: tuple[Event, ...] | list[Event]) -> Money:
     """What the events pay: every ``amount`` minus every amount a cap removed."""
     total = 0
     for event in events:
-        if isinstance(event, WinCapped):
+        if isinstance(event, (WinCapped, RoundCapped)):
             total -= event.removed
         else:
             total += getattr(event, "amount", 0)
@@ -133,7 +152,8 @@ def win_tier(tiers: WinTiers, win: Money, bet_total: Money) -> str:
 def respin_prices(
     defn: Definition, bet: Bet, stops: tuple[int, ...], reel_set: str, *, screen: Screen = ()
 ) -> tuple[Money | None, ...]:
-    """Price of respinning each reel of the screen ``stops`` on ``reel_set`` at ``bet``
+    """Price of respinning each reel of the screen ``stops`` on ``reel_set`` at ``bet`` (of the base game:
+    a mode's rounds offer no respin)
     (``screen``: as the player saw it, when a screen block changed it; ``RoundResult.final_screen``).
 
     Every entry is None when no respin may be offered on that screen (no paid respin
@@ -148,20 +168,38 @@ def respin_prices(
 
 
 def play_round(defn: Definition, request: RoundRequest) -> RoundResult:
-    """Play one round; pure and deterministic in (defn, request)."""
+    """Play one round; pure and deterministic in (defn, request). The request's mode and RTP
+    variant choose what is played (``core/modes.resolve``); the round cap ends it at the cap."""
+    defn = _played(defn, request)
     _check_bet(defn, request.bet)
     rng: Rng = ScriptedRng(request.script, request.seed) if request.script else Rng(request.seed)
     if request.kind == "respin":
-        return _play_respin(defn, request, rng)
+        return _capped(defn, _play_respin(defn, request, rng))
     if request.kind != "spin":
         raise RoundError(f"unknown round kind {request.kind!r}")
-    return _play_spin(defn, request, rng)
+    return _capped(defn, _play_spin(defn, request, rng))
+
+
+def play_spin_with(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult:
+    """``play_round``'s spin path (mode, variant and cap included) with the caller's rng:
+    brute force walks every path of draws through it."""
+    defn = _played(defn, request)
+    _check_bet(defn, request.bet)
+    return _capped(defn, _play_spin(defn, request, rng))
+
+
+def _played(defn: Definition, request: RoundRequest) -> Definition:
+    try:
+        return for_request(defn, request.mode, request.rtp_variant)
+    except ModeError as exc:
+        raise RoundError(str(exc)) from exc
 
 
 def forcing_script(defn: Definition, request: RoundRequest) -> tuple[int, ...]:
     """Every value the round of ``request`` draws, in order: a script that forces the same
     round whatever the seed (the gallery pictures a feature no scenario shows from a seed's
     round this way, and tells the designer the scenario to write)."""
+    defn = _played(defn, request)
     _check_bet(defn, request.bet)
     rng = RecordingRng(request.script, request.seed)
     (_play_respin if request.kind == "respin" else _play_spin)(defn, request, rng)
@@ -193,15 +231,97 @@ def _check_bet(defn: Definition, bet: Bet) -> None:
 def _play_spin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult:
     bet = request.bet
     rc = RoundContext(defn, bet, rng, keep_events=request.keep_events)
+    try:
+        cost = mode_cost(defn, bet)
+    except ModeError as exc:
+        raise RoundError(str(exc)) from exc
     if rc.book.keep:  # a lean round (simulation) keeps no events: it builds none either
         rc.book.add(
             RoundStarted(defn.id, bet.total, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "spin")
         )
+        if defn.played_mode != "base":
+            mode = defn.bet_mode(defn.played_mode)
+            assert mode is not None  # resolve() found it
+            rc.book.add(ModePlayed(mode.name, mode.kind, mode.label or mode.name, cost, defn.bought))
+    if defn.bought:
+        return _play_buy(rc, request, cost)
     reel_set = choose_reel_set(rng, defn.base_game.reel_sets)
     if rc.book.keep:
         rc.book.add(SpinStarted("base", reel_set))
     spin = play_spin(rc, "base", reel_set)
-    return _after_spin(rc, request, spin, cost=bet.total)
+    return _after_spin(rc, request, spin, cost=cost)
+
+
+def _play_buy(rc: RoundContext, request: RoundRequest, cost: Money) -> RoundResult:
+    """A bought feature: no base spin; the feature plays as if its smallest trigger had landed."""
+    defn, book = rc.defn, rc.book
+    params = next((f for f in defn.features if f.name == defn.bought), None)
+    entry = None if params is None else block(params.type)
+    trigger = None if entry is None else entry.bought(defn, params)
+    if params is None or entry is None or trigger is None:
+        raise RoundError(f"{defn.name}: feature {defn.bought!r} cannot be bought")
+    book.add(FeatureTriggered(trigger.feature, trigger.symbol, trigger.count, trigger.positions, trigger.awarded))
+    rc.state.running.append(params.name)
+    try:
+        outcome = entry.run(rc.context(params, "base"), trigger)
+    finally:
+        rc.state.running.remove(params.name)
+    total = outcome.total
+    rc.ran.append(trigger.feature)
+    rc.feature_wins[trigger.feature] = total
+    for key, value in outcome.stats.items():
+        rc.stats[key] = rc.stats.get(key, 0) + value
+    base_set = defn.base_game.reel_sets[0].set
+    if book.keep:
+        book.add(RoundEnded(total, cost, win_tier(defn.win_tiers, total, rc.bet.total)))
+    return RoundResult(
+        request=request,
+        events=tuple(book.events),
+        cost=cost,
+        total_win=total,
+        final_stops=outcome.final_stops or (0,) * defn.grid.reels,
+        final_reel_set=outcome.final_reel_set or base_set,
+        features=tuple(rc.ran),
+        stats=rc.stats,
+        feature_wins=rc.feature_wins,
+    )
+
+
+def _capped(defn: Definition, result: RoundResult) -> RoundResult:
+    """The round cap (``max_win_x``): a round whose win passes the cap ends where it reached it,
+    its win the cap, with ``RoundCapped``. Every win is at least 0, so the capped total is
+    min(win, cap) whatever was cut, and simulation may take that minimum alone."""
+    cap = cap_amount(defn, result.request.bet)
+    if not cap or result.total_win <= cap:
+        return result
+    removed = result.total_win - cap
+    feature_wins = dict(result.feature_wins)
+    left = removed
+    for name in reversed(result.features):  # the features that paid last lose what passed the cap
+        take = min(left, feature_wins.get(name, 0))
+        feature_wins[name] = feature_wins.get(name, 0) - take
+        left -= take
+    events: tuple[Event, ...] = ()
+    final_stops, final_reel_set = result.final_stops, result.final_reel_set
+    if result.events:
+        kept: list[Event] = []
+        running = 0
+        for event in result.events:
+            if isinstance(event, RoundEnded):
+                break
+            kept.append(event)
+            running += -event.removed if isinstance(event, (WinCapped, RoundCapped)) else getattr(event, "amount", 0)
+            if isinstance(event, ReelsStopped):
+                final_stops, final_reel_set = event.stops, event.reel_set
+            if running >= cap:
+                break
+        bet = result.request.bet
+        events = (*kept, RoundCapped(cap, result.total_win, running - cap),
+                  RoundEnded(cap, result.cost, win_tier(defn.win_tiers, cap, bet.total)))
+    return dataclasses.replace(
+        result, events=events, total_win=cap, final_stops=final_stops, final_reel_set=final_reel_set,
+        final_screen=(), respin_prices=None, awaiting=None, feature_wins=feature_wins,
+    )
 
 
 def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult:

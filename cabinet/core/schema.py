@@ -28,6 +28,7 @@ from typing import Any, Literal
 from .definition import (
     FORMAT_VERSION,
     MONEY,
+    PARAMS,
     STRIP,
     Definition,
     Feature,
@@ -55,6 +56,8 @@ _SECTION_ORDER: tuple[tuple[str, str], ...] = (
     ("WinTiers", "win_tiers"),
     ("BaseGame", "base_game"),
     ("WeightedName", "reel set choices (base_game.reel_sets, features' reel_sets)"),
+    ("BetMode", "bet_modes: (each entry)"),
+    ("RtpVariant", "rtp_variants: (each entry)"),
     ("Scenario", "scenarios: (each entry)"),
 )
 _FEATURES_BEFORE = "Scenario"  # the feature blocks' sections (from the registry) come before this one
@@ -116,6 +119,8 @@ class _SchemaBuilder:
                 return {"$ref": "#/$defs/money"}
             if STRIP in marks:
                 return {"$ref": "#/$defs/strip"}
+            if PARAMS in marks:  # feature name -> a partial map of that feature's parameters
+                return {"type": "object", "additionalProperties": {"type": "object"}}
             return self.type_schema(base)
         if hint is Feature:
             return {"$ref": "#/$defs/feature"}
@@ -239,6 +244,8 @@ def _type_words(hint: Any) -> str:
             return "money"
         if STRIP in marks:
             return "strip"
+        if PARAMS in marks:
+            return "map feature name → some of its parameters"
         return _type_words(base)
     if hint is Feature:
         return "[feature](#features)"

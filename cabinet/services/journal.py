@@ -98,11 +98,15 @@ def request_to_dict(request: RoundRequest) -> dict[str, Any]:
         data["forced_by"] = request.forced_by
     if request.held_screen:  # only where a screen block changed the respun screen: older records stay as they were
         data["held_screen"] = [list(column) for column in request.held_screen]
+    if request.mode != "base":  # a bet mode's round (ante, buy): base rounds' records stay as they were
+        data["mode"] = request.mode
+    if request.rtp_variant:
+        data["rtp_variant"] = request.rtp_variant
     return data
 
 
 _REQUEST_KEYS = {"bet", "seed", "kind", "respin_reel", "held_stops", "held_reel_set", "script", "decisions",
-                 "forced_by", "held_screen"}
+                 "forced_by", "held_screen", "mode", "rtp_variant"}
 
 
 def _exact_int(value: Any, what: str) -> int:
@@ -171,6 +175,8 @@ def request_from_dict(data: Mapping[str, Any]) -> RoundRequest:
         script=_int_list(data.get("script", []), "script"),
         decisions=tuple(_str(d, "decision") for d in decisions),
         forced_by=forced_by,
+        mode=_str(data.get("mode", "base"), "mode") or "base",
+        rtp_variant=_str(data.get("rtp_variant", ""), "rtp_variant"),
     )
 
 

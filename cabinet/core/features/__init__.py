@@ -453,6 +453,7 @@ class FeatureBlock(Protocol):
         self, ctx: FeatureContext, reel_set: str, screen: Screen, spinning: tuple[int, ...]
     ) -> tuple[int, ...]: ...
     def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None: ...
+    def bought(self, defn: Definition, params: Any) -> Trigger | None: ...
     def par(self, pctx: ParContext) -> BlockPar | None: ...
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]: ...
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]: ...
@@ -505,6 +506,11 @@ class Block:
         return ()
 
     def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None:
+        return None
+
+    def bought(self, defn: Definition, params: Any) -> Trigger | None:
+        """The trigger a buy mode (``bet_modes: kind: buy``) starts this feature with, as if it had
+        landed; drawing nothing (None: this block cannot be bought)."""
         return None
 
     def par(self, pctx: ParContext) -> BlockPar | None:

@@ -715,6 +715,12 @@ class FreeSpinsBlock(Block):
     def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
         return run(ctx, trigger)
 
+    def bought(self, defn: Definition, params: Any) -> Trigger | None:
+        """A buy starts the feature with its smallest trigger's award (no symbols landed)."""
+        f: FreeSpins = params
+        count = smallest_trigger(f.awards)
+        return Trigger(f.name, f.trigger_symbol, count, (), f.awards[count]) if count else None
+
     def anticipation(
         self, ctx: FeatureContext, reel_set: str, screen: Screen, spinning: tuple[int, ...]
     ) -> tuple[int, ...]:
