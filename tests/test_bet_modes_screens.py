@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
+import pygame
 import pytest
 from screen_helpers import frame, make_app, run_until
 
@@ -18,7 +19,8 @@ from cabinet.machine.buttons import Button, Press
 from cabinet.presentation import bet_modes, hud, icons
 from cabinet.presentation.scenes.buy_feature import BUY_ITEM, BuyFeatureScene
 
-ANTE_OFF, LIT, GREEN, GREY = (34, 20, 56), (150, 40, 30), (40, 130, 60), (60, 56, 66)
+ANTE_OFF, ANTE_ON, BUY_RED = bet_modes.UNLIT, bet_modes.ANTE_ON, bet_modes.BUY_FILL
+GREEN, GREY = (40, 130, 60), (60, 56, 66)  # the card's BUY button: can pay, cannot
 BUY = "buy_free_spins"
 
 
@@ -44,21 +46,23 @@ def play_out(app: App) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 @pytest.mark.parametrize("left_hand", [False, True])
-def test_the_ante_and_buy_pills_sit_under_the_reels_on_the_side_away_from_the_wrench(
+def test_the_ante_and_buy_pills_sit_in_the_band_under_the_reels_buy_on_spins_side(
         cabinet_modes, size: tuple[int, int], left_hand: bool) -> None:  # noqa: ANN001
     app = make_app(cabinet_modes, size=size, left_hand=left_hand)
     app.run_frames(2)
     layout = app.ctx.layout
     boxes = bet_modes.boxes(app.ctx)
-    assert list(boxes) == [Button.ANTE, Button.BUY]
-    wrench = icons.settings_box(layout)
+    assert set(boxes) == {Button.ANTE, Button.BUY}
+    spin = layout.buttons[Button.SPIN]
+    ante, buy = boxes[Button.ANTE], boxes[Button.BUY]
     for box in boxes.values():
-        assert (box.x + box.w // 2 < layout.width // 2) == left_hand  # mirrored with the rest of the deck
-        assert box.y >= layout.reel_frame.bottom and box.bottom <= layout.deck.y  # between the reels and the deck
-        assert not box.colliderect(wrench) and box.h >= 30
-    assert (wrench.x < layout.width // 2) != left_hand
+        assert box.y >= layout.reel_frame.bottom and box.bottom <= layout.status.y  # between the reels and status
+        assert box.x >= layout.reel_frame.x and box.right <= layout.reel_frame.right and box.h >= layout.height // 40
+        assert not pygame.Rect(box).colliderect(icons.settings_box(layout)) and not pygame.Rect(box).colliderect(spin)
+    assert (buy.x > ante.x) == (spin.x > layout.width // 2)  # BUY FEATURE on SPIN's side, mirrored in left-hand
+    assert (spin.x < layout.width // 2) == left_hand
     assert fill_at(app, boxes[Button.ANTE]) == ANTE_OFF
-    assert fill_at(app, boxes[Button.BUY]) == LIT
+    assert fill_at(app, boxes[Button.BUY]) == BUY_RED
     regions = {str(press.button): rect for rect, press in app.base.hit_regions()}
     assert regions["ANTE"] == boxes[Button.ANTE] and regions["BUY"] == boxes[Button.BUY]  # touch presses them
 
@@ -68,11 +72,13 @@ def test_ante_switches_on_and_off_and_the_deck_shows_its_cost_and_the_mode(cabin
     session = app.session
     assert hud.meter_values(app.ctx)["bet"] == ("€1.00", "BASE GAME")
     app.press([Press(Button.ANTE)])
-    app.run_frames(2)
+    app.run_frames(1)
+    assert fill_at(app, bet_modes.boxes(app.ctx)[Button.ANTE]) == tuple(c * 2 // 3 for c in ANTE_ON)  # pressed
+    app.run_frames(12)
     assert session.mode == "ante"
     assert hud.meter_values(app.ctx)["bet"] == ("€1.25", "ANTE BET (+25%)")
     assert app.ctx.hud.status == "ANTE BET ON - SPIN COSTS €1.25: BET 25% MORE: MORE STARS ON REEL 1"
-    assert fill_at(app, bet_modes.boxes(app.ctx)[Button.ANTE]) == LIT
+    assert fill_at(app, bet_modes.boxes(app.ctx)[Button.ANTE]) == ANTE_ON
     before = session.credits
     app.press([Press(Button.SPIN)])
     app.run_frames(1)
@@ -84,7 +90,7 @@ def test_ante_switches_on_and_off_and_the_deck_shows_its_cost_and_the_mode(cabin
     (record,) = session.recent(1)
     assert record.request.mode == "ante" and record.cost == 125
     app.press([Press(Button.ANTE)])
-    app.run_frames(2)
+    app.run_frames(12)
     assert session.mode == "base" and hud.meter_values(app.ctx)["bet"] == ("€1.00", "BASE GAME")
     assert fill_at(app, bet_modes.boxes(app.ctx)[Button.ANTE]) == ANTE_OFF
 
@@ -155,8 +161,8 @@ def test_the_kiosks_buy_features_off_hides_the_pill_and_the_card_keeps_only_the_
     boxes = bet_modes.boxes(app.ctx)
     assert list(boxes) == [Button.ANTE]  # no BUY FEATURE on the deck, nor among the touch regions
     assert all(press.button != Button.BUY for _rect, press in app.base.hit_regions())
-    whole = bet_modes.pill_boxes(app.ctx.layout, 2)[1]  # where BUY FEATURE stands when buys are on
-    assert fill_at(app, whole) == ANTE_OFF  # the ante's pill, wider, is there instead
+    where = bet_modes.pill_boxes(app.ctx.layout, [Button.ANTE, Button.BUY])[Button.BUY]  # BUY's place when on
+    assert fill_at(app, where) != BUY_RED and fill_at(app, boxes[Button.ANTE]) == ANTE_OFF
     app.press([Press(Button.BUY)])
     app.run_frames(2)
     card = app.stack.top

@@ -20,6 +20,7 @@ import pygame
 
 from cabinet.machine.buttons import Button, Press
 
+from .icons import settings_box
 from .layout import Box, Layout, side_column
 from .style import GOLD, PALE_GOLD, WHITE
 
@@ -82,42 +83,74 @@ def buttons_shown(ctx: Any) -> list[Button]:
     return out
 
 
-def pill_boxes(layout: Layout, count: int) -> list[Box]:
-    """``count`` pills side by side under the reel frame, in the column the wrench is not in
-    (landscape); in portrait, across the foot of the screen above the award strip's top."""
-    if count <= 0:
-        return []
+def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True) -> dict[Button, Box]:
+    """Where each of ``buttons`` (ANTE, BUY) goes. ``band`` (the band under the reels carries
+    nothing else: ``tag_band.mode_pills_in_band``): side by side there, BUY FEATURE on SPIN's side.
+    Otherwise, landscape: under the reel frame, ANTE beside the wrench in its column and BUY FEATURE
+    in the other column, above SPIN; portrait: side by side between the reels and the status line.
+    Left-hand mode mirrors them with the deck."""
+    if not buttons:
+        return {}
     margin = max(4, layout.width // 80)
-    if layout.portrait:
-        named = {str(b): box for b, box in layout.buttons.items()}
-        spin = named["SPIN"]
-        top = layout.status.bottom + margin // 2
-        x0, x1 = margin, layout.width - margin
-        h = max(20, min(spin.y - top - margin // 2, layout.height // 24))
-        y = top
-    else:
-        frame = layout.reel_frame
-        right = layout.counter_badge.x < layout.width // 2  # the wrench's column faces this one
-        x0, x1 = side_column(layout, not right, margin)
-        y = frame.bottom + margin // 2
-        h = max(20, min(layout.deck.y - margin // 2 - y, layout.height // 12))
     gap = margin // 2
-    w = (x1 - x0 - gap * (count - 1)) // count
-    return [Box(x0 + i * (w + gap), y, w, h) for i in range(count)]
+    if band and layout.tags:
+        first, last = layout.columns[0], layout.columns[-1]
+        tag = layout.tags[0]
+        x0, x1 = first.x, last.right
+        room = x1 - x0 - margin * (len(buttons) - 1)
+        share = {Button.ANTE: 3, Button.BUY: 2}  # the ante's pill says more: its cost and its effect
+        parts = sum(share[b] for b in buttons)
+        order = list(reversed(buttons)) if layout.left_hand else buttons
+        out: dict[Button, Box] = {}
+        x = x0
+        for b in order:
+            w = room * share[b] // parts
+            out[b] = Box(x, tag.y, w, tag.h)
+            x += w + margin
+        return out
+    if layout.portrait:
+        y = layout.reel_frame.bottom + gap
+        h = max(20, layout.status.y - gap - y)
+        x0, x1 = margin, layout.width - margin
+        w = (x1 - x0 - gap * (len(buttons) - 1)) // len(buttons)
+        order = buttons if not layout.left_hand else list(reversed(buttons))
+        return {b: Box(x0 + i * (w + gap), y, w, h) for i, b in enumerate(order)}
+    frame, deck = layout.reel_frame, layout.deck
+    wrench = settings_box(layout)
+    wrench_left = wrench.x < layout.width // 2
+    top = frame.bottom + gap
+    out: dict[Button, Box] = {}
+    if Button.ANTE in buttons:
+        x0, x1 = side_column(layout, wrench_left, margin)
+        x0, x1 = (max(x0, wrench.right + gap), x1) if wrench_left else (x0, min(x1, wrench.x - gap))
+        out[Button.ANTE] = Box(x0, top, x1 - x0, max(20, min(deck.y - gap - top, layout.height // 10)))
+    if Button.BUY in buttons:
+        x0, x1 = side_column(layout, not wrench_left, margin)
+        spin = layout.buttons[Button.SPIN]
+        bottom = deck.y - gap
+        if spin.x < x1 and spin.right > x0:  # SPIN rises over the deck here: stop above it
+            bottom = min(bottom, spin.y - gap)
+        out[Button.BUY] = Box(x0, top, x1 - x0, max(20, min(bottom - top, layout.height // 10)))
+    return out
 
 
 def boxes(ctx: Any) -> dict[Button, Box]:
-    shown = buttons_shown(ctx)
-    return dict(zip(shown, pill_boxes(ctx.layout, len(shown)), strict=True))
+    from .tag_band import mode_pills_in_band
+
+    return pill_boxes(ctx.layout, buttons_shown(ctx), band=mode_pills_in_band(ctx.defn))
 
 
 def hit_regions(ctx: Any) -> list[tuple[Box, Press]]:
     return [(box, Press(button)) for button, box in boxes(ctx).items()]
 
 
-def _pill(surface: pygame.Surface, box: Box, *, lit: bool, pressed: bool, enabled: bool) -> None:
+ANTE_ON, BUY_FILL, UNLIT = (30, 110, 50), (150, 40, 30), (34, 20, 56)
+
+
+def _pill(surface: pygame.Surface, box: Box, *, lit: bool, pressed: bool, enabled: bool,
+          colour: tuple[int, int, int] = BUY_FILL) -> None:
     radius = box.h // 3
-    fill = (150, 40, 30) if lit else (34, 20, 56)
+    fill = colour if lit else UNLIT
     if pressed:
         fill = tuple(c * 2 // 3 for c in fill)  # type: ignore[assignment]
     if not enabled:
@@ -132,15 +165,20 @@ def draw(ctx: Any, surface: pygame.Surface, *, enabled: bool) -> None:
     session, text = ctx.session, ctx.text
     for button, box in boxes(ctx).items():
         pressed = ctx.hud.flash.get(str(button), 0.0) > 0
-        big, small = max(9, box.h * 38 // 100), max(8, box.h * 26 // 100)
+        if box.h < box.w // 6:  # a pill of the band under the reels: one line says it all
+            _draw_one_line(ctx, surface, button, box, pressed=pressed, enabled=enabled)
+            continue
+        three = box.h >= 50  # room for the effect's line under the title and the cost
+        big = max(9, box.h * (32 if three else 42) // 100)
+        small = max(8, box.h * (22 if three else 30) // 100)
         if button == Button.ANTE:
             ante = ante_mode(ctx.defn)
             on = session.mode == ante.name
-            _pill(surface, box, lit=on, pressed=pressed, enabled=enabled)
+            _pill(surface, box, lit=on, pressed=pressed, enabled=enabled, colour=ANTE_ON)
             title = f"{mode_words(ctx.defn, ante.name)}: {'ON' if on else 'OFF'}"
             cost = _money_or_none(ctx, ante.name)
             sub = f"{cost_words(ante.cost)}" + (f" = {cost}" if cost else "")
-            lines = (title, sub, (ante.description or "").upper())
+            lines = (title, sub, (ante.description or "").upper() if three else "")
         else:
             buys = buy_modes(ctx.defn)
             prices = [p for m in buys if (p := _cost_or_none(ctx, m.name)) is not None]
@@ -156,6 +194,40 @@ def draw(ctx: Any, surface: pygame.Surface, *, enabled: bool) -> None:
             img = text.fit(line, size, box.w - box.h // 2, colour)
             surface.blit(img, img.get_rect(midtop=(box.x + box.w // 2, y)))
             y += size + 2
+
+
+def _draw_one_line(ctx: Any, surface: pygame.Surface, button: Button, box: Box, *, pressed: bool,
+                   enabled: bool) -> None:
+    text, session = ctx.text, ctx.session
+    size = max(8, box.h * 62 // 100)
+    if button == Button.ANTE:
+        ante = ante_mode(ctx.defn)
+        on = session.mode == ante.name
+        _pill(surface, box, lit=on, pressed=pressed, enabled=enabled, colour=ANTE_ON)
+        cost = _money_or_none(ctx, ante.name)
+        parts = [f"{mode_words(ctx.defn, ante.name)}: {'ON' if on else 'OFF'}",
+                 cost_words(ante.cost) + (f" = {cost}" if cost else "")]
+        effect = (ante.description or "").upper()
+    else:
+        prices = [p for m in buy_modes(ctx.defn) if (p := _cost_or_none(ctx, m.name)) is not None]
+        _pill(surface, box, lit=True, pressed=pressed, enabled=enabled)
+        parts = ["BUY FEATURE", ("FROM " if len(prices) > 1 else "") + (ctx.money(min(prices)) if prices else "")]
+        effect = ""
+    room = box.w - box.h
+    head = text.fit("  ".join(p for p in parts if p), size, room, WHITE if enabled else OFF_GREY)
+    tail = None
+    left = room - head.get_width() - box.h // 2
+    small = max(8, size * 4 // 5)
+    if effect and left > 0 and text.fit_size(effect, small, left) >= max(9, small * 3 // 4):  # where it reads
+        tail = text.fit(effect, small, left, (210, 196, 236) if enabled else OFF_GREY)
+        if tail.get_width() > left:  # the smallest size is still too wide: the status line says it instead
+            tail = None
+    width = head.get_width() + (tail.get_width() + box.h // 2 if tail is not None else 0)
+    x = max(box.x + box.h // 3, box.x + (box.w - width) // 2)
+    cy = box.y + box.h // 2
+    surface.blit(head, head.get_rect(midleft=(x, cy)))
+    if tail is not None:
+        surface.blit(tail, tail.get_rect(midleft=(x + head.get_width() + box.h // 2, cy)))
 
 
 def _cost_or_none(ctx: Any, mode: str) -> int | None:

@@ -106,8 +106,8 @@ class BuyFeatureScene(Overlay):
         w = panel.w * 40 // 100
         gap = panel.w * 4 // 100
         x = panel.x + (panel.w - 2 * w - gap) // 2
-        buy, cancel = Box(x, y, w, h), Box(x + w + gap, y, w, h)
-        if self.ctx.layout.left_hand:  # the confirm under the hand that plays, as SPIN is
+        cancel, buy = Box(x, y, w, h), Box(x + w + gap, y, w, h)
+        if self.ctx.layout.left_hand:  # the confirm on the side of the hand that plays, as SPIN is
             buy, cancel = cancel, buy
         return buy, cancel
 
@@ -217,6 +217,9 @@ class BuyFeatureScene(Overlay):
             line = text.fit(words, line_size, room, (210, 196, 236))
             surface.blit(line, line.get_rect(bottomleft=(box.x + pad, box.bottom - box.h // 8)))
         buy_box, cancel_box = self.button_boxes()
+        balance = text.fit(f"BALANCE {ctx.money(ctx.session.credits)}   -   CONFIRM BUYS, BACK CANCELS", body * 4 // 5,
+                           panel.w * 88 // 100, (200, 184, 230))
+        surface.blit(balance, balance.get_rect(midbottom=(panel.center[0], buy_box.y - layout.ui_button)))
         row = self.chosen_buy()
         ready = row is not None and self.refusal(row) is None
         price = self.price(row.mode) if row is not None else None
