@@ -244,7 +244,7 @@ class HistoryScene:
         if not shown:
             return "AS WRITTEN"
         rtp = f" ({float(variants[shown]) * 100:.2f}%)" if shown in variants else ""
-        return f"{shown}{rtp}" + ("" if name else " - DEFAULT")
+        return f"{shown.upper()}{rtp}" + ("" if name else " - DEFAULT")
 
     def row_text(self, record: HistoryRecord) -> tuple[str, str]:
         money = self.ctx.money
@@ -254,7 +254,7 @@ class HistoryScene:
         if round_mode(record) != "base":
             left += f"  {self.mode_text(record)}"
         if round_variant(record):
-            left += f"  RTP {round_variant(record)}"
+            left += f"  RTP {round_variant(record).upper()}"
         right = f"BET {money(record.cost)}  WIN {money(record.win)}"
         return left, right
 

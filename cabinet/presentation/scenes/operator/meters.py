@@ -357,15 +357,20 @@ class MetersPage(Page):
         band = frame.top - frame.h // 60
         label(surface, text, f"PERIOD SINCE {local_time(audit.period_started, seconds=False)}", frame.body, DIM,
               right=frame.w - frame.margin, y=band // 2)
-        for i, (what, m, p, colour) in enumerate(self.rows()):
-            box = frame.row(1 + i)
+        rows = self.rows()
+        first = frame.row(1)
+        room = self.action_boxes(frame)[0].top - first.y
+        pitch = min(frame.row_h, room // max(1, len(rows)))  # a game with modes has more rows: closer, not cut
+        size = min(frame.body, pitch * 8 // 10) if pitch < frame.row_h else frame.body
+        for i, (what, m, p, colour) in enumerate(rows):
+            box = pygame.Rect(first.x, first.y + i * pitch, first.w, pitch - 2)
             if box.bottom > self.action_boxes(frame)[0].top:
                 break
             if i % 2:
                 pygame.draw.rect(surface, (14, 17, 30), box)
-            label(surface, text, what, frame.body, TEXT, left=box.x + 4, y=box.centery, width=frame.w * 40 // 100)
-            label(surface, text, m, frame.body, colour, right=master_x, y=box.centery, width=frame.w * 26 // 100)
-            label(surface, text, p, frame.body, colour, right=period_x, y=box.centery, width=frame.w * 26 // 100)
+            label(surface, text, what, size, TEXT, left=box.x + 4, y=box.centery, width=frame.w * 40 // 100)
+            label(surface, text, m, size, colour, right=master_x, y=box.centery, width=frame.w * 26 // 100)
+            label(surface, text, p, size, colour, right=period_x, y=box.centery, width=frame.w * 26 // 100)
         for i, (box, words) in enumerate(zip(self.action_boxes(frame), ACTIONS, strict=True)):
             chosen = i == self.cursor
             pygame.draw.rect(surface, (70, 58, 20) if chosen else BAND, box, border_radius=6)
