@@ -91,7 +91,7 @@ class SettingsPage(Page):
         rtp = dict(self.variant_games.get(game, [])).get(name, "")
         if not name:
             return "AS WRITTEN (NO DEFAULT)"
-        return f"{name} ({rtp})" + ("" if chosen else " - THE GAME'S DEFAULT")
+        return f"{name.upper()} ({rtp})" + ("" if chosen else " - THE GAME'S DEFAULT")
 
     # -- rows -------------------------------------------------------------------------------------
 
