@@ -18,6 +18,8 @@ from cabinet.app import App
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation import bet_modes, hud, icons
 from cabinet.presentation.scenes.buy_feature import BUY_ITEM, BuyFeatureScene
+from cabinet.presentation.scenes.history import HistoryScene
+from cabinet.presentation.scenes.replay import ReplayScene
 
 ANTE_OFF, ANTE_ON, BUY_RED = bet_modes.UNLIT, bet_modes.ANTE_ON, bet_modes.BUY_FILL
 GREEN, GREY = (40, 130, 60), (60, 56, 66)  # the card's BUY button: can pay, cannot
@@ -118,6 +120,16 @@ def test_buy_opens_a_card_with_the_price_and_confirm_buys_the_feature_once(cabin
     assert record.request.mode == BUY and record.cost == 10_000 and "free_spins" in record.features
     assert session.credits == before - 10_000 + record.win  # charged once, paid once
     assert session.mode == "base" and hud.meter_values(app.ctx)["bet"] == ("€1.00", "BASE GAME")  # a buy is one round
+    history = HistoryScene(app.ctx)  # the round's replay plays the buy again, from its seed, in its mode
+    app.stack.push(history)
+    app.run_frames(2)
+    history.replay(0)
+    app.run_frames(3)
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene) and replay.result is not None and replay.sandbox is not None
+    assert replay.result.request == record.request and replay.result.request.mode == BUY
+    assert replay.result.total_win == record.win and replay.sandbox.hud.mode == BUY
+    assert hud.meter_values(replay.sandbox)["bet"] == ("€100.00", "BUY FREE SPINS (100 x BET)")
 
 
 def test_a_tap_on_the_cards_buy_button_buys_and_cancel_closes_with_nothing_charged(cabinet_modes) -> None:  # noqa: ANN001

@@ -109,6 +109,7 @@ class ReplayScene:
         session = GameSession(sandbox.defn, ledger=MemoryLedger(record.credits_before - record.cost))
         if is_allowed(sandbox.defn, record.request.bet):
             session.bet = record.request.bet
+        session.set_mode(getattr(record.request, "mode", "base"))  # an ante round's deck shows the ante on
         sandbox.session = session
         sandbox.stack.clear()  # a replay watched again: the last showing's scenes leave (their music with them)
         sandbox.stack = SceneStack()
