@@ -30,7 +30,8 @@ def test_the_base_mode_is_always_first_and_modes_load_in_order(toy):
     assert ante.cost == Fraction(5, 4) and ante.reel_sets == {"base": "base_ante"}
     assert toy.bet_mode("super_buy").features == {"free_spins": {"win_multiplier": 3}}
     assert toy.bet_mode("super_buy").max_win_x == 100 and toy.max_win_x == 400
-    assert [(v.name, v.rtp) for v in toy.rtp_variants] == [("lean", Fraction(7, 10)), ("standard", Fraction(9, 10))]
+    assert [(v.name, v.rtp) for v in toy.rtp_variants] == [("lean", Fraction(909, 2048)),
+                                                                 ("standard", Fraction(1293, 2048))]
     assert toy.default_variant == "standard"
 
 
@@ -179,3 +180,80 @@ def test_every_offered_bet_times_a_fractional_cost_is_whole(toy):
     for mode in toy.bet_modes:
         for bet in all_bets(toy):
             assert mode_cost(toy, bet, mode.name) == mode.cost * bet.total
+
+
+# --- par per mode: exact claims equal brute force, estimates hold it --------------------------------
+
+# the lean variant changes the base strips only: an ante (its own strips) and the buys play alike in both
+MODES_AND_VARIANTS = [("base", "lean"), *((m, "standard") for m in ("base", "ante", "buy", "super_buy"))]
+
+
+@pytest.mark.parametrize(("mode", "variant"), MODES_AND_VARIANTS)
+def test_each_modes_par_is_brute_force_exact_or_holds_it(toy, mode, variant):
+    from cabinet.core.bruteforce import round_value
+    from cabinet.core.mode_par import mode_par
+
+    report = mode_par(toy, mode=mode, rtp_variant=variant, samples=40)
+    truth = round_value(resolve(toy, mode=mode, rtp_variant=variant)).rtp
+    assert report.total is not None
+    if mode == "super_buy":  # its cap (100x) is reachable: an estimate with a real interval
+        assert not report.total.exact and report.cap.reachable
+        lo, hi = report.total.ci95
+        assert lo < float(truth) < hi and hi - lo > 0
+    else:  # the cap (400x) is out of reach: proved from the max win, so the price stays exact
+        assert report.total.exact and report.cap is not None and not report.cap.reachable
+        assert report.total.value == truth
+    assert report.mode == mode and report.cost == toy.bet_mode(mode).cost
+
+
+def test_a_buy_par_has_its_feature_odds_and_no_base_game(toy):
+    from cabinet.core.mode_par import mode_par
+
+    report = mode_par(toy, mode="buy")
+    assert report.base_rtp == 0 and report.hit_rate is None
+    (part,) = report.parts
+    assert part.figures["awarded"].value == 2 and part.figures["expected_spins"].value == 2
+
+
+def test_a_cap_no_simulated_round_reaches_is_a_one_sided_bound_never_zero_wide(toy):
+    import dataclasses
+
+    from cabinet.core.mode_par import cap_price
+
+    played = resolve(toy, mode="super_buy")
+    high = dataclasses.replace(played, max_win_x=131)  # reachable (132x is the max) but almost never
+    price = cap_price(high, default_bet(toy), samples=4)
+    assert price.reachable and not price.effect.exact
+    lo, hi = price.effect.ci95
+    assert lo < 0 < hi or lo < price.effect.mean < hi
+
+
+def test_each_variants_par_is_its_stated_rtp(toy):
+    from cabinet.core.mode_par import stated_rtp_problems
+
+    assert stated_rtp_problems(toy) == []
+    wrong = dataclasses_replace_variant(toy, "lean", Fraction(45, 100))
+    (problem,) = stated_rtp_problems(wrong)
+    assert problem[0] == ("rtp_variants", 0, "rtp") and "states 45.0000% but its par is 44.384766%" in problem[1]
+
+
+def dataclasses_replace_variant(defn, name, rtp):
+    import dataclasses
+
+    variants = tuple(dataclasses.replace(v, rtp=rtp) if v.name == name else v for v in defn.rtp_variants)
+    return dataclasses.replace(defn, rtp_variants=variants)
+
+
+def test_simulate_of_a_mode_holds_its_par(toy):
+    from cabinet.core.mode_par import mode_par
+    from cabinet.core.simulate import simulate
+
+    for mode, rounds in (("ante", 20_000), ("buy", 3_000)):  # a buy's rounds are all play_round's
+        played = resolve(toy, mode=mode)
+        sim = simulate(played, rounds, 3)
+        par_rtp = mode_par(toy, mode=mode).total_rtp
+        assert sim.bet_total == mode_cost(toy, default_bet(toy), mode)
+        assert abs(float(sim.rtp - par_rtp)) < 4 * sim.standard_error
+    # the cap: a simulated capped mode never pays past it
+    sup = simulate(resolve(toy, mode="super_buy"), 2_000, 3)
+    assert sup.tally.max_win <= 100 * default_bet(toy).total

@@ -83,6 +83,7 @@ def check_file(name: str) -> FileReport:
         report.issues += [(i.line, i.column, i.message) for i in scenario_problems(report.definition)]
         report.warnings += never_started(report.definition)
         report.cautions += quiet_accepts(report.definition)
+        _check_variants(report, report.definition)
         _check_files(report, report.definition)
     except DefinitionError as exc:
         report.issues = [(i.line, i.column, i.message) for i in exc.issues]
@@ -91,6 +92,19 @@ def check_file(name: str) -> FileReport:
         report.failure = str(exc)
         report.issues = [(0, 0, str(exc))]
     return report
+
+
+def _check_variants(report: FileReport, defn: Definition) -> None:
+    """Each RTP variant's exact par against its stated rtp (an estimated par: tests/test_modes.py)."""
+    if not defn.rtp_variants:
+        return
+    from ..core.loader import locate
+    from ..core.mode_par import stated_rtp_problems
+
+    text = Path(report.path).read_text(encoding="utf-8-sig")
+    for path, message in stated_rtp_problems(defn):
+        line, column = locate(text, path)
+        report.issues.append((line, column, message))
 
 
 def never_started(defn: Definition) -> list[str]:

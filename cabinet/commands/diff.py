@@ -15,6 +15,7 @@ import subprocess
 from pathlib import Path
 
 from ..errors import CabinetError
+from .mode_args import add_mode_arguments, played
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -27,6 +28,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--changed-only", action="store_true", help="print only the figures that moved")
     p.add_argument("--out", default="", metavar="FILE.png", help="also draw the diff as a PNG report")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_mode_arguments(p)
 
 
 def at_revision(path: Path, rev: str) -> str:
@@ -68,8 +70,8 @@ def run(args: argparse.Namespace) -> int:
         a_name, b_name, a_source = str(args.a), str(args.b), str(a_path)
         if a_name == b_name:
             a_name, b_name = str(a_path), str(b_path)
-    a = load_definition_text(a_text, a_source)
-    b = load_definition_text(b_text, str(b_path))
+    a = played(load_definition_text(a_text, a_source), args)  # both sides in the --mode of the --rtp-variant
+    b = played(load_definition_text(b_text, str(b_path)), args)
     diff = version_diff(a, a_text, b, b_text, a_name=a_name, b_name=b_name, rounds=rounds)
     if args.out:
         from ..presentation.diff_report import save_diff_report

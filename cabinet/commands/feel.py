@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from ..errors import CabinetError
+from .mode_args import add_mode_arguments, played
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -31,6 +32,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="also draw the math report with the feel figures to this PNG")
     p.add_argument("--report-spins", type=int, default=100_000,
                    help="rounds simulated for the report's distribution and convergence (default 100,000)")
+    add_mode_arguments(p)
 
 
 def feel_tiles(r) -> tuple[tuple[str, str, str], ...]:  # noqa: ANN001 - a FeelReport
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise CabinetError(f"--rounds must be at least 1, got {args.rounds}")
     if args.report and args.report_spins < 1000:
         raise CabinetError(f"--report-spins must be at least 1000, got {args.report_spins}")
-    defn = load_game(args.game)
+    defn = played(load_game(args.game), args)  # the --mode of the --rtp-variant
     show = sys.stderr.isatty() and not args.json
 
     def progress(done: int) -> None:
@@ -83,13 +85,14 @@ def _draw(defn, feel, path: Path, spins: int) -> None:  # noqa: ANN001 - a Defin
     import dataclasses
 
     from ..core.bet import default_bet
+    from ..core.mode_par import par_of_resolved
     from ..core.par import par
     from ..core.simulate import simulate
     from ..presentation.report import report_data, save_report
 
     bet = default_bet(defn)
     sim = simulate(defn, spins, feel.seed, bet=bet)
-    total = par(defn, bet).total_rtp
+    total = par_of_resolved(defn, bet).total_rtp if defn.resolved or defn.max_win_x else par(defn, bet).total_rtp
     label = f"{bet.total / 10 ** defn.bet.minor_units:.2f} {defn.bet.currency}"
     data = dataclasses.replace(report_data(sim, defn.name, label, total), feel=feel_tiles(feel))
     try:

@@ -18,6 +18,7 @@ from ..core.bet import Bet, default_bet
 from ..core.par import HIT_RATE_COVERS, SYMBOLS_COVER, ParReport
 from ..core.value import Exact, Value
 from ..errors import CabinetError
+from .mode_args import add_mode_arguments, played
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -47,13 +48,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="--sensitivity: the kinds of lever, comma-separated (strip, pay, feature)")
     p.add_argument("--only", default="",
                    help="--sensitivity: only levers naming one of these words, comma-separated (e.g. SEVEN,free_spins)")
+    add_mode_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..core.loader import load_game, parse_exact_fraction
     from ..core.par import DEFAULT_SAMPLES, DEFAULT_SEED, par, par_to_precision
 
-    defn = load_game(args.game)
+    game = load_game(args.game)
+    defn = played(game, args)  # the --mode of the --rtp-variant (default: the game's default)
     bet = default_bet(defn)
     if args.lines:
         if not 1 <= args.lines <= len(defn.lines):
@@ -71,7 +74,11 @@ def run(args: argparse.Namespace) -> int:
             raise CabinetError(f"--precision must be a percentage such as 0.05%, got {args.precision!r}") from None
         if not Fraction(1, 10**6) <= precision <= Fraction(1, 10):
             raise CabinetError(f"--precision must be from 0.0001% to 10%, got {args.precision}")
-    if precision and not getattr(args, "samples", 0):
+    if defn.resolved or defn.max_win_x:
+        from ..core.mode_par import par_of_resolved
+
+        report = par_of_resolved(defn, bet, samples=samples, seed=seed)  # per unit of the mode's cost, cap priced
+    elif precision and not getattr(args, "samples", 0):
         report = par_to_precision(defn, bet, half_width=precision, seed=seed)
     else:
         report = par(defn, bet, samples=samples, seed=seed)
@@ -102,6 +109,10 @@ def run(args: argparse.Namespace) -> int:
             raise CabinetError(str(exc)) from None
         extra["sensitivity"] = found.to_dict(args.top)
         text.append(render_sensitivity(found, args.top))
+    if len(game.bet_modes) > 1 or game.rtp_variants:
+        listed = modes_and_variants(game, defn, report, bet, samples=samples, seed=seed)
+        extra.update(listed)
+        text.append(render_modes(listed))
     if args.json:
         print(json.dumps({**report.to_dict(), **extra}, indent=2))
     else:
@@ -109,6 +120,51 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "exact_only", False) and not report.exact:
         raise CabinetError(f"{defn.id}: not every figure is exact: {'; '.join(report.not_exact())}")
     return 0
+
+
+def modes_and_variants(game, defn, report: ParReport, bet: Bet, *, samples: int, seed: int) -> dict[str, object]:  # noqa: ANN001
+    """Every bet mode's par (of the variant asked for) and every RTP variant's (base mode), each
+    with its stated RTP where the game states one: ``modes: {name: {...}}``, ``rtp_variants``."""
+    from ..core.mode_par import mode_par
+
+    def entry(r: ParReport) -> dict[str, object]:
+        return {"total_rtp": None if r.total_rtp is None else fixed(r.total_rtp, 10),
+                "exact": r.total is not None and r.total.exact,
+                "total": None if r.total is None else r.total.to_dict(),
+                "hit_rate": None if r.hit_rate is None else fixed(r.hit_rate, 10),
+                "features": {p.name: p.rtp.to_dict() for p in r.parts}}
+
+    variant = defn.played_variant or None
+    modes: dict[str, object] = {}
+    for m in game.bet_modes:
+        r = report if m.name == defn.played_mode else mode_par(game, bet, mode=m.name, rtp_variant=variant,
+                                                              samples=samples, seed=seed)
+        modes[m.name] = {"kind": m.kind, "label": m.label, "description": m.description,
+                         "cost": str(m.cost), "buy": m.buy, "max_win_x": m.max_win_x, **entry(r)}
+    variants: dict[str, object] = {}
+    for v in game.rtp_variants:
+        r = report if (v.name == (defn.played_variant or game.default_variant) and defn.played_mode == "base") \
+            else mode_par(game, bet, rtp_variant=v.name, samples=samples, seed=seed)
+        variants[v.name] = {"rtp": fixed(v.rtp, 10), "default": v.name == game.default_variant, **entry(r)}
+    return {"modes": modes, "rtp_variants": variants}
+
+
+def render_modes(listed: dict[str, object]) -> str:
+    out = ["bet modes (RTP per unit of each mode's cost):"]
+    for name, m in listed["modes"].items():  # type: ignore[attr-defined]
+        total = m["total"]
+        shown = "unknown" if total is None else (pct(Fraction(total["value"])) + " (exact)" if total["exact"] else
+                                                  f"{pct(Fraction(total['mean']))} (estimate: 95% "
+                                                  f"{total['ci95'][0] * 100:.6f}%..{total['ci95'][1] * 100:.6f}%)")
+        out.append(f"  {name:<16} {m['kind']:<6} cost {m['cost']:>6} x bet   RTP {shown}")
+    if listed["rtp_variants"]:
+        out.append("RTP variants (base mode):")
+        for name, v in listed["rtp_variants"].items():  # type: ignore[attr-defined]
+            total = v["total"]
+            shown = "unknown" if total is None else pct(Fraction(total.get("value") or total["mean"]))
+            default = "  (default)" if v["default"] else ""
+            out.append(f"  {name:<16} stated {pct(Fraction(v['rtp']), 4)}   par {shown}{default}")
+    return "\n".join(out)
 
 
 def fixed(value: Fraction, places: int) -> str:
@@ -150,6 +206,8 @@ def render(r: ParReport) -> str:
     kind = "exact" if r.exact else "exact where possible, estimates marked"
     out = [
         f"{r.name} ({r.game}): PAR from the reel strips ({kind})",
+        *([f"bet mode         {r.mode} (a round costs {r.cost} x the base bet)"
+           + (f", RTP variant {r.variant}" if r.variant else "")] if r.mode != "base" or r.variant else []),
         f"base game RTP    {pct(r.base_rtp)}",
         f"  {('line' if r.pay_model == 'lines' else r.pay_model) + ' pays':<15}{pct(r.line_rtp)}",
         f"  scatter pays   {pct(r.scatter_rtp)}",

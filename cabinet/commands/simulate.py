@@ -34,6 +34,7 @@ from ..core.definition import Definition
 from ..core.money import format_money, parse_money
 from ..core.rng import derive_seed
 from ..errors import CabinetError
+from .mode_args import add_mode_arguments, played
 
 if TYPE_CHECKING:  # the simulator (and numpy) is imported once a local cluster's fork server is going (run)
     from ..core.simulate import RunningStats, ShardRunner, SimReport, Tally
@@ -67,6 +68,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="also draw the math report (win distribution, RTP convergence) to this PNG")
     p.add_argument("--report-size", default="1600x1000", metavar="WxH",
                    help="pixel size of the report (default: 1600x1000)")
+    add_mode_arguments(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -118,7 +120,7 @@ def _load_and_simulate(args: argparse.Namespace, runner: ShardRunner | None) -> 
     from ..core.simulate import SHARD_SIZE, simulate
 
     game_path = resolve_game(args.game)
-    defn = load_game(game_path)
+    defn = played(load_game(game_path), args)  # the --mode of the --rtp-variant
     bet = _bet(defn, args)
     store = None
     if args.checkpoint:
@@ -150,6 +152,9 @@ def json_report(report: SimReport, defn: Definition, game_path: Path) -> dict[st
     data = report.to_dict()
     data["replay_bet"] = bet_text(report.bet, defn.bet.minor_units)
     data["game_sha256"] = hashlib.sha256(game_path.read_bytes()).hexdigest()
+    if defn.resolved:  # a bet mode / RTP variant: what the rounds played (a replay passes both)
+        data["mode"], data["rtp_variant"] = defn.played_mode, defn.played_variant
+        data["cost"] = report.bet_total
     return data
 
 
@@ -169,6 +174,8 @@ def checkpoint_header(
         "spins": spins,
         "shard_size": shard_size,
         "top": top,
+        # a bet mode's or RTP variant's rounds are other rounds (written only then: old checkpoints still match)
+        **({"mode": defn.played_mode, "rtp_variant": defn.played_variant} if defn.resolved else {}),
     }
 
 
@@ -345,6 +352,8 @@ class ProgressBar:
 def render(r: SimReport, name: str, currency: str) -> str:
     lo, hi = r.rtp_ci95
     bet = format_money(r.bet_total, currency, r.minor_units)
+    cost = "" if not r.cost else f" (a round of the mode costs {bet})"
+    bet = format_money(r.bet.total, currency, r.minor_units) + cost
     lines = [
         f"{name} ({r.game}): {r.spins:,} round{'' if r.spins == 1 else 's'}, seed {r.seed}, bet {bet}",
         f"RTP               {float(r.rtp) * 100:.4f}%   95% CI [{lo * 100:.4f}%, {hi * 100:.4f}%]",

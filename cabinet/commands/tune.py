@@ -17,6 +17,7 @@ It refuses a game whose par is an estimate (tuning against noise chases noise).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import time
 from collections import Counter
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import CabinetError
+from .mode_args import add_mode_arguments, played
 
 DEFAULT_SYMBOLS = 4  # symbols moved when --levers is not given (each step tries every pair on every reel)
 
@@ -38,7 +40,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="symbols whose stops must stay as they are, comma-separated (never moved, even as --levers)")
     p.add_argument("--min-stops", type=int, default=1, metavar="N",
                    help="no move leaves fewer than N stops of a moved symbol on a reel (default 1)")
-    p.add_argument("--reel-set", default="base", help="the reel set to tune (default: base)")
+    p.add_argument("--reel-set", default="base", help="the reel set to tune (default: base; with --mode: the name "
+                   "the mode plays it under, e.g. base for an ante's base_ante)")
+    add_mode_arguments(p)
     p.add_argument("--out", type=Path, default=None, help="where to write the tuned copy (default: ./GAME-tuned.yaml)")
     p.add_argument("--max-steps", type=int, default=60, help="search steps at most (default 60)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -88,7 +92,13 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     path = Path(resolve_game(args.game))
     text = path.read_text(encoding="utf-8-sig")
-    defn = load_definition(path)
+    game = load_definition(path)
+    defn = played(game, args)  # the --mode of the --rtp-variant: its RTP per unit of its cost is tuned
+    if defn.bought:
+        raise CabinetError(f"{defn.id}: mode {defn.played_mode!r} buys {defn.bought} and spins no base reels: tune "
+                           "moves reel stops of the spins a mode plays (tune the feature's reel set in the base mode)")
+    cost = defn.mode_cost
+    written = _written_reel_set(game, defn, args.reel_set)  # the strips the file holds for what the mode plays
     try:
         target = parse_exact_fraction(args.target if "%" in args.target else args.target + "%")
     except ValueError:
@@ -115,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     if args.min_stops < 1:
         raise CabinetError(f"--min-stops is 1 or more, got {args.min_stops}")
     special = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus", "wild")} | set(kept)
-    stacked = _stacked(text, reel_set, len(strips))
+    stacked = _stacked(text, written, len(strips))
     sens_seconds = 0.0
     ranked: list[tuple[str, float]] = []
     if args.levers:
@@ -141,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
             if symbol not in special and symbol not in stacked:
                 best[symbol] = max(best.get(symbol, 0.0), e.size)
         ranked = sorted(best.items(), key=lambda kv: -kv[1])
-        gap = abs(float(target - before.total.value))
+        gap = abs(float(target * cost - before.total.value))
         # The two strongest levers make the big steps, the two whose one-stop step is nearest the
         # gap the fine ones (a greedy search with big steps only overshoots and stops).
         strong = [s for s, _ in ranked[:DEFAULT_SYMBOLS // 2]]
@@ -152,12 +162,12 @@ def run(args: argparse.Namespace) -> int:
     spaced = {s.id for s in defn.symbols if s.kind in ("scatter", "bonus")}
     t0 = time.perf_counter()
     try:
-        counts, summary = tune(defn, {reel_set: counts_of(defn, reel_set)}, target, {reel_set: movable},
+        counts, summary = tune(defn, {reel_set: counts_of(defn, reel_set)}, target * cost, {reel_set: movable},
                                spaced=spaced, max_steps=args.max_steps, min_stops=args.min_stops)
     except ValueError as exc:
         raise CabinetError(f"{defn.id}: {exc}") from None
     search_seconds = time.perf_counter() - t0
-    changes = changes_for(strips, counts[reel_set], reel_set)
+    changes = changes_for(strips, counts[reel_set], written)
     if not changes:
         raise CabinetError(f"{defn.id}: no move of {', '.join(movable)} on {reel_set} gets closer to "
                            f"{float(target) * 100:.4f}%: name other symbols with --levers")
@@ -166,11 +176,15 @@ def run(args: argparse.Namespace) -> int:
         raise CabinetError("--out is the game file itself: tune writes a copy")
     try:
         tuned_text = stop_edits(text, changes)
-        tuned = load_definition_text(tuned_text, str(out_path))
+        tuned = played(load_definition_text(tuned_text, str(out_path)), args)
     except (ValueError, DefinitionError) as exc:
         raise CabinetError(f"the tuned copy could not be written: {exc}") from None
     after = par(tuned)
     assert after.total is not None
+    if cost != 1:  # every figure below is per unit of the mode's cost
+        before = dataclasses.replace(before, total=before.total.scaled(1 / cost))
+        after = dataclasses.replace(after, total=after.total.scaled(1 / cost))
+        assert after.total is not None and before.total is not None
     out_path.write_text(tuned_text, encoding="utf-8")
     result = {
         "game": defn.id, "reel_set": reel_set, "target": str(target), "levers": movable,
@@ -206,6 +220,17 @@ def run(args: argparse.Namespace) -> int:
     print(f"  time: sensitivity {sens_seconds:.2f} s, search {search_seconds:.2f} s, total "
           f"{time.perf_counter() - started:.2f} s")
     return 0
+
+
+def _written_reel_set(game: Any, defn: Any, reel_set: str) -> str:
+    """The reel set of the file whose strips ``defn``'s mode/variant plays under ``reel_set``."""
+    from ..core.modes import mode_named, variant_named
+
+    name = reel_set
+    variant = variant_named(game, defn.played_variant or None)
+    for overrides in ((variant.reel_sets if variant else {}), mode_named(game, defn.played_mode).reel_sets):
+        name = overrides.get(reel_set, name) if reel_set in overrides else name
+    return name
 
 
 def _why_par_is_not_exact(defn: Any) -> list[str]:

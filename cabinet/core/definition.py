@@ -348,6 +348,8 @@ class Definition:
     bought: str = field(default="", compare=False, metadata={"doc": "internal: a buy's feature", "internal": True})
     mode_cost: Fraction = field(default=Fraction(1), compare=False,
                                 metadata={"doc": "internal: the mode's cost", "internal": True})
+    resolved: bool = field(default=False, compare=False,
+                           metadata={"doc": "internal: made by resolve for a mode/variant", "internal": True})
 
     def __post_init__(self) -> None:
         # the base mode is always first, so callers index modes without a special case

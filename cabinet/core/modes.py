@@ -39,7 +39,8 @@ def origin_of(defn: Definition) -> Definition:
 
 
 def is_resolved(defn: Definition) -> bool:
-    return "_modes_origin" in defn.__dict__
+    """Made by ``resolve`` for a mode or variant (a copy of one, e.g. sent to a worker, too)."""
+    return defn.resolved
 
 
 def variant_named(defn: Definition, name: str | None) -> RtpVariant | None:
@@ -88,6 +89,7 @@ def resolve(defn: Definition, *, mode: str = BASE_MODE, rtp_variant: str | None 
             played_variant=variant.name if variant else "",
             bought=bet_mode.buy or "",
             mode_cost=bet_mode.cost,
+            resolved=True,
         )
         found.__dict__["_modes_origin"] = game
     cache[key] = found

@@ -153,6 +153,12 @@ class ParReport:
     hit_rate_leaves_out: tuple[str, ...] = ()  # what the hit rate does not count (it counts base line pays)
     pay_model: str = "lines"  # the game's pay model: ``line_rtp`` is what it pays (ways, ...)
     base_estimated: bool = False  # the base figures are sample means (cluster pays on a large grid)
+    # a bet mode's par (``core/mode_par.py``): its name, variant, cost (x the base bet; every RTP
+    # figure is per unit of it) and the round cap's price (a ``CapPrice``; None: no cap)
+    mode: str = "base"
+    variant: str = ""
+    cost: Fraction = Fraction(1)
+    cap: Any = None
 
     @property
     def exact(self) -> bool:
@@ -253,6 +259,15 @@ class ParReport:
         out["estimates"] = self.estimates()
         out["estimated"] = [{"figure": name, **v.to_dict(places)} for name, v in self.estimated()]
         out["notes"] = list(self.notes)
+        if self.mode != "base" or self.variant or self.cost != 1 or self.cap is not None:
+            # a bet mode / RTP variant / capped game only: a plain game's report is as it was
+            out["mode"] = self.mode
+            out["rtp_variant"] = self.variant
+            out["cost"] = fraction_str(self.cost, places)
+            if self.cap is not None:
+                out["cap"] = {"max_win_x": self.cap.cap_x, "reachable": self.cap.reachable,
+                              "max_round_win_x": num(self.cap.max_win_x), "effect": self.cap.effect.to_dict(places),
+                              "note": self.cap.note}
         return out
 
 

@@ -82,6 +82,7 @@ from .features import (
     window_hint,
 )
 from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
+from .modes import cap_amount, mode_cost
 from .money import fraction_str, money_str
 from .pays import model_of
 from .rng import GAMMA, MASK64, MIX1, MIX2, check_seed, derive_seed, rejection_limit
@@ -1543,18 +1544,28 @@ def round_outcomes(
     defn: Definition, bet: Bet, seeds: np.ndarray, spinner: BatchSpinner | None = None
 ) -> RoundOutcomes:
     """Every seed's round. ``win[i] == play_round(defn, RoundRequest(bet, seeds[i])).total_win``
-    exactly: the batch prices the plain base spins, the lean ``play_round`` the rest."""
-    spinner = spinner or model_of(defn).spinner(defn, bet)
-    batch = spinner.rounds(seeds)
+    exactly: the batch prices the plain base spins, the lean ``play_round`` the rest. A bought
+    feature (a buy mode) plays no base spin: ``play_round`` plays every such round. The round
+    cap is min(win, cap) of the batch's rounds (``play_round`` caps its own)."""
     count = len(seeds)
-    win = batch.win.copy()
     features: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-    for name, mask in batch.ran.items():  # features the batch played (quiet ones paid nothing)
-        ran = mask & ~batch.scalar
-        if ran.any():
-            paid = batch.paid.get(name)
-            features[name] = (ran, np.where(ran, paid, 0) if paid is not None else np.zeros(count, dtype=np.int64))
-    for pos in np.nonzero(batch.scalar)[0].tolist():
+    if defn.bought:
+        win = np.zeros(count, dtype=np.int64)
+        scalar = np.ones(count, dtype=bool)
+    else:
+        spinner = spinner or model_of(defn).spinner(defn, bet)
+        batch = spinner.rounds(seeds)
+        win = batch.win.copy()
+        scalar = batch.scalar
+        for name, mask in batch.ran.items():  # features the batch played (quiet ones paid nothing)
+            ran = mask & ~batch.scalar
+            if ran.any():
+                paid = batch.paid.get(name)
+                features[name] = (ran, np.where(ran, paid, 0) if paid is not None else np.zeros(count, dtype=np.int64))
+        cap = cap_amount(defn, bet)
+        if cap:
+            np.minimum(win, cap, out=win)
+    for pos in np.nonzero(scalar)[0].tolist():
         result = lean_round(defn, bet, int(seeds[pos]))
         win[pos] = result.total_win
         for name in dict.fromkeys(result.features):
@@ -1562,7 +1573,7 @@ def round_outcomes(
                 features[name] = (np.zeros(count, dtype=bool), np.zeros(count, dtype=np.int64))
             features[name][0][pos] = True
             features[name][1][pos] += result.feature_wins.get(name, 0)
-    return RoundOutcomes(win, batch.scalar, features)
+    return RoundOutcomes(win, scalar, features)
 
 
 def round_wins(
@@ -1623,10 +1634,12 @@ class SimReport:
     tally: Tally
     minor_units: int = 2
     seconds: float = field(default=0.0, compare=False)  # wall time (never in the JSON)
+    cost: int = 0  # what a round costs when a bet mode charges other than the bet (0: the total bet)
 
     @property
     def bet_total(self) -> int:
-        return self.bet.total
+        """What one round costs: the total bet, or a bet mode's cost (RTP is per it)."""
+        return self.cost or self.bet.total
 
     @property
     def rtp(self) -> Fraction:
@@ -1850,7 +1863,7 @@ def simulate(
 
     def report_progress() -> None:
         if progress is not None:
-            progress(RunningStats(running[0], spins, resumed, running[1], running[2], bet.total))
+            progress(RunningStats(running[0], spins, resumed, running[1], running[2], mode_cost(defn, bet)))
 
     merge_ready()
     report_progress()
@@ -1878,8 +1891,10 @@ def simulate(
     if tally.rounds != spins:  # a lost or doubled shard must never pass as a result
         raise RuntimeError(f"merged {tally.rounds:,} rounds of {spins:,}")
     _close_convergence(tally)
+    cost = mode_cost(defn, bet)
     return SimReport(
-        defn.id, spins, seed, bet, tally, defn.bet.minor_units, seconds=time.perf_counter() - started
+        defn.id, spins, seed, bet, tally, defn.bet.minor_units, seconds=time.perf_counter() - started,
+        cost=0 if cost == bet.total else cost,
     )
 
 

@@ -111,9 +111,11 @@ class _Side:
 
 
 def _side(defn: Definition, rounds: int, seed: int) -> _Side:
+    from .mode_par import par_of_resolved
     from .simulate import simulate
 
-    report = par(defn)
+    # a bet mode / RTP variant (``core/modes.resolve``) or a capped game: its par per unit of its cost
+    report = par_of_resolved(defn) if defn.resolved or defn.max_win_x else par(defn)
     sim = simulate(defn, rounds, seed, bet=default_bet(defn))
     return _Side(report, float(sim.sigma), sim.max_win_x, rounds)
 

@@ -82,7 +82,7 @@ from ..linemath import expected_line_coins, expected_scatter_x_bet, symbol_count
 from ..money import Money, exact_str, money_str
 from ..rng import Rng, derive_seed
 from ..spin import RoundContext, play_spin, trigger_stage
-from ..value import Estimate, Exact, Value, estimate_runs
+from ..value import Z95, Estimate, Exact, Value, estimate_runs
 from . import (
     MAX_FEATURE_SPINS,
     BatchHint,
@@ -965,19 +965,30 @@ class FreeSpinsBlock(Block):
         runs = 0
         cap = cap_amount(f, bet)
         enough = top_up_until(f, bet)
+        bound = Fraction(0)  # E[(W - cap)+] <= E[W^2] / (4 cap), per base spin in bets (see below)
         for k, q in zip(counts, weights, strict=True):
             n = max(2, int(pctx.samples * q / rate))
+            squares = [0]
 
-            def paired(i: int, k: int = k) -> int:
+            def paired(i: int, k: int = k, squares: list[int] = squares) -> int:
                 seed = derive_seed(pctx.seed, i * 64 + k)
                 without = run_from_trigger(defn, plain, bet, k, seed)
+                squares[0] += without * without
                 if (not cap or without < cap) and without >= enough:
                     return 0  # neither rule acted: the run with them is this one, draw for draw
                 acted[0] += 1
                 return run_from_trigger(defn, f, bet, k, seed) - without
 
             out = out + estimate_runs(paired, n, pctx.seed, f"paired runs of {f.name}", scale=q / bet.total)
+            if cap:
+                bound += q * Fraction(squares[0], n) / (4 * cap) / bet.total
             runs += n
+        if not acted[0] and rules == ["cap"] and isinstance(out, Estimate) and bound:
+            # the cap acted in no run: the runs' spread is 0, which is no interval. What it removes is
+            # (W - cap)+ <= W^2 / (4 cap) for every W >= 0, so its mean is at most E[W^2] / (4 cap),
+            # E[W^2] from the same runs: the interval is widened to that bound either side
+            out = Estimate(out.mean_value, float(bound) / Z95, out.samples, out.seed,
+                           f"{out.method}; the cap acted in none: bounded by E[W^2] / (4 x cap) from their wins")
         return out, acted[0], runs
 
 
