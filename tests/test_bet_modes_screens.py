@@ -196,3 +196,38 @@ def test_buy_is_refused_outright_where_there_is_nothing_to_buy_or_buys_are_off(c
     app = make_app(buy_only, buy_features=False)
     app.press([Press(Button.BUY)])
     assert app.stack.top is app.base and app.ctx.hud.status == "BUY FEATURES ARE OFF ON THIS CABINET"
+
+
+@pytest.mark.parametrize(("mode", "variant"), [("ante", ""), ("base", "low")])
+def test_the_reels_show_the_strips_the_mode_or_variant_played(cabinet_modes, mode: str, variant: str) -> None:  # noqa: ANN001
+    """An ante and an RTP variant play other strips under the name ``base``: the screen draws those
+    (the stops index them), on landing, after the round and when a restart shows the last round."""
+    from cabinet.core.bet import default_bet
+    from cabinet.core.evaluate import screen_from_stops
+    from cabinet.core.modes import resolve
+    from cabinet.core.rng import derive_seed
+    from cabinet.core.round import RoundRequest, play_round
+
+    played = resolve(cabinet_modes, mode=mode, rtp_variant=variant or None)
+
+    def screens(seed: int) -> tuple[list[list[str]], list[list[str]], bool]:
+        request = RoundRequest(default_bet(cabinet_modes), derive_seed(seed, 0), mode=mode, rtp_variant=variant)
+        result = play_round(cabinet_modes, request)
+        stops, reel_set = list(result.final_stops), result.final_reel_set
+        return ([list(c) for c in screen_from_stops(played, reel_set, stops)],
+                [list(c) for c in screen_from_stops(cabinet_modes, reel_set, stops)], bool(result.features))
+
+    seed = next(s for s in range(500) if (found := screens(s))[0] != found[1] and not found[2])
+    expected, as_written, _ = screens(seed)
+    app = make_app(cabinet_modes, seed=seed)
+    app.session.rtp_variant = variant
+    if mode == "ante":
+        app.press([Press(Button.ANTE)])
+    app.press([Press(Button.SPIN)])
+    play_out(app)
+    result = app.session.current
+    assert result is not None and result.request.mode == mode and result.request.rtp_variant == variant
+    assert app.base.reels.visible(3) == expected != as_written
+    again = make_app(cabinet_modes, seed=seed)
+    again.session.show_finished(result)  # a restart puts the last round's screen back
+    assert type(app.base)(again.ctx).reels.visible(3) == expected

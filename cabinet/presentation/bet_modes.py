@@ -28,6 +28,20 @@ BASE = "base"
 OFF_GREY = (120, 110, 130)
 
 
+def strips_played(defn: Any, request: Any, reel_set: str) -> Any:
+    """The strips of ``reel_set`` as the round of ``request`` played them: a mode or an RTP variant
+    may play other strips under the same name (``core/modes.resolve``), and the stops index those."""
+    mode, variant = getattr(request, "mode", BASE) or BASE, getattr(request, "rtp_variant", "") or ""
+    if mode != BASE or variant or getattr(defn, "default_variant", None):
+        from cabinet.core.modes import ModeError, resolve
+
+        try:
+            return resolve(defn, mode=mode, rtp_variant=variant or None).reels[reel_set]
+        except (ModeError, KeyError):  # a mode or variant the game no longer has: the strips as written
+            pass
+    return defn.reels[reel_set]
+
+
 def ante_mode(defn: Any) -> Any | None:
     """The game's ante mode (the first of kind ``ante``), or None."""
     return next((m for m in getattr(defn, "bet_modes", ()) if m.kind == "ante"), None)

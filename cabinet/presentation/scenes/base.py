@@ -87,7 +87,7 @@ class BaseGameScene:
         if session.current is not None and not session.in_round:  # the screen the last round left
             reel_set = session.current.final_reel_set
             stops = list(session.current.final_stops)
-            strips = defn.reels[reel_set]
+            strips = bet_modes.strips_played(defn, session.current.request, reel_set)
         else:
             stops = idle_stops(defn, reel_set)
         self.reels = ReelView(strips, stops, sound=ctx.audio.play, stop_sound=ctx.audio.stop)

@@ -118,7 +118,9 @@ class ReplayScene:
         game = build_scene(sandbox, "game")  # the game's own scene, by name (it opens the history that opens this)
         request = record.request
         if request.kind == "respin" and request.held_stops:  # the screen that was respun
-            strips = sandbox.defn.reels[request.held_reel_set]
+            from ..bet_modes import strips_played
+
+            strips = strips_played(sandbox.defn, request, request.held_reel_set)
             game.reels.show(strips, request.held_stops)
             game.reel_set = request.held_reel_set
             game.screen = ([list(column) for column in request.held_screen] if request.held_screen
