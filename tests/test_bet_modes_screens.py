@@ -231,3 +231,14 @@ def test_the_reels_show_the_strips_the_mode_or_variant_played(cabinet_modes, mod
     again = make_app(cabinet_modes, seed=seed)
     again.session.show_finished(result)  # a restart puts the last round's screen back
     assert type(app.base)(again.ctx).reels.visible(3) == expected
+
+
+def test_autoplay_plays_the_ante_and_stops_when_the_credits_cannot_pay_it(cabinet_modes) -> None:  # noqa: ANN001
+    app = make_app(cabinet_modes, start_credits=240)  # €2.40: one ante spin (€1.25), not two without a win
+    app.press([Press(Button.ANTE)])
+    driver = app.base.autoplay
+    assert driver.start() is None
+    run_until(app, lambda: not driver.running and not app.base.in_round)
+    records = app.session.recent(10)
+    assert records and all(r.request.mode == "ante" and r.cost == 125 for r in records)
+    assert app.session.credits < 125  # it stopped because the next ante spin could not be paid
