@@ -87,3 +87,12 @@ def test_the_mode_screens_match_their_references(pictures, request, tmp_path: Pa
             save_difference(tmp_path / f"{name}-difference.png", small, changed)
             failures.append(f"{name}: {share:.2%} of the pixels changed")
     assert not failures, f"the mode screens differ from {REFERENCES} ({tmp_path}): " + "; ".join(failures)
+
+
+def test_a_games_gallery_pictures_its_buy_card_and_ante_only_when_it_has_them(cabinet_modes, classic) -> None:  # noqa: ANN001
+    from cabinet.designer.gallery import expected_moments
+
+    moments = expected_moments(cabinet_modes)
+    assert moments.index("autoplay-panel") < moments.index("buy-card") < moments.index("ante-on") < \
+        moments.index("history")
+    assert not {"buy-card", "ante-on"} & set(expected_moments(classic))

@@ -246,6 +246,16 @@ class HistoryScene:
         rtp = f" ({float(variants[shown]) * 100:.2f}%)" if shown in variants else ""
         return f"{shown.upper()}{rtp}" + ("" if name else " - DEFAULT")
 
+    def mode_rows(self, record: HistoryRecord) -> list[tuple[str, str]]:
+        """MODE and RTP VARIANT, for a game with modes or variants (or a round played in one)."""
+        from cabinet.services.audit import round_mode, round_variant
+
+        defn = self.ctx.defn if record.game_id == self.ctx.defn.id else None
+        has = defn is not None and (len(getattr(defn, "bet_modes", ())) > 1 or bool(getattr(defn, "rtp_variants", ())))
+        if not has and round_mode(record) == "base" and not round_variant(record):
+            return []
+        return [("MODE", self.mode_text(record)), ("RTP VARIANT", self.variant_text(record))]
+
     def row_text(self, record: HistoryRecord) -> tuple[str, str]:
         money = self.ctx.money
         from cabinet.services.audit import round_mode, round_variant
@@ -282,8 +292,7 @@ class HistoryScene:
             ("DATE", when(record, long=True)),
             ("GAME", record.game_name.upper()),
             ("BET", bet),
-            ("MODE", self.mode_text(record)),
-            ("RTP VARIANT", self.variant_text(record)),
+            *self.mode_rows(record),
             ("WIN", money(record.win)),
             ("CREDITS", f"{money(record.credits_before)}  >  {money(record.credits_after)}"),
             ("FEATURES", feature_text(record)),
