@@ -106,7 +106,7 @@ def test_par_is_exact_and_the_published_rtp_at_its_printed_digits(defn: Definiti
     assert report.exact and report.estimates() == []
     assert report.pay_model == "ways"
     assert percent(report.total_rtp, 2) == percent(defn.rtp, 2) == "96.00%"
-    assert resolve_game(GAME).read_text(encoding="utf-8").count('rtp: "96.00%"') == 1
+    assert resolve_game(GAME).read_text(encoding="utf-8").count('\nrtp: "96.00%"') == 1  # the top level's
 
 
 def test_design_notes_state_the_par(defn: Definition, report: Any) -> None:

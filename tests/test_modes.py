@@ -257,3 +257,17 @@ def test_simulate_of_a_mode_holds_its_par(toy):
     # the cap: a simulated capped mode never pays past it
     sup = simulate(resolve(toy, mode="super_buy"), 2_000, 3)
     assert sup.tally.max_win <= 100 * default_bet(toy).total
+
+
+def test_a_feature_cap_no_run_reached_has_a_real_interval_retro_reels():
+    """Retro Reels' free spins cap (440,000 coins) is reachable by unbounded retriggers but no par run
+    reaches it: the estimate says so with a one-sided bound, never [x, x]."""
+    from cabinet.core.loader import load_game
+    from cabinet.core.par import par
+
+    report = par(load_game("retro-reels-diamond-glitz"), samples=100)
+    lo, hi = report.total.ci95
+    assert not report.total.exact and hi - lo > 1e-5
+    assert lo < float(report.total_rtp) < hi
+    (fs,) = report.parts
+    assert "the cap acted in none" in fs.figures["rules_rtp"].method

@@ -95,8 +95,9 @@ def check_file(name: str) -> FileReport:
 
 
 def _check_variants(report: FileReport, defn: Definition) -> None:
-    """Each RTP variant's exact par against its stated rtp (an estimated par: tests/test_modes.py)."""
-    if not defn.rtp_variants:
+    """Each RTP variant's and bet mode's exact par against its stated rtp (an estimated par:
+    tests/test_modes.py)."""
+    if not defn.rtp_variants and not any(m.rtp for m in defn.bet_modes):
         return
     from ..core.loader import locate
     from ..core.mode_par import stated_rtp_problems

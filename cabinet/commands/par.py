@@ -208,13 +208,18 @@ def render(r: ParReport) -> str:
         f"{r.name} ({r.game}): PAR from the reel strips ({kind})",
         *([f"bet mode         {r.mode} (a round costs {r.cost} x the base bet)"
            + (f", RTP variant {r.variant}" if r.variant else "")] if r.mode != "base" or r.variant else []),
-        f"base game RTP    {pct(r.base_rtp)}",
-        f"  {('line' if r.pay_model == 'lines' else r.pay_model) + ' pays':<15}{pct(r.line_rtp)}",
-        f"  scatter pays   {pct(r.scatter_rtp)}",
-        f"hit rate         {pct(r.hit_rate)}  ({one_in(r.hit_rate)}, {r.lines} {'lines' if r.pay_model == 'lines' else 'coins'}; {HIT_RATE_COVERS} only"
-        + (f", leaving out {', '.join(r.hit_rate_leaves_out)})" if r.hit_rate_leaves_out else ")"),
-        f"RTP per symbol ({SYMBOLS_COVER}):",
     ]
+    if r.mode != "base" and not r.base_rtp and r.hit_rate is None and not r.symbols:  # a buy: no base spin
+        out.append("base game        none: the round starts the bought feature at once")
+    else:
+        out += [
+            f"base game RTP    {pct(r.base_rtp)}",
+            f"  {('line' if r.pay_model == 'lines' else r.pay_model) + ' pays':<15}{pct(r.line_rtp)}",
+            f"  scatter pays   {pct(r.scatter_rtp)}",
+            f"hit rate         {pct(r.hit_rate)}  ({one_in(r.hit_rate)}, {r.lines} {'lines' if r.pay_model == 'lines' else 'coins'}; {HIT_RATE_COVERS} only"
+            + (f", leaving out {', '.join(r.hit_rate_leaves_out)})" if r.hit_rate_leaves_out else ")"),
+            f"RTP per symbol ({SYMBOLS_COVER}):",
+        ]
     width = max((len(s) for s in r.symbols), default=4)
     for sid, value in r.symbols.items():
         out.append(f"  {sid:<{width}}  {pct(value):>12}")

@@ -27,6 +27,8 @@ from cabinet.errors import CabinetError
 from cabinet.machine.buttons import Press
 from cabinet.paths import DEFAULT_GAME, default_data_dir
 
+from .mode_args import add_mode_arguments, played
+
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries JSON or one line
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -106,6 +108,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bet", metavar="LINESxCOINSxVALUE",
                    help="with --round: the bet it was played at, e.g. 20x1x0.05 (default: the game's default bet)")
     p.set_defaults(game=None)  # no game given: the lobby when games/ has two or more (cabinet/kiosk/launch.py)
+    add_mode_arguments(p)
 
 
 def load_script(path: Path) -> dict[int, list[Press]]:
@@ -141,6 +144,7 @@ def run(args: argparse.Namespace) -> int:
                                     seed=args.seed, data_dir=args.data_dir or default_data_dir(),
                                     designer=designer), watch=args.watch)
     defn = load_game(game)
+    played(defn, args)  # a --mode / --rtp-variant the game does not have is refused here, by name
     if args.bet is not None and args.round is None:
         raise CabinetError("--bet needs --round (the bet of the replayed round)")
     forced_round = None

@@ -229,6 +229,8 @@ class BetMode:
         "what a round costs, as a multiple of the base total bet: 1.25, '5/4', 100; every offered bet times "
         "it must be a whole number of minor units", default=Fraction(1),
     )
+    rtp: Fraction = doc("the mode's published RTP, e.g. '96.04%' (0: not published); `cabinet check` holds it to the "
+                        "mode's par at its printed digits", default=Fraction(0))
     buy: str | None = doc("buy modes: the name of the feature started at once, as if triggered with its "
                           "smallest trigger's award", default=None)
     max_win_x: int | None = doc("the round cap in this mode, x the base total bet (null: the game's "

@@ -88,7 +88,18 @@ def par_of_resolved(
         value = None if value is None else value.scaled(1 / cost)
     total_rtp = None if value is None else value.value if isinstance(value, Exact) else value.mean_value
     return dataclasses.replace(report, total=value, total_rtp=total_rtp, notes=tuple(notes),
-                               mode=played.played_mode, variant=played.played_variant, cost=cost, cap=price)
+                               mode=played.played_mode, variant=played.played_variant, cost=cost, cap=price,
+                               published_rtp=published_rtp(played))
+
+
+def published_rtp(played: Definition) -> Fraction:
+    """The RTP the mode (or, in the base mode, the variant) states; 0: none."""
+    game = origin_of(played)
+    if played.played_mode != "base":
+        mode = game.bet_mode(played.played_mode)
+        return mode.rtp if mode is not None else ZERO
+    variant = next((v for v in game.rtp_variants if v.name == played.played_variant), None)
+    return variant.rtp if variant is not None else game.rtp
 
 
 def _ratio(value: Fraction) -> str:
@@ -239,31 +250,45 @@ def cap_price(played: Definition, bet: Bet, *, samples: int = DEFAULT_SAMPLES, s
 
 # --- stated RTPs ------------------------------------------------------------------------------------
 
-DEFAULT_RTP_TOLERANCE = Fraction(1, 10**6)  # 0.0001%: a stated RTP printed to four decimals of a percent
+
+def printed_tolerance(stated: Fraction) -> Fraction:
+    """Half a unit of the last digit a stated RTP is written to ('95.891%': 0.0005 points), and never
+    looser than two decimals of a percent ('96%' and '96.00%' read alike: 0.005 points)."""
+    for places in range(2, 11):
+        if (stated * 100 * 10**places).denominator == 1:
+            return Fraction(1, 2 * 10**places) / 100
+    return Fraction(1, 2 * 10**10) / 100
 
 
 def stated_rtp_problems(game: Definition, bet: Bet | None = None, *, exact_only: bool = True,
                         samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> list[tuple[tuple[object, ...], str]]:
-    """Each RTP variant whose par is not its stated ``rtp`` (to ``par_precision``, else 0.0001%), as
-    (YAML path, message). ``exact_only``: variants whose par is an estimate are skipped (check
-    stays fast); otherwise the stated RTP must lie in the estimate's interval widened by the
-    precision."""
+    """Each RTP variant and bet mode whose par is not its stated ``rtp``, as (YAML path, message):
+    to ``par_precision`` or the stated figure's printed digits, whichever is looser. A variant is
+    priced in the base mode; a mode in the default variant. ``exact_only``: a par that is an
+    estimate is skipped (check stays fast); otherwise the stated RTP must lie in its interval
+    widened by that tolerance."""
     out: list[tuple[tuple[object, ...], str]] = []
-    tolerance = game.par_precision or DEFAULT_RTP_TOLERANCE
-    for j, variant in enumerate(game.rtp_variants):
-        report = mode_par(game, bet, rtp_variant=variant.name, samples=samples, seed=seed, with_hit_rate=False)
+    asked: list[tuple[tuple[object, ...], str, Fraction, str, str | None]] = [
+        (("rtp_variants", j, "rtp"), f"RTP variant '{v.name}'", v.rtp, "base", v.name)
+        for j, v in enumerate(game.rtp_variants)
+    ]
+    asked += [(("bet_modes", i - 1, "rtp"), f"bet mode '{m.name}'", m.rtp, m.name, None)
+              for i, m in enumerate(game.bet_modes) if i and m.rtp]
+    for path, what, stated, mode, variant in asked:
+        report = mode_par(game, bet, mode=mode, rtp_variant=variant, samples=samples, seed=seed, with_hit_rate=False)
         value = report.total
         if value is None or (exact_only and not value.exact):
             continue
+        tolerance = max(game.par_precision, printed_tolerance(stated))
         if isinstance(value, Exact):
-            off = abs(value.value - variant.rtp) > tolerance
+            off = abs(value.value - stated) > tolerance
             shown = f"{float(value.value) * 100:.6f}% (exact)"
         else:
             lo, hi = value.ci95
-            off = not lo - float(tolerance) <= float(variant.rtp) <= hi + float(tolerance)
+            off = not lo - float(tolerance) <= float(stated) <= hi + float(tolerance)
             shown = f"{value.mean * 100:.6f}% (95% {lo * 100:.6f}%..{hi * 100:.6f}%)"
         if off:
-            out.append((("rtp_variants", j, "rtp"),
-                        f"RTP variant '{variant.name}' states {float(variant.rtp) * 100:.4f}% but its par is {shown}: "
-                        "state its par (cabinet par GAME --rtp-variant NAME) or change its strips"))
+            how = "--rtp-variant " + variant if variant else "--mode " + mode
+            out.append((path, f"{what} states {float(stated) * 100:.4f}% but its par is {shown}: state its par "
+                        f"(cabinet par GAME {how}) or change its strips"))
     return out
