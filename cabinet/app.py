@@ -55,6 +55,7 @@ class AppOptions:
     operator: Any = None  # cabinet.kiosk.operator.OperatorServices: a kiosk's; None: the app makes its own
     buy_features: bool = True  # kiosk.yaml buy_features: False hides and refuses BUY FEATURE
     rtp_variants: tuple[tuple[str, str], ...] = ()  # kiosk.yaml rtp_variants: (game id, variant) pairs
+    mode: str = "base"  # cabinet play --mode: the mode a spin plays from the start (an ante; a buy is BUY's)
 
 
 class FramePacer:
@@ -232,6 +233,8 @@ class App:
         settings, session = opened.settings, self.session
         assert session is not None
         session.rtp_variant = dict(opts.rtp_variants).get(self.defn.id, session.rtp_variant)  # the operator's
+        if opts.mode != "base" and not session.in_round:
+            session.set_mode(opts.mode)  # an ante or plain mode; a buy mode stays the BUY FEATURE card's
         pygame.display.set_caption(f"{self.defn.name} - Slot Cabinet")
 
         text = Text()
