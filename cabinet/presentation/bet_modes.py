@@ -97,11 +97,13 @@ def buttons_shown(ctx: Any) -> list[Button]:
     return out
 
 
-def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True) -> dict[Button, Box]:
+def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True, plaque: bool = False) -> dict[Button, Box]:
     """Where each of ``buttons`` (ANTE, BUY) goes. ``band`` (the band under the reels carries
     nothing else: ``tag_band.mode_pills_in_band``): side by side there, BUY FEATURE on SPIN's side.
     Otherwise, landscape: under the reel frame, ANTE beside the wrench in its column and BUY FEATURE
-    in the other column, above SPIN; portrait: side by side between the reels and the status line.
+    in the other column, above SPIN (``plaque``: the pay model's plaque, "243 WAYS", is beside the
+    wrench: both go side by side in the other column); portrait: side by side between the reels
+    and the status line.
     Left-hand mode mirrors them with the deck."""
     if not buttons:
         return {}
@@ -134,6 +136,14 @@ def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True) -> d
     wrench_left = wrench.x < layout.width // 2
     top = frame.bottom + gap
     out: dict[Button, Box] = {}
+    if plaque:  # the wrench's column has the plaque: the pills share the other one, side by side
+        x0, x1 = side_column(layout, not wrench_left, margin)
+        spin = layout.buttons[Button.SPIN]
+        bottom = min(deck.y - gap, spin.y - gap) if spin.x < x1 and spin.right > x0 else deck.y - gap
+        h = max(20, min(bottom - top, layout.height // 10))
+        w = (x1 - x0 - gap * (len(buttons) - 1)) // len(buttons)
+        order = buttons if wrench_left else list(reversed(buttons))  # the ante nearer the reels, BUY by SPIN
+        return {b: Box(x0 + i * (w + gap), top, w, h) for i, b in enumerate(order)}
     if Button.ANTE in buttons:
         x0, x1 = side_column(layout, wrench_left, margin)
         x0, x1 = (max(x0, wrench.right + gap), x1) if wrench_left else (x0, min(x1, wrench.x - gap))
@@ -149,9 +159,12 @@ def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True) -> d
 
 
 def boxes(ctx: Any) -> dict[Button, Box]:
+    from cabinet.core.pays import model_of
+
     from .tag_band import mode_pills_in_band
 
-    return pill_boxes(ctx.layout, buttons_shown(ctx), band=mode_pills_in_band(ctx.defn))
+    return pill_boxes(ctx.layout, buttons_shown(ctx), band=mode_pills_in_band(ctx.defn),
+                      plaque=not model_of(ctx.defn).paylines)
 
 
 def hit_regions(ctx: Any) -> list[tuple[Box, Press]]:
