@@ -72,11 +72,17 @@ class SettingsPage(Page):
         self.draft = Draft(on, [g for g in catalog if g not in on], config.start, config.idle_seconds,
                            config.attract, config.start_credits, config.volume, config.buy_features,
                            dict(config.rtp_variants))
-        self.variant_games = self._variant_games(catalog)  # game id -> (variant name, its RTP), the YAML's order
+        self.variant_games = self._variant_games(files)  # game id -> (variant name, its RTP), the YAML's order
 
-    def _variant_games(self, catalog: list[str]) -> dict[str, list[tuple[str, str]]]:
+    def _variant_games(self, files: list[Path]) -> dict[str, list[tuple[str, str]]]:
         out: dict[str, list[tuple[str, str]]] = {}
-        for game in catalog:
+        for path in files:
+            try:  # only a game whose file names variants is loaded (loading all eight takes seconds)
+                if "rtp_variants" not in path.read_text(encoding="utf-8"):
+                    continue
+            except (OSError, UnicodeDecodeError):
+                continue
+            game = path.stem
             defn = self.host.definition(game)
             variants = getattr(defn, "rtp_variants", ()) if defn is not None else ()
             if variants:
