@@ -53,6 +53,9 @@ class AppOptions:
     forced_round: tuple[int, Bet] | None = None  # cabinet play --round SEED: (seed, bet) played first
     top_rounds: Any = None  # designer mode: a simulation's largest rounds (--top-rounds FILE)
     operator: Any = None  # cabinet.kiosk.operator.OperatorServices: a kiosk's; None: the app makes its own
+    buy_features: bool = True  # kiosk.yaml buy_features: False hides and refuses BUY FEATURE
+    rtp_variants: tuple[tuple[str, str], ...] = ()  # kiosk.yaml rtp_variants: (game id, variant) pairs
+    mode: str = "base"  # cabinet play --mode: the mode a spin plays from the start (an ante; a buy is BUY's)
 
 
 class FramePacer:
@@ -229,6 +232,9 @@ class App:
         opened = self._open_cabinet()  # settings, ledger, recovery (may switch to the interrupted game)
         settings, session = opened.settings, self.session
         assert session is not None
+        session.rtp_variant = dict(opts.rtp_variants).get(self.defn.id, session.rtp_variant)  # the operator's
+        if opts.mode != "base" and not session.in_round:
+            session.set_mode(opts.mode)  # an ante or plain mode; a buy mode stays the BUY FEATURE card's
         pygame.display.set_caption(f"{self.defn.name} - Slot Cabinet")
 
         text = Text()
@@ -241,7 +247,7 @@ class App:
         self.stack = SceneStack()
         self.ctx = Context(defn=self.defn, session=session, settings=settings, text=text, cache=cache,
                            builder=builder, audio=audio, stack=self.stack, layout=layout, art=art,
-                           data_dir=opts.data_dir)
+                           data_dir=opts.data_dir, buy_features=opts.buy_features)
         self.base = BaseGameScene(self.ctx)
         self.stack.push(self.base)
         self.base.resume_round()  # a round the journal restored plays on to its end

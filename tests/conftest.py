@@ -71,6 +71,15 @@ def lucky():  # noqa: ANN201
     return _game("happy-lucky-slot")
 
 
+CABINET_MODES = ROOT / "tests" / "games" / "modes" / "cabinet-modes.yaml"
+
+
+@pytest.fixture(scope="session")
+def cabinet_modes():  # noqa: ANN201
+    """Classic Fruits with an ante (5/4), a free-spins buy (100 x) and two RTP variants."""
+    return _game(str(CABINET_MODES))
+
+
 # The slow tests (-m slow) run for minutes to an hour (a thousand kills, 10^7-round simulations):
 # they get hours, not pyproject's per-test timeout, unless they set their own.
 SLOW_TEST_TIMEOUT = 4 * 3600

@@ -88,6 +88,8 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
         attract=config.attract,
         idle_seconds=config.idle_seconds,
         start_credits=config.start_credits,
+        buy_features=config.buy_features,
+        rtp_variants=config.rtp_variants,
         kiosk=True,
         log_path=log_path,
         exit_combo=combo_from_config(config),

@@ -175,7 +175,9 @@ def run(args: argparse.Namespace) -> int:
     data_dir = args.data_dir if args.data_dir or in_memory else default_data_dir()
     options = AppOptions(size=args.size, fullscreen=args.fullscreen, left_hand=args.left_hand, seed=args.seed,
                          data_dir=data_dir, headless=args.headless, designer=designer,
-                         watch=watch, start_credits=credits, forced_round=forced_round, top_rounds=top_rounds)
+                         watch=watch, start_credits=credits, forced_round=forced_round, top_rounds=top_rounds,
+                         mode=args.mode or "base",
+                         rtp_variants=((defn.id, args.rtp_variant),) if args.rtp_variant else ())
     app = App(defn, options)
     if not args.headless:
         return app.run()

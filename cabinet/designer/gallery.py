@@ -55,8 +55,9 @@ GALLERY_TIME = datetime(2026, 1, 2, 12, 0, tzinfo=UTC)  # when the gallery's rou
 # The moments, in the order of the contact sheet: the common ones before and after the
 # mechanics' own (each mechanic's ``moment_names``, in the registry's order: ``MOMENTS``).
 BEFORE = ("idle", "spinning", *(f"win-{tier}" for tier in TIERS))  # each pay model's win picture after "spinning"
-AFTER = ("menu", "paytable", "rules", "bet-panel", "autoplay-panel", "history", "attract", "lobby", "left-hand",
-         "portrait", "1280x720", "designer", "designer-forced")
+AFTER = ("menu", "paytable", "rules", "bet-panel", "autoplay-panel", "buy-card", "ante-on", "history", "attract",
+         "lobby", "left-hand", "portrait", "1280x720", "designer", "designer-forced")
+MODE_MOMENTS = ("buy-card", "ante-on")  # pictured for a game with a buy mode, an ante mode (bet_modes:)
 
 
 def all_moments() -> tuple[str, ...]:
@@ -268,13 +269,19 @@ def block_moments(defn: Any) -> list[Any]:
     return chosen
 
 
+def mode_moments(defn: Any) -> list[str]:
+    """The bet-mode moments ``defn`` has: the BUY FEATURE card (a buy mode), the ante on (an ante)."""
+    kinds = {m.kind for m in getattr(defn, "bet_modes", ())}
+    return [name for name, kind in zip(MODE_MOMENTS, ("buy", "ante"), strict=True) if kind in kinds]
+
+
 def expected_moments(defn: Any) -> list[str]:
     """The moments a gallery of ``defn`` pictures, in contact-sheet order: every common one,
     and the moments its blocks have (those whose scenarios it lacks are ``missing``)."""
     from cabinet.presentation.pays import pay_screen_of
 
-    wanted = {*BEFORE, pay_screen_of(defn).gallery_moment, *AFTER,
-              *(name for group in block_moments(defn) for name in group.names)}
+    wanted = {*BEFORE, pay_screen_of(defn).gallery_moment, *(m for m in AFTER if m not in MODE_MOMENTS),
+              *mode_moments(defn), *(name for group in block_moments(defn) for name in group.names)}
     return [m for m in all_moments() if m in wanted]
 
 
@@ -455,6 +462,15 @@ def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str
     close_top(app)
     yield "bet-panel", open_panel(app, Press(Button.BET_SELECT))
     yield "autoplay-panel", open_panel(app, Press(Button.AUTOPLAY))
+    modes = mode_moments(defn)
+    if "buy-card" in modes:
+        yield "buy-card", open_panel(app, Press(Button.BUY))
+    if "ante-on" in modes:  # the deck with the ante on (its pill lit, the bet meter at its cost), then off again
+        app.press([Press(Button.ANTE)])
+        app.run_frames(20)
+        yield "ante-on", snapshot(app)
+        app.press([Press(Button.ANTE)])
+        app.run_frames(2)
     app.stack.push(HistoryScene(app.ctx))
     app.run_frames(20)
     yield "history", snapshot(app)

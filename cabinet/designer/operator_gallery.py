@@ -266,3 +266,45 @@ def build_operator_gallery(*, size: tuple[int, int] = (640, 360), seed: int = 1)
         with pinned_probes(folder):
             gallery.shots.extend(operator_shots(size=size, seed=seed, folder=folder))
     return gallery
+
+
+def mode_meter_shots(defn: Any, *, size: tuple[int, int] = (640, 360), seed: int = 1,
+                     folder: Path) -> Iterator[tuple[str, Any]]:
+    """The meters page of a game with bet modes (``operator-meters-modes``): rounds of each mode
+    played (base spins, ante spins, a buy of each buy mode), then the page for that game, with a
+    row per mode (rounds / in / out in both columns)."""
+    from cabinet.app import App, AppOptions
+    from cabinet.kiosk.operator import OperatorServices
+    from cabinet.kiosk.pin import hash_pin
+    from cabinet.machine.buttons import Button
+
+    (folder / "kiosk.yaml").write_text(KIOSK_YAML, encoding="utf-8")
+    services = OperatorServices(folder, config_path=folder / "kiosk.yaml", kiosk=True,
+                                pin_hash=hash_pin(GALLERY_PIN, salt=GALLERY_SALT), clock=lambda: 1000.0)
+    services.events.clock = services.audit.clock = lambda: GALLERY_TIME
+    services.audit.period_started = GALLERY_TIME.isoformat(timespec="seconds")
+    app = App(defn, AppOptions(size=size, seed=seed, headless=True, operator=services, embedded=True))
+    app.start()
+    session = app.session
+    plan = ["base"] * 12 + [m.name for m in defn.bet_modes if m.kind == "ante"] * 8
+    plan += [m.name for m in defn.bet_modes if m.kind == "buy"]
+    for i, mode in enumerate(plan):
+        session.begin_round(mode=mode)
+        session.finish_round()
+        if i == 9:  # a period reset part way: the two columns differ
+            services.audit.reset_period()
+    app.run_frames(2)
+
+    def shot() -> Any:
+        app.draw()
+        return app.screen.copy()
+
+    _press(app, Button.OPERATOR)
+    for d in GALLERY_PIN:
+        _press(app, Button.ITEM, index=int(d) - 1, frames=0)
+    _press(app, Button.ITEM, index=11)
+    _press(app, Button.ITEM, index=0)
+    _wait_for_par(defn, session.game.fingerprint)
+    app.run_frames(2)
+    yield "operator-meters-modes", shot()
+    app.close()

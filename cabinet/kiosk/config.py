@@ -10,6 +10,8 @@
     exit_hold_seconds: 5      # ... for this long (2 to 60); SIGTERM also stops the kiosk cleanly
     operator_pin: "scrypt$..."  # the operator menu's PIN as a salted hash (cabinet kiosk pin); none: no PIN
     volume: 80                # master volume, 0 to 100
+    buy_features: true        # false: BUY FEATURE is hidden and refused (some jurisdictions ban buys)
+    rtp_variants: {classic: "94"}   # per game, the RTP variant played (one its YAML lists); absent: its default
 
 Window-close requests (Alt+F4, the close button) are ignored and logged in a kiosk
 (``cabinet/kiosk/operator_exit.py``). A combination needs two keys or buttons at
@@ -37,7 +39,7 @@ from .operator_exit import DEFAULT_EXIT_KEYS, DEFAULT_HOLD_SECONDS, MAX_HOLD_SEC
 CONFIG_NAME = "kiosk.yaml"
 MIN_IDLE, MAX_IDLE = 5.0, 86_400.0
 KEYS = ("idle_seconds", "start", "games", "start_credits", "attract", "exit_keys", "exit_pad",
-        "exit_hold_seconds", "operator_pin", "volume")
+        "exit_hold_seconds", "operator_pin", "volume", "buy_features", "rtp_variants")
 
 
 @dataclass(frozen=True)
@@ -52,11 +54,17 @@ class KioskConfig:
     exit_hold_seconds: float = DEFAULT_HOLD_SECONDS
     operator_pin: str | None = None  # the PIN's salted hash (cabinet/kiosk/pin.py); None: no PIN
     volume: int | None = None  # master volume, percent (None: the player settings' own)
+    buy_features: bool = True  # False: no game offers its buy modes (BUY FEATURE hidden and refused)
+    rtp_variants: tuple[tuple[str, str], ...] = ()  # (game id, RTP variant name); a game not listed: its default
     source: str = field(default="(defaults)", compare=False)
 
     @property
     def lobby(self) -> bool:
         return self.start == "lobby"
+
+    def variant_of(self, game: str) -> str:
+        """The RTP variant the kiosk plays ``game`` at ("" : the game's default)."""
+        return dict(self.rtp_variants).get(game, "")
 
 
 class KioskConfigError(CabinetError):
@@ -156,6 +164,8 @@ def _value(key: str, node: Node, path: str, issues: list[Issue]) -> object | Non
         return tuple(names)
     if key in ("exit_keys", "exit_pad"):
         return _combo(key, node, path, issues)
+    if key == "rtp_variants":
+        return _variants(node, path, issues)
     if not isinstance(node, ScalarNode):
         bad(f"'{key}' takes a single value")
         return None
@@ -218,14 +228,50 @@ def _value(key: str, node: Node, path: str, issues: list[Issue]) -> object | Non
             bad(f"volume: a whole number from 0 to 100, got {raw!r}")
             return None
         return int(raw)
-    if key == "attract":
+    if key in ("attract", "buy_features"):
         if raw.lower() in ("true", "yes", "on"):
             return True
         if raw.lower() in ("false", "no", "off"):
             return False
-        bad(f"attract: expected true or false, got {raw!r}")
+        bad(f"{key}: expected true or false, got {raw!r}")
         return None
     return None
+
+
+def game_variants(game: str) -> tuple[str, ...] | None:
+    """The RTP variant names ``game``'s YAML lists (None: the game does not load)."""
+    from cabinet.core.loader import load_definition, resolve_game
+
+    try:
+        defn = load_definition(resolve_game(game))
+    except (CabinetError, OSError):
+        return None
+    return tuple(str(v.name) for v in getattr(defn, "rtp_variants", ()))
+
+
+def _variants(node: Node, path: str, issues: list[Issue]) -> tuple[tuple[str, str], ...] | None:
+    """``rtp_variants: {game: variant, ...}``: each game known, each variant one its YAML lists."""
+    if not isinstance(node, MappingNode):
+        issues.append(_issue(path, node, "'rtp_variants' maps game ids to variant names, e.g. {classic: \"94\"}"))
+        return None
+    out: list[tuple[str, str]] = []
+    for game_node, variant_node in node.value:
+        game = game_node.value if isinstance(game_node, ScalarNode) else ""
+        variant = variant_node.value if isinstance(variant_node, ScalarNode) else ""
+        if not game or (problem := _known_game(game)):
+            issues.append(_issue(path, game_node, f"rtp_variants: {problem if game else 'expected a game id'}"))
+            continue
+        if any(game == g for g, _ in out):
+            issues.append(_issue(path, game_node, f"rtp_variants: {game!r} is listed twice"))
+            continue
+        names = game_variants(game) or ()
+        if variant not in names:
+            known = ", ".join(repr(n) for n in names) if names else "none: its YAML lists no rtp_variants"
+            issues.append(_issue(path, variant_node, f"rtp_variants: {game} has no variant {variant!r} "
+                                                     f"(its variants: {known})"))
+            continue
+        out.append((game, variant))
+    return tuple(out)
 
 
 def _combo(key: str, node: Node, path: str, issues: list[Issue]) -> tuple[str, ...] | None:

@@ -40,12 +40,13 @@ class DemoSession(GameSession):
         self.deck = attract_deck(defn)
         self.dealt = 0
 
-    def begin_round(self, script: tuple[int, ...] = (), *, seed: int | None = None) -> RoundResult:
-        if self.credits < self.bet.total:
+    def begin_round(self, script: tuple[int, ...] = (), *, seed: int | None = None,
+                    mode: str | None = None) -> RoundResult:
+        if self.credits < self.mode_cost(mode):
             self.add_credits()
         script = script or self.deck[self.dealt % len(self.deck)]
         self.dealt += 1
-        return super().begin_round(script, seed=seed)
+        return super().begin_round(script, seed=seed, mode=mode)
 
 
 class DemoGame:

@@ -53,6 +53,8 @@ class ShellOptions:
     exit_combo: Any = None  # kiosk: the operator's held combination (operator_exit.ExitCombo)
     operator: Any = None  # the operator menu's services (operator.OperatorServices); None: made here
     setup: bool = False  # a kiosk with no PIN opens the set-up (PIN twice, games, idle) before any play
+    buy_features: bool = True  # kiosk config: False hides and refuses every game's BUY FEATURE
+    rtp_variants: tuple[tuple[str, str], ...] = ()  # kiosk config: (game id, RTP variant) pairs
 
 
 class Shell:
@@ -213,7 +215,8 @@ class Shell:
         entry = self.entries[index]
         self.app_index = index
         options = replace(self.app_options, start_credits=self._start_credits(entry),
-                          watch=entry.path if self.options.watch else None)
+                          watch=entry.path if self.options.watch else None,
+                          buy_features=self.options.buy_features, rtp_variants=self.options.rtp_variants)
         try:
             app = App(entry.defn, options, input_adapter=self.input)
             app.start()
@@ -674,7 +677,13 @@ class Shell:
     def _apply_settings(self, config: Any) -> None:
         """Saved from the operator's settings page: what can change at once does."""
         self.options = replace(self.options, idle_seconds=config.idle_seconds, attract=config.attract,
-                               start_credits=config.start_credits)
+                               start_credits=config.start_credits, buy_features=config.buy_features,
+                               rtp_variants=config.rtp_variants)
+        if self.app is not None and getattr(self.app, "ctx", None) is not None:  # the open game: at once
+            self.app.ctx.buy_features = config.buy_features
+            session = self.app.session
+            if session is not None:  # from its next round (the operator's menu opens between rounds)
+                session.rtp_variant = config.variant_of(session.game.id)
         if config.volume is not None:
             self.operator.volume = config.volume
             if self.app is not None:

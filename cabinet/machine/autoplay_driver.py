@@ -78,7 +78,7 @@ class AutoplayDriver:
         session = self.session
         if session.in_round:
             return "AUTOPLAY CAN START WHEN THIS ROUND ENDS"
-        if session.credits < session.bet.total:
+        if session.credits < session.mode_cost():  # a spin's cost in the mode it plays (an ante costs more)
             return "NOT ENOUGH CREDITS FOR AUTOPLAY"
         self.controller.start(session.credits)
         return None
@@ -97,7 +97,7 @@ class AutoplayDriver:
 
     def due(self) -> bool:
         """Whether autoplay starts the next round now (it stops itself when credits run short)."""
-        return self.controller.should_continue(self.session.credits, self.session.bet.total)
+        return self.controller.should_continue(self.session.credits, self.session.mode_cost())
 
     def round_started(self) -> None:
         self.controller.round_started()

@@ -38,6 +38,8 @@ class Button(StrEnum):
     HISTORY = "HISTORY"
     CLOSE_GAME = "CLOSE_GAME"
     SETTINGS = "SETTINGS"  # the game settings page (the wrench)
+    BUY = "BUY"  # BUY FEATURE: the card of a game's buy modes (price, what it buys, confirm)
+    ANTE = "ANTE"  # the ante bet on or off (a game's ante mode: its cost and effect on the deck)
     TOP_ROUNDS = "TOP_ROUNDS"  # designer mode: a simulation's largest rounds, to replay (nothing elsewhere)
     OPERATOR = "OPERATOR"  # the operator (audit) menu: behind the kiosk's PIN, on no visitor's button
     CLOSE = "CLOSE"  # an overlay's close (X) button

@@ -13,6 +13,12 @@ request (seed, bet, credits before) is on disk when the ledger is a ``DiskLedger
 
 Paid respins are rounds too (``begin_respin(reel)``): a new wager on the held screen.
 
+Bet modes (``Definition.bet_modes``): ``mode`` is the mode a spin plays (the base game, or an
+ante the player switched on with ``set_mode``); a buy is one round of its own mode
+(``begin_round(mode="buy_free_spins")``), charged the mode's cost. ``rtp_variant`` is the
+operator's choice of the game's RTP ("" : its default). Both go into every request, so history,
+replay and recovery play the round as it was.
+
 After a crash, ``recover()`` settles or reopens the interrupted round (see
 ``JournaledLedger.recover``) and, when it resumes, the screen replays it from the last
 step the journal saw (``resume_step``), never charging or paying it twice.
@@ -188,6 +194,8 @@ class GameSession:
     last_record: HistoryRecord | None = field(init=False, default=None)  # the ledger's record of the last round
     game: GameIdentity = field(init=False)
     storage: StorageHealth = field(default_factory=StorageHealth)  # failed writes: screen, log, exit code
+    rtp_variant: str = ""  # the RTP variant played (the kiosk's choice for this game; "": its default)
+    mode: str = field(init=False, default="base")  # the bet mode a spin plays: "base", or an ante switched on
     _credits_before: Money = field(init=False, default=0)
 
     def __post_init__(self) -> None:
@@ -259,8 +267,11 @@ class GameSession:
 
     @property
     def min_cost(self) -> Money:
-        """The cheapest way to play on: the smallest bet, or a cheaper respin on offer."""
-        cheapest = cheapest_bet(self.defn).total
+        """The cheapest way to play on: the smallest bet (in the mode a spin plays), or a cheaper
+        respin on offer."""
+        from cabinet.core.modes import mode_cost
+
+        cheapest = mode_cost(self.defn, cheapest_bet(self.defn), self.mode)
         prices = [p for p in (self.offer or ()) if p is not None]
         return min([cheapest, *prices])
 
@@ -303,6 +314,25 @@ class GameSession:
     def bet_options(self) -> list[Bet]:
         return all_bets(self.defn)
 
+    # -- bet modes -------------------------------------------------------------------------------
+
+    def mode_cost(self, mode: str | None = None) -> Money:
+        """What a round of ``mode`` (None: the mode a spin plays now) costs at the current bet."""
+        from cabinet.core.modes import mode_cost
+
+        return mode_cost(self.defn, self.bet, mode or self.mode)
+
+    def set_mode(self, mode: str) -> bool:
+        """Choose the mode a spin plays ("base" or an ante / plain mode; a buy is one round, never
+        kept); refused during a round or for a mode the game does not have."""
+        found = next((m for m in self.defn.bet_modes if m.name == mode), None)
+        if self.in_round or found is None or found.kind == "buy":
+            return False
+        if mode != self.mode:
+            self.mode = mode
+            self.offer = None  # a respin prices the base game's screen: a new mode starts afresh
+        return True
+
     # -- rounds ----------------------------------------------------------------------------------
 
     def seed_for(self, index: int) -> int:
@@ -310,12 +340,13 @@ class GameSession:
             return secrets.randbits(64)
         return derive_seed(self.seed, index)
 
-    def spin_refusal(self) -> str | None:
-        """Why SPIN cannot start a round now (None: it can)."""
+    def spin_refusal(self, mode: str | None = None) -> str | None:
+        """Why SPIN (or a round of ``mode``, e.g. a buy) cannot start now (None: it can)."""
         if self.in_round:
             return "a round is in progress"
-        if self.credits < self.bet.total:
-            return "not enough credits for this bet"
+        if self.credits < self.mode_cost(mode):
+            return "not enough credits for this bet" if (mode or self.mode) == "base" else \
+                f"not enough credits for this {'buy' if mode and mode != self.mode else 'bet'}"
         return None
 
     def respin_price(self, reel: int) -> Money | None:
@@ -323,22 +354,26 @@ class GameSession:
             return None
         return self.offer[reel]
 
-    def begin_round(self, script: tuple[int, ...] = (), *, seed: int | None = None) -> RoundResult:
+    def begin_round(self, script: tuple[int, ...] = (), *, seed: int | None = None,
+                    mode: str | None = None) -> RoundResult:
         """Start a spin: check the credits, play the round, journal and charge it.
 
         ``script`` forces the round's draws (a designer scenario): it is still a real round,
         charged and paid like any other, and its request says it was forced. ``seed``
         replays the round of that seed (``cabinet play --round``, the designer's top rounds)
         instead of the next one: chosen, not drawn, so its request says ``forced_by="round"``
-        and history marks it FORCED: ROUND <seed>."""
-        refusal = self.spin_refusal()
+        and history marks it FORCED: ROUND <seed>. ``mode``: a round of that bet mode (a buy)
+        instead of the mode a spin plays now."""
+        mode = mode or self.mode
+        refusal = self.spin_refusal(mode)
         if refusal:
             raise SessionError(refusal)
+        played = {"mode": mode, "rtp_variant": self.rtp_variant}
         if seed is None:
-            request = RoundRequest(bet=self.bet, seed=self.seed_for(self.rounds), script=tuple(script))
+            request = RoundRequest(bet=self.bet, seed=self.seed_for(self.rounds), script=tuple(script), **played)
         else:
-            request = RoundRequest(bet=self.bet, seed=seed, script=tuple(script), forced_by="round")
-        return self._begin(request, self.bet.total)
+            request = RoundRequest(bet=self.bet, seed=seed, script=tuple(script), forced_by="round", **played)
+        return self._begin(request, self.mode_cost(mode))
 
     def begin_respin(self, reel: int, script: tuple[int, ...] = ()) -> RoundResult:
         """Respin one reel of the screen left by the last round, at its offered price
@@ -358,6 +393,7 @@ class GameSession:
             held_reel_set=self.current.final_reel_set,
             held_screen=self.current.final_screen,
             script=tuple(script),
+            rtp_variant=self.rtp_variant,
         )
         return self._begin(request, price)
 
@@ -412,6 +448,7 @@ class GameSession:
         self.offer = result.respin_prices
         if is_allowed(self.defn, result.request.bet):
             self.bet = result.request.bet
+        self._keep_mode(result.request)
 
     def decide(self, decision: str) -> RoundResult:
         """The player's choice in a round that awaits one (a pick, a gamble): journaled before
@@ -520,9 +557,16 @@ class GameSession:
             self.restore_round(result, recovered.round_id - 1, recovered.resume_step or 0, recovered.credits_before)
             if is_allowed(self.defn, result.request.bet):
                 self.bet = result.request.bet
+            self._keep_mode(result.request)
         else:
             self.show_finished(result)
         return recovered
+
+    def _keep_mode(self, request: RoundRequest) -> None:
+        """After a restart the spin mode is the last round's (an ante stays on; a buy was one round)."""
+        mode = getattr(request, "mode", "base")
+        if any(m.name == mode and m.kind != "buy" for m in self.defn.bet_modes):
+            self.mode = mode
 
     def _show_last(self) -> None:
         last = self.ledger.last_record()

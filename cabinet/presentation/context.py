@@ -34,6 +34,7 @@ class HudState:
     status: str = ""
     status_time: float = 0.0  # seconds the current message has shown
     flash: dict[str, float] = field(default_factory=dict)  # button -> seconds left of its pressed look
+    mode: str = "base"  # the bet mode on the screen: the round's being shown, else the one a spin plays
 
     def say(self, message: str) -> None:
         self.status, self.status_time = message, 0.0
@@ -58,6 +59,7 @@ class Context:
     on_layout: list[Callable[[], None]] = field(default_factory=list)
     # Set by a lobby that launched this game: Close Game returns there instead of quitting.
     on_close_game: Callable[[], None] | None = None
+    buy_features: bool = True  # the kiosk's buy_features: False hides and refuses BUY FEATURE
 
     def __post_init__(self) -> None:
         self.audio.set_volume(self.settings.volume)  # the remembered master volume from the first sound

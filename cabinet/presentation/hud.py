@@ -78,9 +78,19 @@ def meter_values(ctx: Context) -> dict[str, tuple[str, str]]:
     coins = ""
     if ctx.defn.bet.label in ("coins", "level") and bet.coin_value > 0:  # COINS: what the balance buys
         coins = f"{credits // bet.coin_value:,} COINS"
+    from . import bet_modes
+
+    shown_bet, parts = bet.total, bet_parts(ctx)
+    if bet_modes.has_modes(ctx.defn):  # what a round of the mode on the screen costs, and the mode by name
+        mode = ctx.hud.mode
+        try:
+            shown_bet = session.mode_cost(mode)
+        except ValueError:
+            pass
+        parts = bet_modes.mode_line(ctx, mode)
     return {
         "balance": (ctx.money(credits), coins),
-        "bet": (ctx.money(bet.total), bet_parts(ctx)),
+        "bet": (ctx.money(shown_bet), parts),
         "win": (ctx.money(ctx.hud.win) if ctx.hud.win else "", ""),
     }
 

@@ -23,6 +23,7 @@ from cabinet.core.events import (
     WinCapped,
 )
 
+from .bet_modes import strips_played
 from .engine import Playback, Presenter, Step, wait
 from .scenes.win import WinScene
 from .screen_state import WinCount
@@ -55,7 +56,7 @@ def greet(play: Playback, event: RoundStarted) -> None:
 def start_reels(play: Playback, event: SpinStarted) -> None:
     scene, ctx = play.scene, play.ctx
     scene.reel_set = event.reel_set
-    scene.reels.start(ctx.defn.reels[event.reel_set], event.spinning_reels)
+    scene.reels.start(strips_played(ctx.defn, play.result.request, event.reel_set), event.spinning_reels)
     ctx.audio.play("respin" if event.mode == "respin" else "spin_start")
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from cabinet.core.round import RoundResult
 
+from .bet_modes import strips_played
 from .router import build_scene
 from .screen_state import ScreenState, feature_presenters, shown_at
 
@@ -65,7 +66,8 @@ def restore_screen(scene: Any, result: RoundResult, step: int) -> tuple[ScreenSt
     shown = shown_at(result.events, step, presenters=feature_presenters(ctx.defn))
     if shown.stops is not None and shown.reel_set is not None:
         scene.reel_set = shown.reel_set
-        scene.reels.show(ctx.defn.reels[shown.reel_set], shown.stops, landed_heights(shown))
+        strips = strips_played(ctx.defn, result.request, shown.reel_set)  # a mode's or variant's own strips
+        scene.reels.show(strips, shown.stops, landed_heights(shown))
         if scene.reels.top is not None and shown.landed:
             top_stop = own_heights(ctx.defn, shown.landed)[1]
             if top_stop is not None:

@@ -33,6 +33,7 @@ BUILTIN_SCENE_MODULES: tuple[str, ...] = (
     "cabinet.presentation.scenes.autoplay",
     "cabinet.presentation.scenes.bet_selector",
     "cabinet.presentation.scenes.info",
+    "cabinet.presentation.scenes.buy_feature",
     "cabinet.presentation.mechanics.free_spins.view",
 )
 

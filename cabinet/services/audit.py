@@ -13,6 +13,10 @@ sum over history records, folded once each in ``round_id`` order:
   ``credits_before`` is the starting balance, which the store counts as credits in too),
   put on the game whose round came next.
 
+Each column also splits its rounds by bet mode (``modes``: mode name -> rounds, in, out, the
+request's ``mode``; "base" for a round of a game without modes and for records written before
+modes existed), so an operator sees what the ante and each buy take and pay.
+
 The master column never resets; the period column is zeroed by ``reset_period`` (the
 menu asks first and logs it). ``audit.json`` is rewritten atomically after each fold,
 with a SHA-256 over its body; ``catch_up`` folds whatever the history holds past the
@@ -48,6 +52,28 @@ PLAYED_OUTCOMES = frozenset({"played", "recovered", "auto_completed", "discarded
 _COUNTS = ("games_played", "total_bet", "total_won", "credits_added", "credits_out", "hits", "voided",
            "sum_win_sq", "sum_win_bet", "sum_bet_sq", "demo_credits")
 _LATER = frozenset({"demo_credits"})  # counts an older audit file lacks: they start at 0
+MODE_COUNTS = ("rounds", "total_in", "total_out")  # per bet mode: rounds played, their cost, their wins
+
+
+def round_mode(record: HistoryRecord) -> str:
+    """The bet mode a recorded round was played in ("base" before modes existed)."""
+    return str(getattr(record.request, "mode", "") or "base")
+
+
+def round_variant(record: HistoryRecord) -> str:
+    """The RTP variant a recorded round was played at ("" : the game's default)."""
+    return str(getattr(record.request, "rtp_variant", "") or "")
+
+
+def _mode_counts(value: Any) -> dict[str, dict[str, int]]:
+    if not isinstance(value, Mapping):
+        raise ValueError("modes must be an object of mode counts")
+    out: dict[str, dict[str, int]] = {}
+    for name, counts in value.items():
+        if not isinstance(counts, Mapping) or set(counts) != set(MODE_COUNTS):
+            raise ValueError(f"modes[{name!r}] must hold {', '.join(MODE_COUNTS)}")
+        out[str(name)] = {k: exact_amount(counts[k], f"modes[{name}].{k}") for k in MODE_COUNTS}
+    return out
 
 
 @dataclass
@@ -65,6 +91,7 @@ class Counters:
     demo_credits: int = 0  # a new cabinet's demo balance (kiosk.yaml start_credits), apart from top-ups
     features: dict[str, int] = field(default_factory=dict)
     largest: dict[str, Any] | None = None  # the history record (as a dict) of the largest win
+    modes: dict[str, dict[str, int]] = field(default_factory=dict)  # bet mode -> MODE_COUNTS
 
     @property
     def games_lost(self) -> int:
@@ -92,6 +119,10 @@ class Counters:
         self.sum_bet_sq += cost * cost
         for name in record.features:
             self.features[name] = self.features.get(name, 0) + 1
+        mode = self.modes.setdefault(round_mode(record), dict.fromkeys(MODE_COUNTS, 0))
+        mode["rounds"] += 1
+        mode["total_in"] += cost
+        mode["total_out"] += win
         if win > 0 and (self.largest is None or win > int(self.largest["win"])):
             self.largest = record.to_dict()
 
@@ -101,6 +132,11 @@ class Counters:
         out.features = dict(self.features)
         for name, count in other.features.items():
             out.features[name] = out.features.get(name, 0) + count
+        for source in (self.modes, other.modes):
+            for name, counts in source.items():
+                mode = out.modes.setdefault(name, dict.fromkeys(MODE_COUNTS, 0))
+                for key in MODE_COUNTS:
+                    mode[key] += counts[key]
         mine, theirs = self.largest, other.largest
         out.largest = theirs if mine is None or (theirs is not None and int(theirs["win"]) > int(mine["win"])) \
             else mine
@@ -136,11 +172,13 @@ class Counters:
         out: dict[str, Any] = {k: getattr(self, k) for k in _COUNTS}
         out["features"] = dict(sorted(self.features.items()))
         out["largest"] = self.largest
+        if self.modes:  # only once a round was metered by mode: an older file's bytes stay as they were
+            out["modes"] = {name: dict(self.modes[name]) for name in sorted(self.modes)}
         return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Counters:
-        if not isinstance(data, Mapping) or not set(data) - _LATER <= {*_COUNTS, "features", "largest"} \
+        if not isinstance(data, Mapping) or not set(data) - _LATER <= {*_COUNTS, "features", "largest", "modes"} \
                 or not {*_COUNTS, "features", "largest"} - _LATER <= set(data):
             raise ValueError("meter column fields differ")
         data = {**{k: 0 for k in _LATER}, **data}
@@ -151,7 +189,8 @@ class Counters:
         if largest is not None:
             HistoryRecord.from_dict(largest)  # refuses a damaged record now, not when REPLAY is pressed
         return cls(**{k: exact_amount(data[k], k) for k in _COUNTS},
-                   features={str(k): exact_amount(v, k) for k, v in features.items()}, largest=largest)
+                   features={str(k): exact_amount(v, k) for k, v in features.items()}, largest=largest,
+                   modes=_mode_counts(data.get("modes", {})))
 
 
 @dataclass

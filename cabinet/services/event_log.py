@@ -60,6 +60,7 @@ KINDS: dict[str, str] = {  # kind -> the label the log page and ``cabinet kiosk 
     "wrong_pin": "WRONG PIN",
     "pin_locked": "PIN LOCKED",
     "settings_changed": "SETTINGS CHANGED",
+    "rtp_variant": "RTP VARIANT CHANGED",
     "meters_reset": "METERS RESET",
     "exit": "EXIT",
     "error": "ERROR RECOVERED",

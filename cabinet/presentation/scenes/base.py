@@ -26,7 +26,7 @@ from cabinet.machine.buttons import Button, Press, respin_reel
 from cabinet.machine.session import SessionError, StorageError
 from cabinet.services.autoplay import StopReason
 
-from .. import bet_panel, hud, icons
+from .. import bet_modes, bet_panel, hud, icons
 from ..context import Context
 from ..engine import Playback, show_state
 from ..layout import column_cells
@@ -89,7 +89,7 @@ class BaseGameScene:
         if session.current is not None and not session.in_round:  # the screen the last round left
             reel_set = session.current.final_reel_set
             stops = list(session.current.final_stops)
-            strips = defn.reels[reel_set]
+            strips = bet_modes.strips_played(defn, session.current.request, reel_set)
         else:
             stops = idle_stops(defn, reel_set)
         self.reels = ReelView(strips, stops, sound=ctx.audio.play, stop_sound=ctx.audio.stop)
@@ -161,6 +161,7 @@ class BaseGameScene:
         if shows_panel(self.ctx.defn):
             regions += bet_panel.hit_regions(layout)
         regions.append((icons.settings_box(layout), Press(Button.SETTINGS)))
+        regions += bet_modes.hit_regions(self.ctx)  # ANTE and BUY FEATURE, in a game with such modes
         return credits.prompt_regions(self.ctx, self.in_round) + regions  # the ADD CREDITS prompt's button
 
     def show_intro(self) -> bool:
@@ -195,7 +196,7 @@ class BaseGameScene:
         if b == Button.SPIN and press.key == pygame.K_SPACE and not setting(ctx, "spacebar_spins"):
             ctx.hud.say("SPACEBAR TO SPIN IS OFF (GAME SETTINGS)")
             return True
-        if b in ctx.layout.buttons or respin_reel(b) is not None or b == Button.SETTINGS:
+        if b in ctx.layout.buttons or respin_reel(b) is not None or b in (Button.SETTINGS, Button.BUY, Button.ANTE):
             ctx.hud.flash[str(b)] = hud.FLASH_TIME  # the button shows pressed for a moment
         if b == Button.MENU:
             ctx.open("menu")
@@ -225,9 +226,69 @@ class BaseGameScene:
         if b == Button.SOUND:
             ctx.toggle_sound()
             return True
+        if b == Button.BUY:
+            self.open_buy_card()
+            return True
+        if b == Button.ANTE:
+            self.switch_ante()
+            return True
         if self.in_round:
             return self._handle_in_round(press)
         return self._handle_idle(press)
+
+    # -- bet modes --------------------------------------------------------------------------------
+
+    def buy_refusal(self) -> str | None:
+        """Why BUY opens no card now (None: it opens)."""
+        defn, ctx = self.ctx.defn, self.ctx
+        buys, ante = bet_modes.buy_modes(defn), bet_modes.ante_mode(defn)
+        if not buys and ante is None:
+            return "THIS GAME HAS NO BUY FEATURE"
+        if not ctx.buy_features and ante is None:  # some jurisdictions ban buys: the kiosk turns them off
+            return "BUY FEATURES ARE OFF ON THIS CABINET"
+        if self.in_round or ctx.session.in_round:
+            return "A FEATURE CAN BE BOUGHT WHEN THE ROUND IS OVER"
+        return None
+
+    def open_buy_card(self) -> None:
+        ctx = self.ctx
+        refusal = self.buy_refusal()
+        ctx.audio.play("button_click")
+        if refusal is not None:
+            ctx.hud.say(refusal)
+            return
+        self.end_presentation()
+        ctx.open("buy_feature", on_buy=self.buy, on_ante=self.switch_ante)
+
+    def buy(self, mode: str) -> bool:
+        """One round of buy mode ``mode``: charged its cost, the feature played at once."""
+        started = self.start_round(mode=mode)
+        if started:
+            self.ctx.hud.say(f"{bet_modes.mode_words(self.ctx.defn, mode)}: {self.ctx.money(self.result.cost)}"
+                             if self.result is not None else "")
+        return started
+
+    def switch_ante(self) -> None:
+        """ANTE: the ante on or off for the spins to come (its cost and effect on the status line)."""
+        ctx = self.ctx
+        session = ctx.session
+        ante = bet_modes.ante_mode(ctx.defn)
+        ctx.audio.play("button_click")
+        if ante is None:
+            ctx.hud.say("THIS GAME HAS NO ANTE BET")
+            return
+        if self.in_round or session.in_round:
+            ctx.hud.say("THE ANTE CAN BE SWITCHED WHEN THE ROUND IS OVER")
+            return
+        turning_on = session.mode != ante.name
+        session.set_mode(ante.name if turning_on else "base")
+        self.end_presentation()
+        words = bet_modes.mode_words(ctx.defn, ante.name)
+        if turning_on:
+            effect = f": {ante.description.upper()}" if ante.description else ""
+            ctx.hud.say(f"{words} ON - SPIN COSTS {ctx.money(session.mode_cost())}{effect}")
+        else:
+            ctx.hud.say(f"{words} OFF - SPIN COSTS {ctx.money(session.mode_cost())}")
 
     def _handle_in_round(self, press: Press) -> bool:
         b = press.button
@@ -408,13 +469,13 @@ class BaseGameScene:
     # -- rounds -----------------------------------------------------------------------------------
 
     def start_round(self, respin: int | None = None, script: tuple[int, ...] = (), *,
-                    seed: int | None = None) -> bool:
+                    seed: int | None = None, mode: str | None = None) -> bool:
         """``script``: a forced round (designer scenarios, the attract deck); ``seed``: the round
-        of that seed (``cabinet play --round``)."""
+        of that seed (``cabinet play --round``); ``mode``: a round of that bet mode (a buy)."""
         ctx = self.ctx
         session = ctx.session
         try:
-            result = (session.begin_round(script, seed=seed) if respin is None
+            result = (session.begin_round(script, seed=seed, mode=mode) if respin is None
                       else session.begin_respin(respin, script))
         except SessionError as exc:
             if self.autoplay.running:
@@ -514,6 +575,7 @@ class BaseGameScene:
     def update(self, dt: float) -> None:
         self.clock += dt
         ctx = self.ctx
+        ctx.hud.mode = self.shown_mode()
         ctx.hud.status_time += dt
         for key in list(ctx.hud.flash):
             ctx.hud.flash[key] -= dt
@@ -537,6 +599,12 @@ class BaseGameScene:
             self.presentation = None
 
     # -- drawing (reads only) ---------------------------------------------------------------------
+
+    def shown_mode(self) -> str:
+        """The bet mode on the screen: the round's being shown (a buy), else the one a spin plays."""
+        if self.round is not None and self.result is not None:
+            return str(getattr(self.result.request, "mode", "base") or "base")
+        return str(self.ctx.session.mode)
 
     def enabled_buttons(self) -> dict[Button, bool]:
         session = self.ctx.session
@@ -581,6 +649,7 @@ class BaseGameScene:
             hud.draw_respin_tags(ctx, surface, ctx.session.offer, self.respin_cursor)
         if shows_panel(ctx.defn):
             bet_panel.draw(ctx, surface, enabled=not self.in_round)
+        bet_modes.draw(ctx, surface, enabled=not self.in_round)  # ANTE and BUY FEATURE (games with modes)
         box = icons.settings_box(layout)
         pressed = ctx.hud.flash.get(str(Button.SETTINGS), 0.0) > 0
         wrench = self.wrench.get("_pressed" if pressed else "")

@@ -223,9 +223,49 @@ class HistoryScene:
 
     # -- text -------------------------------------------------------------------------------------
 
+    def mode_text(self, record: HistoryRecord) -> str:
+        """The bet mode the round played, in the player's words ("BASE GAME", "ANTE BET")."""
+        from cabinet.services.audit import round_mode
+
+        from ..bet_modes import mode_words
+
+        name = round_mode(record)
+        defn = self.ctx.defn if record.game_id == self.ctx.defn.id else None
+        return mode_words(defn, name) if defn is not None else name.replace("_", " ").upper()
+
+    def variant_text(self, record: HistoryRecord) -> str:
+        """The RTP variant the round played at (the game's default named as such)."""
+        from cabinet.services.audit import round_variant
+
+        name = round_variant(record)
+        defn = self.ctx.defn if record.game_id == self.ctx.defn.id else None
+        default = getattr(defn, "default_variant", None) or ""
+        variants = {str(v.name): v.rtp for v in getattr(defn, "rtp_variants", ())}
+        shown = name or default
+        if not shown:
+            return "AS WRITTEN"
+        rtp = f" ({float(variants[shown]) * 100:.2f}%)" if shown in variants else ""
+        return f"{shown.upper()}{rtp}" + ("" if name else " - DEFAULT")
+
+    def mode_rows(self, record: HistoryRecord) -> list[tuple[str, str]]:
+        """MODE and RTP VARIANT, for a game with modes or variants (or a round played in one)."""
+        from cabinet.services.audit import round_mode, round_variant
+
+        defn = self.ctx.defn if record.game_id == self.ctx.defn.id else None
+        has = defn is not None and (len(getattr(defn, "bet_modes", ())) > 1 or bool(getattr(defn, "rtp_variants", ())))
+        if not has and round_mode(record) == "base" and not round_variant(record):
+            return []
+        return [("MODE", self.mode_text(record)), ("RTP VARIANT", self.variant_text(record))]
+
     def row_text(self, record: HistoryRecord) -> tuple[str, str]:
         money = self.ctx.money
+        from cabinet.services.audit import round_mode, round_variant
+
         left = f"#{record.round_id}  {when(record)}  {record.game_name.upper()}"
+        if round_mode(record) != "base":
+            left += f"  {self.mode_text(record)}"
+        if round_variant(record):
+            left += f"  RTP {round_variant(record).upper()}"
         right = f"BET {money(record.cost)}  WIN {money(record.win)}"
         return left, right
 
@@ -253,6 +293,7 @@ class HistoryScene:
             ("DATE", when(record, long=True)),
             ("GAME", record.game_name.upper()),
             ("BET", bet),
+            *self.mode_rows(record),
             ("WIN", money(record.win)),
             ("CREDITS", f"{money(record.credits_before)}  >  {money(record.credits_after)}"),
             ("FEATURES", feature_text(record)),

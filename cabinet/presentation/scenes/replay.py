@@ -109,6 +109,7 @@ class ReplayScene:
         session = GameSession(sandbox.defn, ledger=MemoryLedger(record.credits_before - record.cost))
         if is_allowed(sandbox.defn, record.request.bet):
             session.bet = record.request.bet
+        session.set_mode(getattr(record.request, "mode", "base"))  # an ante round's deck shows the ante on
         sandbox.session = session
         sandbox.stack.clear()  # a replay watched again: the last showing's scenes leave (their music with them)
         sandbox.stack = SceneStack()
@@ -117,7 +118,9 @@ class ReplayScene:
         game = build_scene(sandbox, "game")  # the game's own scene, by name (it opens the history that opens this)
         request = record.request
         if request.kind == "respin" and request.held_stops:  # the screen that was respun
-            strips = sandbox.defn.reels[request.held_reel_set]
+            from ..bet_modes import strips_played
+
+            strips = strips_played(sandbox.defn, request, request.held_reel_set)
             game.reels.show(strips, request.held_stops)
             game.reel_set = request.held_reel_set
             game.screen = ([list(column) for column in request.held_screen] if request.held_screen

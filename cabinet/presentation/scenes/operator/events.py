@@ -18,7 +18,7 @@ FILTERS: tuple[tuple[str, tuple[str, ...] | None], ...] = (
     ("POWER AND EXITS", ("power_up", "power_lost", "exit")),
     ("ROUNDS", ("round_restored", "round_auto_completed", "round_voided", "game_changed")),
     ("STORAGE", ("storage_full", "storage_back")),
-    ("OPERATOR", ("operator_entered", "wrong_pin", "pin_locked", "settings_changed", "meters_reset")),
+    ("OPERATOR", ("operator_entered", "wrong_pin", "pin_locked", "settings_changed", "rtp_variant", "meters_reset")),
     ("DEVICES", ("pad_attached", "pad_detached", "close_ignored", "window_refocused")),
     ("ERRORS", ("malfunction", "error", "config_error")),
 )

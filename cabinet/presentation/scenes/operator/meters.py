@@ -6,7 +6,9 @@ bet, total won, credits in (ADD CREDITS) with a new cabinet's demo balance apart
 a band reaching below zero), per game the par ("96.0017% (EXACT)", or an estimate with its
 interval, as ``cabinet par`` gives it) and whether it lies in the band, in total the credit
 meter now, the hit rate, each feature's count against its expected count (the par's trigger
-rate times the games played), voided rounds and the largest win with its seed. REPLAY plays the largest win again; COLLECT pays out
+rate times the games played), the rounds, money in and money out of each bet mode (the base
+game, an ante, each buy: one row per mode once a game with modes was played), voided rounds and
+the largest win with its seed. REPLAY plays the largest win again; COLLECT pays out
 the open game's credit meter (asks first, metered as credits out, logged); RESET PERIOD
 asks first, then zeroes the period column of every game and logs it. The master column
 never resets. Par is worked out off the frame loop (a thread, once per game file), so the
@@ -309,6 +311,7 @@ class MetersPage(Page):
         for name in sorted(set(master.features) | set(expected_m)):
             rows.append((name.replace("_", " ").upper(), count(master, expected_m, name),
                          count(period, expected_p, name), TEXT))
+        rows += self.mode_rows(master, period, money)
         rows.append(("VOIDED ROUNDS", f"{master.voided}", f"{period.voided}", TEXT))
 
         def largest(c: Counters) -> str:
@@ -317,6 +320,28 @@ class MetersPage(Page):
 
         rows.append(("LARGEST WIN", largest(master), largest(period), GOLD))
         return rows
+
+    def mode_rows(self, master: Counters, period: Counters, money: Any) -> list[tuple[str, str, str, Any]]:
+        """One row per bet mode: ROUNDS / IN / OUT in each column (the audit's ``modes``), for a
+        game with modes (every mode listed, zeros too) or any mode other than the base played."""
+        defn = self.host.definition(self.game_id) if self.game_id is not None else None
+        listed = [m.name for m in getattr(defn, "bet_modes", ())] if defn is not None else []
+        played = sorted(set(master.modes) | set(period.modes), key=lambda n: (n != "base", n))
+        names = [n for n in listed if len(listed) > 1] + [n for n in played if n not in listed]
+        if names == ["base"] or not names:
+            return []
+
+        def words(name: str) -> str:
+            mode = next((m for m in getattr(defn, "bet_modes", ()) if m.name == name), None)
+            if name == "base":
+                return "BASE GAME"
+            return (mode.label if mode is not None and mode.label else name.replace("_", " ")).upper()
+
+        def cell(c: Counters, name: str) -> str:
+            m = c.modes.get(name, {})
+            return f"{m.get('rounds', 0)} / {money(m.get('total_in', 0))} / {money(m.get('total_out', 0))}"
+
+        return [(f"MODE {words(n)}: ROUNDS / IN / OUT", cell(master, n), cell(period, n), TEXT) for n in names]
 
     def draw(self, surface: pygame.Surface, frame: Frame) -> None:
         text = self.host.text
@@ -332,15 +357,20 @@ class MetersPage(Page):
         band = frame.top - frame.h // 60
         label(surface, text, f"PERIOD SINCE {local_time(audit.period_started, seconds=False)}", frame.body, DIM,
               right=frame.w - frame.margin, y=band // 2)
-        for i, (what, m, p, colour) in enumerate(self.rows()):
-            box = frame.row(1 + i)
+        rows = self.rows()
+        first = frame.row(1)
+        room = self.action_boxes(frame)[0].top - first.y
+        pitch = min(frame.row_h, room // max(1, len(rows)))  # a game with modes has more rows: closer, not cut
+        size = min(frame.body, pitch * 8 // 10) if pitch < frame.row_h else frame.body
+        for i, (what, m, p, colour) in enumerate(rows):
+            box = pygame.Rect(first.x, first.y + i * pitch, first.w, pitch - 2)
             if box.bottom > self.action_boxes(frame)[0].top:
                 break
             if i % 2:
                 pygame.draw.rect(surface, (14, 17, 30), box)
-            label(surface, text, what, frame.body, TEXT, left=box.x + 4, y=box.centery, width=frame.w * 40 // 100)
-            label(surface, text, m, frame.body, colour, right=master_x, y=box.centery, width=frame.w * 26 // 100)
-            label(surface, text, p, frame.body, colour, right=period_x, y=box.centery, width=frame.w * 26 // 100)
+            label(surface, text, what, size, TEXT, left=box.x + 4, y=box.centery, width=frame.w * 40 // 100)
+            label(surface, text, m, size, colour, right=master_x, y=box.centery, width=frame.w * 26 // 100)
+            label(surface, text, p, size, colour, right=period_x, y=box.centery, width=frame.w * 26 // 100)
         for i, (box, words) in enumerate(zip(self.action_boxes(frame), ACTIONS, strict=True)):
             chosen = i == self.cursor
             pygame.draw.rect(surface, (70, 58, 20) if chosen else BAND, box, border_radius=6)

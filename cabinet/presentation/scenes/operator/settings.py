@@ -1,11 +1,14 @@
 """The kiosk's settings from the menu: the games (on or off, their order), the start game, idle
-seconds, attract, demo credits and the master volume, written to ``kiosk.yaml``.
+seconds, attract, demo credits, the master volume, buy features (on or off: some jurisdictions ban
+them) and, for each game with ``rtp_variants:``, the RTP variant it plays, written to ``kiosk.yaml``.
 
 SAVE writes only what changed, through ``update_config_text`` (every comment and other line
 of the file kept; the new file is checked as a whole first) and ``write_text_atomic``. A value
 the config refuses is shown in red with the reason and nothing is written. Each save is one
-``settings_changed`` line in the event log. Idle seconds, attract and the volume apply at
-once; the games and the start game at the next start of the kiosk.
+``settings_changed`` line in the event log, and each game whose RTP variant changed one
+``rtp_variant`` line more (the game, the variant before and after). Idle seconds, attract, the
+volume, buy features and the open game's RTP variant apply at once (the variant from its next
+round); the games and the start game at the next start of the kiosk.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ class Draft:
     attract: bool
     start_credits: str | None
     volume: int | None
+    buy_features: bool = True
+    variants: dict[str, str] | None = None  # game id -> RTP variant chosen ("" : the game's default)
 
 
 class SettingsPage(Page):
@@ -65,7 +70,34 @@ class SettingsPage(Page):
         self.saved = config
         self.shown_games = (tuple(on), tuple(g for g in catalog if g not in on))  # as the page opened
         self.draft = Draft(on, [g for g in catalog if g not in on], config.start, config.idle_seconds,
-                           config.attract, config.start_credits, config.volume)
+                           config.attract, config.start_credits, config.volume, config.buy_features,
+                           dict(config.rtp_variants))
+        self.variant_games = self._variant_games(files)  # game id -> (variant name, its RTP), the YAML's order
+
+    def _variant_games(self, files: list[Path]) -> dict[str, list[tuple[str, str]]]:
+        out: dict[str, list[tuple[str, str]]] = {}
+        for path in files:
+            try:  # only a game whose file names variants is loaded (loading all eight takes seconds)
+                if "rtp_variants" not in path.read_text(encoding="utf-8"):
+                    continue
+            except (OSError, UnicodeDecodeError):
+                continue
+            game = path.stem
+            defn = self.host.definition(game)
+            variants = getattr(defn, "rtp_variants", ()) if defn is not None else ()
+            if variants:
+                out[game] = [(str(v.name), f"{float(v.rtp) * 100:.2f}%") for v in variants]
+        return out
+
+    def variant_words(self, game: str) -> str:
+        chosen = (self.draft.variants or {}).get(game, "")
+        defn = self.host.definition(game)
+        default = getattr(defn, "default_variant", None) or ""
+        name = chosen or default
+        rtp = dict(self.variant_games.get(game, [])).get(name, "")
+        if not name:
+            return "AS WRITTEN (NO DEFAULT)"
+        return f"{name.upper()} ({rtp})" + ("" if chosen else " - THE GAME'S DEFAULT")
 
     # -- rows -------------------------------------------------------------------------------------
 
@@ -91,7 +123,9 @@ class SettingsPage(Page):
             ("ATTRACT SHOW", "ON" if d.attract else "OFF"),
             ("DEMO CREDITS (A NEW BALANCE)", d.start_credits or "EACH GAME'S OWN"),
             ("MASTER VOLUME", f"{d.volume}%" if d.volume is not None else "THE PLAYER'S SETTING"),
+            ("BUY FEATURES (BONUS BUYS)", "ON" if d.buy_features else "OFF"),
         ]
+        rows += [(f"RTP VARIANT: {self.name(g)}", self.variant_words(g)) for g in self.variant_games]
         rows += [(words, "") for words, _ in self.actions()]
         return rows
 
@@ -145,6 +179,16 @@ class SettingsPage(Page):
             d.start_credits = CREDIT_STEPS[(index + step) % len(CREDIT_STEPS)]
         elif what == 4:
             d.volume = max(0, min(100, (d.volume if d.volume is not None else 80) + step * VOLUME_STEP))
+        elif what == 5:
+            d.buy_features = not d.buy_features
+        elif 0 <= what - 6 < len(self.variant_games):
+            game = list(self.variant_games)[what - 6]
+            names = [name for name, _ in self.variant_games[game]]
+            variants = d.variants if d.variants is not None else {}
+            current = variants.get(game) or getattr(self.host.definition(game), "default_variant", None) or names[0]
+            index = names.index(current) if current in names else 0
+            variants[game] = names[(index + step) % len(names)]
+            d.variants = variants
 
     def confirm(self, row: int) -> None:
         """Switch a game (the cursor follows it to its new row), change a value, or act."""
@@ -195,6 +239,11 @@ class SettingsPage(Page):
             out["start_credits"] = f'"{d.start_credits}"'
         if d.volume != s.volume and d.volume is not None:
             out["volume"] = f"{d.volume}"
+        if d.buy_features != s.buy_features:
+            out["buy_features"] = "true" if d.buy_features else "false"
+        chosen = {g: v for g, v in (d.variants or {}).items() if v}
+        if chosen != dict(s.rtp_variants):
+            out["rtp_variants"] = "{" + ", ".join(f'{g}: "{v}"' for g, v in sorted(chosen.items())) + "}"
         return out
 
     def save(self) -> None:
@@ -220,10 +269,17 @@ class SettingsPage(Page):
         except OSError as exc:
             self.say(f"CANNOT WRITE {self.path.name}: {exc.strerror or exc}; NOTHING CHANGED", bad=True)
             return
+        before = self.saved
         self.saved = parse_config(new, str(self.path))
         self.shown_games = (tuple(self.draft.games), tuple(self.draft.off))
         words = ", ".join(f"{k}: {v}" for k, v in changes.items())
         self.host.services.events.record("settings_changed", f"settings changed: {words}"[:300], changes=changes)
+        for game in sorted({g for g, _ in before.rtp_variants} | {g for g, _ in self.saved.rtp_variants}):
+            old, new_variant = before.variant_of(game), self.saved.variant_of(game)
+            if old != new_variant:  # the operator's choice of a game's RTP: a line of its own
+                self.host.services.events.record(
+                    "rtp_variant", f"{game}: RTP variant {old or 'default'} -> {new_variant or 'default'}",
+                    game=game, before=old, after=new_variant)
         self.host.on_settings(self.saved)
         self.say("SAVED TO KIOSK.YAML (LOGGED); GAMES AND START GAME APPLY AT THE NEXT START")
 
