@@ -97,7 +97,8 @@ def buttons_shown(ctx: Any) -> list[Button]:
     return out
 
 
-def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True, plaque: bool = False) -> dict[Button, Box]:
+def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True, plaque: bool = False,
+               glass: Box | None = None) -> dict[Button, Box]:
     """Where each of ``buttons`` (ANTE, BUY) goes. ``band`` (the band under the reels carries
     nothing else: ``tag_band.mode_pills_in_band``): side by side there, BUY FEATURE on SPIN's side.
     Otherwise, landscape: under the reel frame, ANTE beside the wrench in its column and BUY FEATURE
@@ -140,6 +141,13 @@ def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True, plaq
         x0, x1 = side_column(layout, not wrench_left, margin)
         spin = layout.buttons[Button.SPIN]
         bottom = min(deck.y - gap, spin.y - gap) if spin.x < x1 and spin.right > x0 else deck.y - gap
+        if glass is not None and x0 <= glass.center[0] <= x1 and bottom - glass.bottom > 2 * (bottom - top):
+            # under that column's FEATURES glass there is more room: the pills stack there, full width,
+            # tall enough for their words at a readable size (the ante nearer the reels' foot)
+            top = glass.bottom + gap
+            h = min(layout.height // 10, (bottom - top - gap * (len(buttons) - 1)) // len(buttons))
+            y0 = bottom - len(buttons) * h - gap * (len(buttons) - 1)
+            return {b: Box(x0, y0 + i * (h + gap), x1 - x0, h) for i, b in enumerate(buttons)}
         h = max(20, min(bottom - top, layout.height // 10))
         w = (x1 - x0 - gap * (len(buttons) - 1)) // len(buttons)
         order = buttons if wrench_left else list(reversed(buttons))  # the ante nearer the reels, BUY by SPIN
@@ -161,10 +169,11 @@ def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True, plaq
 def boxes(ctx: Any) -> dict[Button, Box]:
     from cabinet.core.pays import model_of
 
+    from .side_panel import features_glass
     from .tag_band import mode_pills_in_band
 
     return pill_boxes(ctx.layout, buttons_shown(ctx), band=mode_pills_in_band(ctx.defn),
-                      plaque=not model_of(ctx.defn).paylines)
+                      plaque=not model_of(ctx.defn).paylines, glass=features_glass(ctx))
 
 
 def hit_regions(ctx: Any) -> list[tuple[Box, Press]]:
@@ -192,12 +201,12 @@ def draw(ctx: Any, surface: pygame.Surface, *, enabled: bool) -> None:
     session, text = ctx.session, ctx.text
     for button, box in boxes(ctx).items():
         pressed = ctx.hud.flash.get(str(button), 0.0) > 0
-        if box.h < box.w // 6:  # a pill of the band under the reels: one line says it all
-            _draw_one_line(ctx, surface, button, box, pressed=pressed, enabled=enabled)
-            continue
         three = box.h >= 50  # room for the effect's line under the title and the cost
         big = max(9, box.h * (32 if three else 42) // 100)
         small = max(8, box.h * (22 if three else 30) // 100)
+        if box.h < box.w // 6 or small < floor_px(ctx):  # a flat pill: one line says it (no type under the floor)
+            _draw_one_line(ctx, surface, button, box, pressed=pressed, enabled=enabled)
+            continue
         if button == Button.ANTE:
             ante = ante_mode(ctx.defn)
             on = session.mode == ante.name
@@ -223,6 +232,11 @@ def draw(ctx: Any, surface: pygame.Surface, *, enabled: bool) -> None:
             y += size + 2
 
 
+def floor_px(ctx: Any) -> int:
+    """The smallest type a pill may use: 11 px at 720 lines (tests/test_look_check.py)."""
+    return max(8, 11 * ctx.layout.height // 720)
+
+
 def _draw_one_line(ctx: Any, surface: pygame.Surface, button: Button, box: Box, *, pressed: bool,
                    enabled: bool) -> None:
     text, session = ctx.text, ctx.session
@@ -241,6 +255,8 @@ def _draw_one_line(ctx: Any, surface: pygame.Surface, button: Button, box: Box, 
         parts = ["BUY FEATURE", ("FROM " if len(prices) > 1 else "") + (ctx.money(min(prices)) if prices else "")]
         effect = ""
     room = box.w - box.h
+    if text.fit_size("  ".join(p for p in parts if p), size, room) < floor_px(ctx):
+        parts = parts[:1]  # too narrow for the cost as well: the card and the status line give it
     head = text.fit("  ".join(p for p in parts if p), size, room, WHITE if enabled else OFF_GREY)
     tail = None
     left = room - head.get_width() - box.h // 2
