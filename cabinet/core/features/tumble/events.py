@@ -55,7 +55,8 @@ class MultiplierSymbolsLanded(Event):
 class SequenceMultiplied(Event):
     """The sequence's end: the spin's total win ``before`` x ``factor`` = ``after`` (minor units).
     ``cells``: the multiplier symbols used (reel, row, value). With a running total in free
-    spins, ``factor`` is that total and ``running`` says so (0: none)."""
+    spins, ``factor`` is that total and ``running`` says so (0: none). ``amount`` = after - before,
+    what the factor added (so the round's events still add up to its total)."""
 
     kind: ClassVar[str] = "sequence_multiplied"
     feature: str
@@ -63,6 +64,7 @@ class SequenceMultiplied(Event):
     factor: int
     before: int
     after: int
+    amount: int
     running: int = 0  # the free spins' running total after this sequence (accumulate_in_free_spins; 0: none)
 
 
@@ -81,11 +83,12 @@ class CellMultipliers(Event):
 @dataclass(frozen=True)
 class CellMultiplierWin(Event):
     """A win (the event just before) raised by its cells' multipliers: ``base`` as the model
-    priced it, x ``multiplier`` = ``amount`` (what the win event says it pays)."""
+    priced it, x ``multiplier`` = ``paid`` (what the win event's ``amount`` says it pays; not
+    ``amount`` here, which would count the win twice in the round's total)."""
 
     kind: ClassVar[str] = "cell_multiplier_win"
     feature: str
     positions: tuple[Position, ...]
     multiplier: int
     base: int
-    amount: int
+    paid: int

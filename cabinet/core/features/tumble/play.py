@@ -196,4 +196,4 @@ def _multiply_sequence(ctx: FeatureContext, draft: SpinDraft, values: Any, final
         factor = combine(found, bombs.combine)
     after = before * factor
     draft.win = after
-    draft.wins.append(SequenceMultiplied(params.name, on_screen, factor, before, after, running))
+    draft.wins.append(SequenceMultiplied(params.name, on_screen, factor, before, after, after - before, running))
