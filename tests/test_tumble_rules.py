@@ -412,3 +412,19 @@ def test_the_readme_worked_examples_play_as_written(feature_game, cells_game):
     script = _row_of("A") + _row_of("A") + (CELL_FILL["B"], CELL_FILL["C"], CELL_FILL["B"], CELL_FILL["C"])
     draft = _play(cells_game, ROW, script)
     assert [e.amount for e in draft.wins if e.kind == "cluster_win"] == [50, 50, 400] and draft.win == 500
+
+
+def test_strip_fill_with_cells_and_multiplier_symbols_par_equals_the_round_brute_force(tmp_path):
+    """The whole game's exact par (landed pays + the block's exact part, cells and values by
+    their expectation) against ``core/bruteforce``: every path of draws through play_round."""
+    from cabinet.core.bruteforce import round_value
+    from cabinet.core.par import par
+
+    path = tmp_path / "cells-bombs.yaml"
+    path.write_text(BOMBS.read_text().replace("      combine: sum", "      combine: sum\n    cell_multipliers: "
+                                              "{first: 2, cap: 4, combine: product}"))
+    defn = load_game(path)
+    report = par(defn)
+    assert report.total.exact
+    brute = round_value(defn)
+    assert report.total.value == brute.rtp and brute.paths > 100
