@@ -428,3 +428,16 @@ def test_strip_fill_with_cells_and_multiplier_symbols_par_equals_the_round_brute
     assert report.total.exact
     brute = round_value(defn)
     assert report.total.value == brute.rtp and brute.paths > 100
+
+
+def test_simulate_equals_play_round_with_the_new_rules(feature_game, cells_game):
+    import numpy as np
+
+    from cabinet.core.simulate import derive_seeds, round_outcomes
+
+    for defn in (feature_game, cells_game):
+        bet = default_bet(defn)
+        seeds = derive_seeds(7, 0, 300)
+        out = round_outcomes(defn, bet, seeds)
+        expected = [play_round(defn, RoundRequest(bet, int(s))).total_win for s in seeds]
+        assert np.array_equal(out.win, np.array(expected, dtype=np.int64))
