@@ -262,6 +262,8 @@ QUICK = (
     "free_spins+cluster",  # an estimate that holds brute force's value
     "free_spins+book",  # a wild-scatter and the Book-style expanding symbol (issue 35)
     "expanding_wild[base]+free_spins+book",
+    "free_spins+tumble[base]",  # tumbles with multiplier symbols: exact by the values' expectation
+    "tumble[base]+wheel[base]",
 )
 # What the loader refuses under a pay model, and says: a paid respin prices paylines; a book's
 # wild-scatter has pays of its own, which a ways, cluster or anywhere game never pays a wild; a
