@@ -43,9 +43,11 @@ base spins, its noise cut by a control variate (the landed screen's win minus it
 when the model prices that exactly). Tumbles inside free spins are not priced here: they meet
 the free spins, and par's composition rules then estimate the game whole (and say so).
 
-Simulate: numpy lockstep tumbles are not written yet, so the block flags every base spin for
-``play_round`` (a hint of threshold 0) and its free spins go to ``play_round`` too (no
-``plan_part``): slower, exactly equal.
+Simulate: ``batch_spinner`` gives simulate the lockstep tumble player
+(``core/pays/tumble_batch.py``: whole rounds, free spins included, in numpy, equal to
+``play_round``). Where it cannot play a game it says so (None) and the model's spinner takes
+it, with every base spin flagged here for ``play_round`` (a hint of threshold 0): slower,
+exactly equal.
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
 
+from ..bet import Bet
 from ..definition import Definition, doc
 from ..events import Event, FeatureLimitReached, Position, Screen, register_event
 from ..pays import model_of
@@ -287,6 +290,12 @@ class TumbleBlock(ModesBlock):
         if "base" not in params.modes:
             return ()
         return (window_hint(defn, reel_set, lambda reel, window: 0, 0),)
+
+    def batch_spinner(self, defn: Definition, params: Tumble, bet: Bet) -> Any:
+        """simulate's player of this game's whole rounds (None: the model's spinner plays them)."""
+        from ..pays.tumble_batch import TumbleSpinner
+
+        return TumbleSpinner.make(defn, bet, params)
 
     def par(self, pctx: ParContext) -> BlockPar:
         params: Tumble = pctx.feature
