@@ -152,8 +152,10 @@ class ClusterPricer:
             self.supported = False
             minor = np.zeros((t_count, top), dtype=np.int64)
         self.pay = minor if t_count else np.zeros((0, top), dtype=np.int64)
+        self.least = np.array([next((k for k, v in enumerate(row) if v), top) for row in self.pay.tolist()],
+                              dtype=np.int64)  # the smallest paying size
         # a lone cell (at most a Double: 2) never pays when the least paying size is above 2
-        self.prune = [next((k for k, v in enumerate(row) if v), top) > 2 for row in self.pay.tolist()]
+        self.prune = self.least > 2
         full = (1 << (self.rows * self.reels)) - 1 if self.rows * self.reels < 64 else (1 << 64) - 1
         top_bits = sum(1 << (r * self.rows) for r in range(self.reels))
         bottom_bits = sum(1 << (r * self.rows + self.rows - 1) for r in range(self.reels))
@@ -161,11 +163,24 @@ class ClusterPricer:
         self.full = U64(full)
         self.bits = np.array([1 << c for c in range(min(64, self.rows * self.reels))], dtype=U64)
 
-    def _boards(self, table: np.ndarray, flat: np.ndarray) -> np.ndarray:
-        """(targets, spins): the cells whose code ``table`` marks, as bit boards."""
-        marked = table[:, flat]  # (targets, spins, cells) of 0/1
-        boards: np.ndarray = np.bitwise_or.reduce(marked * self.bits, axis=2)
+    def symbol_boards(self, grid: np.ndarray) -> np.ndarray:
+        """(spins, symbols): each symbol's cells as a bit board (one-hot cells packed 8 to a byte)."""
+        n = grid.shape[0]
+        cells = self.rows * self.reels
+        flat = grid.reshape(n, cells)
+        onehot = np.zeros((n, self.own.shape[1], 64), dtype=bool)
+        onehot[:, :, :cells] = flat[:, None, :] == np.arange(self.own.shape[1], dtype=flat.dtype)[None, :, None]
+        packed = np.packbits(onehot, axis=2, bitorder="little")  # (spins, symbols, 8) bytes, bit c = cell c
+        boards: np.ndarray = packed.view("<u8")[:, :, 0].astype(U64)
         return boards
+
+    def _boards(self, table: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        """(targets x spins,): the cells of the symbols ``table`` marks per target, target-major."""
+        out = np.zeros((table.shape[0], boards.shape[0]), dtype=U64)
+        for t in range(table.shape[0]):
+            for code in np.nonzero(table[t])[0].tolist():
+                out[t] |= boards[:, code]
+        return out.ravel()
 
     def spread(self, comp: np.ndarray) -> np.ndarray:
         rows = U64(self.rows)
@@ -174,36 +189,48 @@ class ClusterPricer:
         return out
 
     def price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every target of every spin at once (index ``target x spins + spin``): each round of the
+        loop grows one cluster of each (target, spin) that has a target cell left."""
         n = grid.shape[0]
-        pays = np.zeros(n, dtype=np.int64)
-        paid_bits = np.zeros(n, dtype=U64)
-        flat = grid.reshape(n, -1).astype(np.int64)
-        if self.pay.shape[0]:
-            own, wild, double = self._boards(self.own, flat), self._boards(self.wild, flat), self._boards(self.double, flat)
-            for t in range(own.shape[0]):
-                mask = own[t] | wild[t]
-                remaining = own[t].copy()
-                if self.prune[t]:
-                    remaining &= ~self._lone(mask)
-                at = np.nonzero(remaining)[0]
-                while len(at):
-                    rem = remaining[at]
-                    comp = rem & (~rem + U64(1))  # the lowest target cell left: a cluster grows from it
-                    m = mask[at]
-                    grow = np.arange(len(at))
-                    while len(grow):
-                        now = comp[grow]
-                        grown = self.spread(now) & m[grow]
-                        moving = grown != now
-                        comp[grow] = grown
-                        grow = grow[moving]
-                    size = (np.bitwise_count(comp & own[t][at]).astype(np.int64)
-                            + np.bitwise_count(comp & double[t][at]) + np.bitwise_count(comp & wild[t][at] & ~own[t][at]))
-                    won = np.take(self.pay[t], size)
-                    pays[at] += won
-                    paid_bits[at] |= np.where(won > 0, comp, U64(0))
-                    remaining[at] = rem & ~comp
-                    at = at[remaining[at] != 0]
+        t_count = self.pay.shape[0]
+        if not t_count:
+            return np.zeros(n, dtype=np.int64), np.zeros(grid.shape, dtype=bool)
+        boards = self.symbol_boards(grid)
+        own, wild, double = self._boards(self.own, boards), self._boards(self.wild, boards), \
+            self._boards(self.double, boards)
+        mask = own | wild
+        target = np.repeat(np.arange(t_count), n)
+        # a target whose cells (and wilds, and Doubles twice) are fewer than its least paying size never pays
+        most = np.bitwise_count(mask).astype(np.int64) + np.bitwise_count(double)
+        remaining = np.where(most >= self.least[target], own, U64(0))
+        prune = self.prune[target]
+        remaining[prune] &= ~self._lone(mask[prune])
+        pays_all = np.zeros(t_count * n, dtype=np.int64)
+        paid_all = np.zeros(t_count * n, dtype=U64)
+        flat_pay = self.pay.ravel()
+        top = self.pay.shape[1]
+        at = np.nonzero(remaining)[0]
+        while len(at):
+            rem = remaining[at]
+            comp = rem & (~rem + U64(1))  # the lowest target cell left: a cluster grows from it
+            m = mask[at]
+            grow = np.arange(len(at))
+            while len(grow):
+                now = comp[grow]
+                grown = self.spread(now) & m[grow]
+                moving = grown != now
+                comp[grow] = grown
+                grow = grow[moving]
+            o = own[at]
+            size = (np.bitwise_count(comp & o).astype(np.int64) + np.bitwise_count(comp & double[at])
+                    + np.bitwise_count(comp & m & ~o))
+            won = np.take(flat_pay, target[at] * top + np.minimum(size, top - 1))
+            pays_all[at] += won
+            paid_all[at] |= np.where(won > 0, comp, U64(0))
+            remaining[at] = rem & ~comp
+            at = at[remaining[at] != 0]
+        pays = pays_all.reshape(t_count, n).sum(axis=0)
+        paid_bits = np.bitwise_or.reduce(paid_all.reshape(t_count, n), axis=0)
         cells = (paid_bits[:, None] & self.bits[None, :]) != 0
         return pays, cells.reshape(grid.shape)
 

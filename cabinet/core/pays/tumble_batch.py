@@ -175,17 +175,30 @@ class TumbleSpinner:
         bad = np.zeros(count, dtype=bool)
         ran: dict[str, np.ndarray] = {}
         paid: dict[str, np.ndarray] = {}
-        for start in range(0, count, BASE_CHUNK):
+        triggered: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        for start in range(0, count, BASE_CHUNK):  # chunks keep the base spins' arrays in cache
             part = slice(start, start + BASE_CHUNK)
-            w, b, feature = self._chunk(seeds[part])
+            w, b, go = self._chunk(seeds[part])
             win[part], bad[part] = w, b
-            if feature is not None and self.free is not None:
-                name = self.free.plan.name
-                ran.setdefault(name, np.zeros(count, dtype=bool))[part] = feature[0]
-                paid.setdefault(name, np.zeros(count, dtype=np.int64))[part] = feature[1]
+            if go is not None:
+                triggered.append((start + go[0], go[1], go[2]))
+        if triggered and self.free is not None:  # every feature of the shard at once, in lockstep
+            rows = np.concatenate([r for r, _, _ in triggered])
+            won, wrong = self._free_spins(seeds[rows], np.concatenate([k for _, k, _ in triggered]),
+                                          np.concatenate([a for _, _, a in triggered]))
+            win[rows] += won
+            bad[rows] |= wrong
+            name = self.free.plan.name  # what the report's feature rates read
+            ran[name] = np.zeros(count, dtype=bool)
+            ran[name][rows] = True
+            paid[name] = np.zeros(count, dtype=np.int64)
+            paid[name][rows] = won
         return BatchRounds(win, bad, ran, paid)
 
-    def _chunk(self, seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray] | None]:
+    def _chunk(self, seeds: np.ndarray) -> tuple[np.ndarray, np.ndarray,
+                                                 tuple[np.ndarray, np.ndarray, np.ndarray] | None]:
+        """The base spins of ``seeds``: (wins, flags, the features they trigger as (rows, next
+        draw index, spins awarded))."""
         n = len(seeds)
         bad = np.zeros(n, dtype=bool)
         k = np.zeros(n, dtype=np.int64)
@@ -198,15 +211,7 @@ class TumbleSpinner:
         counted = self.trigger_adds[landed].sum(axis=(1, 2))
         awarded = self.free.awarded[np.minimum(counted, len(self.free.awarded) - 1)]
         go = np.nonzero((awarded > 0) & ~bad)[0]
-        ran = np.zeros(n, dtype=bool)
-        total = np.zeros(n, dtype=np.int64)
-        if len(go):
-            ran[go] = True
-            won, wrong = self._free_spins(seeds[go], k[go], awarded[go])
-            total[go] = won
-            bad[go] |= wrong
-            win += total
-        return win, bad, (ran, total)
+        return win, bad, (go, k[go], awarded[go])
 
     def _choose(self, seeds: np.ndarray, k: np.ndarray, sets: list[int], weights: tuple[int, ...],
                 bad: np.ndarray) -> np.ndarray:
