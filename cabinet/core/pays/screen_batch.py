@@ -116,8 +116,12 @@ class CountPricer:
                 paid[on, t] *= cell_factor(self.touches[t][flat[on]], strong[on], how, wrong)
                 bad[on] |= wrong
         pays = paid.sum(axis=1)
-        per_symbol = (hit.astype(np.int64) @ self.touches.astype(np.int64)) > 0  # (spins, symbols)
-        return pays, cells_of(grid, per_symbol)
+        cells = np.zeros(grid.shape, dtype=bool)
+        won = np.nonzero(hit.any(axis=1))[0]
+        if len(won):  # the cells of the spins that won: every cell adding to a target that paid
+            per_symbol = (hit[won].astype(np.int64) @ self.touches.astype(np.int64)) > 0  # (spins, symbols)
+            cells[won] = cells_of(grid[won], per_symbol)
+        return pays, cells
 
 
 def _count_pricer(defn: Definition, targets: list[str], adds: list[dict[str, int]], values: list[list[Fraction]]

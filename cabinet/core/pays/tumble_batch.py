@@ -86,6 +86,14 @@ class _Free:
     retrigger: bool
 
 
+def column_gather(grid: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``grid[i, r, order[i, r, j]]`` at ``[i, r, j]`` (each column reordered)."""
+    m, reels, rows = grid.shape
+    base = (np.arange(m * reels, dtype=np.int64) * rows)[:, None]
+    out: np.ndarray = grid.reshape(-1)[base + order.reshape(m * reels, rows)].reshape(grid.shape)
+    return out
+
+
 class TumbleSpinner:
     """Rounds of a tumbling game in lockstep (see the module)."""
 
@@ -120,6 +128,12 @@ class TumbleSpinner:
             table = self.bombs.free_values or self.bombs.values
             self.free_values = (np.array(list(table), dtype=np.int64), tuple(table.values()))
         self.cells = params.cell_multipliers
+        # the fall of a column by its removed rows (bit j: row j went): the rows' order after it, its holes
+        self.row_bits = (1 << np.arange(self.rows, dtype=np.int64))
+        patterns = np.arange(1 << self.rows)
+        gone = (patterns[:, None] >> np.arange(self.rows)[None, :]) & 1
+        self.fall_order = np.argsort(1 - gone, axis=1, kind="stable").astype(np.int64)
+        self.fall_holes = gone.sum(axis=1)
         self.fill_tables: list[tuple[np.ndarray, tuple[int, ...]]] = [
             (np.array([self.codes[s] for s in table], dtype=np.int16), tuple(table.values()))
             for table in params.fill_weights
@@ -307,7 +321,7 @@ class TumbleSpinner:
             new, order, holes, (at, reel, row) = self._refill(grid[live], removed, seeds, k, live, cursor,
                                                               chosen[live], bad)
             if values is not None:  # values fall with their symbols; new multiplier symbols draw theirs
-                moved = np.take_along_axis(values[live], order, axis=2)
+                moved = column_gather(values[live], order)
                 moved[at, reel, row] = 0
                 hit = np.nonzero(new[at, reel, row] == self.bomb)[0]
                 if len(hit):
@@ -380,9 +394,10 @@ class TumbleSpinner:
         ``k``, ``cursor``, ``bad``: the spin's): fall, then fill each reel's holes, reel 1 first,
         the lowest hole first. (The new grid, the fall's order per reel, the holes per reel, the
         fills as (round, reel, row) in fill order.)"""
-        order = np.argsort(~removed, axis=2, kind="stable")  # holes first, the rest in their order
-        grid = np.take_along_axis(grid, order, axis=2)
-        holes = removed.sum(axis=2)  # (rounds, reels)
+        pattern = removed.astype(np.int64) @ self.row_bits  # (rounds, reels): each column's removed rows
+        order = self.fall_order[pattern]  # holes first, the rest in their order
+        holes = self.fall_holes[pattern]
+        grid = column_gather(grid, order)
         # every fill at once, each round's in its order: reel by reel, slot j = the j-th lowest hole
         at, reel, slot = np.nonzero(np.arange(self.rows)[None, None, :] < holes[:, :, None])
         row = holes[at, reel] - 1 - slot
