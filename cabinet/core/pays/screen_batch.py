@@ -249,13 +249,15 @@ class ClusterPricer:
         target = np.repeat(np.arange(t_count), n)
         # a target whose cells (and wilds, and Doubles twice) are fewer than its least paying size never pays
         most = np.bitwise_count(mask).astype(np.int64) + np.bitwise_count(double)
-        remaining = np.where(most >= self.least[target], own, U64(0))
+        least = self.least[target]
+        remaining = np.where(most >= least, own, U64(0))
         prune = self.prune[target]
         remaining[prune] &= ~self._lone(mask[prune])
         pays_all = np.zeros(t_count * n, dtype=np.int64)
         paid_all = np.zeros(t_count * n, dtype=U64)
         flat_pay = self.pay.ravel()
         top = self.pay.shape[1]
+        strong = strong_levels(levels) if levels is not None else None
         at = np.nonzero(remaining)[0]
         while len(at):
             rem = remaining[at]
@@ -272,18 +274,22 @@ class ClusterPricer:
             size = (np.bitwise_count(comp & o).astype(np.int64) + np.bitwise_count(comp & double[at])
                     + np.bitwise_count(comp & m & ~o))
             won = np.take(flat_pay, target[at] * top + np.minimum(size, top - 1))
-            if levels is not None:  # each cluster is one win event on its cells
+            if strong is not None:  # each cluster is one win event on its cells
                 hit = np.nonzero(won > 0)[0]
                 if len(hit):
                     spin = at[hit] % n
                     wrong = np.zeros(len(hit), dtype=bool)
                     inside = (comp[hit, None] & self.bits[None, :]) != 0
-                    won[hit] *= cell_factor(inside, strong_levels(levels[spin]), how, wrong)
+                    won[hit] *= cell_factor(inside, strong[spin], how, wrong)
                     bad[spin[wrong]] = True  # (a spin may be here once per target)
             pays_all[at] += won
             paid_all[at] |= np.where(won > 0, comp, U64(0))
-            remaining[at] = rem & ~comp
-            at = at[remaining[at] != 0]
+            left = rem & ~comp
+            remaining[at] = left
+            # a later cluster holds at most the target's cells left and every wild: too few never pays
+            room = (np.bitwise_count(left).astype(np.int64) + np.bitwise_count(left & double[at])
+                    + np.bitwise_count(m & ~o))
+            at = at[(left != 0) & (room >= least[at])]
         pays = pays_all.reshape(t_count, n).sum(axis=0)
         paid_bits = np.bitwise_or.reduce(paid_all.reshape(t_count, n), axis=0)
         cells = (paid_bits[:, None] & self.bits[None, :]) != 0

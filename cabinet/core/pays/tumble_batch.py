@@ -354,8 +354,10 @@ class TumbleSpinner:
         """Each cell of a paying win steps once: unmarked -> marked -> x``first`` -> doubling to ``cap``."""
         assert self.cells is not None
         first, cap = min(self.cells.first, self.cells.cap), self.cells.cap
-        stepped = np.where(levels == 0, 1, np.where(levels == 1, first, np.minimum(levels * 2, cap)))
-        levels[cells] = stepped[cells]
+        at = np.nonzero(cells.reshape(-1))[0]
+        flat = levels.reshape(-1)
+        level = flat[at]
+        flat[at] = np.where(level == 0, 1, np.where(level == 1, first, np.minimum(level * 2, cap)))
 
     def _multiply(self, win: np.ndarray, values: np.ndarray, mode: str, running: np.ndarray | None,
                   bad: np.ndarray) -> None:
