@@ -103,17 +103,19 @@ class CountPricer:
         n = grid.shape[0]
         if not self.adds.shape[0]:
             return np.zeros(n, dtype=np.int64), np.zeros(grid.shape, dtype=bool)
-        counts = histogram(grid, self.adds.shape[1]) @ self.adds.T  # (spins, targets)
+        if self.adds.shape[0] == 1:  # one target (a scatter): a gather beats the histogram
+            counts = np.take(self.adds[0], grid.reshape(n, -1)).sum(axis=1)[:, None]
+        else:
+            counts = histogram(grid, self.adds.shape[1]) @ self.adds.T  # (spins, targets)
         counts = np.minimum(counts, self.top - 1)
         paid = self.minor[np.arange(self.minor.shape[0])[None, :], counts]  # (spins, targets)
         hit = paid > 0
         if levels is not None and hit.any():  # each target's win is one event on every cell it counts
             flat = grid.reshape(n, -1)
-            strong = strong_levels(levels)
             for t in np.nonzero(hit.any(axis=0))[0].tolist():
                 on = np.nonzero(hit[:, t])[0]
                 wrong = np.zeros(len(on), dtype=bool)
-                paid[on, t] *= cell_factor(self.touches[t][flat[on]], strong[on], how, wrong)
+                paid[on, t] *= cell_factor(self.touches[t][flat[on]], strong_levels(levels[on]), how, wrong)
                 bad[on] |= wrong
         pays = paid.sum(axis=1)
         cells = np.zeros(grid.shape, dtype=bool)
@@ -208,16 +210,19 @@ class ClusterPricer:
         self.not_top, self.not_bottom = U64(~top_bits & full), U64(~bottom_bits & full)
         self.full = U64(full)
         self.bits = np.array([1 << c for c in range(min(64, self.rows * self.reels))], dtype=U64)
+        self.read = np.nonzero((self.own | self.wild | self.double).any(axis=0))[0].tolist()
 
     def symbol_boards(self, grid: np.ndarray) -> np.ndarray:
-        """(spins, symbols): each symbol's cells as a bit board (one-hot cells packed 8 to a byte)."""
+        """(spins, symbols): each symbol's cells as a bit board (its cells packed 8 to a byte;
+        only the symbols a target reads)."""
         n = grid.shape[0]
         cells = self.rows * self.reels
         flat = grid.reshape(n, cells)
-        onehot = np.zeros((n, self.own.shape[1], 64), dtype=bool)
-        onehot[:, :, :cells] = flat[:, None, :] == np.arange(self.own.shape[1], dtype=flat.dtype)[None, :, None]
-        packed = np.packbits(onehot, axis=2, bitorder="little")  # (spins, symbols, 8) bytes, bit c = cell c
-        boards: np.ndarray = packed.view("<u8")[:, :, 0].astype(U64)
+        boards = np.zeros((n, self.own.shape[1]), dtype=U64)
+        buf = np.zeros((n, 64), dtype=bool)
+        for code in self.read:
+            buf[:, :cells] = flat == code
+            boards[:, code] = np.packbits(buf, axis=1, bitorder="little").view("<u8")[:, 0]
         return boards
 
     def _boards(self, table: np.ndarray, boards: np.ndarray) -> np.ndarray:
@@ -257,7 +262,6 @@ class ClusterPricer:
         paid_all = np.zeros(t_count * n, dtype=U64)
         flat_pay = self.pay.ravel()
         top = self.pay.shape[1]
-        strong = strong_levels(levels) if levels is not None else None
         at = np.nonzero(remaining)[0]
         while len(at):
             rem = remaining[at]
@@ -274,13 +278,13 @@ class ClusterPricer:
             size = (np.bitwise_count(comp & o).astype(np.int64) + np.bitwise_count(comp & double[at])
                     + np.bitwise_count(comp & m & ~o))
             won = np.take(flat_pay, target[at] * top + np.minimum(size, top - 1))
-            if strong is not None:  # each cluster is one win event on its cells
+            if levels is not None:  # each cluster is one win event on its cells
                 hit = np.nonzero(won > 0)[0]
                 if len(hit):
                     spin = at[hit] % n
                     wrong = np.zeros(len(hit), dtype=bool)
                     inside = (comp[hit, None] & self.bits[None, :]) != 0
-                    won[hit] *= cell_factor(inside, strong[spin], how, wrong)
+                    won[hit] *= cell_factor(inside, strong_levels(levels[spin]), how, wrong)
                     bad[spin[wrong]] = True  # (a spin may be here once per target)
             pays_all[at] += won
             paid_all[at] |= np.where(won > 0, comp, U64(0))
