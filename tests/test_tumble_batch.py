@@ -1,5 +1,5 @@
 """simulate's lockstep tumble player (core/pays/tumble_batch.py) equals play_round round by round
-on toy games of every grid-priced model (anywhere, cluster, ways one and both ways) x fill
+on toy games of every grid-priced model (anywhere, cluster, ways and lines, one and both ways) x fill
 (strip, weights) x ladder (per spin, lasting through free spins) x free spins (multipliers,
 retriggers, top-up, cap, several reel sets) x issue 32's rules (multiplier symbols summed and
 multiplied, a running total in free spins; cell multipliers summed and multiplied, kept or not
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cabinet.core.bet import default_bet
-from cabinet.core.features.tumble import Tumble
+from cabinet.core.features.tumble import CellMultiplierOptions, Tumble
 from cabinet.core.loader import load_game
 from cabinet.core.pays.screen_batch import pricer_for
 from cabinet.core.pays.tumble_batch import TumbleSpinner
@@ -37,6 +37,8 @@ GAMES = {
     "toy-tumble-cells": 1500,  # cell multipliers summed, kept through free spins
     "toy-tumble-feature": 1500,  # a running total in free spins, triggers on the tumbled screens
     # and the batch's own
+    "toy-tumble-lines": 600,  # lines, weights, wilds stay (a wild with pays), free spins with multipliers
+    "toy-tumble-lines-both": 600,  # lines both ways, a x2 wild, strip, multiplier symbols
     "toy-tumble-everything": 300,  # products of both kinds, a fresh grid each free spin, every_screen
     "toy-tumble-anywhere-cells": 300,  # cells in free spins only, multiplier symbols in base and free
 }
@@ -106,10 +108,15 @@ def test_sharded_results_depend_only_on_seed_and_spins() -> None:
 
 
 def test_a_game_the_player_cannot_play_goes_to_play_round() -> None:
-    """Lines (no grid pricer here) and a second block: the model's spinner, every round play_round's."""
+    """Megaways (no grid pricer here) and a second block: the model's spinner, every round play_round's."""
     defn = load_game(TUMBLE / "toy-tumble-anywhere.yaml")
-    lines = dataclasses.replace(defn, pay_model=dataclasses.replace(defn.pay_model, type="lines"))
-    assert pricer_for(lines, default_bet(defn)) is None
+    heights = dataclasses.replace(defn, pay_model=dataclasses.replace(defn.pay_model, type="megaways"))
+    assert pricer_for(heights, default_bet(defn)) is None
+    lines = load_game(TUMBLE / "toy-tumble-lines-both.yaml")
+    lines_tumble = next(f for f in lines.features if isinstance(f, Tumble))
+    assert TumbleSpinner.make(lines, default_bet(lines), lines_tumble) is not None
+    with_cells = dataclasses.replace(lines_tumble, cell_multipliers=CellMultiplierOptions())
+    assert TumbleSpinner.make(lines, default_bet(lines), with_cells) is None  # line wins are not raised cell by cell
     tumble = next(f for f in defn.features if isinstance(f, Tumble))
     twice = dataclasses.replace(defn, features=(tumble, dataclasses.replace(tumble, name="again")))
     bet = default_bet(twice)

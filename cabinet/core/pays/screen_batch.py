@@ -12,7 +12,8 @@ lookups (``*_rules.py``), never a second copy of a paytable.
 A pricer is exact where ``model.evaluate`` pays a whole number of minor units at multiplier
 1, so that a win at an integer multiplier ``m`` is ``m`` times it (``money.apply_ratio``):
 ``pricer_for`` returns None for a game where that does not hold, or for a model without a
-grid pricer here (lines, Megaways), and the game's tumbles go to ``play_round``.
+grid pricer here (Megaways: its heights change per spin), and the game's tumbles go to
+``play_round``.
 """
 
 from __future__ import annotations
@@ -374,6 +375,67 @@ class WaysPricer:
         return won.sum(axis=0), cells
 
 
+MAX_LINE_TABLE = 300_000  # line outcomes (symbols ^ reels) a lines pricer tabulates; more: play_round
+
+
+class LinesPricer:
+    """``evaluate.line_pays`` on every played line by table look-up: what a line pays depends only
+    on the symbols along it, so every combination of symbol codes (``symbols ^ reels`` of them,
+    at most ``MAX_LINE_TABLE``) is priced once by the rules themselves (``compiled(defn).line_pays``):
+    its amount per line at multiplier 1 and the lengths of its ltr and rtl runs, whose cells paid."""
+
+    cell_multipliers = False  # a line win's cells are its run's: not raised here
+
+    def __init__(self, defn: Definition, bet: Bet) -> None:
+        self.reels = defn.grid.reels
+        symbols = [s.id for s in defn.symbols]
+        self.n_symbols = len(symbols)
+        size = self.n_symbols ** self.reels
+        self.supported = size <= MAX_LINE_TABLE and 0 < bet.lines <= len(defn.lines)
+        self.lines = np.array(defn.lines[: bet.lines], dtype=np.int64).reshape(-1, self.reels)
+        self.radix = self.n_symbols ** np.arange(self.reels, dtype=np.int64)
+        self.pay = np.zeros(0, dtype=np.int64)
+        self.ltr = self.rtl = np.zeros(0, dtype=np.int64)
+        if not self.supported:
+            return
+        c = compiled(defn)
+        per_line_coin = bet.coins_per_line * bet.coin_value
+        codes = np.indices((self.n_symbols,) * self.reels).reshape(self.reels, -1)[::-1].T  # reel 1 = the lowest digit
+        pay = np.zeros(size, dtype=np.int64)
+        ltr = np.zeros(size, dtype=np.int64)
+        rtl = np.zeros(size, dtype=np.int64)
+        for index, combo in enumerate(codes.tolist()):
+            for line_pay in c.line_pays(tuple(symbols[k] for k in combo), c.both_ways):
+                amount = Fraction(line_pay.coins) * per_line_coin
+                if amount.denominator != 1:
+                    self.supported = False
+                    return
+                pay[index] += int(amount)
+                if line_pay.direction == "rtl":
+                    rtl[index] = len(line_pay.reels)
+                else:
+                    ltr[index] = len(line_pay.reels)
+        self.pay, self.ltr, self.rtl = pay, ltr, rtl
+
+    def price(self, grid: np.ndarray, bad: np.ndarray, levels: np.ndarray | None = None, how: str = "sum"
+              ) -> tuple[np.ndarray, np.ndarray]:
+        reels = np.arange(self.reels)
+        shown = grid[:, reels[None, :], self.lines].astype(np.int64)  # (spins, lines, reels)
+        index = shown @ self.radix
+        paid = self.pay[index]
+        cells = np.zeros(grid.shape, dtype=bool)
+        won = np.nonzero((paid > 0).any(axis=1))[0]
+        if len(won):
+            sub = index[won]
+            counted = ((reels[None, None, :] < self.ltr[sub][:, :, None])
+                       | (reels[None, None, :] >= self.reels - self.rtl[sub][:, :, None]))  # (won, lines, reels)
+            part = np.zeros((len(won), self.reels, grid.shape[2]), dtype=bool)
+            for line, rows in enumerate(self.lines.tolist()):
+                part[:, reels, rows] |= counted[:, line, :]
+            cells[won] = part
+        return paid.sum(axis=1), cells
+
+
 def pricer_for(defn: Definition, bet: Bet) -> GridPricer | None:
     """The grid pricer of the game's model (None: none here, or not exact at this bet)."""
     kind = defn.pay_model.type
@@ -385,4 +447,7 @@ def pricer_for(defn: Definition, bet: Bet) -> GridPricer | None:
     if kind == "ways":
         ways = WaysPricer(defn, bet)
         return ways if ways.supported else None
+    if kind == "lines":
+        lines = LinesPricer(defn, bet)
+        return lines if lines.supported else None
     return None

@@ -37,8 +37,9 @@ Issue 32's rules (``features/tumble``), in the same order:
   trigger symbols.
 
 ``TumbleSpinner.make`` returns None where a round could do anything this player does not
-(another block than the tumble and one free-spins feature, a model without a grid pricer,
-cell multipliers under a model whose pricer does not raise wins cell by cell): ``simulate``
+(another block than the tumble and one free-spins feature, a model without a grid pricer
+(Megaways), cell multipliers under a model whose pricer does not raise wins cell by cell:
+ways, lines): ``simulate``
 then takes the model's own spinner, which leaves every tumbling round to ``play_round``. A
 round the player cannot settle exactly (a rejected draw, ``MAX_TUMBLES``, a pay the pricer
 flags, a product too large for exact int64 money) goes to ``play_round`` too.
