@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from cabinet.core.bet import default_bet
-from cabinet.core.features.tumble import CellMultiplierOptions, Tumble
+from cabinet.core.features.tumble import MAX_TUMBLES, CellMultiplierOptions, Tumble
 from cabinet.core.loader import load_game
 from cabinet.core.pays.screen_batch import pricer_for
 from cabinet.core.pays.tumble_batch import TumbleSpinner
@@ -114,13 +114,13 @@ def test_a_game_the_player_cannot_play_goes_to_play_round() -> None:
     assert pricer_for(heights, default_bet(defn)) is None
     lines = load_game(TUMBLE / "toy-tumble-lines-both.yaml")
     lines_tumble = next(f for f in lines.features if isinstance(f, Tumble))
-    assert TumbleSpinner.make(lines, default_bet(lines), lines_tumble) is not None
+    assert TumbleSpinner.make(lines, default_bet(lines), lines_tumble, max_tumbles=MAX_TUMBLES) is not None
     with_cells = dataclasses.replace(lines_tumble, cell_multipliers=CellMultiplierOptions())
-    assert TumbleSpinner.make(lines, default_bet(lines), with_cells) is None  # line wins are not raised cell by cell
+    assert TumbleSpinner.make(lines, default_bet(lines), with_cells, max_tumbles=MAX_TUMBLES) is None  # line wins are not raised cell by cell
     tumble = next(f for f in defn.features if isinstance(f, Tumble))
     twice = dataclasses.replace(defn, features=(tumble, dataclasses.replace(tumble, name="again")))
     bet = default_bet(twice)
-    assert TumbleSpinner.make(twice, bet, tumble) is None
+    assert TumbleSpinner.make(twice, bet, tumble, max_tumbles=MAX_TUMBLES) is None
     seeds = derive_seeds(3, 0, 120)
     out = round_outcomes(twice, bet, seeds)
     assert out.scalar.all()

@@ -41,7 +41,7 @@ Issue 32's rules (``features/tumble``), in the same order:
 (Megaways), cell multipliers under a model whose pricer does not raise wins cell by cell:
 ways, lines): ``simulate``
 then takes the model's own spinner, which leaves every tumbling round to ``play_round``. A
-round the player cannot settle exactly (a rejected draw, ``MAX_TUMBLES``, a pay the pricer
+round the player cannot settle exactly (a rejected draw, the block's ``MAX_TUMBLES``, a pay the pricer
 flags, a product too large for exact int64 money) goes to ``play_round`` too.
 """
 
@@ -102,6 +102,7 @@ class TumbleSpinner:
                  free: Any | None) -> None:
         self.defn, self.bet, self.params = defn, bet, params
         self.pricer, self.scatters = pricer, scatters
+        self.max_tumbles = 1_000  # ``make`` sets the block's own
         self.codes = {s.id: i for i, s in enumerate(defn.symbols)}
         self.n_symbols = len(self.codes)
         self.reels, self.rows = defn.grid.reels, defn.grid.rows
@@ -152,8 +153,9 @@ class TumbleSpinner:
     # -- what the player can play ----------------------------------------------------------------
 
     @classmethod
-    def make(cls, defn: Definition, bet: Bet, params: Any) -> TumbleSpinner | None:
-        """The player for ``defn`` with tumble block ``params``, or None (see the module)."""
+    def make(cls, defn: Definition, bet: Bet, params: Any, *, max_tumbles: int) -> TumbleSpinner | None:
+        """The player for ``defn`` with tumble block ``params`` (whose sequences end after
+        ``max_tumbles``: the block's ``MAX_TUMBLES``), or None (see the module)."""
         free: Any = None
         for other in defn.features:
             if other is params:
@@ -170,6 +172,7 @@ class TumbleSpinner:
         if params.cell_multipliers is not None and not pricer.cell_multipliers:
             return None  # this model's wins are not raised cell by cell here
         spinner = cls(defn, bet, params, pricer, scatters, free)
+        spinner.max_tumbles = max_tumbles
         if free is not None and spinner.free is None:
             return None
         return spinner
@@ -306,8 +309,6 @@ class TumbleSpinner:
         every = self.params.scatters_count == "every_screen"
         most = self.trigger_raw[grid].sum(axis=(1, 2)) if every else None
         step = step.copy()
-        from ..features.tumble import MAX_TUMBLES
-
         live = np.arange(n)
         tumbles = 0
         while True:
@@ -316,7 +317,7 @@ class TumbleSpinner:
             live, removed = live[going], removed[going]
             if not len(live):
                 break
-            if tumbles >= MAX_TUMBLES:
+            if tumbles >= self.max_tumbles:
                 bad[live] = True  # a runaway sequence: play_round says how it ends
                 break
             new, order, holes, (at, reel, row) = self._refill(grid[live], removed, seeds, k, live, cursor,

@@ -192,7 +192,7 @@ class TumbleBlock(ModesBlock):
         """simulate's player of this game's whole rounds (None: the model's spinner plays them)."""
         from ...pays.tumble_batch import TumbleSpinner
 
-        return TumbleSpinner.make(defn, bet, params)
+        return TumbleSpinner.make(defn, bet, params, max_tumbles=MAX_TUMBLES)
 
     def par(self, pctx: ParContext) -> BlockPar:
         params: Tumble = pctx.feature
