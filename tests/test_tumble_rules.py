@@ -373,14 +373,13 @@ def test_multiplier_symbols_par_is_exact_and_equals_brute_force_over_values(tmp_
 def test_weighted_fills_and_cells_are_estimates_that_say_what_they_cover(feature_game, cells_game):
     from cabinet.core.par import par
 
-    for defn in (feature_game, cells_game):
-        report = par(defn, samples=40)
+    reports = [par(defn, samples=20) for defn in (feature_game, cells_game)]
+    for report in reports:
         part = next(p for p in report.parts if p.name == "tumble")
         assert isinstance(part.rtp, Estimate) and "95%" in part.rtp.text()
         assert any(n.startswith("covers: what tumbles add to base spins") for n in part.notes)
         assert isinstance(report.total, Estimate) and not report.exact  # tumbles in free spins: estimated whole
-    report = par(feature_game, samples=40)
-    assert any("tumble changes the screen free_spins's trigger counts" in n for n in report.notes)
+    assert any("tumble changes the screen free_spins's trigger counts" in n for n in reports[0].notes)
 
 
 @pytest.mark.slow
@@ -412,3 +411,32 @@ def test_the_readme_worked_examples_play_as_written(feature_game, cells_game):
     script = _row_of("A") + _row_of("A") + (CELL_FILL["B"], CELL_FILL["C"], CELL_FILL["B"], CELL_FILL["C"])
     draft = _play(cells_game, ROW, script)
     assert [e.amount for e in draft.wins if e.kind == "cluster_win"] == [50, 50, 400] and draft.win == 500
+
+
+def test_strip_fill_with_cells_and_multiplier_symbols_par_equals_the_round_brute_force(tmp_path):
+    """The whole game's exact par (landed pays + the block's exact part, cells and values by
+    their expectation) against ``core/bruteforce``: every path of draws through play_round."""
+    from cabinet.core.bruteforce import round_value
+    from cabinet.core.par import par
+
+    path = tmp_path / "cells-bombs.yaml"
+    path.write_text(BOMBS.read_text().replace("      combine: sum", "      combine: sum\n    cell_multipliers: "
+                                              "{first: 2, cap: 4, combine: product}"))
+    defn = load_game(path)
+    report = par(defn)
+    assert report.total.exact
+    brute = round_value(defn)
+    assert report.total.value == brute.rtp and brute.paths > 100
+
+
+def test_simulate_equals_play_round_with_the_new_rules(feature_game, cells_game):
+    import numpy as np
+
+    from cabinet.core.simulate import derive_seeds, round_outcomes
+
+    for defn in (feature_game, cells_game):
+        bet = default_bet(defn)
+        seeds = derive_seeds(7, 0, 300)
+        out = round_outcomes(defn, bet, seeds)
+        expected = [play_round(defn, RoundRequest(bet, int(s))).total_win for s in seeds]
+        assert np.array_equal(out.win, np.array(expected, dtype=np.int64))
