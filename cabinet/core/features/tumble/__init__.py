@@ -80,14 +80,19 @@ exact mean, when the model prices that exactly). Tumbles inside free spins and
 ``every_screen`` triggers are not priced here: they meet the free spins, and par's
 composition rules then estimate the game whole (and say so).
 
-Simulate: the block flags every base spin for ``play_round`` (a hint of threshold 0) and its
-free spins go to ``play_round`` too (no ``plan_part``): slower, exactly equal.
+Simulate: ``batch_spinner`` gives simulate the lockstep tumble player
+(``core/pays/tumble_batch.py``: whole rounds, free spins included, in numpy, equal to
+``play_round``). Where it cannot play a game it says so (None) and the model's spinner takes
+it, with every base spin flagged here for ``play_round`` (a hint of threshold 0): slower,
+exactly equal.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
+from ...bet import Bet
 from ...definition import Definition
 from ...value import Exact, Value
 from .. import (
@@ -182,6 +187,12 @@ class TumbleBlock(ModesBlock):
         if "base" not in params.modes:
             return ()
         return (window_hint(defn, reel_set, lambda reel, window: 0, 0),)
+
+    def batch_spinner(self, defn: Definition, params: Tumble, bet: Bet) -> Any:
+        """simulate's player of this game's whole rounds (None: the model's spinner plays them)."""
+        from ...pays.tumble_batch import TumbleSpinner
+
+        return TumbleSpinner.make(defn, bet, params, max_tumbles=MAX_TUMBLES)
 
     def par(self, pctx: ParContext) -> BlockPar:
         params: Tumble = pctx.feature
