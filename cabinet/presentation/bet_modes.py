@@ -169,11 +169,10 @@ def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True, plaq
 def boxes(ctx: Any) -> dict[Button, Box]:
     from cabinet.core.pays import model_of
 
-    from .side_panel import features_glass
     from .tag_band import mode_pills_in_band
 
     return pill_boxes(ctx.layout, buttons_shown(ctx), band=mode_pills_in_band(ctx.defn),
-                      plaque=not model_of(ctx.defn).paylines, glass=features_glass(ctx))
+                      plaque=not model_of(ctx.defn).paylines, glass=ctx.hud.features_glass)
 
 
 def hit_regions(ctx: Any) -> list[tuple[Box, Press]]:

@@ -35,6 +35,9 @@ class HudState:
     status_time: float = 0.0  # seconds the current message has shown
     flash: dict[str, float] = field(default_factory=dict)  # button -> seconds left of its pressed look
     mode: str = "base"  # the bet mode on the screen: the round's being shown, else the one a spin plays
+    # where the FEATURES glass went in this layout (the static layer draws it; the bet-mode pills
+    # stack under it): None before the first layer or without a glass
+    features_glass: Any = None
 
     def say(self, message: str) -> None:
         self.status, self.status_time = message, 0.0

@@ -52,7 +52,7 @@ def draw_static(ctx: Context, surface: pygame.Surface) -> None:
     from . import side_panel  # here, not at the top: it takes its colours from this module
 
     side_panel.draw_static(ctx, surface)  # the empty side (landscape) or bottom strip (portrait): TOP AWARDS
-    side_panel.draw_features(ctx, surface)  # and its twin on the other side (landscape): FEATURES
+    ctx.hud.features_glass = side_panel.draw_features(ctx, surface)  # its twin on the other side: FEATURES
 
 
 def bet_parts(ctx: Context) -> str:
