@@ -1,0 +1,56 @@
+"""Tumbles in the gallery: one sequence frame by frame (``tumble-*``), from the first scenario
+whose spin tumbles at least twice: the landed screen's wins lit, the winners bursting, the
+rest falling, the new symbols dropping in reel by reel, the first tumble at rest with its
+ladder rung lit, and the sequence's end with its total on the plate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..moments import Moments, Shot, finish_round, run_until, snapshot
+
+MOMENT_NAMES = ("tumble-wins", "tumble-burst", "tumble-fall", "tumble-drop", "tumble-rest", "tumble-end")
+MIN_TUMBLES = 2
+
+
+def chains(result: Any) -> bool:
+    return any(e.kind == "tumbles_ended" and e.tumbles >= MIN_TUMBLES for e in result.events)
+
+
+def tumble_shots(app: Any, script: tuple[int, ...], result: Any = None) -> list[Shot]:
+    from ...scenes.win import WinScene
+    from .view import TumbleView
+
+    def view() -> Any:
+        return app.stack.find(TumbleView)
+
+    def since_fall() -> float:
+        v = view()
+        return -1.0 if v is None or v.plan is None else v.clock - v.started - v.times.burst
+
+    app.base.start_round(script=script)
+    shots: list[Shot] = []
+    run_until(app, lambda: (w := app.stack.find(WinScene)) is not None and view() is not None and w.t > 0.35,
+              "the landed screen's wins counting")
+    shots.append(("tumble-wins", snapshot(app)))
+    run_until(app, lambda: (v := view()) is not None and v.plan is not None
+              and v.clock - v.started >= v.times.burst * 0.6, "the winners bursting")
+    shots.append(("tumble-burst", snapshot(app)))
+    run_until(app, lambda: since_fall() >= 0.1, "the symbols falling")
+    shots.append(("tumble-fall", snapshot(app)))
+    run_until(app, lambda: since_fall() >= 0.3, "the new symbols dropping in")
+    shots.append(("tumble-drop", snapshot(app)))
+    run_until(app, lambda: (v := view()) is not None and v.plan is None and v.show.tumbles >= 1
+              and app.stack.find(WinScene) is not None and app.stack.find(WinScene).t > 0.35,
+              "the first tumble's wins at rest")
+    shots.append(("tumble-rest", snapshot(app)))
+    run_until(app, lambda: (v := view()) is not None and v.show.ended and v.plan is None, "the sequence's end")
+    app.run_frames(12)
+    shots.append(("tumble-end", snapshot(app)))
+    finish_round(app)
+    return shots
+
+
+def moments(defn: Any, params: Any) -> tuple[Moments, ...]:
+    return (Moments(MOMENT_NAMES, "tumbles", chains, tumble_shots,
+                    lack=f"no scenario tumbles {MIN_TUMBLES} times"),)
