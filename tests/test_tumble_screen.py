@@ -287,3 +287,23 @@ def test_the_ladder_and_plate_fit_beside_the_reels_on_the_badges_side(name: str,
         assert not box.overlaps(layout.reel_frame) and not box.overlaps(layout.counter_badge)
         assert glass is None or not box.overlaps(glass)
         assert (box.x < layout.reel_frame.x) == (layout.counter_badge.x < size[0] // 2)
+
+
+# -- cabinet feel ---------------------------------------------------------------------------------------
+
+
+def test_feel_counts_tumbles_per_spin_and_times_each_sequence_on_screen(toys) -> None:
+    from cabinet.designer.feel import PlayedRound, play, render, summarize
+
+    r = summarize([PlayedRound(3.0, (), 10, 20, 1, 2, 1, (1.5,)), PlayedRound(1.0, (), 0, 20),
+                   PlayedRound(9.0, (), 90, 20, 1, 5, 1, (6.5,))], game="g", speed="normal", seed=1)
+    assert r.tumbles_per_spin == pytest.approx(7 / 3) and r.tumbling_share == pytest.approx(2 / 3)
+    assert (r.sequences, r.sequence_median_seconds) == (2, 4.0)
+    assert summarize([PlayedRound(1.0, (), 0, 20)], game="g", speed="normal", seed=1).tumbles_per_spin is None
+    defn = toys["tumble-anywhere-6x5"]
+    normal = play(defn, rounds=6, speed="normal", seed=2)
+    turbo = play(defn, rounds=6, speed="turbo", seed=2)
+    assert normal.tumbles_per_spin == turbo.tumbles_per_spin and normal.tumbles_per_spin > 0  # the same rounds
+    assert normal.sequences == turbo.sequences > 0
+    assert turbo.sequence_median_seconds < normal.sequence_median_seconds / 2  # turbo shortens the sequence
+    assert "tumbles per spin" in render(normal) and "a tumble sequence" in render(normal)
