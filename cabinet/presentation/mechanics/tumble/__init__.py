@@ -6,9 +6,9 @@ its gallery moments, a sequence frame by frame (``shots.py``)."""
 from __future__ import annotations
 
 from ..entry import Entry
-from .presenter import PRESENTERS
+from .presenter import JOINS, PRESENTERS
 from .rules import rules
 from .shots import MOMENT_NAMES, moments
 
-MECHANIC = Entry(type="tumble", heading="TUMBLES", rules=rules, presenters=PRESENTERS, moments=moments,
+MECHANIC = Entry(type="tumble", heading="TUMBLES", rules=rules, presenters=PRESENTERS, joins=JOINS, moments=moments,
                  moment_names=MOMENT_NAMES)

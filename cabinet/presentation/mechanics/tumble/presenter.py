@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from cabinet.core.events import SpinEnded
 from cabinet.core.features.tumble import TumblesEnded, TumbleStep
 
-from ...engine import Playback, Presenter, Step, wait
-from ...screen_state import TumbleShow
+from ...engine import Join, Playback, Presenter, Step, run, wait
+from ...screen_state import TumbleShow, WinCount
 from .view import TumbleView
 
 HURRIED_COUNT = 0.2  # a hurried screen's wins stay lit this long, counted, before they go
@@ -176,6 +177,23 @@ def end_sequence(play: Playback, event: TumblesEnded) -> Step:
     yield from wait(play, HURRIED_END_HOLD if view.hurry else END_HOLD)
     close_view(play)
 
+
+def end_spin(play: Playback, event: SpinEnded, inner: Presenter | None) -> Step:
+    """A base spin that tumbled counted its wins screen by screen; when the round's win reaches
+    a tier, its celebration counts the spin's total again from the spin's start, the banner
+    climbing with it (the round's own presentation, as a plain win's is)."""
+    state = play.state
+    if event.mode == "base" and state.count is None and state.spin_counted > 0 and play.tier:
+        from ...presenters import count_up
+
+        count = WinCount((), state.spin_counted, state.meter - state.spin_counted)
+        play.scene.presentation = yield from count_up(play, count, tier=play.tier, loop=True, quick=False,
+                                                      seed=play.seed)
+        return
+    yield from run(inner, play, event)
+
+
+JOINS: dict[str, Join] = {SpinEnded.kind: end_spin}
 
 PRESENTERS: dict[str, Presenter] = {
     TumbleStep.kind: tumble,
