@@ -1,7 +1,8 @@
 """Reference pictures of a tumble sequence, frame by frame (tests/gallery/tumble/): the landed
 screen's wins lit, the winners bursting, the rest falling, the new symbols dropping in reel by
 reel, the first tumble at rest with its ladder rung lit, and the total on the plate at the
-sequence's end; on the 7x7 cluster toy, the 6x5 pay-anywhere toy, and the latter left-handed.
+sequence's end; the 6x5 pay-anywhere toy's multiplier symbols flying to the plate, the 7x7
+cluster toy's cell multipliers on their cells; the former left-handed too.
 Each is the gallery's own picture (``mechanics/tumble/shots.py``), compared as the shipped
 games' galleries are (tests/test_gallery.py). After an intended change:
 ``python -m pytest tests/test_gallery_tumble.py --update-references`` and look at the PNGs."""
@@ -15,29 +16,31 @@ from test_gallery import reference_failures
 
 from cabinet.core.loader import load_game
 from cabinet.designer.gallery import block_moments, pinned_clock, start_app
-from cabinet.presentation.mechanics.tumble.shots import MOMENT_NAMES
+from cabinet.presentation.mechanics.tumble.shots import CELLS, MULTIPLY, SEQUENCE
 
 GAMES = Path(__file__).resolve().parent / "games" / "tumble"
 REFERENCES = Path(__file__).resolve().parent / "gallery" / "tumble"
 
-CASES = [  # game, left-handed
-    ("tumble-cluster-7x7", False),
-    ("tumble-anywhere-6x5", False),
-    ("tumble-anywhere-6x5", True),
+CASES = [  # game, left-handed, its moments
+    ("tumble-cluster-7x7", False, SEQUENCE + CELLS),
+    ("tumble-anywhere-6x5", False, SEQUENCE + MULTIPLY),
+    ("tumble-anywhere-6x5", True, SEQUENCE + MULTIPLY),
 ]
 
 
-@pytest.mark.parametrize(("name", "left_hand"), CASES)
-def test_a_tumble_sequence_frame_by_frame_matches_its_references(name: str, left_hand: bool, request,  # noqa: ANN001
-                                                                 tmp_path: Path) -> None:
+@pytest.mark.parametrize(("name", "left_hand", "names"), CASES)
+def test_a_tumble_sequence_frame_by_frame_matches_its_references(name: str, left_hand: bool, names: tuple[str, ...],
+                                                                 request, tmp_path: Path) -> None:  # noqa: ANN001
     defn = load_game(GAMES / f"{name}.yaml")
-    (moments,) = [m for m in block_moments(defn) if m.names == MOMENT_NAMES]
+    groups = [m for m in block_moments(defn) if m.names[0].startswith("tumble-")]
     script = next(tuple(s.script) for s in defn.scenarios)
+    shots = []
     with pinned_clock():
-        app = start_app(defn, size=(640, 360), seed=1, left_hand=left_hand)
-        shots = list(moments.shoot(app, script, None))
-        app.close()
-    assert [n for n, _ in shots] == list(MOMENT_NAMES)
+        for group in groups:  # the game's one scenario shows each of them
+            app = start_app(defn, size=(640, 360), seed=1, left_hand=left_hand)
+            shots.extend(group.shoot(app, script, None))
+            app.close()
+    assert tuple(n for n, _ in shots) == names
     suffix = "-left-hand" if left_hand else ""
     pictures = [(f"{name}-{moment}{suffix}", picture) for moment, picture in shots]
     update = request.config.getoption("--update-references")

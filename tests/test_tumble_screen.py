@@ -209,7 +209,9 @@ def test_the_ladder_lights_its_rungs_step_by_step_and_the_plate_shows_the_total(
     app.run_frames(5)
     face = panel.plate_face(plate)
     shown = crop(app, face)
-    assert colour_of(rungs[3]) == panel.LIT  # four tumbles: the x5 rung
+    tumbles = next(e.tumbles for e in result.events if e.kind == "tumbles_ended")
+    assert tumbles == 3 and colour_of(rungs[2]) == panel.LIT  # three tumbles: the x3 rung ...
+    assert colour_of(rungs[3]) == panel.RUNG  # ... and x5 never reached
     assert (np.abs(shown - np.array(panel.PLATE_TEXT)).max(axis=2) < 30).sum() > 20  # pale gold figures ...
 
     def plate_with(total: str) -> np.ndarray:
@@ -251,6 +253,7 @@ def test_spin_during_a_sequence_shortens_it_without_skipping_a_pay(toys) -> None
     script = tuple(defn.scenarios[0].script)
     result = play_round(defn, RoundRequest(default_bet(defn), 1, script=script, with_offer=False))
     screens = 1 + sum(1 for e in result.events if isinstance(e, TumbleStep)) - 1  # the last screen pays nothing
+    screens += sum(1 for e in result.events if e.kind == "sequence_multiplied")  # and what the multipliers add
     slow, counted, app = play_counting(defn, script, press_spin=False)
     fast, hurried, fast_app = play_counting(defn, script, press_spin=True)
     assert len(counted) == len(hurried) == screens  # every paying screen is counted up, hurried or not
@@ -307,3 +310,86 @@ def test_feel_counts_tumbles_per_spin_and_times_each_sequence_on_screen(toys) ->
     assert normal.sequences == turbo.sequences > 0
     assert turbo.sequence_median_seconds < normal.sequence_median_seconds / 2  # turbo shortens the sequence
     assert "tumbles per spin" in render(normal) and "a tumble sequence" in render(normal)
+
+
+# -- multiplier symbols and cell multipliers -------------------------------------------------------------
+
+
+def near(app: Any, box: Any, colour: tuple[int, int, int], tolerance: int = 12) -> int:
+    """Pixels of ``box`` within ``tolerance`` of ``colour`` in every channel."""
+    return int((np.abs(crop(app, box) - np.array(colour)).max(axis=2) <= tolerance).sum())
+
+
+def badge_band(app: Any, cell: Any) -> tuple[int, int, int, int]:
+    """The strip of a cell where a multiplier symbol's value badge sits (its lower part)."""
+    layout = app.ctx.layout
+    centre_y = cell.y + layout.cell // 2 + layout.cell * 3 // 10
+    h = max(8, round(layout.cell * 0.3))
+    return (cell.x, centre_y - h // 2, cell.w, h)
+
+
+def test_multiplier_values_sit_on_their_symbols_fall_with_them_and_fly_to_the_plate(toys) -> None:
+    from cabinet.presentation.mechanics.tumble.view import VALUE_BADGE
+
+    defn = toys["tumble-anywhere-6x5"]
+    script = tuple(defn.scenarios[0].script)
+    result = play_round(defn, RoundRequest(default_bet(defn), 1, script=script, with_offer=False))
+    (landed,) = [e for e in result.events if e.kind == "multiplier_symbols_landed"]
+    (multiplied,) = [e for e in result.events if e.kind == "sequence_multiplied"]
+    app = start(defn)
+    layout = app.ctx.layout
+    app.base.start_round(script=script)
+    run_until(app, lambda: app.stack.find(WinScene) is not None and view_of(app) is not None, "the landed wins")
+    (reel, row, value) = landed.cells[0]
+    assert near(app, badge_band(app, layout.cells[reel][row]), VALUE_BADGE) > 30  # its value on the symbol
+    bare = next(layout.cells[r][w] for r in range(6) for w in range(5)
+                if (r, w) not in {(c[0], c[1]) for c in landed.cells})
+    assert near(app, badge_band(app, bare), VALUE_BADGE) == 0  # and on no other cell
+    # the flight: half-way, each value is on its arc between its symbol and the plate
+    run_until(app, lambda: (v := view_of(app)) is not None and bool(v.flying)
+              and v.clock - v.fly_started >= v.fly_time * 0.5, "the values flying")
+    view = view_of(app)
+    plate = panel.boxes(layout, defn)[1]
+    for i, (cell, _value) in enumerate(view.flying):
+        x, y = view.flight_position(i, cell, plate)
+        h = max(8, round(layout.cell * 0.3))
+        assert near(app, (x - h, y - h // 2, 2 * h, h), VALUE_BADGE) > 20
+        start_x = view.cell_centre(*cell)[0]
+        assert min(start_x, plate.center[0]) < x < max(start_x, plate.center[0])  # in flight, not at either end
+        assert near(app, badge_band(app, layout.cells[cell[0]][cell[1]]), VALUE_BADGE) == 0  # it left its symbol
+    run_until(app, lambda: (v := view_of(app)) is not None and v.factor, "the factor on the plate")
+    assert view.factor == multiplied.factor == sum(c[2] for c in multiplied.cells)
+    run_until(app, lambda: not app.base.in_round, "the round's end")
+    assert app.ctx.hud.win == result.total_win == multiplied.after
+    app.close()
+
+
+def test_cell_multipliers_show_on_their_cells(toys) -> None:
+    from cabinet.presentation.mechanics.tumble.view import CELL_BADGE
+
+    defn = toys["tumble-cluster-7x7"]
+    app = start(defn)
+    layout = app.ctx.layout
+    app.base.start_round(script=tuple(defn.scenarios[0].script))
+    run_until(app, lambda: (v := view_of(app)) is not None and v.plan is None
+              and any(value >= 2 for value in v.cells.values()), "a doubled cell")
+    view = view_of(app)
+    doubled = [cell for cell, value in view.cells.items() if value >= 2]
+    marked = [cell for cell, value in view.cells.items() if value == 1]
+    plain = [(r, w) for r in range(7) for w in range(7) if (r, w) not in view.cells]
+    assert doubled and marked and plain
+    for reel, row in doubled:  # a green badge with its value in the cell's top right
+        box = layout.cells[reel][row]
+        assert near(app, (box.x + box.w // 2, box.y, box.w // 2, box.h // 3), CELL_BADGE) > 15
+    for reel, row in plain[:5]:
+        box = layout.cells[reel][row]
+        assert near(app, (box.x + box.w // 2, box.y, box.w // 2, box.h // 3), CELL_BADGE) == 0
+
+    def corner(cell: tuple[int, int]) -> tuple[int, int, int]:
+        box = layout.cells[cell[0]][cell[1]]
+        return pixel(app, box.x + box.w // 10, box.bottom - box.h // 10)
+
+    paper = corner(plain[0])
+    tinted = corner(marked[0])
+    assert tinted[1] - tinted[0] > paper[1] - paper[0] + 8  # a marked cell is tinted green
+    app.close()

@@ -45,7 +45,13 @@ from cabinet.core.events import (
 from cabinet.core.features import block
 from cabinet.core.features.multiplier_wilds import WinMultiplied
 from cabinet.core.features.progress_levels import LevelReached, ProgressAdvanced, StickyReelAdded
-from cabinet.core.features.tumble import TumblesEnded, TumbleStep
+from cabinet.core.features.tumble import (
+    CellMultipliers,
+    MultiplierSymbolsLanded,
+    SequenceMultiplied,
+    TumblesEnded,
+    TumbleStep,
+)
 from cabinet.core.money import Money
 
 PAYING_BOARD_KINDS = frozenset({"board_filled", "cell_paid", "held_prizes_paid"})  # their `amount` is paid
@@ -345,11 +351,7 @@ class ScreenState:
         self._count_screen()
         show.total = self.spin_counted
         show.tumbles, show.rung, show.multiplier = event.step, event.ladder_step, event.multiplier
-        values = getattr(event, "multipliers", None)  # multiplier symbols (tumble32's rules)
-        if values is not None:
-            show.multipliers = {(reel, row): value for reel, row, value in values}
-        elif show.multipliers:  # the old cells' values follow their symbols' fall
-            show.multipliers = {}
+        show.multipliers = {(reel, row): value for reel, row, value in event.multipliers}
         # the tumbled screen goes on the layer over the reels (a restored round shows it too)
         landed = self.landed or _columns(event.screen)
         self.changed = {(reel, row): symbol for reel, column in enumerate(event.screen)
@@ -362,15 +364,15 @@ class ScreenState:
         self._count_screen()
         show.ended = True
 
-    def _multiplier_symbols_landed(self, event: Event) -> None:
-        show = self._tumble_show(getattr(event, "feature", ""))
-        show.multipliers = {(reel, row): value for reel, row, value in getattr(event, "cells", ())}
+    def _multiplier_symbols_landed(self, event: MultiplierSymbolsLanded) -> None:
+        show = self._tumble_show(event.feature)
+        show.multipliers = {(reel, row): value for reel, row, value in event.cells}
 
-    def _sequence_multiplied(self, event: Event) -> None:
-        show = self._tumble_show(getattr(event, "feature", ""))
+    def _sequence_multiplied(self, event: SequenceMultiplied) -> None:
+        show = self._tumble_show(event.feature)
         self._count_screen()
-        extra = getattr(event, "after", 0) - getattr(event, "before", 0)
-        show.factor = getattr(event, "factor", 0)
+        extra = event.after - event.before
+        show.factor = event.factor
         if extra:
             self.count = WinCount((), extra, self.meter)
             self.meter += extra
@@ -378,10 +380,10 @@ class ScreenState:
             self.hud_win = self.meter
         show.total = self.spin_counted
 
-    def _cell_multipliers(self, event: Event) -> None:
-        show = self._tumble_show(getattr(event, "feature", ""))
+    def _cell_multipliers(self, event: CellMultipliers) -> None:
+        show = self._tumble_show(event.feature)
         self._count_screen()
-        show.cells = {(reel, row): value for reel, row, value in getattr(event, "cells", ())}
+        show.cells = {(reel, row): value for reel, row, value in event.cells}
 
     def _feature_started_tumbles(self) -> None:
         if self.tumble is not None:
@@ -444,10 +446,9 @@ _REDUCERS: dict[str, Any] = {
     StickyReelAdded.kind: ScreenState._sticky_reel_added,
     TumbleStep.kind: ScreenState._tumble_step,
     TumblesEnded.kind: ScreenState._tumbles_ended,
-    # tumble32's events, by kind (their classes are read by field name)
-    "multiplier_symbols_landed": ScreenState._multiplier_symbols_landed,
-    "sequence_multiplied": ScreenState._sequence_multiplied,
-    "cell_multipliers": ScreenState._cell_multipliers,
+    MultiplierSymbolsLanded.kind: ScreenState._multiplier_symbols_landed,
+    SequenceMultiplied.kind: ScreenState._sequence_multiplied,
+    CellMultipliers.kind: ScreenState._cell_multipliers,
 }
 
 

@@ -25,7 +25,13 @@ from __future__ import annotations
 from typing import Any
 
 from cabinet.core.events import SpinEnded
-from cabinet.core.features.tumble import TumblesEnded, TumbleStep
+from cabinet.core.features.tumble import (
+    CellMultipliers,
+    MultiplierSymbolsLanded,
+    SequenceMultiplied,
+    TumblesEnded,
+    TumbleStep,
+)
 
 from ...engine import Join, Playback, Presenter, Step, run, wait
 from ...screen_state import TumbleShow, WinCount
@@ -127,7 +133,7 @@ def tumble(play: Playback, event: TumbleStep) -> Step:
     ctx = play.ctx
     ctx.audio.play("reel_stop")
     new_screen = [list(column) for column in play.state.screen or event.screen]
-    view.tumble(tuple(event.removed), new_screen)
+    view.tumble(tuple(event.removed), new_screen, {(reel, row): value for reel, row, value in event.multipliers})
     if view.anticipation:  # the last screen was one trigger symbol short: this drop-in is the suspense
         view.slow_down(ANTICIPATION_SLOW)
         ctx.audio.play("anticipation", loops=-1)
@@ -141,27 +147,31 @@ def tumble(play: Playback, event: TumbleStep) -> Step:
     view.anticipation = anticipated(play, new_screen) if tumble_coming(play) else ()
 
 
-def mark_cells(play: Playback, event: Any) -> Step:
+def mark_cells(play: Playback, event: CellMultipliers) -> Step:
     view = view_of(play)
     yield from count_screen(play, view)
+    view.cells = {(reel, row): value for reel, row, value in event.cells}  # the cells that won step up now
     play.ctx.audio.play("feature_trigger")
     yield from wait(play, 0.15 if view.hurry else 0.35)
 
 
-def show_landed_multipliers(play: Playback, event: Any) -> None:
-    if getattr(event, "cells", ()):
-        view_of(play)  # the values sit on their symbols from the landed screen on
+def show_landed_multipliers(play: Playback, event: MultiplierSymbolsLanded) -> None:
+    if event.cells:  # the values sit on their symbols from the landed screen on
+        view_of(play).values = {(reel, row): value for reel, row, value in event.cells}
 
 
-def multiply_sequence(play: Playback, event: Any) -> Step:
+def multiply_sequence(play: Playback, event: SequenceMultiplied) -> Step:
+    """The values fly from their symbols to the plate, its figure takes the factor, and the WIN
+    meter and the plate count what it adds (the last screen paid nothing: nothing else counts)."""
     view = view_of(play)
-    yield from count_screen(play, view)
-    cells = tuple(((reel, row), value) for reel, row, value in getattr(event, "cells", ()))
+    cells = tuple(((reel, row), value) for reel, row, value in event.cells)
     if cells:
         view.fly(cells)
         play.ctx.audio.play("feature_trigger")
         while view.flying:
             yield
+        view.values = {}  # spent: the values now sit on the plate
+    view.factor = event.factor
     play.ctx.hud.say(f"TOTAL x{event.factor}")
     count = play.state.count
     if count is not None and count.amount > 0:
@@ -198,7 +208,7 @@ JOINS: dict[str, Join] = {SpinEnded.kind: end_spin}
 PRESENTERS: dict[str, Presenter] = {
     TumbleStep.kind: tumble,
     TumblesEnded.kind: end_sequence,
-    "cell_multipliers": mark_cells,
-    "multiplier_symbols_landed": show_landed_multipliers,
-    "sequence_multiplied": multiply_sequence,
+    CellMultipliers.kind: mark_cells,
+    MultiplierSymbolsLanded.kind: show_landed_multipliers,
+    SequenceMultiplied.kind: multiply_sequence,
 }

@@ -1,7 +1,8 @@
 """Tumbles in the gallery: one sequence frame by frame (``tumble-*``), from the first scenario
 whose spin tumbles at least twice: the landed screen's wins lit, the winners bursting, the
 rest falling, the new symbols dropping in reel by reel, the first tumble at rest with its
-ladder rung lit, and the sequence's end with its total on the plate."""
+ladder rung lit, and the sequence's end with its total on the plate; with multiplier symbols,
+their values flying to the plate; with cell multipliers, the cells that doubled."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from typing import Any
 
 from ..moments import Moments, Shot, finish_round, run_until, snapshot
 
-MOMENT_NAMES = ("tumble-wins", "tumble-burst", "tumble-fall", "tumble-drop", "tumble-rest", "tumble-end")
+SEQUENCE = ("tumble-wins", "tumble-burst", "tumble-fall", "tumble-drop", "tumble-rest", "tumble-end")
+MULTIPLY = ("tumble-multiply",)  # the multiplier symbols' values flying to the plate
+CELLS = ("tumble-cells",)  # cell multipliers on their cells
+MOMENT_NAMES = SEQUENCE + MULTIPLY + CELLS
 MIN_TUMBLES = 2
 
 
@@ -51,6 +55,43 @@ def tumble_shots(app: Any, script: tuple[int, ...], result: Any = None) -> list[
     return shots
 
 
+def multiplies(result: Any) -> bool:
+    return any(e.kind == "sequence_multiplied" and e.cells for e in result.events)
+
+
+def multiply_shots(app: Any, script: tuple[int, ...], result: Any = None) -> list[Shot]:
+    from .view import TumbleView
+
+    app.base.start_round(script=script)
+    run_until(app, lambda: (v := app.stack.find(TumbleView)) is not None and v.flying
+              and v.clock - v.fly_started >= v.fly_time * 0.5, "the multipliers flying to the plate")
+    shots = [("tumble-multiply", snapshot(app))]
+    finish_round(app)
+    return shots
+
+
+def doubles_cells(result: Any) -> bool:
+    return any(e.kind == "cell_multipliers" and any(v >= 2 for *_, v in e.cells) for e in result.events)
+
+
+def cell_shots(app: Any, script: tuple[int, ...], result: Any = None) -> list[Shot]:
+    from .view import TumbleView
+
+    app.base.start_round(script=script)
+    run_until(app, lambda: (v := app.stack.find(TumbleView)) is not None and v.plan is None
+              and sum(1 for value in v.cells.values() if value >= 2) >= 2, "cell multipliers on their cells")
+    app.run_frames(10)
+    shots = [("tumble-cells", snapshot(app))]
+    finish_round(app)
+    return shots
+
+
 def moments(defn: Any, params: Any) -> tuple[Moments, ...]:
-    return (Moments(MOMENT_NAMES, "tumbles", chains, tumble_shots,
-                    lack=f"no scenario tumbles {MIN_TUMBLES} times"),)
+    out = [Moments(SEQUENCE, "tumbles", chains, tumble_shots, lack=f"no scenario tumbles {MIN_TUMBLES} times")]
+    if getattr(params, "multiplier_symbols", None) is not None:
+        out.append(Moments(MULTIPLY, "multiplier symbols", multiplies, multiply_shots,
+                           lack="no scenario ends a winning sequence with multiplier symbols"))
+    if getattr(params, "cell_multipliers", None) is not None:
+        out.append(Moments(CELLS, "cell multipliers", doubles_cells, cell_shots,
+                           lack="no scenario doubles a cell"))
+    return tuple(out)

@@ -53,7 +53,13 @@ class TumbleView(Passive):
         self.screen = [list(column) for column in screen]
         self.show = show
         self.ladder = ladder
-        self.rung = -1  # the ladder's lit rung: lit as its tumble lands (the state is a step ahead)
+        # what the screen shows, each taken from the state when its moment comes (the state is a
+        # step ahead: it holds the next screen's while this one's wins still count)
+        self.rung = -1  # the ladder's lit rung: lit as its tumble lands
+        self.values: dict[Position, int] = {}  # multiplier symbols' values by cell
+        self.next_values: dict[Position, int] = {}  # where they are when the tumble in progress lands
+        self.cells: dict[Position, int] = {}  # cell multipliers (1: marked)
+        self.factor = 0  # the sequence's multiplier, on the plate once the values reach it (0: none)
         self.hurry = False  # SPIN pressed: the rest of the sequence plays hurried
         self.plan: motion.TumblePlan | None = None
         self.times = motion.timings(hurry=False)
@@ -74,7 +80,9 @@ class TumbleView(Passive):
 
     # -- commands (the presenters') ---------------------------------------------------------------
 
-    def tumble(self, removed: tuple[Position, ...], screen: list[list[str]]) -> None:
+    def tumble(self, removed: tuple[Position, ...], screen: list[list[str]],
+               values: dict[Position, int] | None = None) -> None:
+        self.next_values = dict(values or {})
         self.times = motion.timings(hurry=self.hurry)
         self.next_screen = [list(column) for column in screen]
         self.plan = motion.plan(self.screen, removed, self.next_screen, self.times)
@@ -114,6 +122,7 @@ class TumbleView(Passive):
             if since >= motion.fall_duration(self.plan, self.times):
                 assert self.next_screen is not None
                 self.screen, self.plan, self.next_screen = self.next_screen, None, None
+                self.values = self.next_values
         if self.flying and self.clock - self.fly_started >= self.fly_time:
             self.flying = ()
 
@@ -193,6 +202,7 @@ class TumbleView(Passive):
             for row, symbol in enumerate(column):
                 if (reel, row) not in going:
                     self._blit_symbol(surface, symbol, self.cell_centre(reel, row))
+                    self._draw_value(surface, (reel, row), self.cell_centre(reel, row))
         scale, alpha = motion.burst_look(u)
         size = self.ctx.layout.cell
         spark = self._spark_disc(size)
@@ -228,10 +238,12 @@ class TumbleView(Passive):
             row = motion.row_at(mover, since, self.times)
             centre = self.cell_centre(mover.reel, row)
             self._blit_symbol(surface, mover.symbol, centre)
+            self._draw_value(surface, (mover.reel, mover.end), centre, self.next_values)  # its value falls with it
 
-    def _draw_value(self, surface: pygame.Surface, cell: Position, centre: tuple[int, int]) -> None:
+    def _draw_value(self, surface: pygame.Surface, cell: Position, centre: tuple[int, int],
+                    values: dict[Position, int] | None = None) -> None:
         """A multiplier symbol's value on it (it stays on the cell while the screen rests)."""
-        value = self.show.multipliers.get(cell)
+        value = (self.values if values is None else values).get(cell)
         if value is None or any(c == cell for c, _ in self.flying):
             return
         self._badge(surface, f"x{value}", (centre[0], centre[1] + self.ctx.layout.cell * 3 // 10), VALUE_BADGE)
@@ -250,7 +262,7 @@ class TumbleView(Passive):
 
     def _draw_cell_multipliers(self, surface: pygame.Surface) -> None:
         layout = self.ctx.layout
-        for (reel, row), value in self.show.cells.items():
+        for (reel, row), value in self.cells.items():
             if reel >= len(layout.cells) or row >= len(layout.cells[reel]):
                 continue
             box = layout.cells[reel][row]
@@ -262,7 +274,7 @@ class TumbleView(Passive):
 
     def draw_cell_badges(self, surface: pygame.Surface) -> None:
         layout = self.ctx.layout
-        for (reel, row), value in self.show.cells.items():
+        for (reel, row), value in self.cells.items():
             if value > 1 and reel < len(layout.cells) and row < len(layout.cells[reel]):
                 box = layout.cells[reel][row]
                 self._badge(surface, f"x{value}", (box.x + box.w * 3 // 4, box.y + box.h // 6), CELL_BADGE, 0.8)
@@ -286,20 +298,26 @@ class TumbleView(Passive):
         found = panel.boxes(self.ctx.layout, self.ctx.defn)
         if found is None:
             return
-        target = panel.plate_face(found[1]).center
+        u = min(1.0, (self.clock - self.fly_started) / self.fly_time) if self.fly_time > 0 else 1.0
+        for i, (cell, value) in enumerate(self.flying):
+            self._badge(surface, f"x{value}", self.flight_position(i, cell, found[1]), VALUE_BADGE,
+                        1.0 + 0.3 * math.sin(math.pi * u))
+
+    def flight_position(self, index: int, cell: Position, plate: Any) -> tuple[int, int]:
+        """Where the ``index``-th flying value (from ``cell``) is now: on an arc from its symbol
+        up and over to the plate's figures, eased in and out."""
+        target = panel.plate_face(plate).center
         u = min(1.0, (self.clock - self.fly_started) / self.fly_time) if self.fly_time > 0 else 1.0
         ease = u * u * (3 - 2 * u)
-        for i, ((reel, row), value) in enumerate(self.flying):
-            start = self.cell_centre(reel, row)
-            lift = -math.sin(math.pi * ease) * self.ctx.layout.cell * (0.8 + 0.2 * (i % 3))  # an arc up and over
-            x = start[0] + (target[0] - start[0]) * ease
-            y = start[1] + (target[1] - start[1]) * ease + lift
-            self._badge(surface, f"x{value}", (round(x), round(y)), VALUE_BADGE, 1.0 + 0.3 * math.sin(math.pi * u))
+        start = self.cell_centre(*cell)
+        lift = -math.sin(math.pi * ease) * self.ctx.layout.cell * (0.8 + 0.2 * (index % 3))
+        return (round(start[0] + (target[0] - start[0]) * ease),
+                round(start[1] + (target[1] - start[1]) * ease + lift))
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         if self.plan is None:
             self.draw_cell_badges(surface)
         show = self.show
         shown = self.ctx.hud.win - show.meter_from  # the plate counts up with the WIN meter
-        factor = f"x{show.factor}" if show.factor else ""
+        factor = f"x{self.factor}" if self.factor else ""
         panel.draw(surface, self.ctx, self.ladder, self.rung, self.ctx.money(max(0, shown)), factor_label=factor)
