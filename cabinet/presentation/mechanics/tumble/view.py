@@ -70,6 +70,7 @@ class TumbleView(Passive):
         self.fly_started = 0.0
         self._scaled: dict[tuple[str, int], pygame.Surface] = {}
         self._spark: pygame.Surface | None = None
+        self._sparks: dict[int, pygame.Surface] = {}
 
     # -- the scene protocol -----------------------------------------------------------------------
 
@@ -222,15 +223,17 @@ class TumbleView(Passive):
                 if a <= 0 or radius < 0.5:
                     continue
                 side = max(2, round(radius * 2))
-                dot = pygame.transform.smoothscale(spark, (side, side)) if side != spark.get_width() else spark
+                dot = self._sparks.get(side)
+                if dot is None:  # each size made once (the disc scaled down smoothly)
+                    dot = self._sparks[side] = pygame.transform.smoothscale(spark, (side, side))
                 dot.set_alpha(a)
                 surface.blit(dot, (round(centre[0] + dx - side / 2), round(centre[1] + dy - side / 2)))
 
     def _spark_disc(self, size: int) -> pygame.Surface:
         radius = max(2, round(size * 0.07))
         if self._spark is None or self._spark.get_width() != radius * 2:
-            self._spark = soft_disc(radius, SPARK_COLOUR)
-        return self._spark.copy()
+            self._spark, self._sparks = soft_disc(radius, SPARK_COLOUR), {}
+        return self._spark
 
     def _draw_fall(self, surface: pygame.Surface, since: float) -> None:
         assert self.plan is not None
