@@ -2,7 +2,8 @@
 screen's wins lit, the winners bursting, the rest falling, the new symbols dropping in reel by
 reel, the first tumble at rest with its ladder rung lit, and the total on the plate at the
 sequence's end; the 6x5 pay-anywhere toy's multiplier symbols flying to the plate, the 7x7
-cluster toy's cell multipliers on their cells; the former left-handed too.
+cluster toy's cell multipliers on their cells, and a drop-in in suspense one STAR short of free
+spins; the 6x5 toy left-handed too.
 Each is the gallery's own picture (``mechanics/tumble/shots.py``), compared as the shipped
 games' galleries are (tests/test_gallery.py). After an intended change:
 ``python -m pytest tests/test_gallery_tumble.py --update-references`` and look at the PNGs."""
@@ -14,17 +15,19 @@ from pathlib import Path
 import pytest
 from test_gallery import reference_failures
 
+from cabinet.core.bet import default_bet
 from cabinet.core.loader import load_game
+from cabinet.core.round import RoundRequest, play_round
 from cabinet.designer.gallery import block_moments, pinned_clock, start_app
-from cabinet.presentation.mechanics.tumble.shots import CELLS, MULTIPLY, SEQUENCE
+from cabinet.presentation.mechanics.tumble.shots import ANTICIPATION, CELLS, MULTIPLY, SEQUENCE
 
 GAMES = Path(__file__).resolve().parent / "games" / "tumble"
 REFERENCES = Path(__file__).resolve().parent / "gallery" / "tumble"
 
 CASES = [  # game, left-handed, its moments
-    ("tumble-cluster-7x7", False, SEQUENCE + CELLS),
-    ("tumble-anywhere-6x5", False, SEQUENCE + MULTIPLY),
-    ("tumble-anywhere-6x5", True, SEQUENCE + MULTIPLY),
+    ("tumble-cluster-7x7", False, SEQUENCE + CELLS + ANTICIPATION),
+    ("tumble-anywhere-6x5", False, SEQUENCE + MULTIPLY + ANTICIPATION),
+    ("tumble-anywhere-6x5", True, SEQUENCE + MULTIPLY + ANTICIPATION),
 ]
 
 
@@ -33,10 +36,12 @@ def test_a_tumble_sequence_frame_by_frame_matches_its_references(name: str, left
                                                                  request, tmp_path: Path) -> None:  # noqa: ANN001
     defn = load_game(GAMES / f"{name}.yaml")
     groups = [m for m in block_moments(defn) if m.names[0].startswith("tumble-")]
-    script = next(tuple(s.script) for s in defn.scenarios)
     shots = []
     with pinned_clock():
-        for group in groups:  # the game's one scenario shows each of them
+        for group in groups:  # each from the first scenario that shows it, as the gallery takes them
+            script = next(tuple(s.script) for s in defn.scenarios
+                          if group.shows(play_round(defn, RoundRequest(default_bet(defn), 1, script=tuple(s.script),
+                                                                     with_offer=False))))
             app = start_app(defn, size=(640, 360), seed=1, left_hand=left_hand)
             shots.extend(group.shoot(app, script, None))
             app.close()

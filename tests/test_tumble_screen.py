@@ -393,3 +393,40 @@ def test_cell_multipliers_show_on_their_cells(toys) -> None:
     tinted = corner(marked[0])
     assert tinted[1] - tinted[0] > paper[1] - paper[0] + 8  # a marked cell is tinted green
     app.close()
+
+
+def test_a_drop_in_one_trigger_symbol_short_builds_anticipation_round_the_falling_stars(toys) -> None:
+    from cabinet.presentation.mechanics.tumble.presenter import ANTICIPATION_SLOW
+
+    defn = toys["tumble-anywhere-6x5"]
+    (scenario,) = [s for s in defn.scenarios if s.name == "one star short"]
+    app = start(defn)
+    layout = app.ctx.layout
+    app.base.start_round(script=tuple(scenario.script))
+    run_until(app, lambda: (v := view_of(app)) is not None and bool(v.anticipation) and v.plan is not None
+              and v.clock - v.started >= v.times.burst + 0.2, "a drop-in in suspense")
+    view = view_of(app)
+    assert len(view.anticipation) == 2 and all(view.screen[r][w] == "S" for r, w in view.anticipation)
+    assert view.times.gravity == pytest.approx(motion.GRAVITY / ANTICIPATION_SLOW ** 2)  # it falls slower
+    app.draw()
+    with_suspense = pygame.surfarray.array3d(app.screen).astype(np.int16)
+    kept, view.anticipation = view.anticipation, ()
+    app.draw()
+    without = pygame.surfarray.array3d(app.screen).astype(np.int16)
+    view.anticipation = kept
+    changed = np.abs(with_suspense - without).max(axis=2) > 20
+    since = view.clock - view.started - view.times.burst
+    stars = [m for m in view.plan.movers if m.symbol == "S" and not m.new]
+    for mover in stars:  # a ring round each star, where it is in its fall
+        x, y = view.cell_centre(mover.reel, motion.row_at(mover, since, view.times))
+        r = layout.cell // 2
+        assert changed[x - r:x + r, y - r:y + r].sum() > 50
+    new_reels = {m.reel for m in view.plan.movers if m.new}
+    for reel, column in enumerate(layout.columns):  # the reels being refilled glow; no other changes
+        star_here = any(m.reel == reel for m in stars)
+        glowing = changed[column.x:column.right, column.y:column.bottom].sum()
+        assert (glowing > 0) == (reel in new_reels or star_here)
+    window = layout.reel_frame
+    changed[window.x:window.right, window.y:window.bottom] = False
+    assert not changed.any()  # nothing else on the screen
+    app.close()

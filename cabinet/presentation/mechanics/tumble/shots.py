@@ -2,7 +2,8 @@
 whose spin tumbles at least twice: the landed screen's wins lit, the winners bursting, the
 rest falling, the new symbols dropping in reel by reel, the first tumble at rest with its
 ladder rung lit, and the sequence's end with its total on the plate; with multiplier symbols,
-their values flying to the plate; with cell multipliers, the cells that doubled."""
+their values flying to the plate; with cell multipliers, the cells that doubled; with free
+spins, a drop-in in suspense one trigger symbol short of them."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from ..moments import Moments, Shot, finish_round, run_until, snapshot
 SEQUENCE = ("tumble-wins", "tumble-burst", "tumble-fall", "tumble-drop", "tumble-rest", "tumble-end")
 MULTIPLY = ("tumble-multiply",)  # the multiplier symbols' values flying to the plate
 CELLS = ("tumble-cells",)  # cell multipliers on their cells
-MOMENT_NAMES = SEQUENCE + MULTIPLY + CELLS
+ANTICIPATION = ("tumble-anticipation",)  # a drop-in one trigger symbol short of the feature
+MOMENT_NAMES = SEQUENCE + MULTIPLY + CELLS + ANTICIPATION
 MIN_TUMBLES = 2
 
 
@@ -86,6 +88,33 @@ def cell_shots(app: Any, script: tuple[int, ...], result: Any = None) -> list[Sh
     return shots
 
 
+def one_short(defn: Any) -> Any:
+    """A test on a round: a tumbled screen one trigger symbol short of free spins, with another
+    tumble to come (what the presenter's anticipation builds on)."""
+    found = next(((f.trigger_symbol, min(f.awards)) for f in defn.features
+                  if f.type == "free_spins" and getattr(f, "trigger_symbol", "") and f.awards), None)
+
+    def shows(result: Any) -> bool:
+        if found is None:
+            return False
+        symbol, needed = found
+        steps = [e for e in result.events if e.kind == "tumble_step"]
+        return any(sum(column.count(symbol) for column in e.screen) == needed - 1 for e in steps[:-1])
+
+    return shows
+
+
+def anticipation_shots(app: Any, script: tuple[int, ...], result: Any = None) -> list[Shot]:
+    from .view import TumbleView
+
+    app.base.start_round(script=script)
+    run_until(app, lambda: (v := app.stack.find(TumbleView)) is not None and bool(v.anticipation)
+              and v.plan is not None and v.clock - v.started >= v.times.burst + 0.25, "a drop-in in suspense")
+    shots = [("tumble-anticipation", snapshot(app))]
+    finish_round(app)
+    return shots
+
+
 def moments(defn: Any, params: Any) -> tuple[Moments, ...]:
     out = [Moments(SEQUENCE, "tumbles", chains, tumble_shots, lack=f"no scenario tumbles {MIN_TUMBLES} times")]
     if getattr(params, "multiplier_symbols", None) is not None:
@@ -94,4 +123,7 @@ def moments(defn: Any, params: Any) -> tuple[Moments, ...]:
     if getattr(params, "cell_multipliers", None) is not None:
         out.append(Moments(CELLS, "cell multipliers", doubles_cells, cell_shots,
                            lack="no scenario doubles a cell"))
+    if any(f.type == "free_spins" for f in defn.features):
+        out.append(Moments(ANTICIPATION, "tumble anticipation", one_short(defn), anticipation_shots,
+                           lack="no scenario tumbles to a screen one trigger symbol short of free spins"))
     return tuple(out)

@@ -174,7 +174,7 @@ class TumbleView(Passive):
             surface.blit(art.shade_top, (window.x, window.y))
             surface.blit(art.shade_bottom, (window.x, window.bottom - art.shade_bottom.get_height()))
         surface.set_clip(clip)
-        if self.anticipation and self.plan is not None:
+        if self.anticipation:
             self._draw_anticipation(surface)
         self._draw_flying(surface)
         self._draw_panel(surface)
@@ -283,12 +283,27 @@ class TumbleView(Passive):
                 self._badge(surface, f"x{value}", (box.x + box.w * 3 // 4, box.y + box.h // 6), CELL_BADGE, 0.8)
 
     def _draw_anticipation(self, surface: pygame.Surface) -> None:
+        """Rings throb round the trigger symbols (following them as they fall), and the reels
+        new symbols drop into glow as a landing reel in suspense does."""
         pulse = 0.5 + 0.5 * math.sin(self.clock * 10)
         size = self.ctx.layout.cell
-        for reel, row in self.anticipation:
-            if reel >= len(self.screen) or row >= len(self.screen[reel]):
-                continue
-            centre = self.cell_centre(reel, row)
+        art = self.ctx.art
+        centres: list[tuple[int, int]] = []
+        if self.plan is None:
+            centres = [self.cell_centre(reel, row) for reel, row in self.anticipation
+                       if reel < len(self.screen) and row < len(self.screen[reel])]
+        else:
+            symbols = {self.screen[reel][row] for reel, row in self.anticipation
+                       if reel < len(self.screen) and row < len(self.screen[reel])}
+            since = self.clock - self.started - self.times.burst
+            for mover in self.plan.movers:
+                if mover.symbol in symbols and not mover.new:
+                    centres.append(self.cell_centre(mover.reel, motion.row_at(mover, max(0.0, since), self.times)))
+            if art.anticipation is not None and since >= 0:
+                for reel in sorted({m.reel for m in self.plan.movers if m.new}):
+                    column = self.ctx.layout.columns[reel]
+                    surface.blit(art.anticipation, (column.x, column.y))
+        for centre in centres:
             radius = round(size * (0.42 + 0.06 * pulse))
             layer = pygame.Surface((radius * 2 + 6, radius * 2 + 6), pygame.SRCALPHA)
             pygame.draw.aacircle(layer, (*ANTICIPATION, round(140 + 110 * pulse)), (radius + 3, radius + 3), radius,
