@@ -12,7 +12,8 @@ its round, by what is on screen (the wheel, the boards of a hold-and-respin or m
 free spins, the base game). ``--all-cells`` times a hold-and-respin's boards with every
 cell spinning at once (Happy Lucky Slot: all 60), the heaviest board frame. ``--pays``
 times the pay models' heaviest wins: 117,649 Megaways ways lit, a 7x7 cluster outlined
-(``frames_pays.py``).
+(``frames_pays.py``). ``--tumble`` times a 7x7 cluster tumble sequence: its wins counting, the
+winners bursting, the symbols falling and dropping in (``frames_tumble.py``).
 """
 
 from __future__ import annotations
@@ -230,6 +231,10 @@ def run(args: argparse.Namespace) -> int:
         import importlib  # by name: frames_pays builds on this module's timing
 
         return int(importlib.import_module("cabinet.benchmarks.frames_pays").run_pays(args, core))
+    if getattr(args, "tumble", False):  # a 7x7 cluster tumble sequence (frames_tumble.py)
+        import importlib
+
+        return int(importlib.import_module("cabinet.benchmarks.frames_tumble").run_tumble(args, core))
     if getattr(args, "scenario", 0) or getattr(args, "all_cells", False):
         return run_feature(args, core)
     from cabinet.core.loader import load_game

@@ -40,6 +40,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                            help="time the game's hold-and-respin boards with every cell spinning")
             s.add_argument("--pays", action="store_true",
                            help="time the pay models' heaviest wins: 117,649 Megaways ways, a 7x7 cluster outlined")
+            s.add_argument("--tumble", action="store_true",
+                           help="time a 7x7 cluster tumble sequence: wins counting, winners bursting, symbols falling")
         if name == "soak":
             s.add_argument("--minutes", type=float, default=30.0, help="minutes of real-time play (default 30)")
             s.add_argument("--warmup", type=float, default=None,

@@ -3,7 +3,8 @@
 Plays rounds headless on the window's own timeline (a simulated clock, no window; see
 ``cabinet/designer/feel.py``) and reports seconds per round (median, p90; base rounds
 and rounds with a feature), spins per hour, the wait for a feature, the dry spells
-between wins of 1x the bet or more, and each feature's frequency and length.
+between wins of 1x the bet or more, each feature's frequency and length, and for a tumbling
+game its tumbles per spin and the time a tumble sequence takes on screen.
 ``--report`` draws the math report (a simulation of ``--report-spins`` rounds) with the
 feel figures as a second row of tiles.
 """
@@ -47,6 +48,10 @@ def feel_tiles(r) -> tuple[tuple[str, str, str], ...]:  # noqa: ANN001 - a FeelR
         ("DRY SPELL (BASE SPINS)", f"{r.dry_spell_p90:.0f}",
          f"p90; p50 {r.dry_spell_p50:.0f}, p99 {r.dry_spell_p99:.0f}, longest {r.longest_dry_spell}"),
     ]
+    if r.tumbles_per_spin is not None:
+        tiles.append(("TUMBLES PER SPIN", f"{r.tumbles_per_spin:.2f}",
+                      f"{r.tumbling_share:.0%} of spins tumble; a sequence takes {r.sequence_median_seconds:.1f} s "
+                      f"(median), p90 {r.sequence_p90_seconds:.1f} s"))
     for f in r.features:
         # its "HOW OFTEN" tile in the first row counts the report's simulated rounds; this one the feel's
         tiles.append((f"{f.name.replace('_', ' ').upper()}: HOW LONG", f"{f.mean_seconds:.1f} s",

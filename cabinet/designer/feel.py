@@ -19,7 +19,11 @@ From the rounds played in order:
   round starts (rounds after the last feature are left out, their wait is unknown);
 - the longest dry spells: runs of base rounds between wins of at least 1x the bet
   (p50, p90, p99 of their lengths);
-- each feature's frequency and the mean seconds of the rounds it plays in.
+- each feature's frequency and the mean seconds of the rounds it plays in;
+- a tumbling game's tumbles per spin (every spin played, free spins included, and the share
+  of spins that tumble at all) and the time a sequence takes on screen: from the tumble
+  overlay's arrival (the landed screen's wins counting) to its departure (the total held on
+  the plate), median and p90.
 """
 
 from __future__ import annotations
@@ -42,6 +46,10 @@ class PlayedRound:
     features: tuple[str, ...]
     win: int  # minor units
     cost: int
+    spins: int = 1  # spins played (base and free)
+    tumbles: int = 0  # tumbles in all of them
+    tumbling_spins: int = 0  # spins that tumbled at least once
+    sequences: tuple[float, ...] = ()  # seconds each tumble sequence was on screen
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -83,6 +91,11 @@ class FeelReport:
     features: tuple[FeatureFeel, ...] = field(default=())
     stalled: int = 0  # rounds that waited for a decision (answered with CONFIRM)
     wall_seconds: float = 0.0
+    tumbles_per_spin: float | None = None  # None: nothing tumbled
+    tumbling_share: float = 0.0  # of spins
+    sequence_median_seconds: float = 0.0
+    sequence_p90_seconds: float = 0.0
+    sequences: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         out = asdict(self)
@@ -123,6 +136,9 @@ def summarize(played: list[PlayedRound], *, game: str, speed: str, seed: int, st
         mine = [r.seconds for r in played if name in r.features]
         features.append(FeatureFeel(name, len(mine), len(played) / len(mine), statistics.fmean(mine)))
     mean = statistics.fmean(times) if times else 0.0
+    spins = sum(r.spins for r in played)
+    tumbles = sum(r.tumbles for r in played)
+    sequences = [s for r in played for s in r.sequences]
     return FeelReport(
         game=game, speed=speed, rounds=len(played), seed=seed,
         median_seconds=statistics.median(times) if times else 0.0, p90_seconds=percentile(times, 0.9),
@@ -137,7 +153,18 @@ def summarize(played: list[PlayedRound], *, game: str, speed: str, seed: int, st
         dry_spell_p99=percentile([float(s) for s in spells], 0.99),
         longest_dry_spell=max(spells),
         features=tuple(features), stalled=stalled, wall_seconds=wall_seconds,
+        tumbles_per_spin=tumbles / spins if tumbles and spins else None,
+        tumbling_share=sum(r.tumbling_spins for r in played) / spins if spins else 0.0,
+        sequence_median_seconds=statistics.median(sequences) if sequences else 0.0,
+        sequence_p90_seconds=percentile(sequences, 0.9), sequences=len(sequences),
     )
+
+
+def tumble_counts(result: Any) -> tuple[int, int, int]:
+    """(spins, tumbles, spins that tumbled) of a round, from its events."""
+    spins = sum(1 for e in result.events if e.kind == "spin_started")
+    ended = [e.tumbles for e in result.events if e.kind == "tumbles_ended"]
+    return spins, sum(ended), sum(1 for n in ended if n)
 
 
 def play(defn: Any, *, rounds: int = DEFAULT_ROUNDS, speed: str = "normal", seed: int = 1,
@@ -147,6 +174,7 @@ def play(defn: Any, *, rounds: int = DEFAULT_ROUNDS, speed: str = "normal", seed
 
     from cabinet.app import FPS, App, AppOptions, use_dummy_drivers
     from cabinet.machine.buttons import Button, Press
+    from cabinet.presentation.mechanics.tumble.view import TumbleView
     from cabinet.timing import SPEEDS
 
     use_dummy_drivers()
@@ -175,6 +203,8 @@ def play(defn: Any, *, rounds: int = DEFAULT_ROUNDS, speed: str = "normal", seed
         before = session.rounds
         app.frame(frame, [Press(Button.SPIN)], draw=False)
         frames = 1
+        sequences: list[float] = []
+        tumbling = 0  # frames the current tumble sequence has been on screen
         while not (ready() and session.rounds > before):
             press = []
             if frames % limit == 0:  # a decision nobody takes: count it, take it
@@ -182,9 +212,18 @@ def play(defn: Any, *, rounds: int = DEFAULT_ROUNDS, speed: str = "normal", seed
                 press = [Press(Button.CONFIRM)]
             app.frame(frame, press, draw=False)
             frames += 1
+            if any(isinstance(scene, TumbleView) for scene in app.stack):
+                tumbling += 1
+            elif tumbling:
+                sequences.append(tumbling * frame)
+                tumbling = 0
+        if tumbling:
+            sequences.append(tumbling * frame)
         result = session.current
         assert result is not None
-        played.append(PlayedRound(frames * frame, tuple(result.features), result.total_win, result.cost))
+        spins, tumbles, tumbled = tumble_counts(result)
+        played.append(PlayedRound(frames * frame, tuple(result.features), result.total_win, result.cost,
+                                  spins, tumbles, tumbled, tuple(sequences)))
         if on_round is not None:
             on_round(len(played))
     app.close()
@@ -209,6 +248,10 @@ def render(r: FeelReport) -> str:
         f"  dry spells (base rounds between wins of 1x the bet or more)   p50 {r.dry_spell_p50:.0f}   "
         f"p90 {r.dry_spell_p90:.0f}   p99 {r.dry_spell_p99:.0f}   longest {r.longest_dry_spell}",
     ]
+    if r.tumbles_per_spin is not None:
+        out.append(f"  tumbles per spin    {r.tumbles_per_spin:.2f}   ({r.tumbling_share:.1%} of spins tumble)")
+        out.append(f"  a tumble sequence   median {s(r.sequence_median_seconds)}   p90 {s(r.sequence_p90_seconds)}   "
+                   f"({r.sequences:,} on screen)")
     for f in r.features:
         out.append(f"  feature {f.name:<18} 1 in {f.one_in:,.1f} rounds ({f.rounds:,}), its rounds last "
                    f"{f.mean_seconds:.2f} s on average")

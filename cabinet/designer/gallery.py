@@ -341,12 +341,14 @@ def win_tier_shot(app: Any, script: tuple[int, ...], tier: str) -> Any:
 
 
 def line_win_shot(app: Any, script: tuple[int, ...]) -> Any:
-    """A plain line win cycling: its payline, its symbols lit and the amount's label."""
+    """A plain line win cycling: its payline, its symbols lit and the amount's label (a tumbling
+    game's wins count screen by screen and never cycle: its landed screen's wins counting)."""
     from cabinet.presentation.scenes.win import WinScene
 
     app.base.start_round(script=script)
-    run_until(app, lambda: (win := app.stack.find(WinScene)) is not None and win.phase == "cycle"
-              and win.cycle_t > 0.3, "a line win cycling")
+    run_until(app, lambda: (win := app.stack.find(WinScene)) is not None and (
+        win.phase == "cycle" and win.cycle_t > 0.3 or not win.loop and win.phase == "all" and win.t > 0.35),
+        "a line win cycling")
     picture = snapshot(app)
     finish_round(app)
     return picture

@@ -108,6 +108,7 @@ def play_scenario(app: Any, number: int, at: str = "", *, spin: int = 1) -> None
                                    f"{free.total_spins} spin{'s' if free.total_spins != 1 else ''}")
             continue
         win = app.stack.find(WinScene)
-        if win is not None and ((win.phase == "cycle" and win.cycle_t > 0.3) or (win.tier and win.t > 1.6)):
+        if win is not None and ((win.phase == "cycle" and win.cycle_t > 0.3) or (win.tier and win.t > 1.6)
+                                or (not win.loop and win.phase == "all" and win.t > 0.35)):  # a tumble's count
             return
     raise CabinetError("the scenario round did not reach a moment worth a picture")

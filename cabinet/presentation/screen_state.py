@@ -46,6 +46,13 @@ from cabinet.core.features import block
 from cabinet.core.features.expanding_symbol import SymbolExpanded
 from cabinet.core.features.multiplier_wilds import WinMultiplied
 from cabinet.core.features.progress_levels import LevelReached, ProgressAdvanced, StickyReelAdded
+from cabinet.core.features.tumble import (
+    CellMultipliers,
+    MultiplierSymbolsLanded,
+    SequenceMultiplied,
+    TumblesEnded,
+    TumbleStep,
+)
 from cabinet.core.money import Money
 
 PAYING_BOARD_KINDS = frozenset({"board_filled", "cell_paid", "held_prizes_paid"})  # their `amount` is paid
@@ -95,6 +102,25 @@ class FeatureHud:
     spin_multiplier: int = 1
 
 
+@dataclass
+class TumbleShow:
+    """A tumble sequence on screen: the tumbles shown so far, the ladder's lit rung (-1: the
+    landed screen, none lit yet), its multiplier, the spin's running total (the plate) and the
+    WIN meter when the spin started (the plate counts up with the meter from there), the
+    multiplier symbols' values by cell and the cell multipliers (1: a marked cell)."""
+
+    feature: str
+    meter_from: Money
+    tumbles: int = 0
+    rung: int = -1
+    multiplier: int = 1
+    total: Money = 0
+    ended: bool = False
+    factor: int = 0  # the multiplier the sequence's end applied (0: none)
+    multipliers: dict[Position, int] = field(default_factory=dict)
+    cells: dict[Position, int] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class WinCount:
     """A count-up of the WIN meter that the event just applied starts: these wins light
@@ -121,6 +147,11 @@ class ScreenState:
     spinning: bool = False  # the reels are moving (between a spin's start and its stop)
     moving_reels: tuple[int, ...] = ()  # reels that move in the current spin (empty: all)
     spin_wins: list[Event] = field(default_factory=list)  # the wins (any pay model's) of the spin in progress
+    # a tumbling spin counts its wins screen by screen: how many of ``spin_wins``, and how much
+    # of the spin's win, are already on the meter (its trigger and its end count the rest)
+    spin_counted_wins: int = 0
+    spin_counted: Money = 0
+    tumble: TumbleShow | None = None  # the spin's tumble sequence (None: it has not tumbled)
     meter: Money = 0  # the round player's running total of wins shown
     hud_win: Money = 0  # the WIN meter
     base_presented: bool = False  # the base spin's wins (and trigger) have been shown
@@ -169,6 +200,9 @@ class ScreenState:
 
     def _spin_started(self, event: SpinStarted) -> None:
         self.spin_wins = []
+        self.spin_counted_wins, self.spin_counted = 0, 0
+        cells = self.tumble.cells if self.tumble is not None and event.mode == "free" else {}
+        self.tumble = TumbleShow("", self.meter, cells=dict(cells)) if cells else None
         self.stamps = {}  # a drawn multiplier stays on its wild until the next spin starts
         self.spinning = True
         self.moving_reels = tuple(event.spinning_reels)
@@ -224,13 +258,15 @@ class ScreenState:
         if self.base_presented:  # a second trigger, or one inside a feature: its spin's wins count at its end
             self.count = WinCount((event,), 0, self.meter)
             return
-        amount = sum(win.amount for win in self.spin_wins)
-        self.count = WinCount((*self.spin_wins, event), amount, self.meter)
+        rest = self.spin_wins[self.spin_counted_wins:]  # a tumbling spin counted the others screen by screen
+        amount = sum(win.amount for win in rest)
+        self.count = WinCount((*rest, event), amount, self.meter)
         self.meter += amount
         self.hud_win = self.meter
         self.base_presented = True
 
     def _feature_started(self, event: FeatureStarted) -> None:
+        self._feature_started_tumbles()  # a feature's grid of cell multipliers starts empty
         if self.is_free_spins(event.feature):
             if self.free is not None:  # nested: the outer counter waits
                 self.outer_free.append((self.free_name, self.free))
@@ -248,18 +284,19 @@ class ScreenState:
         self.capped = True
 
     def _spin_ended(self, event: SpinEnded) -> None:
+        rest, win = tuple(self.spin_wins[self.spin_counted_wins:]), event.win - self.spin_counted
         if event.mode == "free":
-            if self.spin_wins:
-                self.count = WinCount(tuple(self.spin_wins), event.win, self.meter)
-            self.meter += event.win
+            if rest:
+                self.count = WinCount(rest, win, self.meter)
+            self.meter += win
             self.hud_win = self.meter
             if self.free is not None:
                 self.free.total_win = event.feature_total
         elif not self.base_presented:
             self.base_presented = True
-            if event.win > 0:
-                self.count = WinCount(tuple(self.spin_wins), event.win, self.meter)
-            self.meter += event.win
+            if win > 0:
+                self.count = WinCount(rest, win, self.meter)
+            self.meter += win
             if event.win > 0:
                 self.hud_win = self.meter
 
@@ -292,6 +329,72 @@ class ScreenState:
         hud = self.feature(event.feature)
         if event.reel not in hud.sticky_reels:
             hud.sticky_reels = (*hud.sticky_reels, event.reel)
+
+    # -- tumbles: each screen's wins count before it tumbles (``mechanics/tumble``) ----------------
+
+    def _count_screen(self) -> None:
+        """The wins since the last screen counted go on the meter now (their count-up)."""
+        rest = tuple(self.spin_wins[self.spin_counted_wins:])
+        self.spin_counted_wins = len(self.spin_wins)
+        if not rest:
+            return
+        amount = sum(getattr(win, "amount", 0) for win in rest)
+        self.count = WinCount(rest, amount, self.meter)
+        self.meter += amount
+        self.spin_counted += amount
+        self.hud_win = self.meter
+        if self.tumble is not None:
+            self.tumble.total = self.spin_counted
+
+    def _tumble_show(self, feature: str) -> TumbleShow:
+        if self.tumble is None or (self.tumble.feature and self.tumble.feature != feature) or self.tumble.ended:
+            cells = self.tumble.cells if self.tumble is not None else {}
+            self.tumble = TumbleShow(feature, self.meter - self.spin_counted, cells=dict(cells))
+        self.tumble.feature = feature
+        return self.tumble
+
+    def _tumble_step(self, event: TumbleStep) -> None:
+        show = self._tumble_show(event.feature)
+        self._count_screen()
+        show.total = self.spin_counted
+        show.tumbles, show.rung, show.multiplier = event.step, event.ladder_step, event.multiplier
+        show.multipliers = {(reel, row): value for reel, row, value in event.multipliers}
+        # the tumbled screen goes on the layer over the reels (a restored round shows it too)
+        landed = self.landed or _columns(event.screen)
+        self.changed = {(reel, row): symbol for reel, column in enumerate(event.screen)
+                        for row, symbol in enumerate(column)
+                        if reel >= len(landed) or row >= len(landed[reel]) or landed[reel][row] != symbol}
+        self.screen = _columns(event.screen)
+
+    def _tumbles_ended(self, event: TumblesEnded) -> None:
+        show = self._tumble_show(event.feature)
+        self._count_screen()
+        show.ended = True
+
+    def _multiplier_symbols_landed(self, event: MultiplierSymbolsLanded) -> None:
+        show = self._tumble_show(event.feature)
+        show.multipliers = {(reel, row): value for reel, row, value in event.cells}
+
+    def _sequence_multiplied(self, event: SequenceMultiplied) -> None:
+        show = self._tumble_show(event.feature)
+        self._count_screen()
+        extra = event.after - event.before
+        show.factor = event.factor
+        if extra:
+            self.count = WinCount((), extra, self.meter)
+            self.meter += extra
+            self.spin_counted += extra
+            self.hud_win = self.meter
+        show.total = self.spin_counted
+
+    def _cell_multipliers(self, event: CellMultipliers) -> None:
+        show = self._tumble_show(event.feature)
+        self._count_screen()
+        show.cells = {(reel, row): value for reel, row, value in event.cells}
+
+    def _feature_started_tumbles(self) -> None:
+        if self.tumble is not None:
+            self.tumble.cells = {}
 
     def _record_on_board(self, event: Event) -> None:
         """A board event the reducer has no rule for: kept by field name on its board, and
@@ -349,6 +452,11 @@ _REDUCERS: dict[str, Any] = {
     ProgressAdvanced.kind: ScreenState._progress_advanced,
     LevelReached.kind: ScreenState._level_reached,
     StickyReelAdded.kind: ScreenState._sticky_reel_added,
+    TumbleStep.kind: ScreenState._tumble_step,
+    TumblesEnded.kind: ScreenState._tumbles_ended,
+    MultiplierSymbolsLanded.kind: ScreenState._multiplier_symbols_landed,
+    SequenceMultiplied.kind: ScreenState._sequence_multiplied,
+    CellMultipliers.kind: ScreenState._cell_multipliers,
 }
 
 

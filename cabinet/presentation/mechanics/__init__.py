@@ -48,12 +48,12 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "wild_respin",
     "wheel",
     "panel_door",
+    "tumble",
 )
 
 # Core blocks (by their ``presenter`` name) shown by the pipeline's presenters alone, with
 # no INFO section or FEATURES row of their own.
-# "tumble": until its own presenter lands (issue 32's screen part), drop it from here then.
-NEEDS_NONE: frozenset[str] = frozenset({"tumble"})
+NEEDS_NONE: frozenset[str] = frozenset()
 
 
 @runtime_checkable
