@@ -215,13 +215,12 @@ def connect(address: str) -> tuple[Any, Any]:
 
 def shard_task(defn: Definition, bet: Bet, key: str, master: int, start: int, count: int, top: int) -> Tally:
     """One shard on a worker: ``run_shard`` with this worker's definition and pricer for ``key``."""
-    from .pays import model_of
-    from .simulate import run_shard
+    from .simulate import run_shard, spinner_of
 
     kept = _WORKER_GAMES.get(key)
     if kept is None:
         _WORKER_GAMES.clear()
-        kept = _WORKER_GAMES[key] = (defn, model_of(defn).spinner(defn, bet))
+        kept = _WORKER_GAMES[key] = (defn, spinner_of(defn, bet))
     game, spinner = kept
     return run_shard(game, bet, master, start, count, spinner, top=top)
 

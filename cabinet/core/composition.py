@@ -222,6 +222,9 @@ def may_change_count(defn: Definition, mode: str, reel_sets: Iterable[str], para
                      reader: Any, reader_entry: FeatureBlock) -> bool:
     """Whether ``params``' screen stage can change what ``reader``'s trigger counts in
     spins of ``mode``: some reachable window counts differently after the stage."""
+    moves = getattr(entry, "par_moves_triggers", None)
+    if moves is not None and moves(params, mode):  # triggers read another screen than the landed one (tumbles)
+        return any(trigger_count(defn, reader, reader_entry, mode, s) is not None for s in reel_sets)
     if not entry.screen_modifier:
         return False
     return _may_change(defn, mode, reel_sets, params, entry,

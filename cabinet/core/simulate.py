@@ -336,6 +336,17 @@ class BatchRounds:
     paid: dict[str, np.ndarray] = field(default_factory=dict)  # feature -> what it paid there (absent: 0)
 
 
+def spinner_of(defn: Definition, bet: Bet) -> Any:
+    """The game's batch player: a block's own where it plays whole rounds (``batch_spinner``:
+    tumbles), else the pay model's."""
+    for params in defn.features:
+        make = getattr(block(params.type), "batch_spinner", None)
+        found = make(defn, params, bet) if make is not None else None
+        if found is not None:
+            return found
+    return model_of(defn).spinner(defn, bet)
+
+
 def batch_hints(defn: Definition, reel_set: str) -> list[BatchHint]:
     """Every block's hints for base spins on ``reel_set``, in definition order."""
     out: list[BatchHint] = []
@@ -1544,7 +1555,7 @@ def round_outcomes(
 ) -> RoundOutcomes:
     """Every seed's round. ``win[i] == play_round(defn, RoundRequest(bet, seeds[i])).total_win``
     exactly: the batch prices the plain base spins, the lean ``play_round`` the rest."""
-    spinner = spinner or model_of(defn).spinner(defn, bet)
+    spinner = spinner or spinner_of(defn, bet)
     batch = spinner.rounds(seeds)
     count = len(seeds)
     win = batch.win.copy()
@@ -1763,7 +1774,7 @@ _WORKER: dict[str, Any] = {}
 
 
 def _worker_init(defn: Definition, bet: Bet, master: int, top: int = 0) -> None:
-    _WORKER.update(defn=defn, bet=bet, master=master, top=top, spinner=model_of(defn).spinner(defn, bet))
+    _WORKER.update(defn=defn, bet=bet, master=master, top=top, spinner=spinner_of(defn, bet))
 
 
 def _worker_shard(job: tuple[int, int]) -> tuple[int, Tally]:
@@ -1894,7 +1905,7 @@ def _run_jobs(
     top: int = 0,
 ) -> Iterator[tuple[int, Tally]]:
     if workers == 1 or n_jobs == 1:
-        spinner = model_of(defn).spinner(defn, bet)
+        spinner = spinner_of(defn, bet)
         for start, count in jobs:
             yield start, run_shard(defn, bet, seed, start, count, spinner, top=top)
         return

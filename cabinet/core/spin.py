@@ -14,7 +14,8 @@ modes it declares, blocks in definition order at every stage):
 4. **wins** — each win modifier may change the wins (``WinMultiplied``); then the win
    events are added to the book.
 
-``trigger_stage`` is stage 5: every block that acts in the spin's mode is asked
+``trigger_stage`` is stage 5 (on ``spin.trigger_screen`` when a win-stage block chose one, the
+tumbles' ``scatters_count: every_screen``): every block that acts in the spin's mode is asked
 whether the spin triggers it (a trigger may draw). A block that is already running
 (``state.running``) is *retriggered* instead: ``FeatureTriggered(retrigger=True)`` and
 its award go to ``state.spins_added`` under its own name, which that feature takes at the
@@ -26,6 +27,7 @@ trigger runs its block to the end, nested inside the spin.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from fractions import Fraction
 
 from .bet import Bet
@@ -138,7 +140,7 @@ def play_spin(
         if entry.win_modifier:
             entry.win_stage(rc.context(params, mode), draft)
     book.extend(draft.wins)
-    return Spin(mode, reel_set, stops, draft.screen, tuple(draft.wins), draft.win, landed)
+    return Spin(mode, reel_set, stops, draft.screen, tuple(draft.wins), draft.win, landed, draft.trigger_screen)
 
 
 def _lean_win_stage(blocks: list[tuple[object, FeatureBlock]]) -> bool:
@@ -151,6 +153,8 @@ def trigger_stage(rc: RoundContext, spin: Spin) -> tuple[Money, FeatureRun | Non
     ran paid, and the last one's run (its final screen is what the round leaves)."""
     total = 0
     last: FeatureRun | None = None
+    if spin.trigger_screen:  # a tumble sequence's screen with the most trigger symbols
+        spin = replace(spin, screen=spin.trigger_screen)
     for params, entry in active(rc.defn, spin.mode):
         ctx = rc.context(params, spin.mode)
         trigger = entry.triggers(ctx, spin)

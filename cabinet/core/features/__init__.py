@@ -81,6 +81,7 @@ class Spin:
     wins: tuple[Event, ...]  # LineWin / ScatterWin events, after the win stage
     win: Money
     landed: Screen = ()  # the screen the reels landed on, before the screen stage (empty: ``screen``)
+    trigger_screen: Screen = ()  # the screen triggers read when a block chose one (tumbles; empty: ``screen``)
 
     @property
     def landed_screen(self) -> Screen:
@@ -99,6 +100,7 @@ class SpinDraft:
     wins: list[Event] = field(default_factory=list)
     win: Money = 0
     lean: bool = False  # the win was priced without win events (simulation): ``wins`` is empty
+    trigger_screen: Screen = ()  # a win-stage block's choice of the screen triggers read (empty: ``screen``)
 
 
 @dataclass

@@ -1,0 +1,320 @@
+"""What many whole screens pay at once (numpy), with the cells that paid: the tumble batch's
+pricers (``tumble_batch.py``).
+
+The base-spin batch pricers (``*_batch.py``) price *reel outcomes* from per-stop tables; a
+tumbled screen is no strip window, so these price a grid of symbol codes instead:
+``grid[spin, reel, row]`` (a code is the symbol's index in ``defn.symbols``). Each pricer
+returns, per spin, the model's pays in minor units at multiplier 1 and the mask of the cells
+of every win that paid (what ``tumble.paying_cells`` removes), and flags in ``bad`` a spin it
+cannot price exactly (``play_round`` plays that round). They read the models' own rule
+lookups (``*_rules.py``), never a second copy of a paytable.
+
+A pricer is exact where ``model.evaluate`` pays a whole number of minor units at multiplier
+1, so that a win at an integer multiplier ``m`` is ``m`` times it (``money.apply_ratio``):
+``pricer_for`` returns None for a game where that does not hold, or for a model without a
+grid pricer here (lines, Megaways), and the game's tumbles go to ``play_round``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Protocol
+
+import numpy as np
+
+from ..bet import Bet
+from ..definition import Definition
+from ..evaluate import compiled, table_value
+
+U64 = np.uint64
+
+
+class GridPricer(Protocol):
+    def price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(pays at multiplier 1 in minor units (spins,), paying cells (spins, reels, rows) bool)."""
+        ...
+
+
+def _minor(values: list[list[Fraction]]) -> np.ndarray | None:
+    """A table of minor units, or None when one of them is not whole."""
+    if any(Fraction(v).denominator != 1 for row in values for v in row):
+        return None
+    return np.array([[int(v) for v in row] for row in values], dtype=np.int64).reshape(len(values), -1)
+
+
+def histogram(grid: np.ndarray, symbols: int) -> np.ndarray:
+    """(spins, symbols): how many cells of each spin show each symbol code."""
+    n = grid.shape[0]
+    flat = grid.reshape(n, -1).astype(np.int64) + (np.arange(n, dtype=np.int64) * symbols)[:, None]
+    return np.bincount(flat.ravel(), minlength=n * symbols).reshape(n, symbols)
+
+
+def cells_of(grid: np.ndarray, per_symbol: np.ndarray) -> np.ndarray:
+    """(spins, reels, rows) bool: ``per_symbol[spin, code]`` read at each cell's code."""
+    n = grid.shape[0]
+    flat = grid.reshape(n, -1).astype(np.int64)
+    return np.take_along_axis(per_symbol, flat, axis=1).reshape(grid.shape)
+
+
+class CountPricer:
+    """Counts over the whole screen (``anywhere`` pays, and every model's scatters): a target's
+    count is the sum of what each cell adds; its pay the table's value at that count; its cells
+    every cell that adds to it."""
+
+    def __init__(self, adds: np.ndarray, minor: np.ndarray) -> None:
+        self.adds = adds  # (targets, symbols)
+        self.minor = minor  # (targets, top): minor units by count
+        self.top = minor.shape[1]
+        self.touches = adds > 0
+
+    def price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n = grid.shape[0]
+        if not self.adds.shape[0]:
+            return np.zeros(n, dtype=np.int64), np.zeros(grid.shape, dtype=bool)
+        counts = histogram(grid, self.adds.shape[1]) @ self.adds.T  # (spins, targets)
+        counts = np.minimum(counts, self.top - 1)
+        paid = self.minor[np.arange(self.minor.shape[0])[None, :], counts]  # (spins, targets)
+        pays = paid.sum(axis=1)
+        hit = paid > 0
+        per_symbol = (hit.astype(np.int64) @ self.touches.astype(np.int64)) > 0  # (spins, symbols)
+        return pays, cells_of(grid, per_symbol)
+
+
+def _count_pricer(defn: Definition, targets: list[str], adds: list[dict[str, int]], values: list[list[Fraction]]
+                  ) -> CountPricer | None:
+    codes = {s.id: i for i, s in enumerate(defn.symbols)}
+    table = np.zeros((len(targets), len(codes)), dtype=np.int64)
+    for t, row in enumerate(adds):
+        for sid, k in row.items():
+            table[t, codes[sid]] = k
+    minor = _minor(values) if values else np.zeros((0, 1), dtype=np.int64)
+    return None if minor is None else CountPricer(table, minor)
+
+
+def scatter_pricer(defn: Definition, bet: Bet) -> CountPricer | None:
+    """The scatters' pays at a scatter multiplier of 1 (``common.scatter_events``)."""
+    c = compiled(defn)
+    targets = sorted(c.scatter_table)
+    adds: list[dict[str, int]] = [{} for _ in targets]
+    for sid, (target, k) in c.scatter_of.items():
+        if target in targets:
+            adds[targets.index(target)][sid] = k
+    cells = defn.grid.reels * defn.grid.rows
+    top = cells * max((k for row in adds for k in row.values()), default=1) + 1
+    values = [[table_value(c.scatter_table[t], k) * bet.total for k in range(top)] for t in targets]
+    return _count_pricer(defn, targets, adds, values)
+
+
+def anywhere_pricer(defn: Definition, bet: Bet) -> CountPricer | None:
+    from .anywhere_rules import rules_of
+
+    rules = rules_of(defn)
+    per_coin = bet.coins_per_line * bet.coin_value
+    targets = list(rules.targets)
+    adds = [rules.adds[t] for t in targets]
+    top = defn.grid.reels * defn.grid.rows * max((k for row in adds for k in row.values()), default=1) + 1
+    values = [[table_value(rules.table[t], k) * per_coin for k in range(top)] for t in targets]
+    return _count_pricer(defn, targets, adds, values)
+
+
+class ClusterPricer:
+    """``cluster_rules.cluster_pays`` on bit boards: bit ``reel x rows + row`` of a 64-bit word
+    per spin; a target's clusters are the connected parts of (its cells | its wilds) grown from
+    its own cells, as ``cluster_batch`` grows them."""
+
+    def __init__(self, defn: Definition, bet: Bet) -> None:
+        from .cluster_rules import rules_of
+
+        rules = rules_of(defn)
+        codes = {s.id: i for i, s in enumerate(defn.symbols)}
+        self.rows, self.reels = defn.grid.rows, defn.grid.reels
+        t_count, n_sym = len(rules.targets), len(codes)
+        self.own = np.zeros((t_count, n_sym), dtype=U64)
+        self.double = np.zeros((t_count, n_sym), dtype=U64)
+        self.wild = np.zeros((t_count, n_sym), dtype=U64)
+        self.supported = self.rows * self.reels <= 64
+        for t, target in enumerate(rules.targets):
+            for sid, k in rules.own[target].items():
+                self.own[t, codes[sid]] = 1
+                if k == 2:
+                    self.double[t, codes[sid]] = 1
+                elif k != 1:
+                    self.supported = False
+            for sid, m in rules.wild[target].items():
+                self.wild[t, codes[sid]] = 1
+                if m != 1:
+                    self.supported = False  # wild multipliers: play_round prices them
+        per_coin = bet.coins_per_line * bet.coin_value
+        top = self.rows * self.reels * 2 + 1
+        minor = _minor([[table_value(rules.table[t], k) * per_coin for k in range(top)] for t in rules.targets]
+                       if rules.targets else [])
+        if minor is None:
+            self.supported = False
+            minor = np.zeros((t_count, top), dtype=np.int64)
+        self.pay = minor if t_count else np.zeros((0, top), dtype=np.int64)
+        self.least = np.array([next((k for k, v in enumerate(row) if v), top) for row in self.pay.tolist()],
+                              dtype=np.int64)  # the smallest paying size
+        # a lone cell (at most a Double: 2) never pays when the least paying size is above 2
+        self.prune = self.least > 2
+        full = (1 << (self.rows * self.reels)) - 1 if self.rows * self.reels < 64 else (1 << 64) - 1
+        top_bits = sum(1 << (r * self.rows) for r in range(self.reels))
+        bottom_bits = sum(1 << (r * self.rows + self.rows - 1) for r in range(self.reels))
+        self.not_top, self.not_bottom = U64(~top_bits & full), U64(~bottom_bits & full)
+        self.full = U64(full)
+        self.bits = np.array([1 << c for c in range(min(64, self.rows * self.reels))], dtype=U64)
+
+    def symbol_boards(self, grid: np.ndarray) -> np.ndarray:
+        """(spins, symbols): each symbol's cells as a bit board (one-hot cells packed 8 to a byte)."""
+        n = grid.shape[0]
+        cells = self.rows * self.reels
+        flat = grid.reshape(n, cells)
+        onehot = np.zeros((n, self.own.shape[1], 64), dtype=bool)
+        onehot[:, :, :cells] = flat[:, None, :] == np.arange(self.own.shape[1], dtype=flat.dtype)[None, :, None]
+        packed = np.packbits(onehot, axis=2, bitorder="little")  # (spins, symbols, 8) bytes, bit c = cell c
+        boards: np.ndarray = packed.view("<u8")[:, :, 0].astype(U64)
+        return boards
+
+    def _boards(self, table: np.ndarray, boards: np.ndarray) -> np.ndarray:
+        """(targets x spins,): the cells of the symbols ``table`` marks per target, target-major."""
+        out = np.zeros((table.shape[0], boards.shape[0]), dtype=U64)
+        for t in range(table.shape[0]):
+            for code in np.nonzero(table[t])[0].tolist():
+                out[t] |= boards[:, code]
+        return out.ravel()
+
+    def spread(self, comp: np.ndarray) -> np.ndarray:
+        rows = U64(self.rows)
+        out: np.ndarray = comp | ((comp << U64(1)) & self.not_top) | ((comp >> U64(1)) & self.not_bottom)
+        out |= ((comp << rows) & self.full) | (comp >> rows)
+        return out
+
+    def price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Every target of every spin at once (index ``target x spins + spin``): each round of the
+        loop grows one cluster of each (target, spin) that has a target cell left."""
+        n = grid.shape[0]
+        t_count = self.pay.shape[0]
+        if not t_count:
+            return np.zeros(n, dtype=np.int64), np.zeros(grid.shape, dtype=bool)
+        boards = self.symbol_boards(grid)
+        own, wild, double = self._boards(self.own, boards), self._boards(self.wild, boards), \
+            self._boards(self.double, boards)
+        mask = own | wild
+        target = np.repeat(np.arange(t_count), n)
+        # a target whose cells (and wilds, and Doubles twice) are fewer than its least paying size never pays
+        most = np.bitwise_count(mask).astype(np.int64) + np.bitwise_count(double)
+        remaining = np.where(most >= self.least[target], own, U64(0))
+        prune = self.prune[target]
+        remaining[prune] &= ~self._lone(mask[prune])
+        pays_all = np.zeros(t_count * n, dtype=np.int64)
+        paid_all = np.zeros(t_count * n, dtype=U64)
+        flat_pay = self.pay.ravel()
+        top = self.pay.shape[1]
+        at = np.nonzero(remaining)[0]
+        while len(at):
+            rem = remaining[at]
+            comp = rem & (~rem + U64(1))  # the lowest target cell left: a cluster grows from it
+            m = mask[at]
+            grow = np.arange(len(at))
+            while len(grow):
+                now = comp[grow]
+                grown = self.spread(now) & m[grow]
+                moving = grown != now
+                comp[grow] = grown
+                grow = grow[moving]
+            o = own[at]
+            size = (np.bitwise_count(comp & o).astype(np.int64) + np.bitwise_count(comp & double[at])
+                    + np.bitwise_count(comp & m & ~o))
+            won = np.take(flat_pay, target[at] * top + np.minimum(size, top - 1))
+            pays_all[at] += won
+            paid_all[at] |= np.where(won > 0, comp, U64(0))
+            remaining[at] = rem & ~comp
+            at = at[remaining[at] != 0]
+        pays = pays_all.reshape(t_count, n).sum(axis=0)
+        paid_bits = np.bitwise_or.reduce(paid_all.reshape(t_count, n), axis=0)
+        cells = (paid_bits[:, None] & self.bits[None, :]) != 0
+        return pays, cells.reshape(grid.shape)
+
+    def _lone(self, mask: np.ndarray) -> np.ndarray:
+        rows = U64(self.rows)
+        touched = ((mask << U64(1)) & self.not_top) | ((mask >> U64(1)) & self.not_bottom)
+        touched |= ((mask << rows) & self.full) | (mask >> rows)
+        return mask & ~touched
+
+
+class WaysPricer:
+    """``ways_rules.ways_pays`` where it factors (as ``ways_batch``): a target's run pays
+    ``pay(length) x`` the product of its reels' weighted matches; its cells are the matching
+    cells of the run's reels. A Double, or a multiplier wild under ``highest``, flags the spin."""
+
+    def __init__(self, defn: Definition, bet: Bet) -> None:
+        from .ways_rules import rules_of
+
+        rules = rules_of(defn)
+        codes = {s.id: i for i, s in enumerate(defn.symbols)}
+        self.reels = defn.grid.reels
+        t_count = len(rules.targets)
+        self.weight = np.zeros((t_count, len(codes)), dtype=np.int64)
+        self.odd = np.zeros(len(codes), dtype=bool)
+        for t, target in enumerate(rules.targets):
+            for sid, (adds, mult) in rules.match[target].items():
+                self.weight[t, codes[sid]] = mult
+                if adds != 1 or (rules.highest and mult != 1):
+                    self.odd[codes[sid]] = True
+        per_coin = bet.coins_per_line * bet.coin_value
+        values = [[rules.value(t, length) * per_coin for length in range(self.reels + 1)] for t in rules.targets]
+        minor = _minor(values) if values else np.zeros((0, self.reels + 1), dtype=np.int64)
+        self.supported = minor is not None
+        self.pay = minor if minor is not None else np.zeros((t_count, self.reels + 1), dtype=np.int64)
+        self.both_ways = rules.both_ways
+
+    def price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n = grid.shape[0]
+        t_count = self.pay.shape[0]
+        cells = np.zeros(grid.shape, dtype=bool)
+        if not t_count:
+            return np.zeros(n, dtype=np.int64), cells
+        bad |= self.odd[grid].any(axis=(1, 2))
+        per_cell = self.weight[:, grid]  # (targets, spins, reels, rows)
+        matches = per_cell.sum(axis=3)  # (targets, spins, reels)
+        hits = matches > 0
+        ltr_len = np.where(hits.all(axis=2), self.reels, np.argmin(hits, axis=2))  # (targets, spins)
+        pays, ltr_cells = self._direction(per_cell, matches, ltr_len, reverse=False)
+        cells |= ltr_cells
+        if self.both_ways:
+            rev = hits[:, :, ::-1]
+            rtl_len = np.where(rev.all(axis=2), self.reels, np.argmin(rev, axis=2))
+            rtl_len = np.where(ltr_len == self.reels, 0, rtl_len)  # a run over every reel is paid once
+            more, rtl_cells = self._direction(per_cell, matches, rtl_len, reverse=True)
+            pays += more
+            cells |= rtl_cells
+        return pays, cells
+
+    def _direction(self, per_cell: np.ndarray, matches: np.ndarray, length: np.ndarray, *, reverse: bool
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        t_count, n = length.shape
+        reel = np.arange(self.reels)
+        if reverse:
+            reel = reel[::-1]
+        order = np.empty(self.reels, dtype=np.int64)
+        order[reel] = np.arange(self.reels)  # each reel's place in the run's direction
+        in_run = order[None, None, :] < length[:, :, None]  # (targets, spins, reels)
+        ways = np.prod(np.where(in_run, matches, 1), axis=2)
+        per_way = np.take_along_axis(self.pay, length, axis=1)  # (targets, spins)
+        won = per_way * ways
+        paying = (won > 0)[:, :, None] & in_run  # (targets, spins, reels)
+        cells = ((per_cell > 0) & paying[:, :, :, None]).any(axis=0)
+        return won.sum(axis=0), cells
+
+
+def pricer_for(defn: Definition, bet: Bet) -> GridPricer | None:
+    """The grid pricer of the game's model (None: none here, or not exact at this bet)."""
+    kind = defn.pay_model.type
+    if kind == "anywhere":
+        return anywhere_pricer(defn, bet)
+    if kind == "cluster":
+        cluster = ClusterPricer(defn, bet)
+        return cluster if cluster.supported else None
+    if kind == "ways":
+        ways = WaysPricer(defn, bet)
+        return ways if ways.supported else None
+    return None
