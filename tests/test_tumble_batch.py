@@ -1,8 +1,10 @@
 """simulate's lockstep tumble player (core/pays/tumble_batch.py) equals play_round round by round
 on toy games of every grid-priced model (anywhere, cluster, ways one and both ways) x fill
 (strip, weights) x ladder (per spin, lasting through free spins) x free spins (multipliers,
-retriggers, top-up, cap, several reel sets); what it cannot play goes to play_round; merged
-shard results depend only on seed and spin count."""
+retriggers, top-up, cap, several reel sets) x issue 32's rules (multiplier symbols summed and
+multiplied, a running total in free spins; cell multipliers summed and multiplied, kept or not
+through free spins; triggers on the tumbled screens); what it cannot play goes to play_round;
+merged shard results depend only on seed and spin count."""
 
 from __future__ import annotations
 
@@ -28,8 +30,15 @@ GAMES = {
     "toy-tumble-ways-both": 600,  # ways both ways, per-reel weights, free spins retriggered
     "toy-tumble-cluster": 300,  # cluster, weights, wilds stay, ladder through free spins, spin multipliers
     "toy-tumble-cluster-strip": 400,  # cluster, strip, two base reel sets, top-up and cap
-    "tumble-anywhere-6x5": 1500,  # the benchmark's anywhere game (free spins, spin multipliers)
-    "tumble-cluster-7x7": 600,  # the benchmark's cluster game (strip, free spins)
+    "tumble-anywhere-6x5": 1500,  # the benchmark's: multiplier symbols, a running total in free spins
+    "tumble-cluster-7x7": 600,  # the benchmark's: strip, cell multipliers kept through free spins
+    # tumble32's toy games of the new rules (tests/test_tumble_rules.py)
+    "toy-tumble-bombs": 1500,  # multiplier symbols summed, strip fill (their values drawn)
+    "toy-tumble-cells": 1500,  # cell multipliers summed, kept through free spins
+    "toy-tumble-feature": 1500,  # a running total in free spins, triggers on the tumbled screens
+    # and the batch's own
+    "toy-tumble-everything": 300,  # products of both kinds, a fresh grid each free spin, every_screen
+    "toy-tumble-anywhere-cells": 300,  # cells in free spins only, multiplier symbols in base and free
 }
 
 
@@ -51,13 +60,22 @@ def test_batch_equals_play_round_round_by_round(game) -> None:
     out = round_outcomes(defn, bet, seeds, spinner)
     assert out.scalar.mean() < 0.05  # the batch settled (almost) every round itself
     batch = spinner.rounds(seeds)
+    kinds: set[str] = set()
     for i, seed in enumerate(seeds.tolist()):
         result = play_round(defn, RoundRequest(bet, seed))
+        kinds.update(e.kind for e in result.events)
         assert out.win[i] == result.total_win, (name, i)
         if not batch.scalar[i]:
             assert batch.win[i] == result.total_win, (name, i)
         ran = {f: int(paid[i]) for f, (mask, paid) in out.features.items() if mask[i]}
         assert ran == _features(result), (name, i)
+    # the rounds compared include the rules the game is listed for
+    tumble = next(f for f in defn.features if isinstance(f, Tumble))
+    assert "tumble_step" in kinds
+    if tumble.multiplier_symbols is not None:
+        assert "sequence_multiplied" in kinds
+    if tumble.cell_multipliers is not None:
+        assert "cell_multiplier_win" in kinds
 
 
 def test_every_game_tumbles_and_triggers() -> None:

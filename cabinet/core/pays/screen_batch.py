@@ -30,9 +30,38 @@ U64 = np.uint64
 
 
 class GridPricer(Protocol):
-    def price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(pays at multiplier 1 in minor units (spins,), paying cells (spins, reels, rows) bool)."""
+    cell_multipliers: bool  # it can raise each win by its cells' multipliers (``levels``)
+
+    def price(self, grid: np.ndarray, bad: np.ndarray, levels: np.ndarray | None = None, how: str = "sum"
+              ) -> tuple[np.ndarray, np.ndarray]:
+        """(pays at multiplier 1 in minor units (spins,), paying cells (spins, reels, rows) bool);
+        with ``levels`` (each cell's multiplier, tumble's cell multipliers) each win is raised by
+        the ``how`` (sum | product) of its cells' multipliers of 2 or more (x1 when none)."""
         ...
+
+
+PRODUCT_BITS = 40  # a product of cell multipliers past 2^40 is left to play_round (int64 room for the pay)
+
+
+def cell_factor(cells: np.ndarray, strong: np.ndarray, how: str, bad: np.ndarray) -> np.ndarray:
+    """Per win: the sum (or product) of the multipliers >= 2 of its ``cells`` (rows: wins; x1 when
+    none); ``strong`` holds each cell's multiplier where it is 2 or more, else 0. A product too
+    large for exact int64 money flags its win's spin in ``bad`` (one entry per win)."""
+    if how == "sum":
+        total = np.where(cells, strong, 0).sum(axis=1)
+        factor: np.ndarray = np.where(total == 0, 1, total)
+        return factor
+    values = np.where(cells & (strong >= 2), strong, 1)
+    bad |= np.log2(values).sum(axis=1) > PRODUCT_BITS
+    product: np.ndarray = np.prod(values, axis=1)
+    return product
+
+
+def strong_levels(levels: np.ndarray) -> np.ndarray:
+    """(spins, cells): each cell's multiplier where it is 2 or more, else 0."""
+    flat = levels.reshape(levels.shape[0], -1)
+    out: np.ndarray = np.where(flat >= 2, flat, 0)
+    return out
 
 
 def _minor(values: list[list[Fraction]]) -> np.ndarray | None:
@@ -61,21 +90,32 @@ class CountPricer:
     count is the sum of what each cell adds; its pay the table's value at that count; its cells
     every cell that adds to it."""
 
+    cell_multipliers = True
+
     def __init__(self, adds: np.ndarray, minor: np.ndarray) -> None:
         self.adds = adds  # (targets, symbols)
         self.minor = minor  # (targets, top): minor units by count
         self.top = minor.shape[1]
         self.touches = adds > 0
 
-    def price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def price(self, grid: np.ndarray, bad: np.ndarray, levels: np.ndarray | None = None, how: str = "sum"
+              ) -> tuple[np.ndarray, np.ndarray]:
         n = grid.shape[0]
         if not self.adds.shape[0]:
             return np.zeros(n, dtype=np.int64), np.zeros(grid.shape, dtype=bool)
         counts = histogram(grid, self.adds.shape[1]) @ self.adds.T  # (spins, targets)
         counts = np.minimum(counts, self.top - 1)
         paid = self.minor[np.arange(self.minor.shape[0])[None, :], counts]  # (spins, targets)
-        pays = paid.sum(axis=1)
         hit = paid > 0
+        if levels is not None and hit.any():  # each target's win is one event on every cell it counts
+            flat = grid.reshape(n, -1)
+            strong = strong_levels(levels)
+            for t in np.nonzero(hit.any(axis=0))[0].tolist():
+                on = np.nonzero(hit[:, t])[0]
+                wrong = np.zeros(len(on), dtype=bool)
+                paid[on, t] *= cell_factor(self.touches[t][flat[on]], strong[on], how, wrong)
+                bad[on] |= wrong
+        pays = paid.sum(axis=1)
         per_symbol = (hit.astype(np.int64) @ self.touches.astype(np.int64)) > 0  # (spins, symbols)
         return pays, cells_of(grid, per_symbol)
 
@@ -121,6 +161,8 @@ class ClusterPricer:
     """``cluster_rules.cluster_pays`` on bit boards: bit ``reel x rows + row`` of a 64-bit word
     per spin; a target's clusters are the connected parts of (its cells | its wilds) grown from
     its own cells, as ``cluster_batch`` grows them."""
+
+    cell_multipliers = True
 
     def __init__(self, defn: Definition, bet: Bet) -> None:
         from .cluster_rules import rules_of
@@ -188,7 +230,8 @@ class ClusterPricer:
         out |= ((comp << rows) & self.full) | (comp >> rows)
         return out
 
-    def price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def price(self, grid: np.ndarray, bad: np.ndarray, levels: np.ndarray | None = None, how: str = "sum"
+              ) -> tuple[np.ndarray, np.ndarray]:
         """Every target of every spin at once (index ``target x spins + spin``): each round of the
         loop grows one cluster of each (target, spin) that has a target cell left."""
         n = grid.shape[0]
@@ -225,6 +268,14 @@ class ClusterPricer:
             size = (np.bitwise_count(comp & o).astype(np.int64) + np.bitwise_count(comp & double[at])
                     + np.bitwise_count(comp & m & ~o))
             won = np.take(flat_pay, target[at] * top + np.minimum(size, top - 1))
+            if levels is not None:  # each cluster is one win event on its cells
+                hit = np.nonzero(won > 0)[0]
+                if len(hit):
+                    spin = at[hit] % n
+                    wrong = np.zeros(len(hit), dtype=bool)
+                    inside = (comp[hit, None] & self.bits[None, :]) != 0
+                    won[hit] *= cell_factor(inside, strong_levels(levels[spin]), how, wrong)
+                    bad[spin[wrong]] = True  # (a spin may be here once per target)
             pays_all[at] += won
             paid_all[at] |= np.where(won > 0, comp, U64(0))
             remaining[at] = rem & ~comp
@@ -245,6 +296,8 @@ class WaysPricer:
     """``ways_rules.ways_pays`` where it factors (as ``ways_batch``): a target's run pays
     ``pay(length) x`` the product of its reels' weighted matches; its cells are the matching
     cells of the run's reels. A Double, or a multiplier wild under ``highest``, flags the spin."""
+
+    cell_multipliers = False  # a ways win's cells are its class's ways: not raised here
 
     def __init__(self, defn: Definition, bet: Bet) -> None:
         from .ways_rules import rules_of
@@ -267,7 +320,8 @@ class WaysPricer:
         self.pay = minor if minor is not None else np.zeros((t_count, self.reels + 1), dtype=np.int64)
         self.both_ways = rules.both_ways
 
-    def price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def price(self, grid: np.ndarray, bad: np.ndarray, levels: np.ndarray | None = None, how: str = "sum"
+              ) -> tuple[np.ndarray, np.ndarray]:
         n = grid.shape[0]
         t_count = self.pay.shape[0]
         cells = np.zeros(grid.shape, dtype=bool)

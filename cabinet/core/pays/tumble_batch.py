@@ -23,11 +23,25 @@ spin multiplier (``SpinsPlan`` order), its stops and its sequence's refills. A f
 trigger count (retriggers), cap, top-up and limit follow the feature's ``SpinsPlan``, played
 in lockstep over every feature of the chunk.
 
+Issue 32's rules (``features/tumble``), in the same order:
+
+- multiplier symbols never go and fall with their values; a landed screen's draw their values
+  (one ``weighted`` each, reel 1 first, top row first) right after the stops, a refill's after
+  all of that refill's symbols, in its fill order; a spin that won with some on its final screen
+  is multiplied by their sum or product, or in free spins with ``accumulate_in_free_spins`` by a
+  running total kept per feature;
+- cell multipliers: a grid of levels per round (fresh each spin, or per feature when kept
+  through free spins); each win (a target's count, a cluster, a scatter) is raised by the sum or
+  product of its cells' multipliers before the screen, then every cell of a paying win steps;
+- ``every_screen``: the trigger count is read on the sequence's first screen with the most
+  trigger symbols.
+
 ``TumbleSpinner.make`` returns None where a round could do anything this player does not
 (another block than the tumble and one free-spins feature, a model without a grid pricer,
-a rule of ``tumble-spec.md`` not batched yet): ``simulate`` then takes the model's own
-spinner, which leaves every tumbling round to ``play_round``. A round the player cannot settle
-exactly (a rejected draw, ``MAX_TUMBLES``, a pay the pricer flags) goes to ``play_round`` too.
+cell multipliers under a model whose pricer does not raise wins cell by cell): ``simulate``
+then takes the model's own spinner, which leaves every tumbling round to ``play_round``. A
+round the player cannot settle exactly (a rejected draw, ``MAX_TUMBLES``, a pay the pricer
+flags, a product too large for exact int64 money) goes to ``play_round`` too.
 """
 
 from __future__ import annotations
@@ -43,6 +57,8 @@ from ..definition import Definition
 from ..features import SpinsPlan
 from ..simulate import BASE_CHUNK, BatchRounds, _draw_stops, _weighted_array
 from .screen_batch import CountPricer, GridPricer, pricer_for, scatter_pricer
+
+MONEY_BITS = 50  # a multiplier symbols' factor past 2^50 (or a win x factor past 2^62) is left to play_round
 
 
 @dataclass
@@ -67,7 +83,6 @@ class _Free:
     multiplier_weights: tuple[int, ...]
     awarded: np.ndarray
     added: np.ndarray | None
-    tumbles: bool  # the tumble block acts in its spins
     retrigger: bool
 
 
@@ -86,7 +101,6 @@ class TumbleSpinner:
         self.sets = self._compile_sets(names)
         self.base_sets = [names.index(c.set) for c in defn.base_game.reel_sets]
         self.base_weights = tuple(c.weight for c in defn.base_game.reel_sets)
-        self.tumble_base = "base" in params.modes
         self.ladder = np.array(params.ladder or (1,), dtype=np.int64)
         self.lasting = bool(params.ladder_through_free_spins)
         wild = np.zeros(self.n_symbols, dtype=bool)
@@ -95,27 +109,36 @@ class TumbleSpinner:
             base = symbols.get(s.base, s) if s.base else s
             wild[self.codes[s.id]] = s.kind == "wild" or base.kind == "wild"
         self.stays = wild if params.wilds_stay else np.zeros(self.n_symbols, dtype=bool)
+        self.bombs = params.multiplier_symbols
+        self.bomb = -1
+        self.values = self.free_values = (np.zeros(1, dtype=np.int64), (1,))
+        if self.bombs is not None:  # multiplier symbols: never removed; their value tables
+            self.bomb = self.codes[self.bombs.symbol]
+            self.stays = self.stays.copy()
+            self.stays[self.bomb] = True
+            self.values = (np.array(list(self.bombs.values), dtype=np.int64), tuple(self.bombs.values.values()))
+            table = self.bombs.free_values or self.bombs.values
+            self.free_values = (np.array(list(table), dtype=np.int64), tuple(table.values()))
+        self.cells = params.cell_multipliers
         self.fill_tables: list[tuple[np.ndarray, tuple[int, ...]]] = [
             (np.array([self.codes[s] for s in table], dtype=np.int16), tuple(table.values()))
             for table in params.fill_weights
         ]
         self.free: _Free | None = None
         self.trigger_adds = np.zeros(self.n_symbols, dtype=np.int64)
+        self.trigger_raw = np.zeros(self.n_symbols, dtype=np.int64)  # ``every_screen``: a trigger symbol's cells
         if free is not None:
             self.free = self._compile_free(defn, bet, free, names)
             for s in defn.symbols:
                 if s.base == free.trigger_symbol:
                     self.trigger_adds[self.codes[s.id]] = s.counts
+            self.trigger_raw[self.codes[free.trigger_symbol]] = 1
 
     # -- what the player can play ----------------------------------------------------------------
 
     @classmethod
     def make(cls, defn: Definition, bet: Bet, params: Any) -> TumbleSpinner | None:
         """The player for ``defn`` with tumble block ``params``, or None (see the module)."""
-        if any(getattr(params, rule, None) for rule in ("multiplier_symbols", "cell_multipliers")):
-            return None  # tumble-spec rules not batched yet
-        if getattr(params, "scatters_count", "landed") != "landed":
-            return None
         free: Any = None
         for other in defn.features:
             if other is params:
@@ -129,6 +152,8 @@ class TumbleSpinner:
         scatters = scatter_pricer(defn, bet)
         if pricer is None or scatters is None:
             return None
+        if params.cell_multipliers is not None and not pricer.cell_multipliers:
+            return None  # this model's wins are not raised cell by cell here
         spinner = cls(defn, bet, params, pricer, scatters, free)
         if free is not None and spinner.free is None:
             return None
@@ -164,7 +189,7 @@ class TumbleSpinner:
             np.array([v for v, _ in plan.multipliers] or [1], dtype=np.int64),
             tuple(w for _, w in plan.multipliers) or (1,),
             np.array(plan.awarded, dtype=np.int64), np.array(plan.added, dtype=np.int64) if plan.added else None,
-            "free" in self.params.modes, bool(free.retrigger),
+            bool(free.retrigger),
         )
 
     # -- rounds ----------------------------------------------------------------------------------
@@ -204,11 +229,9 @@ class TumbleSpinner:
         k = np.zeros(n, dtype=np.int64)
         chosen = self._choose(seeds, k, self.base_sets, self.base_weights, bad)
         ones = np.ones(n, dtype=np.int64)
-        win, _, landed = self.spin(seeds, k, chosen, ones, ones, np.zeros(n, dtype=np.int64),
-                                   tumbling=self.tumble_base, bad=bad)
+        win, _, counted = self.spin(seeds, k, chosen, ones, ones, np.zeros(n, dtype=np.int64), mode="base", bad=bad)
         if self.free is None:
             return win, bad, None
-        counted = self.trigger_adds[landed].sum(axis=(1, 2))
         awarded = self.free.awarded[np.minimum(counted, len(self.free.awarded) - 1)]
         go = np.nonzero((awarded > 0) & ~bad)[0]
         return win, bad, (go, k[go], awarded[go])
@@ -225,10 +248,13 @@ class TumbleSpinner:
         return index
 
     def spin(self, seeds: np.ndarray, k: np.ndarray, chosen: np.ndarray, line_mult: np.ndarray,
-             scatter_mult: np.ndarray, step: np.ndarray, *, tumbling: bool, bad: np.ndarray
+             scatter_mult: np.ndarray, step: np.ndarray, *, mode: str, bad: np.ndarray,
+             levels: np.ndarray | None = None, running: np.ndarray | None = None
              ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """One spin of every round from draw index ``k`` (moved on in place) on reel set
-        ``chosen``: (its win with the tumbles', each round's ladder step after it, the landed grid)."""
+        """One spin of ``mode`` of every round from draw index ``k`` (moved on in place) on reel
+        set ``chosen``: (its win with the tumbles', each round's ladder step after it, the trigger
+        count its triggers read). ``levels``: the cell multipliers kept from earlier spins (changed
+        in place; None: a fresh grid); ``running``: the multiplier symbols' running totals."""
         n = len(seeds)
         grid = np.empty((n, self.reels, self.rows), dtype=np.int16)
         cursor = np.zeros((n, self.reels), dtype=np.int64)
@@ -241,49 +267,133 @@ class TumbleSpinner:
             for r, stop in enumerate(stops):
                 grid[on, r] = self.sets.windows[c][r][stop]
                 cursor[on, r] = stop - 1
-        landed = grid.copy()
-        pays, cells = self._price(grid, bad)
+        counted = self.trigger_adds[grid].sum(axis=(1, 2))
+        tumbling = mode in self.params.modes
+        bombs = self.bombs if tumbling else None
+        cells_opts = self.cells if tumbling and self.cells is not None and mode in self.cells.modes else None
+        values = None
+        if bombs is not None:  # the landed multiplier symbols' values, reel 1 first, top row first
+            values = np.zeros(grid.shape, dtype=np.int64)
+            table = self.free_values if mode == "free" else self.values
+            for r in range(self.reels):
+                for row in range(self.rows):
+                    self._draw_values(np.nonzero(grid[:, r, row] == self.bomb)[0], r, row, values, seeds, k,
+                                      table, bad)
+        if cells_opts is not None and levels is None:
+            levels = np.zeros(grid.shape, dtype=np.int64)
+        how = cells_opts.combine if cells_opts is not None else "sum"
+        raise_by = levels if cells_opts is not None else None
+        pays, cells = self._price(grid, bad, raise_by, how)
+        if cells_opts is not None and levels is not None:
+            self._step_cells(levels, cells)
         win = pays[0] * line_mult + pays[1] * scatter_mult
         if not tumbling:
-            return win, step, landed
+            return win, step, counted
+        every = self.params.scatters_count == "every_screen"
+        most = self.trigger_raw[grid].sum(axis=(1, 2)) if every else None
         step = step.copy()
-        live = np.nonzero(cells.any(axis=(1, 2)) & ~bad)[0]
-        cells = cells[live]  # row i: round live[i]
-        tumbles = 0
         from ..features.tumble import MAX_TUMBLES
 
-        while len(live):
-            if tumbles >= MAX_TUMBLES:
-                bad[live] = True  # a runaway sequence: play_round says how it ends
-                break
+        live = np.arange(n)
+        tumbles = 0
+        while True:
             removed = cells & ~self.stays[grid[live]]
-            going = removed.any(axis=(1, 2))
+            going = removed.any(axis=(1, 2)) & ~bad[live]
             live, removed = live[going], removed[going]
             if not len(live):
                 break
-            new = self._refill(grid[live], removed, seeds[live], k, live, cursor, chosen[live], bad)
+            if tumbles >= MAX_TUMBLES:
+                bad[live] = True  # a runaway sequence: play_round says how it ends
+                break
+            new, order, holes = self._refill(grid[live], removed, seeds[live], k, live, cursor, chosen[live], bad)
+            if values is not None:  # values fall with their symbols; new multiplier symbols draw theirs
+                moved = np.take_along_axis(values[live], order, axis=2)
+                moved[np.arange(self.rows)[None, None, :] < holes[:, :, None]] = 0
+                values[live] = moved
+                table = self.free_values if mode == "free" else self.values
+                for r in range(self.reels):
+                    for j in range(self.rows):
+                        at = np.nonzero(holes[:, r] > j)[0]
+                        if not len(at):
+                            break
+                        row = holes[at, r] - 1 - j
+                        hit = at[new[at, r, row] == self.bomb]
+                        if len(hit):
+                            self._draw_values(live[hit], r, holes[hit, r] - 1 - j, values, seeds, k, table, bad)
             grid[live] = new
             rung = self.ladder[np.minimum(step[live], len(self.ladder) - 1)]
             sub_bad = bad[live]
-            pays, cells = self._price(new, sub_bad)
+            sub_levels = levels[live] if raise_by is not None and levels is not None else None
+            pays, cells = self._price(new, sub_bad, sub_levels, how)
+            if sub_levels is not None and levels is not None:
+                self._step_cells(sub_levels, cells)
+                levels[live] = sub_levels
             bad[live] = sub_bad
             win[live] += (pays[0] * line_mult[live] + pays[1] * scatter_mult[live]) * rung
             step[live] += 1
             tumbles += 1
-            still = cells.any(axis=(1, 2)) & ~sub_bad
-            live = live[still]
-            cells = cells[still]
-        return win, step, landed
+            if most is not None:  # the first screen with the most trigger symbols
+                raw = self.trigger_raw[new].sum(axis=(1, 2))
+                better = raw > most[live]
+                most[live[better]] = raw[better]
+                counted[live[better]] = self.trigger_adds[new[better]].sum(axis=(1, 2))
+        if values is not None and bombs is not None:
+            self._multiply(win, values, mode, running, bad)
+        return win, step, counted
 
-    def _price(self, grid: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """((model pays, scatter pays) at multiplier 1, the cells that paid)."""
-        pays, cells = self.pricer.price(grid, bad)
-        scatter, scatter_cells = self.scatters.price(grid, bad)
+    def _draw_values(self, at: np.ndarray, reel: int, row: Any, values: np.ndarray, seeds: np.ndarray,
+                     k: np.ndarray, table: tuple[np.ndarray, tuple[int, ...]], bad: np.ndarray) -> None:
+        """One ``weighted`` draw over the value table for the multiplier symbol at (``reel``,
+        ``row``) of rounds ``at`` (indexes into this spin's rounds)."""
+        if not len(at):
+            return
+        options, weights = table
+        pick, rejected, drew = _weighted_array(seeds[at], k[at], weights)
+        bad[at] |= rejected
+        k[at] += int(drew)
+        values[at, reel, row] = options[pick]
+
+    def _step_cells(self, levels: np.ndarray, cells: np.ndarray) -> None:
+        """Each cell of a paying win steps once: unmarked -> marked -> x``first`` -> doubling to ``cap``."""
+        assert self.cells is not None
+        first, cap = min(self.cells.first, self.cells.cap), self.cells.cap
+        stepped = np.where(levels == 0, 1, np.where(levels == 1, first, np.minimum(levels * 2, cap)))
+        levels[cells] = stepped[cells]
+
+    def _multiply(self, win: np.ndarray, values: np.ndarray, mode: str, running: np.ndarray | None,
+                  bad: np.ndarray) -> None:
+        """The sequence's end: a spin that won with multiplier symbols on its final screen is
+        multiplied by their sum or product, or (accumulating in free spins) by the running total."""
+        assert self.bombs is not None
+        on = (values > 0).any(axis=(1, 2)) & (win > 0)
+        if not on.any():
+            return
+        at = np.nonzero(on)[0]
+        found = values[at].reshape(len(at), -1)
+        if self.bombs.accumulate_in_free_spins and mode == "free" and running is not None:
+            running[at] += found.sum(axis=1)
+            factor = running[at]
+        elif self.bombs.combine == "sum":
+            factor = found.sum(axis=1)
+        else:
+            kept = np.where(found > 0, found, 1)
+            bad[at] |= np.log2(kept).sum(axis=1) > MONEY_BITS
+            factor = np.prod(kept, axis=1)
+        bad[at] |= np.log2(np.maximum(win[at], 1)) + np.log2(np.maximum(factor, 1)) > MONEY_BITS + 12
+        win[at] *= factor
+
+    def _price(self, grid: np.ndarray, bad: np.ndarray, levels: np.ndarray | None, how: str
+               ) -> tuple[np.ndarray, np.ndarray]:
+        """((model pays, scatter pays) at multiplier 1, each win raised by its cells' multipliers
+        when ``levels`` is given; the cells that paid)."""
+        pays, cells = self.pricer.price(grid, bad, levels, how)
+        scatter, scatter_cells = self.scatters.price(grid, bad, levels, how)
         return np.stack([pays, scatter]), cells | scatter_cells
 
     def _refill(self, grid: np.ndarray, removed: np.ndarray, seeds: np.ndarray, k: np.ndarray, live: np.ndarray,
-                cursor: np.ndarray, chosen: np.ndarray, bad: np.ndarray) -> np.ndarray:
-        """Steps 2-3: fall, then fill each reel's holes (lowest first, reel 1 first)."""
+                cursor: np.ndarray, chosen: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Steps 2-3: fall, then fill each reel's holes (lowest first, reel 1 first): (the new
+        grid, the fall's order per reel, the holes per reel)."""
         order = np.argsort(~removed, axis=2, kind="stable")  # holes first, the rest in their order
         grid = np.take_along_axis(grid, order, axis=2)
         holes = removed.sum(axis=2)  # (rounds, reels)
@@ -309,7 +419,7 @@ class TumbleSpinner:
                 grid[rounds[at], r, h[at] - 1 - j] = sym
             if not weights:
                 cursor[live, r] -= h
-        return grid
+        return grid, order, holes
 
     # -- free spins ------------------------------------------------------------------------------
 
@@ -325,6 +435,9 @@ class TumbleSpinner:
         remaining = awarded.copy()
         played = np.zeros(n, dtype=np.int64)
         step = np.zeros(n, dtype=np.int64)
+        running = np.zeros(n, dtype=np.int64)  # the multiplier symbols' running total (0 when the feature starts)
+        keep = self.cells is not None and self.cells.keep_through_free_spins
+        levels = np.zeros((n, self.reels, self.rows), dtype=np.int64) if keep else None
         k = nxt.astype(np.int64).copy()
         live = np.arange(n)
         while len(live):
@@ -349,16 +462,21 @@ class TumbleSpinner:
                 sk += int(drew)
                 multiplier = fb.multiplier_values[pick]
             start = step[live] if self.lasting else np.zeros(len(live), dtype=np.int64)
-            win, after, landed = self.spin(sub, sk, chosen, multiplier * plan.line_multiplier,
-                                           multiplier * plan.scatter_multiplier, start, tumbling=fb.tumbles, bad=wrong)
+            sub_levels = levels[live] if levels is not None else None
+            sub_running = running[live]
+            win, after, counted = self.spin(sub, sk, chosen, multiplier * plan.line_multiplier,
+                                            multiplier * plan.scatter_multiplier, start, mode="free", bad=wrong,
+                                            levels=sub_levels, running=sub_running)
             step[live] = after
+            running[live] = sub_running
+            if levels is not None and sub_levels is not None:
+                levels[live] = sub_levels
             so_far = total[live]
             capped = (so_far + win >= plan.cap) if plan.cap else np.zeros(len(live), dtype=bool)
             if plan.cap:
                 win = np.where(capped, plan.cap - so_far, win)
             total[live] = so_far + win
             if fb.added is not None:  # a capped spin ends the feature before its trigger stage
-                counted = self.trigger_adds[landed].sum(axis=(1, 2))
                 remaining[live] += np.where(capped, 0, fb.added[np.minimum(counted, len(fb.added) - 1)])
             k[live] = sk
             bad[live] |= wrong
