@@ -4,7 +4,7 @@ Each *element* is one mechanic of ``cabinet/core/features`` (or one of its optio
 changes how blocks compose: spin multipliers, levels, both-ways pays). ``corpus()``
 builds a game for every pair of elements and for a seeded sample of triples, in every
 mode each element supports in that company: a mode block (mystery, expanding and
-multiplier wilds) in ``[base]``, ``[free]`` and ``[base, free]`` when the game has free
+multiplier wilds, tumbles) in ``[base]``, ``[free]`` and ``[base, free]`` when the game has free
 spins (and ``[base, respin]`` with a wild or a paid respin), a board or wheel with and without
 ``in_free_spins``. Elements that live inside free spins (levels, sticky reels, spin
 multipliers) bring the free spins with them.
@@ -40,6 +40,7 @@ ELEMENTS: tuple[str, ...] = (
     "spin_multipliers",
     "both_ways",
     "multiplier_wilds",
+    "tumble",
     "paid_respin",
     "hold_and_respin",
     "wheel",
@@ -48,7 +49,7 @@ ELEMENTS: tuple[str, ...] = (
 )
 # elements that only exist inside free spins
 NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins"})
-MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds"})
+MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds", "tumble"})
 IN_FREE_SPINS_BLOCKS = frozenset({"hold_and_respin", "wheel"})
 
 DEFAULT_TRIPLES = 40
@@ -208,6 +209,13 @@ def _build(g: _Game) -> None:
         g.add_in_modes("multiplier_wilds", (1,), "MW")
         g.features.append({"type": "multiplier_wilds", "symbol": "MW", "modes": g.modes("multiplier_wilds"),
                            "multipliers": [{"value": 2, "weight": 1}, {"value": 3, "weight": 1}]})
+    if "tumble" in p:
+        # after the other win modifiers (as the block asks): holes fill from the strip, X lands
+        # with a value 2 or 3 that multiplies the sequence's win (drawn: brute force walks them)
+        g.symbol("X")
+        g.add_in_modes("tumble", (2,), "X")
+        g.features.append({"type": "tumble", "fill": "strip", "ladder": [1, 2], "modes": g.modes("tumble"),
+                           "multiplier_symbols": {"symbol": "X", "values": {2: 2, 3: 1}}})
     if "paid_respin" in p:
         g.features.append({"type": "paid_respin", "price_rtp": "90%"})
     if "hold_and_respin" in p:

@@ -415,3 +415,44 @@ def random_pay_game(seed: int) -> tuple[str, str]:
             sym.pop("multiplier", None)
     doc["pay_model"] = spec
     return f"{model}: {description}", yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)
+
+
+def random_tumble_game(seed: int) -> tuple[str, str]:
+    """``random_pay_game(seed)`` with a tumble block drawn by ``seed`` listed last (after the
+    other win modifiers, as it asks): fill from the strip or by weights, a ladder, and at
+    random multiplier symbols (sum or product, a running total in free spins), cell
+    multipliers and triggers counted on every screen of a sequence."""
+    description, text = random_pay_game(seed)
+    rng = random.Random(f"tumble {seed}")
+    doc = yaml.safe_load(text)
+    parts = ["tumble"]
+    paying = [s["id"] for s in doc["symbols"] if s.get("kind", "regular") == "regular"]
+    entry: dict[str, Any] = {"type": "tumble", "ladder": rng.choice(([], [1, 2], [2, 3]))}
+    if rng.random() < 0.5:
+        entry["fill"] = "weights"
+        entry["fill_weights"] = [{sid: rng.randint(1, 3) for sid in paying}]
+        parts.append("weights")
+    free = any(f.get("type") == "free_spins" for f in doc.get("features", []))
+    if rng.random() < 0.5:
+        doc["symbols"].append({"id": "X"})
+        for strips in doc["reels"].values():
+            strips[rng.randrange(len(strips))] += " X"
+        if "fill_weights" in entry:
+            entry["fill_weights"][0]["X"] = 1
+        bombs: dict[str, Any] = {"symbol": "X", "values": {2: rng.randint(1, 3), 3: 1},
+                                 "combine": rng.choice(("sum", "product"))}
+        if free and bombs["combine"] == "sum" and rng.random() < 0.5:
+            bombs["accumulate_in_free_spins"] = True
+            parts.append("running total")
+        entry["multiplier_symbols"] = bombs
+        parts.append(f"bombs {bombs['combine']}")
+    if rng.random() < 0.4:
+        entry["cell_multipliers"] = {"first": 2, "cap": rng.choice((4, 8)), "combine": rng.choice(("sum", "product"))}
+        parts.append("cells")
+    if free and rng.random() < 0.5:
+        entry["scatters_count"] = "every_screen"
+        parts.append("every screen")
+    entry["modes"] = ["base", "free"] if free and rng.random() < 0.6 else ["base"]
+    doc.setdefault("features", []).append(entry)
+    return f"{description}, {' '.join(parts)}[{','.join(entry['modes'])}]", yaml.safe_dump(
+        doc, sort_keys=False, default_flow_style=None, width=200)

@@ -256,6 +256,8 @@ QUICK = (
     "hold_and_respin[base]+wheel[base]",
     "free_spins+paid_respin",
     "free_spins+spin_multipliers+hold_and_respin[base,free]",  # estimated whole: it must name itself
+    "free_spins+tumble[base]",  # tumbles with multiplier symbols: exact by the values' expectation
+    "tumble[base]+wheel[base]",
 )
 
 

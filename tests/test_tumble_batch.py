@@ -118,3 +118,14 @@ def test_a_game_the_player_cannot_play_goes_to_play_round() -> None:
     out = round_outcomes(twice, bet, seeds)
     assert out.scalar.all()
     assert list(out.win) == [play_round(twice, RoundRequest(bet, int(s))).total_win for s in seeds]
+
+
+def test_bench_tumbles_measures_both_paths() -> None:
+    """``cabinet bench tumbles``' row for a game: both rates measured, the batch settling every round."""
+    from cabinet.core.bench_tumbles import BENCH_STEMS, measure, render
+
+    assert set(BENCH_STEMS) <= set(GAMES)
+    row = measure(load_game(TUMBLE / "tumble-cluster-7x7.yaml"), rounds=3000, scalar_rounds=50)
+    assert row["scalar_rounds"] == 0 and row["rules"] == ["cell_multipliers"] and row["features"] == ["free_spins"]
+    assert row["rounds_per_cpu_second"] > 0 and row["play_round_per_cpu_second"] > 0
+    assert f"{row['rounds_per_cpu_second']:,} rounds per CPU-s" in render(row)

@@ -307,8 +307,6 @@ def test_bad_multiplier_symbols_are_named(tmp_path, old, new, message):
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("first: 2", "first: 1", "a cell's first multiplier is a whole number from 2"),
     ("cap: 8", "cap: 1", "must be at least first"),
-    ("keep_through_free_spins: true", "keep_through_free_spins: true\n      modes: [base, respin]",
-     "cell multipliers act only where the tumbles do"),
 ])
 def test_bad_cell_multipliers_are_named(tmp_path, old, new, message):
     path = tmp_path / "bad.yaml"
@@ -399,3 +397,18 @@ def test_the_cells_estimate_holds_a_long_run(cells_game):
     mean = added / runs / bet.total
     low, high = estimate.ci95
     assert low <= mean <= high, (mean, estimate.text())
+
+
+def test_the_readme_worked_examples_play_as_written(feature_game, cells_game):
+    bet = default_bet(feature_game)
+    spin = play_round(feature_game, RoundRequest(bet, 5, script=TRIGGER_SCRIPT)).events
+    landed = next(e for e in spin if e.kind == "reels_stopped").screen
+    step = next(e for e in spin if e.kind == "tumble_step")
+    rows = lambda screen: [" ".join(col[r] for col in screen) for r in range(3)]  # noqa: E731
+    assert rows(landed) == ["A A A", "B X B", "C B S"] and rows(step.screen) == ["S S D", "B X B", "C B S"]
+    multiplied = next(e for e in spin if e.kind == "sequence_multiplied")
+    assert (multiplied.factor, multiplied.before, multiplied.after, multiplied.amount) == (3, 20, 60, 40)
+    assert next(e for e in spin if e.kind == "spin_ended" and e.mode == "base").win == 60
+    script = _row_of("A") + _row_of("A") + (CELL_FILL["B"], CELL_FILL["C"], CELL_FILL["B"], CELL_FILL["C"])
+    draft = _play(cells_game, ROW, script)
+    assert [e.amount for e in draft.wins if e.kind == "cluster_win"] == [50, 50, 400] and draft.win == 500

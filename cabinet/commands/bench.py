@@ -1,4 +1,4 @@
-"""``cabinet bench math|frames|soak``: benchmarks that print numbers (no timed asserts anywhere)."""
+"""``cabinet bench math|tumbles|frames|soak``: benchmarks that print numbers (no timed asserts anywhere)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from ..errors import CabinetError
 
 SUITES = {
     "math": ("cabinet.core.bench", "par and simulate speed, numpy vs pure Python"),
+    "tumbles": ("cabinet.core.bench_tumbles", "simulate's lockstep tumbles vs play_round, rounds per second"),
     "frames": ("cabinet.benchmarks.frames", "frame times, start-up and memory of the window"),
     "operator": ("cabinet.benchmarks.operator", "frame times of every page of the operator menu"),
     "live-par": ("cabinet.designer.live_bench", "frame times of the designer window while the live par runs"),
@@ -25,7 +26,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         s.add_argument("target", nargs="?", default="", metavar="GAME", help="game to measure (as --game)")
         s.add_argument("--game", default="", help="game to measure (default: the suite's own choice)")
         s.add_argument("--json", action="store_true", help="print one JSON object")
-        if name == "math":
+        if name in ("math", "tumbles"):
             s.add_argument("--spins", type=int, default=0, help="spins to simulate (0: default)")
         if name == "operator":
             s.add_argument("--frames", type=int, default=0, help="frames to time on each page (0: 300)")

@@ -103,21 +103,27 @@ class CountPricer:
         n = grid.shape[0]
         if not self.adds.shape[0]:
             return np.zeros(n, dtype=np.int64), np.zeros(grid.shape, dtype=bool)
-        counts = histogram(grid, self.adds.shape[1]) @ self.adds.T  # (spins, targets)
+        if self.adds.shape[0] == 1:  # one target (a scatter): a gather beats the histogram
+            counts = np.take(self.adds[0], grid.reshape(n, -1)).sum(axis=1)[:, None]
+        else:
+            counts = histogram(grid, self.adds.shape[1]) @ self.adds.T  # (spins, targets)
         counts = np.minimum(counts, self.top - 1)
         paid = self.minor[np.arange(self.minor.shape[0])[None, :], counts]  # (spins, targets)
         hit = paid > 0
         if levels is not None and hit.any():  # each target's win is one event on every cell it counts
             flat = grid.reshape(n, -1)
-            strong = strong_levels(levels)
             for t in np.nonzero(hit.any(axis=0))[0].tolist():
                 on = np.nonzero(hit[:, t])[0]
                 wrong = np.zeros(len(on), dtype=bool)
-                paid[on, t] *= cell_factor(self.touches[t][flat[on]], strong[on], how, wrong)
+                paid[on, t] *= cell_factor(self.touches[t][flat[on]], strong_levels(levels[on]), how, wrong)
                 bad[on] |= wrong
         pays = paid.sum(axis=1)
-        per_symbol = (hit.astype(np.int64) @ self.touches.astype(np.int64)) > 0  # (spins, symbols)
-        return pays, cells_of(grid, per_symbol)
+        cells = np.zeros(grid.shape, dtype=bool)
+        won = np.nonzero(hit.any(axis=1))[0]
+        if len(won):  # the cells of the spins that won: every cell adding to a target that paid
+            per_symbol = (hit[won].astype(np.int64) @ self.touches.astype(np.int64)) > 0  # (spins, symbols)
+            cells[won] = cells_of(grid[won], per_symbol)
+        return pays, cells
 
 
 def _count_pricer(defn: Definition, targets: list[str], adds: list[dict[str, int]], values: list[list[Fraction]]
@@ -204,16 +210,19 @@ class ClusterPricer:
         self.not_top, self.not_bottom = U64(~top_bits & full), U64(~bottom_bits & full)
         self.full = U64(full)
         self.bits = np.array([1 << c for c in range(min(64, self.rows * self.reels))], dtype=U64)
+        self.read = np.nonzero((self.own | self.wild | self.double).any(axis=0))[0].tolist()
 
     def symbol_boards(self, grid: np.ndarray) -> np.ndarray:
-        """(spins, symbols): each symbol's cells as a bit board (one-hot cells packed 8 to a byte)."""
+        """(spins, symbols): each symbol's cells as a bit board (its cells packed 8 to a byte;
+        only the symbols a target reads)."""
         n = grid.shape[0]
         cells = self.rows * self.reels
         flat = grid.reshape(n, cells)
-        onehot = np.zeros((n, self.own.shape[1], 64), dtype=bool)
-        onehot[:, :, :cells] = flat[:, None, :] == np.arange(self.own.shape[1], dtype=flat.dtype)[None, :, None]
-        packed = np.packbits(onehot, axis=2, bitorder="little")  # (spins, symbols, 8) bytes, bit c = cell c
-        boards: np.ndarray = packed.view("<u8")[:, :, 0].astype(U64)
+        boards = np.zeros((n, self.own.shape[1]), dtype=U64)
+        buf = np.zeros((n, 64), dtype=bool)
+        for code in self.read:
+            buf[:, :cells] = flat == code
+            boards[:, code] = np.packbits(buf, axis=1, bitorder="little").view("<u8")[:, 0]
         return boards
 
     def _boards(self, table: np.ndarray, boards: np.ndarray) -> np.ndarray:
@@ -245,7 +254,8 @@ class ClusterPricer:
         target = np.repeat(np.arange(t_count), n)
         # a target whose cells (and wilds, and Doubles twice) are fewer than its least paying size never pays
         most = np.bitwise_count(mask).astype(np.int64) + np.bitwise_count(double)
-        remaining = np.where(most >= self.least[target], own, U64(0))
+        least = self.least[target]
+        remaining = np.where(most >= least, own, U64(0))
         prune = self.prune[target]
         remaining[prune] &= ~self._lone(mask[prune])
         pays_all = np.zeros(t_count * n, dtype=np.int64)
@@ -278,8 +288,12 @@ class ClusterPricer:
                     bad[spin[wrong]] = True  # (a spin may be here once per target)
             pays_all[at] += won
             paid_all[at] |= np.where(won > 0, comp, U64(0))
-            remaining[at] = rem & ~comp
-            at = at[remaining[at] != 0]
+            left = rem & ~comp
+            remaining[at] = left
+            # a later cluster holds at most the target's cells left and every wild: too few never pays
+            room = (np.bitwise_count(left).astype(np.int64) + np.bitwise_count(left & double[at])
+                    + np.bitwise_count(m & ~o))
+            at = at[(left != 0) & (room >= least[at])]
         pays = pays_all.reshape(t_count, n).sum(axis=0)
         paid_bits = np.bitwise_or.reduce(paid_all.reshape(t_count, n), axis=0)
         cells = (paid_bits[:, None] & self.bits[None, :]) != 0

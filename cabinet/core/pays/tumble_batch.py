@@ -86,6 +86,14 @@ class _Free:
     retrigger: bool
 
 
+def column_gather(grid: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``grid[i, r, order[i, r, j]]`` at ``[i, r, j]`` (each column reordered)."""
+    m, reels, rows = grid.shape
+    base = (np.arange(m * reels, dtype=np.int64) * rows)[:, None]
+    out: np.ndarray = grid.reshape(-1)[base + order.reshape(m * reels, rows)].reshape(grid.shape)
+    return out
+
+
 class TumbleSpinner:
     """Rounds of a tumbling game in lockstep (see the module)."""
 
@@ -120,6 +128,12 @@ class TumbleSpinner:
             table = self.bombs.free_values or self.bombs.values
             self.free_values = (np.array(list(table), dtype=np.int64), tuple(table.values()))
         self.cells = params.cell_multipliers
+        # the fall of a column by its removed rows (bit j: row j went): the rows' order after it, its holes
+        self.row_bits = (1 << np.arange(self.rows, dtype=np.int64))
+        patterns = np.arange(1 << self.rows)
+        gone = (patterns[:, None] >> np.arange(self.rows)[None, :]) & 1
+        self.fall_order = np.argsort(1 - gone, axis=1, kind="stable").astype(np.int64)
+        self.fall_holes = gone.sum(axis=1)
         self.fill_tables: list[tuple[np.ndarray, tuple[int, ...]]] = [
             (np.array([self.codes[s] for s in table], dtype=np.int16), tuple(table.values()))
             for table in params.fill_weights
@@ -274,11 +288,10 @@ class TumbleSpinner:
         values = None
         if bombs is not None:  # the landed multiplier symbols' values, reel 1 first, top row first
             values = np.zeros(grid.shape, dtype=np.int64)
-            table = self.free_values if mode == "free" else self.values
-            for r in range(self.reels):
-                for row in range(self.rows):
-                    self._draw_values(np.nonzero(grid[:, r, row] == self.bomb)[0], r, row, values, seeds, k,
-                                      table, bad)
+            options, weights = self.free_values if mode == "free" else self.values
+            rounds, cell = np.nonzero(grid.reshape(n, -1) == self.bomb)
+            if len(rounds):
+                values.reshape(n, -1)[rounds, cell] = options[self._draw_in_order(rounds, seeds, k, weights, bad)]
         if cells_opts is not None and levels is None:
             levels = np.zeros(grid.shape, dtype=np.int64)
         how = cells_opts.combine if cells_opts is not None else "sum"
@@ -305,21 +318,17 @@ class TumbleSpinner:
             if tumbles >= MAX_TUMBLES:
                 bad[live] = True  # a runaway sequence: play_round says how it ends
                 break
-            new, order, holes = self._refill(grid[live], removed, seeds[live], k, live, cursor, chosen[live], bad)
+            new, order, holes, (at, reel, row) = self._refill(grid[live], removed, seeds, k, live, cursor,
+                                                              chosen[live], bad)
             if values is not None:  # values fall with their symbols; new multiplier symbols draw theirs
-                moved = np.take_along_axis(values[live], order, axis=2)
-                moved[np.arange(self.rows)[None, None, :] < holes[:, :, None]] = 0
+                moved = column_gather(values[live], order)
+                moved[at, reel, row] = 0
+                hit = np.nonzero(new[at, reel, row] == self.bomb)[0]
+                if len(hit):
+                    options, weights = self.free_values if mode == "free" else self.values
+                    moved[at[hit], reel[hit], row[hit]] = options[
+                        self._draw_in_order(live[at[hit]], seeds, k, weights, bad)]
                 values[live] = moved
-                table = self.free_values if mode == "free" else self.values
-                for r in range(self.reels):
-                    for j in range(self.rows):
-                        at = np.nonzero(holes[:, r] > j)[0]
-                        if not len(at):
-                            break
-                        row = holes[at, r] - 1 - j
-                        hit = at[new[at, r, row] == self.bomb]
-                        if len(hit):
-                            self._draw_values(live[hit], r, holes[hit, r] - 1 - j, values, seeds, k, table, bad)
             grid[live] = new
             rung = self.ladder[np.minimum(step[live], len(self.ladder) - 1)]
             sub_bad = bad[live]
@@ -341,24 +350,14 @@ class TumbleSpinner:
             self._multiply(win, values, mode, running, bad)
         return win, step, counted
 
-    def _draw_values(self, at: np.ndarray, reel: int, row: Any, values: np.ndarray, seeds: np.ndarray,
-                     k: np.ndarray, table: tuple[np.ndarray, tuple[int, ...]], bad: np.ndarray) -> None:
-        """One ``weighted`` draw over the value table for the multiplier symbol at (``reel``,
-        ``row``) of rounds ``at`` (indexes into this spin's rounds)."""
-        if not len(at):
-            return
-        options, weights = table
-        pick, rejected, drew = _weighted_array(seeds[at], k[at], weights)
-        bad[at] |= rejected
-        k[at] += int(drew)
-        values[at, reel, row] = options[pick]
-
     def _step_cells(self, levels: np.ndarray, cells: np.ndarray) -> None:
         """Each cell of a paying win steps once: unmarked -> marked -> x``first`` -> doubling to ``cap``."""
         assert self.cells is not None
         first, cap = min(self.cells.first, self.cells.cap), self.cells.cap
-        stepped = np.where(levels == 0, 1, np.where(levels == 1, first, np.minimum(levels * 2, cap)))
-        levels[cells] = stepped[cells]
+        at = np.nonzero(cells.reshape(-1))[0]
+        flat = levels.reshape(-1)
+        level = flat[at]
+        flat[at] = np.where(level == 0, 1, np.where(level == 1, first, np.minimum(level * 2, cap)))
 
     def _multiply(self, win: np.ndarray, values: np.ndarray, mode: str, running: np.ndarray | None,
                   bad: np.ndarray) -> None:
@@ -391,35 +390,54 @@ class TumbleSpinner:
         return np.stack([pays, scatter]), cells | scatter_cells
 
     def _refill(self, grid: np.ndarray, removed: np.ndarray, seeds: np.ndarray, k: np.ndarray, live: np.ndarray,
-                cursor: np.ndarray, chosen: np.ndarray, bad: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Steps 2-3: fall, then fill each reel's holes (lowest first, reel 1 first): (the new
-        grid, the fall's order per reel, the holes per reel)."""
-        order = np.argsort(~removed, axis=2, kind="stable")  # holes first, the rest in their order
-        grid = np.take_along_axis(grid, order, axis=2)
-        holes = removed.sum(axis=2)  # (rounds, reels)
-        rounds = np.arange(len(live))
-        weights = self.params.fill == "weights"
-        for r in range(self.reels):
-            h = holes[:, r]
-            for j in range(self.rows):
-                at = np.nonzero(h > j)[0]
-                if not len(at):
-                    break
-                if weights:
-                    codes, table = self.fill_tables[r] if len(self.fill_tables) > 1 else self.fill_tables[0]
-                    index = k[live[at]]
-                    pick, rejected, drew = _weighted_array(seeds[at], index, table)
-                    bad[live[at]] |= rejected
-                    k[live[at]] = index + int(drew)
-                    sym = codes[pick]
-                else:
-                    rows = live[at]
-                    c = chosen[at]
-                    sym = self.sets.strips[c, r, (cursor[rows, r] - j) % self.sets.strip_len[c, r]]
-                grid[rounds[at], r, h[at] - 1 - j] = sym
-            if not weights:
-                cursor[live, r] -= h
-        return grid, order, holes
+                cursor: np.ndarray, chosen: np.ndarray, bad: np.ndarray
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """Steps 2-3 for rounds ``live`` (``grid``, ``removed``, ``chosen``: theirs; ``seeds``,
+        ``k``, ``cursor``, ``bad``: the spin's): fall, then fill each reel's holes, reel 1 first,
+        the lowest hole first. (The new grid, the fall's order per reel, the holes per reel, the
+        fills as (round, reel, row) in fill order.)"""
+        pattern = removed.astype(np.int64) @ self.row_bits  # (rounds, reels): each column's removed rows
+        order = self.fall_order[pattern]  # holes first, the rest in their order
+        holes = self.fall_holes[pattern]
+        grid = column_gather(grid, order)
+        # every fill at once, each round's in its order: reel by reel, slot j = the j-th lowest hole
+        at, reel, slot = np.nonzero(np.arange(self.rows)[None, None, :] < holes[:, :, None])
+        row = holes[at, reel] - 1 - slot
+        if self.params.fill == "weights":
+            rounds = live[at]
+            if len(self.fill_tables) == 1:
+                codes, table = self.fill_tables[0]
+                sym = codes[self._draw_in_order(rounds, seeds, k, table, bad)]
+            else:  # per-reel tables: each fill's draw index counts the draws before it in its round
+                sym = np.empty(len(at), dtype=np.int16)
+                drew = np.array([sum(t) > 1 for _, t in self.fill_tables], dtype=np.int64)[reel]
+                before = np.cumsum(drew) - drew
+                index = k[rounds] + before - before[np.searchsorted(rounds, rounds)]
+                for r, (codes, table) in enumerate(self.fill_tables):
+                    on = np.nonzero(reel == r)[0]
+                    if len(on):
+                        pick, rejected, _ = _weighted_array(seeds[rounds[on]], index[on], table)
+                        bad[rounds[on][rejected]] = True
+                        sym[on] = codes[pick]
+                k += np.bincount(rounds, weights=drew, minlength=len(k)).astype(np.int64)
+        else:
+            c = chosen[at]
+            sym = self.sets.strips[c, reel, (cursor[live[at], reel] - slot) % self.sets.strip_len[c, reel]]
+            cursor[live] -= holes
+        grid[at, reel, row] = sym
+        return grid, order, holes, (at, reel, row)
+
+    @staticmethod
+    def _draw_in_order(rounds: np.ndarray, seeds: np.ndarray, k: np.ndarray, weights: tuple[int, ...],
+                       bad: np.ndarray) -> np.ndarray:
+        """One ``weighted`` draw per entry of ``rounds`` (sorted: a round's draws in their order),
+        each round's from its next draw index on (``k`` moves on); rejections go to ``bad``."""
+        rank = np.arange(len(rounds)) - np.searchsorted(rounds, rounds)
+        pick, rejected, drew = _weighted_array(seeds[rounds], k[rounds] + rank, weights)
+        if drew:
+            k += np.bincount(rounds, minlength=len(k))
+        bad[rounds[rejected]] = True
+        return pick
 
     # -- free spins ------------------------------------------------------------------------------
 

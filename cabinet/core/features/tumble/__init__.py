@@ -174,10 +174,6 @@ class TumbleBlock(ModesBlock):
                        f"got {cells.first}")
             if cells.cap < cells.first:
                 report(("cell_multipliers", "cap"), f"the cap ({cells.cap}) must be at least first ({cells.first})")
-            stray = sorted(set(cells.modes) - set(params.modes))
-            if stray:
-                report(("cell_multipliers", "modes"), f"cell multipliers act only where the tumbles do "
-                       f"(modes {list(params.modes)}), not in {stray}")
 
     def win_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
         play_tumbles(ctx, draft)

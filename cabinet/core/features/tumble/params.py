@@ -42,7 +42,7 @@ class CellMultiplierOptions:
         "marks and multipliers stay for all spins of one free-spins feature", default=True
     )
     modes: tuple[Literal["base", "free", "respin"], ...] = doc(
-        "the spins cell multipliers act in", default=("base", "free")
+        "the spins cell multipliers act in (of those the tumbles act in)", default=("base", "free")
     )
 
 
