@@ -118,8 +118,8 @@ def storm_orb(c: Canvas, p: Palette, **_: Any) -> None:
     """The multiplier symbol: a glass orb holding a crackle of lightning, ringed in gold (its value
     is drawn when it lands and written over it by the screen)."""
     main = p.get("main", "#2a6aff")
-    c.glow(c.circle(128, 128, 104), p.get("glow", "#9ae0ff"), 20, 0.8)
-    orb = c.circle(128, 128, 94)
+    c.glow(c.circle(128, 128, 90), p.get("glow", "#9ae0ff"), 12, 0.8)
+    orb = c.circle(128, 128, 88)
     c.paint(orb, c.radial(100, 96, 160, [lighten(main, 0.7), main, darken(main, 0.7)]))
     crackle = c.empty()
     for k in range(6):
@@ -127,20 +127,33 @@ def storm_orb(c: Canvas, p: Palette, **_: Any) -> None:
         pts = [(128.0, 128.0)]
         for step in range(1, 5):
             wiggle = 14 * (1 if (step + k) % 2 else -1)
-            r = step * 20
+            r = step * 19
             pts.append((128 + r * math.cos(a) - wiggle * math.sin(a), 128 + r * math.sin(a) + wiggle * math.cos(a)))
         crackle = np.maximum(crackle, c.stroke(pts, 4) * orb)
     c.paint(blur(crackle, c.L(5)), p.get("glow", "#9ae0ff"), 0.9)
     c.paint(crackle, "#ffffff")
     c.paint(blur(c.circle(128, 128, 24), c.L(10)), "#ffffff", 0.9)
-    ring = np.clip(c.circle(128, 128, 102) - c.circle(128, 128, 92), 0, 1)
+    ring = np.clip(c.circle(128, 128, 96) - c.circle(128, 128, 86), 0, 1)
     gold(c, ring, 26, 230, 3)
     c.gloss(orb, 64, 54, 84, 44, 0.5, 18)
     spark(c, 196, 60, 18)
     finish(c, 3)
 
 
+def temple_gem(c: Canvas, p: Palette, points: int = 0, **_: Any) -> None:
+    """A cut gem (the ``gem`` of symbols_world.py) lit by the storm: a soft light from the top
+    left and a glint of lightning over its facets."""
+    main = p.get("main", "#e0203a")
+    SHAPES["gem"](c, {"main": main, "glow": p.get("glow", lighten(main, 0.5))}, points=points)
+    face = c.poly(regular_points(128, 128, 100, points or 8, -90 + 180 / (points or 8)))
+    xs, ys = c.grid
+    light = (0.5 - (xs + ys) / (2 * c.W)) * 0.5  # +0.25 at the top left to -0.25 at the bottom right
+    c.shade(face, light)
+    c.paint(blur(c.stroke([(70, 60), (110, 110), (96, 118), (150, 190)], 3) * face, c.L(3)), "#ffffff", 0.5)
+
+
 SHAPES.update({
+    "temple_gem": temple_gem,
     "crown": crown,
     "chalice": chalice,
     "hourglass": hourglass,
