@@ -134,8 +134,8 @@ def test_check_names_an_unknown_theme(home: Path, games_dir: Path, capsys: pytes
     out = capsys.readouterr().out.splitlines()
     line = _line_of(path, "theme: egpyt")
     assert out == [f"{path}:{line}:8: unknown theme 'egpyt': there is no folder sprites/egpyt; themes are looked "
-                   f"for in {home / 'sprites'} (CABINET_HOME); themes there: candy, canyon, christmas, classic, codex, halloween, lucky, "
-                   "retro, riches"]
+                   f"for in {home / 'sprites'} (CABINET_HOME); themes there: candy, canyon, christmas, classic, codex, halloween, "
+                   "lucky, reef, retro, riches, storm"]
 
 
 def test_check_names_missing_art_and_music(tmp_path: Path, games_dir: Path, monkeypatch: pytest.MonkeyPatch,

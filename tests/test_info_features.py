@@ -20,7 +20,7 @@ from cabinet.presentation.hud import GOLD
 from cabinet.presentation.scenes.info import WHITE, InfoScene, feature_sections, pay_cards
 
 GAMES = ("classic", "retro-reels-diamond-glitz", "happy-riches", "lucky-christmas", "halloween-wins-3",
-         "happy-lucky-slot", "canyon-gold", "candy-peaks", "explorers-codex")
+         "happy-lucky-slot", "canyon-gold", "candy-peaks", "explorers-codex", "temple-of-storms", "coral-cascade")
 
 # What each game's FEATURES pages must name: a heading per feature block, and what the block's
 # parameters say (at the default bet: Halloween Wins 3 and Happy Lucky Slot play €1.00).
@@ -54,6 +54,11 @@ EXPECTED: dict[str, tuple[str, ...]] = {
                         "THE CODEX SYMBOL", "EXPLORER, GOLDEN IDOL, COMPASS, SCARAB, A, K, Q, J or 10",
                         "2 for EXPLORER, GOLDEN IDOL and COMPASS; 3 for SCARAB, A, K, Q, J and 10",
                         "pays on every played line as if the reels were side by side"),
+    "temple-of-storms": ("TUMBLE", "TEMPEST FREE SPINS", "4 or more THUNDERBOLT symbols anywhere award 13 free spins",
+                         "3 or more THUNDERBOLT symbols add 5 more spins", "at most 5000 times the bet (€1,000.00)"),
+    "coral-cascade": ("TUMBLE", "PEARL TIDE FREE SPINS",
+                      "4, 5, 6 or 7 PEARL CLAM symbols anywhere award 13, 16, 20 or 25 free spins",
+                      "3, 4, 5, 6 or 7 PEARL CLAM symbols add 5, 8, 10, 12 or 15 more spins", "(€1,000.00)"),
 }
 
 

@@ -238,7 +238,8 @@ def test_total_is_the_sum_of_event_amounts_and_nothing_is_a_float(seed: int, bet
     assert all(not isinstance(v, float) for e in result.events for v in _walk(e.to_dict()))
 
 
-SHIPPED = ("classic", "happy-riches", "retro-reels-diamond-glitz", "canyon-gold", "candy-peaks", "explorers-codex")
+SHIPPED = ("classic", "happy-riches", "retro-reels-diamond-glitz", "canyon-gold", "candy-peaks", "explorers-codex",
+           "temple-of-storms", "coral-cascade")
 MONEY_FIELDS = ("amount", "bet", "total", "total_win", "feature_total", "cap", "removed", "win", "cost")
 
 

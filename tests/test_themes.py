@@ -174,9 +174,9 @@ def test_a_backdrop_paints_in_its_themes_colours_or_its_palettes(home: Path) -> 
         load_theme("short")
 
 
-@pytest.mark.integration  # nine 1920x1080 backdrops: about fifteen seconds
+@pytest.mark.integration  # eleven 1920x1080 backdrops: about twenty seconds
 @pytest.mark.parametrize("name", ["classic", "retro", "riches", "christmas", "lucky", "halloween", "canyon", "candy",
-                                  "codex"])
+                                  "codex", "storm", "reef"])
 def test_the_shipped_backdrops_are_redrawn_from_their_files_pixel_for_pixel(name: str) -> None:
     """The painters' colours moved from Python into each theme.yaml: what they draw from the
     files is the shipped background.png, pixel for pixel."""

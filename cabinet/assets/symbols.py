@@ -712,5 +712,6 @@ def render_symbol(shape: str, palette: Palette, params: Mapping[str, Any], ss: i
 
 # The later themes' shapes add themselves to SHAPES: their modules build on this one, so they are
 # loaded by name (as the feature registry loads its blocks), which keeps the import graph a tree.
-for _module in ("symbols_more", "symbols_lucky", "symbols_world", "symbols_canyon", "symbols_candy", "symbols_codex"):
+for _module in ("symbols_more", "symbols_lucky", "symbols_world", "symbols_canyon", "symbols_candy", "symbols_codex",
+                "symbols_storm", "symbols_reef"):
     importlib.import_module(f"{__package__}.{_module}")
