@@ -36,7 +36,7 @@ from cabinet.presentation.pays import pay_screen_of
 
 REFERENCES = Path(__file__).resolve().parent / "gallery"
 SHIPPED = ("classic", "happy-riches", "retro-reels-diamond-glitz", "lucky-christmas", "happy-lucky-slot",
-           "halloween-wins-3", "canyon-gold", "candy-peaks", "explorers-codex")
+           "halloween-wins-3", "canyon-gold", "candy-peaks", "explorers-codex", "temple-of-storms", "coral-cascade")
 SIZE = (640, 360)  # rendered at the smallest landscape layout...
 REFERENCE_SCALE = 2  # ...and kept at half that (320x180): about 1.2 MB a game
 PIXEL_TOLERANCE = 40  # levels (of 255) a channel may move before the pixel counts as changed
