@@ -87,3 +87,29 @@ def test_the_yaml_says_what_is_wrong(old: str, new: str, says: str) -> None:
     text = (GAMES / "toy-lines-ways-free.yaml").read_text()
     assert old in text
     assert any(says in i for i in _issues(text.replace(old, new)))
+
+
+def test_the_plaque_is_the_model_of_the_reels_on_show() -> None:
+    """Lines in base spins (no plaque), ways in free spins ("N WAYS" over the wrench's column)."""
+    import numpy as np
+    import pygame
+
+    from cabinet.app import App, AppOptions
+    from cabinet.presentation.pays import pay_screen_for
+    from cabinet.presentation.pays.common import plaque_box
+
+    defn = load_game(GAMES / "toy-lines-ways-free.yaml")
+    assert pay_screen_for(defn, "base").type == "lines" and pay_screen_for(defn, "free").type == "ways"
+    app = App(defn, AppOptions(size=(1280, 720), seed=1, headless=True))
+    app.start()
+    app.run_frames(2)
+    box = pygame.Rect(plaque_box(app.ctx))
+
+    def plaque_pixels() -> np.ndarray:
+        app.draw()
+        return pygame.surfarray.array3d(app.screen)[box.x:box.right, box.y:box.bottom].astype(int)
+
+    base = plaque_pixels()
+    app.base.reel_set = "free"
+    free = plaque_pixels()
+    assert np.abs(free - base).max(axis=2).mean() > 20  # the ways plaque appeared where lines show none

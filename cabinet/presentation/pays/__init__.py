@@ -93,6 +93,18 @@ def pay_screen_of(defn: Any) -> PayScreen:
     return registry().get(getattr(spec, "type", "lines"), PLAIN)
 
 
+def pay_screen_for(defn: Any, reel_set: str) -> PayScreen:
+    """How a spin on ``reel_set`` looks: its own model's screen where the game pays that reel
+    set by another model (``pay_model.reel_sets``: lines in base, ways in free spins)."""
+    from .common import PLAIN
+
+    spec = getattr(defn, "pay_model", None)
+    name = getattr(spec, "reel_sets", {}).get(reel_set) if spec is not None else None
+    if not name:
+        return pay_screen_of(defn)
+    return registry().get(name, PLAIN)
+
+
 def gallery_moments() -> tuple[str, ...]:
     """Every model's win picture, in registry order (the gallery's contact sheet)."""
     return tuple(dict.fromkeys(screen.gallery_moment for screen in registry().values()))

@@ -32,7 +32,7 @@ from ..engine import Playback, show_state
 from ..layout import column_cells
 from ..mechanics import presenter_table
 from ..mechanics.free_spins.view import FreeSpinsScene
-from ..pays import pay_screen_of
+from ..pays import pay_screen_for
 from ..reels import ReelView
 from ..router import register_scene
 from ..scaled import shrunk
@@ -640,7 +640,8 @@ class BaseGameScene:
         if art.shade_top is not None and art.shade_bottom is not None:
             surface.blit(art.shade_top, (window.x, window.y))
             surface.blit(art.shade_bottom, (window.x, window.bottom - art.shade_bottom.get_height()))
-        pay_screen_of(ctx.defn).draw_plaque(surface, ctx, self.reels.heights(layout.rows))  # e.g. "243 WAYS"
+        # the plaque of the model the reels on show pay by ("243 WAYS"; a reel set of another model's: its own)
+        pay_screen_for(ctx.defn, self.reel_set).draw_plaque(surface, ctx, self.reels.heights(layout.rows))
         if self.offer_visible and ctx.session.offer is not None:
             if self.respin_cursor is not None:  # the reel a pad has picked, outlined
                 column = layout.columns[self.respin_cursor]
