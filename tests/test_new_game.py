@@ -154,7 +154,9 @@ def foreign_words() -> set[str]:
     if not FOREIGN_WORDS:
         # the lobby's header; "ring" is the wheel's own neutral word (its INFO rules), Halloween's
         # "RING 2" as a name is looked for on its own
-        own = {"SLOT", "CABINET", "RING"} | neutral_words()
+        # plain English a shipped game's texts happen to share with every game ("ORBS ADD UP")
+        common = {"ADD", "ADDS", "UP", "MORE", "EVERY", "AND", "THE", "OF", "A", "TO", "IN", "ON"}
+        own = {"SLOT", "CABINET", "RING"} | neutral_words() | common
         for value in _strings(yaml.safe_load((SOURCE / "games" / f"{GAME}.yaml").read_text())):
             own |= _words(value)
         for game in SHIPPED:
