@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from wcag import contrast
 
 from cabinet.app import App, AppOptions
 from cabinet.core.loader import load_game
@@ -26,20 +27,6 @@ SIZE = (1280, 720)
 FLOOR = 11  # px at 720 lines: no word on a player's screen is drawn smaller
 GAMES = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "games").glob("*.yaml"))
 PAGES = ("menu", "history", "bet_selector", "settings")
-
-
-def luminance(rgb: tuple[int, ...]) -> float:
-    def channel(c: int) -> float:
-        v = c / 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 def rendered_words(game: str) -> tuple[App, list[tuple[str, int, str]]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from wcag import contrast, luminance
 
 from cabinet.app import App, AppOptions
 from cabinet.assets.ui import spooky_moon
@@ -23,21 +24,6 @@ def make_app(defn) -> App:  # noqa: ANN001
     app.start()
     app.run_frames(2)
     return app
-
-
-def luminance(rgb: tuple[int, ...]) -> float:
-    """WCAG relative luminance of an sRGB colour."""
-    def channel(c: int) -> float:
-        v = c / 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: tuple[int, ...], b: tuple[int, ...]) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 @pytest.mark.parametrize("game", ["halloween", "christmas", "riches"])

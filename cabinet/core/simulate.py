@@ -82,6 +82,7 @@ from .features import (
     window_hint,
 )
 from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
+from .lockstep import spins_to_play
 from .modes import cap_amount, mode_cost
 from .money import fraction_str, money_str
 from .pays import model_of
@@ -905,18 +906,10 @@ class BatchSpinner:
         levelled = len(pb.sets) > 1
         live = np.arange(n)
         while len(live):
-            out_of = remaining[live] == 0
-            if out_of.any():  # the top-up, or the end
-                if pb.minimum:
-                    short = out_of & (total[live] < pb.minimum)
-                    remaining[live[short]] = plan.top_up
-                    out_of &= ~short
-                live = live[~out_of]
-            live = live[(played[live] < plan.limit) & ~bad[live]]
+            live = spins_to_play(live, remaining=remaining, total=total, played=played, bad=bad,
+                                 minimum=pb.minimum, top_up=plan.top_up, limit=plan.limit)
             if not len(live):
                 break
-            played[live] += 1
-            remaining[live] -= 1
             sub, k, wrong = seeds[live], nxt[live], np.zeros(len(live), dtype=bool)
             chosen = np.zeros(len(live), dtype=np.int64)
             if len(pb.set_weights) > 1:

@@ -32,6 +32,7 @@ from ..definition import Definition
 from ..evaluate import pay_table, table_value
 from ..features import SpinsPlan, WindowCount
 from ..linemath import scatter_adds
+from ..lockstep import spins_to_play
 from ..simulate import BASE_CHUNK, BatchRounds, _draw_stops, _weighted_array, batch_hints, below_array
 from . import model_for, model_of
 
@@ -261,18 +262,10 @@ class ModelSpinner:
         nxt = nxt.astype(np.int64)
         live = np.arange(n)
         while len(live):
-            out_of = remaining[live] == 0
-            if out_of.any():  # the top-up, or the end
-                if plan.minimum:
-                    short = out_of & (total[live] < plan.minimum)
-                    remaining[live[short]] = plan.top_up
-                    out_of &= ~short
-                live = live[~out_of]
-            live = live[(played[live] < plan.limit) & ~bad[live]]
+            live = spins_to_play(live, remaining=remaining, total=total, played=played, bad=bad,
+                                 minimum=plan.minimum, top_up=plan.top_up, limit=plan.limit)
             if not len(live):
                 break
-            played[live] += 1
-            remaining[live] -= 1
             sub, k, wrong = seeds[live], nxt[live], np.zeros(len(live), dtype=bool)
             chosen = np.zeros(len(live), dtype=np.int64)
             if len(pb.set_weights) > 1:

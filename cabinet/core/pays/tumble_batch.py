@@ -56,6 +56,7 @@ import numpy as np
 from ..bet import Bet
 from ..definition import Definition
 from ..features import SpinsPlan
+from ..lockstep import spins_to_play
 from ..simulate import BASE_CHUNK, BatchRounds, _draw_stops, _weighted_array
 from .screen_batch import CountPricer, GridPricer, pricer_for, scatter_pricer
 
@@ -461,18 +462,10 @@ class TumbleSpinner:
         k = nxt.astype(np.int64).copy()
         live = np.arange(n)
         while len(live):
-            out_of = remaining[live] == 0
-            if out_of.any():  # the top-up, or the end
-                if plan.minimum:
-                    short = out_of & (total[live] < plan.minimum)
-                    remaining[live[short]] = plan.top_up
-                    out_of &= ~short
-                live = live[~out_of]
-            live = live[(played[live] < plan.limit) & ~bad[live]]
+            live = spins_to_play(live, remaining=remaining, total=total, played=played, bad=bad,
+                                 minimum=plan.minimum, top_up=plan.top_up, limit=plan.limit)
             if not len(live):
                 break
-            played[live] += 1
-            remaining[live] -= 1
             sub, sk, wrong = seeds[live], k[live], np.zeros(len(live), dtype=bool)
             chosen = self._choose(sub, sk, fb.sets, fb.set_weights, wrong)
             multiplier = np.full(len(live), fb.multiplier_values[0], dtype=np.int64)
