@@ -213,9 +213,7 @@ def _build(g: _Game) -> None:
         # Book of Ra's pair (issue 35): the free spins' S is a wild-scatter (it substitutes on every
         # line too), and a symbol drawn as they start expands in them (A from 2 reels, B from 3)
         s_symbol = next(s for s in g.symbols if s["id"] == "S")
-        s_symbol.update({"kind": "wild", "scatter": True})
-        g.features.append({"type": "expanding_symbol", "feature": "free_spins",
-                           "symbols": [{"symbol": "A", "weight": 2}, {"symbol": "B", "weight": 1}]})
+        s_symbol.update({"kind": "wild", "scatter": True})  # its expanding_symbol comes last (below)
     if "progress_levels" in p:
         g.add("free", (0, 2), "S")  # the bar counts S in free spins (no retrigger: only the bar)
         levels: list[dict[str, Any]] = []
@@ -243,6 +241,9 @@ def _build(g: _Game) -> None:
         g.add_in_modes("tumble", (2,), "X")
         g.features.append({"type": "tumble", "fill": "strip", "ladder": [1, 2], "modes": g.modes("tumble"),
                            "multiplier_symbols": {"symbol": "X", "values": {2: 2, 3: 1}}})
+    if "book" in p:  # listed after every other win stage (the block asks it: they would reprice without it)
+        g.features.append({"type": "expanding_symbol", "feature": "free_spins",
+                           "symbols": [{"symbol": "A", "weight": 2}, {"symbol": "B", "weight": 1}]})
     if "paid_respin" in p:
         g.features.append({"type": "paid_respin", "price_rtp": "90%"})
     if "hold_and_respin" in p:

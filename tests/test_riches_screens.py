@@ -14,6 +14,7 @@ from cabinet.app import App, AppOptions
 from cabinet.core.bet import Bet
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation import bet_panel
+from cabinet.presentation.chrome import chrome
 from cabinet.presentation.hud import GOLD, meter_values
 from cabinet.presentation.scenes.intro import IntroScene, key_features
 from cabinet.presentation.scenes.settings import GameSettingsScene, setting
@@ -44,7 +45,7 @@ def test_level_and_coin_value_selectors_and_coins(riches) -> None:  # noqa: ANN0
     assert meter_values(app.ctx)["balance"][1] == "6,172 COINS"
     app.run_frames(1)
     for pill in (boxes.level, boxes.coin, boxes.coins):  # the three pills, rimmed in dark gold
-        assert tuple(app.screen.get_at((pill.x + pill.w // 2, pill.y)))[:3] == (150, 110, 40)
+        assert tuple(app.screen.get_at((pill.x + pill.w // 2, pill.y)))[:3] == chrome(app.ctx).rim_dark  # its rim
     # during a round the panel is locked
     before = app.session.bet
     app.press([Press(Button.SPIN)])

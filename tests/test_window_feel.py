@@ -277,7 +277,10 @@ WARM_UP_ONLY = {  # the functions that may scale or convert: all run at load or 
     "lobby.py": {"_backdrop"},  # the lobby's own layer, once per size
     "celebration.py": {"build_shower_art", "_turning", "_rays"},  # the kit's sprites, once per layout
     "atmosphere.py": {"_smooth_disc", "_firework"},
-    "view.py": {"bevelled_plaque", "_aa_ring"},  # a board's name plate, baked into the boards' static layer  # the feature moon, baked into the backdrop once per layout
+    # made once per size and kept: a board's plaque, the wheel's rims, the book's card art, the
+    # tumbles' scaled symbols and spark discs (by step), any shrunk tile
+    "view.py": {"bevelled_plaque", "_aa_ring", "_big_art", "soft_disc", "_symbol", "_draw_burst"},
+    "scaled.py": {"shrunk"},  # a board's name plate, baked into the boards' static layer  # the feature moon, baked into the backdrop once per layout
 }
 NOT_A_FRAME_LOOP = {"report.py"}  # draws the simulate report's PNG charts, no window
 

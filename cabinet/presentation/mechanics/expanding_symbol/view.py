@@ -36,6 +36,14 @@ class DrawnSymbolCard(Passive):
     def settle(self) -> None:
         self.large = False
 
+    def _big_art(self, art: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+        """The symbol at the plate's size, made once per size (a frame only blits it)."""
+        made: dict[tuple[int, int], pygame.Surface] = self.__dict__.setdefault("_made", {})
+        found = made.get(size)
+        if found is None:
+            found = made[size] = pygame.transform.smoothscale(art, size)
+        return found
+
     def update(self, dt: float) -> None:
         super().update(dt)
         if not self.large and not self.running():
@@ -65,6 +73,5 @@ class DrawnSymbolCard(Passive):
         if art is not None:
             room = rect.h - caption.get_height() - rect.h // 8
             scale = min(room / art.get_height(), (rect.w * 0.8) / art.get_width())
-            big = pygame.transform.smoothscale(art, (max(1, int(art.get_width() * scale)),
-                                                     max(1, int(art.get_height() * scale))))
+            big = self._big_art(art, (max(1, int(art.get_width() * scale)), max(1, int(art.get_height() * scale))))
             surface.blit(big, big.get_rect(midbottom=(rect.centerx, rect.bottom - rect.h // 16)))

@@ -16,13 +16,14 @@ from typing import Any
 
 import pygame
 
+import cabinet.presentation.mechanics.tumble.motion as motion
+import cabinet.presentation.mechanics.tumble.panel as panel
 from cabinet.core.events import Position
 from cabinet.machine.buttons import Button, Press
 from cabinet.machine.stack import Passive
 
 from ...screen_state import TumbleShow
 from ...style import GOLD, PALE_GOLD
-from . import motion, panel
 
 SCALE_STEPS = 24  # a bursting symbol's sizes are cached in this many steps
 SPARK_COLOUR = (255, 226, 120)
