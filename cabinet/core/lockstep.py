@@ -25,3 +25,18 @@ def spins_to_play(live: np.ndarray, *, remaining: np.ndarray, total: np.ndarray,
     played[live] += 1
     remaining[live] -= 1
     return live
+
+
+def settle_spins(live: np.ndarray, win: np.ndarray, counted: np.ndarray, *, total: np.ndarray,
+                 remaining: np.ndarray, cap: int, added: np.ndarray | None) -> np.ndarray:
+    """Pay this step's spins of ``live`` into ``total``, no feature past its ``cap`` (the spin that
+    reaches it pays up to it and ends the feature, before its trigger stage), and add the spins a
+    retrigger's ``counted`` symbols award (``added``, by count). Returns the capped rounds."""
+    so_far = total[live]
+    capped = (so_far + win >= cap) if cap else np.zeros(len(live), dtype=bool)
+    if cap:
+        win = np.where(capped, cap - so_far, win)
+    total[live] = so_far + win
+    if added is not None:
+        remaining[live] += np.where(capped, 0, added[np.minimum(counted, len(added) - 1)])
+    return capped

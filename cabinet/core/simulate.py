@@ -82,7 +82,7 @@ from .features import (
     window_hint,
 )
 from .linemath import LinePayTable, line_pay_table, scatter_adds, strip_alphabets, window_ids
-from .lockstep import spins_to_play
+from .lockstep import settle_spins, spins_to_play
 from .modes import cap_amount, mode_cost
 from .money import fraction_str, money_str
 from .pays import model_of
@@ -360,6 +360,17 @@ def batch_hints(defn: Definition, reel_set: str) -> list[BatchHint]:
 
 
 Windows = list[list[tuple[str, ...]]]  # [reel][stop] -> the window
+
+
+def draw_spin_multiplier(seeds: np.ndarray, k: np.ndarray, wrong: np.ndarray, values: np.ndarray,
+                         weights: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """A feature spin's multiplier for each of ``seeds`` at draw index ``k``: the one value, or
+    one weighted draw (a rejected draw marks ``wrong``). Returns (multipliers, the next ``k``)."""
+    if len(weights) <= 1:
+        return np.full(len(seeds), values[0], dtype=np.int64), k
+    pick, rejected, drew = _weighted_array(seeds, k, weights)
+    wrong |= rejected
+    return values[pick], k + int(drew)
 
 
 def _weighted_array(
@@ -916,13 +927,7 @@ class BatchSpinner:
                 chosen, rejected, drew = _weighted_array(sub, k, pb.set_weights)
                 wrong |= rejected
                 k += int(drew)
-            if len(pb.multiplier_weights) > 1:
-                pick, rejected, drew = _weighted_array(sub, k, pb.multiplier_weights)
-                wrong |= rejected
-                k += int(drew)
-                multiplier = pb.multiplier_values[pick]
-            else:
-                multiplier = np.full(len(live), pb.multiplier_values[0], dtype=np.int64)
+            multiplier, k = draw_spin_multiplier(sub, k, wrong, pb.multiplier_values, pb.multiplier_weights)
             lines = np.zeros(len(live), dtype=np.int64)
             scatters = np.zeros(len(live), dtype=np.int64)
             counted = np.zeros(len(live), dtype=np.int64)
@@ -943,14 +948,7 @@ class BatchSpinner:
                     k[on], wrong[on] = k_on, wrong_on
             multiplier = multiplier * pb.level_multiplier[now] if levelled else multiplier * pb.level_multiplier[0]
             win = lines * (multiplier * plan.line_multiplier) + scatters * (multiplier * plan.scatter_multiplier)
-            so_far = total[live]
-            capped = (so_far + win >= plan.cap) if plan.cap else np.zeros(len(live), dtype=bool)
-            if plan.cap:
-                win = np.where(capped, plan.cap - so_far, win)
-            total[live] = so_far + win
-            if pb.added is not None:  # a capped spin ends the feature before its trigger stage
-                more = pb.added[np.minimum(counted, len(pb.added) - 1)]
-                remaining[live] += np.where(capped, 0, more)
+            capped = settle_spins(live, win, counted, total=total, remaining=remaining, cap=plan.cap, added=pb.added)
             if pb.progress:  # the bar moves by the landed windows; each level reached adds its spins
                 top = len(pb.level_of_points) - 1
                 reached = np.minimum(points[live] + landed, top)

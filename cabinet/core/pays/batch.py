@@ -32,8 +32,16 @@ from ..definition import Definition
 from ..evaluate import pay_table, table_value
 from ..features import SpinsPlan, WindowCount
 from ..linemath import scatter_adds
-from ..lockstep import spins_to_play
-from ..simulate import BASE_CHUNK, BatchRounds, _draw_stops, _weighted_array, batch_hints, below_array
+from ..lockstep import settle_spins, spins_to_play
+from ..simulate import (
+    BASE_CHUNK,
+    BatchRounds,
+    _draw_stops,
+    _weighted_array,
+    batch_hints,
+    below_array,
+    draw_spin_multiplier,
+)
 from . import model_for, model_of
 
 Window = tuple[str, ...]
@@ -272,12 +280,7 @@ class ModelSpinner:
                 chosen, rejected, drew = _weighted_array(sub, k, pb.set_weights)
                 wrong |= rejected
                 k = k + int(drew)
-            multiplier = np.full(len(live), pb.multiplier_values[0], dtype=np.int64)
-            if len(pb.multiplier_weights) > 1:
-                pick, rejected, drew = _weighted_array(sub, k, pb.multiplier_weights)
-                wrong |= rejected
-                k = k + int(drew)
-                multiplier = pb.multiplier_values[pick]
+            multiplier, k = draw_spin_multiplier(sub, k, wrong, pb.multiplier_values, pb.multiplier_weights)
             pays = np.zeros(len(live), dtype=np.int64)
             scatters = np.zeros(len(live), dtype=np.int64)
             counted = np.zeros(len(live), dtype=np.int64)
@@ -290,13 +293,7 @@ class ModelSpinner:
                 paid, moved, hinted, _ = self._spin(cs, sub[on], k[on], wrong_on)
                 pays[on], scatters[on], counted[on], after[on], wrong[on] = paid[0], paid[1], hinted[0], moved, wrong_on
             win = pays * (multiplier * plan.line_multiplier) + scatters * (multiplier * plan.scatter_multiplier)
-            so_far = total[live]
-            capped = (so_far + win >= plan.cap) if plan.cap else np.zeros(len(live), dtype=bool)
-            if plan.cap:
-                win = np.where(capped, plan.cap - so_far, win)
-            total[live] = so_far + win
-            if pb.added is not None:  # a capped spin ends the feature before its trigger stage
-                remaining[live] += np.where(capped, 0, pb.added[np.minimum(counted, len(pb.added) - 1)])
+            capped = settle_spins(live, win, counted, total=total, remaining=remaining, cap=plan.cap, added=pb.added)
             nxt[live] = after
             bad[live] |= wrong
             live = live[~capped & ~wrong]

@@ -56,8 +56,8 @@ import numpy as np
 from ..bet import Bet
 from ..definition import Definition
 from ..features import SpinsPlan
-from ..lockstep import spins_to_play
-from ..simulate import BASE_CHUNK, BatchRounds, _draw_stops, _weighted_array
+from ..lockstep import settle_spins, spins_to_play
+from ..simulate import BASE_CHUNK, BatchRounds, _draw_stops, _weighted_array, draw_spin_multiplier
 from .screen_batch import CountPricer, GridPricer, pricer_for, scatter_pricer
 
 MONEY_BITS = 50  # a multiplier symbols' factor past 2^50 (or a win x factor past 2^62) is left to play_round
@@ -468,12 +468,7 @@ class TumbleSpinner:
                 break
             sub, sk, wrong = seeds[live], k[live], np.zeros(len(live), dtype=bool)
             chosen = self._choose(sub, sk, fb.sets, fb.set_weights, wrong)
-            multiplier = np.full(len(live), fb.multiplier_values[0], dtype=np.int64)
-            if len(fb.multiplier_weights) > 1:
-                pick, rejected, drew = _weighted_array(sub, sk, fb.multiplier_weights)
-                wrong |= rejected
-                sk += int(drew)
-                multiplier = fb.multiplier_values[pick]
+            multiplier, sk = draw_spin_multiplier(sub, sk, wrong, fb.multiplier_values, fb.multiplier_weights)
             start = step[live] if self.lasting else np.zeros(len(live), dtype=np.int64)
             sub_levels = levels[live] if levels is not None else None
             sub_running = running[live]
@@ -484,13 +479,7 @@ class TumbleSpinner:
             running[live] = sub_running
             if levels is not None and sub_levels is not None:
                 levels[live] = sub_levels
-            so_far = total[live]
-            capped = (so_far + win >= plan.cap) if plan.cap else np.zeros(len(live), dtype=bool)
-            if plan.cap:
-                win = np.where(capped, plan.cap - so_far, win)
-            total[live] = so_far + win
-            if fb.added is not None:  # a capped spin ends the feature before its trigger stage
-                remaining[live] += np.where(capped, 0, fb.added[np.minimum(counted, len(fb.added) - 1)])
+            capped = settle_spins(live, win, counted, total=total, remaining=remaining, cap=plan.cap, added=fb.added)
             k[live] = sk
             bad[live] |= wrong
             live = live[~capped & ~wrong]
