@@ -10,20 +10,22 @@ Rendered at 640x360 with the gallery's pinned clock and compared as ``test_galle
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pygame
 import pytest
-from screen_helpers import make_app
+from screen_helpers import make_app, run_until, scenario_app
 from test_gallery import MAX_CHANGED_SHARE, REFERENCE_SCALE, SIZE, changed_share, save_difference
 
 from cabinet.designer.gallery import close_top, open_panel, pinned_clock, snapshot, start_app
 from cabinet.designer.operator_gallery import mode_meter_shots, pinned_probes
 from cabinet.machine.buttons import Button, Press
 from cabinet.presentation.scenes.history import HistoryScene
+from cabinet.presentation.scenes.max_win import MaxWinScene
 
 REFERENCES = Path(__file__).resolve().parent / "gallery" / "modes"
-MOMENTS = ("buy-card", "ante-on", "history-buy", "buy-card-short", "operator-meters-modes")
+MOMENTS = ("buy-card", "ante-on", "history-buy", "buy-card-short", "round-cap", "operator-meters-modes")
 
 
 def shots(defn: object, folder: Path) -> dict[str, pygame.Surface]:
@@ -57,6 +59,10 @@ def shots(defn: object, folder: Path) -> dict[str, pygame.Surface]:
         poor.press([Press(Button.CONFIRM)])  # refused: the card says why in red
         poor.run_frames(20)
         out["buy-card-short"] = snapshot(poor)
+        capped = scenario_app(dataclasses.replace(defn, max_win_x=50), "a big win", size=SIZE, seed=1)
+        run_until(capped, lambda: isinstance(capped.stack.top, MaxWinScene))
+        capped.run_frames(40)  # the cap's takeover: MAX WIN, the cap on its plate, the sentence
+        out["round-cap"] = snapshot(capped)
         with pinned_probes(folder):
             out.update(mode_meter_shots(defn, size=SIZE, folder=folder))
     return out

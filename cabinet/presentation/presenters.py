@@ -14,6 +14,7 @@ from collections.abc import Generator
 
 from cabinet.core.events import (
     FeatureTriggered,
+    RoundCapped,
     ReelsStopped,
     RoundEnded,
     RoundStarted,
@@ -25,6 +26,7 @@ from cabinet.core.events import (
 
 from .bet_modes import strips_played
 from .engine import Playback, Presenter, Step, wait
+from .scenes.max_win import MaxWinScene
 from .scenes.win import WinScene
 from .screen_state import WinCount
 
@@ -89,6 +91,22 @@ def win_capped(play: Playback, event: WinCapped) -> None:
     play.ctx.hud.say("MAXIMUM WIN REACHED")
 
 
+def reach_round_cap(play: Playback, event: RoundCapped) -> Step:
+    """The round cap: the spin's last wins count up to the cap (the meter never passes it),
+    then the MAX WIN takeover (``scenes/max_win.py``) holds until it ends or is skipped."""
+    count = play.state.count
+    if count is not None and count.amount > 0:
+        win = yield from count_up(play, count, tier="", loop=False, quick=True, seed=play.seed)
+        while not win.finished:
+            yield
+        play.ctx.stack.remove(win)
+    takeover = MaxWinScene(play.ctx, event, seed=play.seed)
+    play.ctx.stack.push(takeover)
+    while not takeover.finished:
+        yield
+    play.ctx.stack.remove(takeover)
+
+
 def collect_wins(play: Playback, event: SpinEnded) -> Step:
     count = play.state.count
     if count is None:
@@ -104,6 +122,8 @@ def collect_wins(play: Playback, event: SpinEnded) -> Step:
 
 
 def celebrate_total(play: Playback, event: RoundEnded) -> Step:
+    if play.state.round_cap is not None:  # the cap's takeover has shown the total already
+        return
     if play.result.features and event.tier:  # a tiered total after a feature: celebrate it
         win = yield from count_up(play, WinCount((), event.total_win, 0), tier=event.tier, loop=False, quick=False,
                                   seed=play.seed)
@@ -117,6 +137,7 @@ PIPELINE: dict[str, Presenter] = {
     ScreenChanged.kind: change_symbols,
     FeatureTriggered.kind: trigger_feature,
     WinCapped.kind: win_capped,
+    RoundCapped.kind: reach_round_cap,
     SpinEnded.kind: collect_wins,
     RoundEnded.kind: celebrate_total,
 }

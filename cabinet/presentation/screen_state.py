@@ -32,6 +32,7 @@ from cabinet.core.events import (
     LineWin,
     Position,
     ReelsStopped,
+    RoundCapped,
     RoundEnded,
     RoundStarted,
     ScatterWin,
@@ -163,6 +164,7 @@ class ScreenState:
     features: dict[str, FeatureHud] = field(default_factory=dict)  # by feature name
     boards: dict[Any, dict[str, Any]] = field(default_factory=dict)  # by board, for board events
     capped: bool = False  # MAXIMUM WIN REACHED has been shown
+    round_cap: RoundCapped | None = None  # the round stopped at the round cap (``max_win_x``)
     stamps: dict[Position, str] = field(default_factory=dict)  # cell -> the value drawn on it this spin ("x20")
     count: WinCount | None = None  # the count-up the last applied event starts (None: none)
     presenters: Mapping[str, str] = field(default_factory=dict, compare=False, repr=False)
@@ -307,6 +309,17 @@ class ScreenState:
             hud = self.feature(event.feature)
             hud.running, hud.total = False, event.total
 
+    def _round_capped(self, event: RoundCapped) -> None:
+        """The round reached its cap mid-spin: the spin's wins not yet counted go on the meter,
+        cut so that the meter stops at the cap (what passed it is never shown as won)."""
+        self.round_cap = event
+        self.spinning = False
+        rest = tuple(self.spin_wins[self.spin_counted_wins:])
+        if event.cap > self.meter:
+            self.count = WinCount(rest, event.cap - self.meter, self.meter)
+        self.meter = self.hud_win = event.cap
+        self.spin_counted_wins = len(self.spin_wins)
+
     def _round_ended(self, event: RoundEnded) -> None:
         self.hud_win = event.total_win
 
@@ -446,6 +459,7 @@ _REDUCERS: dict[str, Any] = {
     WinCapped.kind: ScreenState._win_capped,
     SpinEnded.kind: ScreenState._spin_ended,
     FeatureEnded.kind: ScreenState._feature_ended,
+    RoundCapped.kind: ScreenState._round_capped,
     RoundEnded.kind: ScreenState._round_ended,
     WinMultiplied.kind: ScreenState._win_multiplied,
     SymbolExpanded.kind: ScreenState._symbol_expanded,
