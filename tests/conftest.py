@@ -76,7 +76,7 @@ CABINET_MODES = ROOT / "tests" / "games" / "modes" / "cabinet-modes.yaml"
 
 @pytest.fixture(scope="session")
 def cabinet_modes():  # noqa: ANN201
-    """Classic Fruits with an ante (5/4), a free-spins buy (100 x) and two RTP variants."""
+    """Classic Fruits with an ante (5/4), a free-spins buy (17 x) and two RTP variants."""
     return _game(str(CABINET_MODES))
 
 

@@ -34,9 +34,9 @@ def test_kills_inside_a_bought_round_end_like_an_uninterrupted_run(tmp_path: Pat
     reference = run_to_end(kill_command(GAME, script, SEED, tmp_path / "reference"))
     rows = history_rows(tmp_path / "reference")
     assert [row["request"].get("mode", "base") for row in rows] == ["base", "buy_free_spins", "ante"]
-    assert [row["cost"] for row in rows] == [100, 10_000, 125]
+    assert [row["cost"] for row in rows] == [100, 1_700, 125]
     assert [bool(row["features"]) for row in rows] == [False, True, False]  # free spins: the bought ones only
-    assert reference["total_bet"] == 100 + 10_000 + 125  # the buy charged once
+    assert reference["total_bet"] == 100 + 1_700 + 125  # the buy charged once
     setup = {"folder": tmp_path, "game": GAME, "defn": load_definition(GAME), "script": script, "seed": SEED,
              "reference": reference, "history": rows, "startup": 1.0}
     tally = kill_laps(setup, 6, rng_seed=34, time_limit=300)  # every lap ends in the reference state

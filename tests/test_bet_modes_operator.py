@@ -62,7 +62,7 @@ def test_the_audit_meters_each_mode_and_its_sums_are_the_games(cabinet_modes, tm
         mine = [r for r in records if r.request.mode == mode]
         assert master.modes[mode] == {"rounds": len(mine), "total_in": sum(r.cost for r in mine),
                                       "total_out": sum(r.win for r in mine)}
-    assert master.modes["ante"]["total_in"] == 5 * 125 and master.modes[BUY]["total_in"] == 2 * 10_000
+    assert master.modes["ante"]["total_in"] == 5 * 125 and master.modes[BUY]["total_in"] == 2 * 1_700
     assert sum(m["rounds"] for m in master.modes.values()) == master.games_played == len(plan)
     assert sum(m["total_in"] for m in master.modes.values()) == master.total_bet
     assert sum(m["total_out"] for m in master.modes.values()) == master.total_won
@@ -105,7 +105,7 @@ def test_the_meters_page_shows_a_row_per_mode(cabinet_modes, tmp_path: Path) -> 
     master = services.audit.games["cabinet-modes"].master.modes
     ante = master["ante"]
     assert rows["MODE ANTE BET: ROUNDS / IN / OUT"][0] == f"2 / €2.50 / €{ante['total_out'] / 100:.2f}"
-    assert rows["MODE BUY FREE SPINS: ROUNDS / IN / OUT"][0].startswith("1 / €100.00 / €")
+    assert rows["MODE BUY FREE SPINS: ROUNDS / IN / OUT"][0].startswith("1 / €17.00 / €")
     assert rows["MODE BASE GAME: ROUNDS / IN / OUT"][0].startswith("1 / €1.00 / €")
 
 
@@ -155,7 +155,7 @@ def test_the_settings_page_switches_buys_and_chooses_a_variant_saved_and_logged(
     app.press([Press(Button.LEFT)])  # std -> low
     app.run_frames(2)
     rows = dict(page.rows())
-    assert rows["BUY FEATURES (BONUS BUYS)"] == "OFF" and rows["RTP VARIANT: CABINET MODES"] == "LOW (77.89%)"
+    assert rows["BUY FEATURES (BONUS BUYS)"] == "OFF" and rows["RTP VARIANT: CABINET MODES"] == "LOW (79.20%)"
     page.cursor = len(labels) - 1  # SAVE
     app.press([Press(Button.CONFIRM)])
     assert not page.message_bad, page.message

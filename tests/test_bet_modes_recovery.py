@@ -63,7 +63,7 @@ def test_a_buy_killed_mid_round_is_charged_once_resumes_in_its_mode_and_is_paid_
     credits = app.session.credits
     buy(app)
     result = app.session.current
-    assert result is not None and result.request.mode == BUY and result.cost == 10_000
+    assert result is not None and result.request.mode == BUY and result.cost == 1_700
     if when == "inside the free spins":
         skip_through(app, lambda: (fs := free_spins(app)) is not None and fs.phase == "running" and fs.played >= 2
                      and app.session.progress_step > 0 and app.base.reels.all_stopped)
@@ -76,23 +76,23 @@ def test_a_buy_killed_mid_round_is_charged_once_resumes_in_its_mode_and_is_paid_
     assert session.in_round and session.restored and again.base.in_round
     assert session.current is not None and session.current.request == result.request  # its mode, its seed
     assert session.current.events == result.events  # the same round, replayed from its seed
-    assert session.credits == credits - 10_000  # the buy's cost, charged once (not again)
+    assert session.credits == credits - 1_700  # the buy's cost, charged once (not again)
     assert again.ctx.hud.status == "ROUND RESTORED"
     again.run_frames(2)
-    assert again.ctx.hud.mode == BUY and hud.meter_values(again.ctx)["bet"][0] == "€100.00"  # the deck says so
+    assert again.ctx.hud.mode == BUY and hud.meter_values(again.ctx)["bet"][0] == "€17.00"  # the deck says so
     if when == "inside the free spins":
         fs = free_spins(again)
         assert fs is not None and fs.phase == "running" and fs.played >= 2  # resumed where it was
     skip_through(again, lambda: not session.in_round and again.stack.top is again.base)
-    assert session.credits == credits - 10_000 + result.total_win  # paid once
+    assert session.credits == credits - 1_700 + result.total_win  # paid once
     meters = session.meters
-    assert (meters.games_played, meters.total_bet, meters.total_won) == (1, 10_000, result.total_win)
+    assert (meters.games_played, meters.total_bet, meters.total_won) == (1, 1_700, result.total_win)
     (record,) = session.recent(10)
-    assert record.outcome == "recovered" and record.request.mode == BUY and record.cost == 10_000
+    assert record.outcome == "recovered" and record.request.mode == BUY and record.cost == 1_700
     assert session.mode == "base"  # a buy is one round: the next spin is a base spin
     again.operator.audit.catch_up(session.recent(50))  # folded after the round already: nothing twice
     modes = Audit.open(tmp_path).games["cabinet-modes"].master.modes  # as saved on disk
-    assert modes == {BUY: {"rounds": 1, "total_in": 10_000, "total_out": result.total_win}}
+    assert modes == {BUY: {"rounds": 1, "total_in": 1_700, "total_out": result.total_win}}
     history = HistoryScene(again.ctx)
     assert dict(history.details(record))["MODE"] == "BUY FREE SPINS"
     third = start(cabinet_modes, tmp_path)  # nothing left to recover: no second charge, no second payment

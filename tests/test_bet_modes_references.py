@@ -52,7 +52,7 @@ def shots(defn: object, folder: Path) -> dict[str, pygame.Surface]:
         app.run_frames(20)
         out["history-buy"] = snapshot(app)
         close_top(app)
-        poor = make_app(defn, size=SIZE, seed=1, start_credits=5_000)
+        poor = make_app(defn, size=SIZE, seed=1, start_credits=1_000)
         poor.run_frames(2)
         poor.press([Press(Button.BUY)])
         poor.run_frames(2)

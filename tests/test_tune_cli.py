@@ -100,3 +100,22 @@ def test_no_candidate_move_goes_below_the_floor() -> None:
     moves = list(candidate_moves(sets, {"base": ["A", "B"]}, min_stops=3))
     assert {(m.reel, m.old, m.new) for m in moves} == {(0, "B", "A"), (1, "A", "B")}
     assert {(m.reel, m.old) for m in candidate_moves(sets, {"base": ["A", "B"]})} == {(0, "A"), (0, "B"), (1, "A")}
+
+
+def test_tune_with_a_mode_moves_the_strips_that_mode_plays(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--mode ante``: the ante plays ``base_ante`` under the name ``base``, so tune moves base_ante's
+    stops (never base's) and prices per unit of the ante's cost, as ``par --mode ante`` does."""
+    from cabinet.core.mode_par import mode_par
+
+    game = Path(__file__).resolve().parent / "games" / "modes" / "cabinet-modes.yaml"
+    out = tmp_path / "tuned.yaml"
+    assert main(["tune", str(game), "--mode", "ante", "--target", "96.20%", "--levers", "CHERRY,LEMON",
+                 "--max-steps", "4", "--out", str(out), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    original, tuned = load_definition(game), load_definition(out)
+    assert tuned.reels["base"] == original.reels["base"] and tuned.reels["free"] == original.reels["free"]
+    assert tuned.reels["base_ante"] != original.reels["base_ante"]
+    before, after = (mode_par(d, mode="ante", with_hit_rate=False).total for d in (original, tuned))
+    assert isinstance(before, Exact) and isinstance(after, Exact)
+    assert result["before"] == before.to_dict() and result["after"] == after.to_dict()  # per unit of 5/4
+    assert abs(after.value - 0.962) < abs(before.value - 0.962) and abs(after.value - 0.962) < 0.001

@@ -182,10 +182,14 @@ def candidate_moves(
     movable: Mapping[str, Collection[str]],
     stacks: Mapping[str, Mapping[str, int]] | None = None,
     min_stops: int = 1,
+    *,
+    placeable: Mapping[str, Collection[int]] | None = None,
 ) -> Iterable[Move]:
     """Every substitution between two movable symbols of a reel that leaves at least
     ``min_stops`` of the old one on the reel; a stacked symbol (``stacks[set][symbol]`` = size)
-    moves a stack at a time."""
+    moves a stack at a time. The new symbol is one the reel holds already or, with
+    ``placeable`` (symbol -> the 0-based reels it may sit on; absent: any), one that may sit
+    there: an ante's strip that replaced every CHERRY of reel 1 by STAR can get CHERRY back."""
     for name, per_reel in sets.items():
         symbols = movable.get(name, ())
         sizes = (stacks or {}).get(name, {})
@@ -195,7 +199,10 @@ def candidate_moves(
                 if counts.get(old, 0) - old_n < max(1, min_stops):
                     continue
                 for new in symbols:
-                    if new != old and new in counts:
+                    if new == old:
+                        continue
+                    allowed = placeable is not None and r in placeable.get(new, range(len(per_reel)))
+                    if new in counts or allowed:
                         yield Move(name, r, old, new, old_n, sizes.get(new, 1))
 
 
@@ -236,6 +243,7 @@ def tune(
     def evaluate(counts: Mapping[str, ReelSetCounts]) -> ParSummary:
         return summarize(with_counts(defn, counts, spaced))
 
+    placeable = {s.id: [r - 1 for r in s.reels] for s in defn.symbols if s.reels}
     current = {name: [dict(c) for c in per_reel] for name, per_reel in sets.items()}
     best = evaluate(current)
     for step in range(max_steps):
@@ -243,7 +251,8 @@ def tune(
         if error <= tolerance:
             break
         trials = sorted(
-            ((abs(s.total_rtp - target), i, m, s) for i, m in enumerate(candidate_moves(current, movable, stacks, min_stops))
+            ((abs(s.total_rtp - target), i, m, s) for i, m in enumerate(candidate_moves(current, movable, stacks, min_stops,
+                                                                               placeable=placeable))
              for s in (evaluate(m.apply(current)),)),
             key=lambda t: (t[0], t[1]),
         )
@@ -254,7 +263,7 @@ def tune(
             closest = error
             for _, _, first, _ in trials[:escape_width]:
                 after = first.apply(current)
-                for second in candidate_moves(after, movable, stacks, min_stops):
+                for second in candidate_moves(after, movable, stacks, min_stops, placeable=placeable):
                     s = evaluate(second.apply(after))
                     if abs(s.total_rtp - target) < closest:
                         closest = abs(s.total_rtp - target)
