@@ -360,10 +360,23 @@ class App:
             self.ctx.audio.set_volume(self.operator.volume)
         if not self.options.embedded:  # a lobby shell applies saved settings itself
             self.operator.settings_listeners.append(self._operator_settings)
+            if self.operator.play_config is not None:  # cabinet play: <data-dir>/kiosk.yaml's settings
+                self._operator_settings(self.operator.play_config, at_start=True)
+            if self.operator.play_config_problem:
+                print(f"cabinet: warning: {self.operator.play_config_problem} (kiosk.yaml's defaults are played)",
+                      file=sys.stderr)
 
-    def _operator_settings(self, config: Any) -> None:
+    def _operator_settings(self, config: Any, *, at_start: bool = False) -> None:
+        """kiosk.yaml's settings this game plays by: the volume, the buy switch and the game's RTP
+        variant (from the next round: one in play keeps its own). At start, a --rtp-variant given on
+        the command line wins; a later save on the settings page is the operator's choice."""
         if config.volume is not None:
             self.ctx.audio.set_volume(config.volume)
+        self.ctx.buy_features = config.buy_features
+        session = self.session
+        named = dict(self.options.rtp_variants).get(self.defn.id)
+        if session is not None and not (at_start and named):
+            session.rtp_variant = config.variant_of(self.defn.id)
 
     def _start_forced_round(self, seed: int, bet: Bet) -> None:
         """The round of ``seed`` at ``bet`` (a simulation's top win), as a real round;

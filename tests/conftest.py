@@ -75,6 +75,12 @@ CABINET_MODES = ROOT / "tests" / "games" / "modes" / "cabinet-modes.yaml"
 
 
 @pytest.fixture(scope="session")
+def canyon_gold():  # noqa: ANN201
+    """Canyon Gold: 243 ways with an ante, a buy and the RTP variants 92, 94 and 96."""
+    return _game("canyon-gold")
+
+
+@pytest.fixture(scope="session")
 def cabinet_modes():  # noqa: ANN201
     """Classic Fruits with an ante (5/4), a free-spins buy (17 x) and two RTP variants."""
     return _game(str(CABINET_MODES))

@@ -109,6 +109,10 @@ class OperatorServices:
     pads: set[int] = field(init=False, default_factory=set)
     settings_listeners: list[Callable[[Any], None]] = field(init=False, default_factory=list)
     config_error: list[str] | None = field(init=False, default=None)  # why the kiosk could not start
+    # ``cabinet play --data-dir``: the settings of <data-dir>/kiosk.yaml this run plays by (None: a
+    # kiosk's shell applies its own), and why that file could not be used (its defaults are played)
+    play_config: Any = field(init=False, default=None)
+    play_config_problem: str = field(init=False, default="")
     restart_requested: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
@@ -128,16 +132,25 @@ class OperatorServices:
 
     @classmethod
     def for_play(cls, data_dir: Path | None) -> OperatorServices:
-        """``cabinet play``: the PIN of ``<data-dir>/kiosk.yaml`` if it sets one (else none)."""
-        from .config import CONFIG_NAME, KioskConfigError, load_config
+        """``cabinet play``: the settings of ``<data-dir>/kiosk.yaml`` when there is one (its PIN,
+        volume, buy switch and RTP variants: what the settings page writes is what this run plays);
+        a broken file is said (file:line:col) and its defaults played, since play must not stop."""
+        from .config import CONFIG_NAME, KioskConfig, KioskConfigError, load_config
 
-        pin = None
+        config, problem = KioskConfig(), ""
         if data_dir is not None:
             try:
-                pin = load_config(data_dir / CONFIG_NAME).operator_pin
-            except (KioskConfigError, Exception):  # noqa: BLE001 - a broken kiosk.yaml must not stop play
-                pin = None
-        return cls(data_dir, config_path=data_dir / CONFIG_NAME if data_dir is not None else None, pin_hash=pin)
+                config = load_config(data_dir / CONFIG_NAME)
+            except KioskConfigError as exc:
+                problem = "; ".join(str(issue) for issue in exc.issues)
+            except Exception as exc:  # noqa: BLE001 - a broken kiosk.yaml must not stop play
+                problem = f"{data_dir / CONFIG_NAME}: {exc}"
+        services = cls(data_dir, config_path=data_dir / CONFIG_NAME if data_dir is not None else None,
+                       pin_hash=config.operator_pin, volume=config.volume)
+        services.play_config, services.play_config_problem = config, problem
+        if problem:
+            services.events.record("malfunction", f"kiosk.yaml not used, its defaults played: {problem}"[:300])
+        return services
 
     # -- what happens outside the menu ------------------------------------------------------------
 

@@ -14,8 +14,8 @@ from collections.abc import Generator
 
 from cabinet.core.events import (
     FeatureTriggered,
-    RoundCapped,
     ReelsStopped,
+    RoundCapped,
     RoundEnded,
     RoundStarted,
     ScreenChanged,
