@@ -268,22 +268,26 @@ class TumbleSpinner:
 
     def spin(self, seeds: np.ndarray, k: np.ndarray, chosen: np.ndarray, line_mult: np.ndarray,
              scatter_mult: np.ndarray, step: np.ndarray, *, mode: str, bad: np.ndarray,
-             levels: np.ndarray | None = None, running: np.ndarray | None = None
-             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             levels: np.ndarray | None = None, running: np.ndarray | None = None,
+             stops: list[np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """One spin of ``mode`` of every round from draw index ``k`` (moved on in place) on reel
         set ``chosen``: (its win with the tumbles', each round's ladder step after it, the trigger
         count its triggers read). ``levels``: the cell multipliers kept from earlier spins (changed
-        in place; None: a fresh grid); ``running``: the multiplier symbols' running totals."""
+        in place; None: a fresh grid); ``running``: the multiplier symbols' running totals;
+        ``stops``: each reel's stops given instead of drawn (par's enumeration of every stop)."""
         n = len(seeds)
         grid = np.empty((n, self.reels, self.rows), dtype=np.int16)
         cursor = np.zeros((n, self.reels), dtype=np.int64)
         for c in np.unique(chosen).tolist():
             on = np.nonzero(chosen == c)[0] if len(self.sets.names) > 1 else np.arange(n)
-            sub_bad = np.zeros(len(on), dtype=bool)
-            stops, nxt = _draw_stops(seeds[on], k[on].copy(), self.sets.lengths[c], sub_bad)
-            k[on] = nxt
-            bad[on] |= sub_bad
-            for r, stop in enumerate(stops):
+            if stops is None:
+                sub_bad = np.zeros(len(on), dtype=bool)
+                landed, nxt = _draw_stops(seeds[on], k[on].copy(), self.sets.lengths[c], sub_bad)
+                k[on] = nxt
+                bad[on] |= sub_bad
+            else:
+                landed = [reel_stops[on] for reel_stops in stops]
+            for r, stop in enumerate(landed):
                 grid[on, r] = self.sets.windows[c][r][stop]
                 cursor[on, r] = stop - 1
         counted = self.trigger_adds[grid].sum(axis=(1, 2))

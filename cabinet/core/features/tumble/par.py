@@ -59,6 +59,7 @@ def exact_tumble_rtp(pctx: ParContext) -> Exact | None:
         return None
     model = model_of(defn)
     plans = []
+    enumerate_all = False  # too many combinations to play one by one: all of them in the lockstep
     for reel_set, p in base_sets(defn):
         strips = defn.reels[reel_set]
         windows = model.reel_windows(defn, reel_set)
@@ -67,9 +68,13 @@ def exact_tumble_rtp(pctx: ParContext) -> Exact | None:
         combos = 1
         for s in strips:
             combos *= len(s)
-        if combos > EXACT_STOPS:
-            return None
+        enumerate_all |= combos > EXACT_STOPS
         plans.append((reel_set, p, strips, combos))
+    if enumerate_all:
+        from .enumeration import enumerated_tumble_rtp
+
+        found = enumerated_tumble_rtp(defn, params, bet, [(reel_set, p) for reel_set, p, _, _ in plans])
+        return None if found is None else Exact(found)
     bombs = params.multiplier_symbols
     out = Fraction(0)
     for reel_set, p, strips, combos in plans:
