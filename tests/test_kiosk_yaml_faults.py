@@ -43,6 +43,9 @@ def comments(text: str) -> list[str]:
     return sorted(m[1].strip() for line in text.splitlines() if (m := COMMENT.search(line)))
 
 
+LOADED: dict[str, object] = {}  # the games the pages load, once for every example (loading is the slow part)
+
+
 class Host:
     """The settings page over a kiosk.yaml, as the operator menu opens it (no window needed)."""
 
@@ -50,7 +53,8 @@ class Host:
         self.events = EventLog(None)
         services = SimpleNamespace(config_path=path, events=self.events, kiosk=False)
         self.saved: list[object] = []
-        self.menu = SimpleNamespace(host=OperatorHost(services=services, text=None, on_settings=self.saved.append),
+        self.menu = SimpleNamespace(host=OperatorHost(services=services, text=None, on_settings=self.saved.append,
+                                                      definitions=LOADED),
                                     pop=lambda: None)
 
     def page(self) -> SettingsPage:

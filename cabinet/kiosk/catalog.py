@@ -81,16 +81,35 @@ def load_entries(names: Iterable[str] | None = None) -> tuple[list[GameEntry], l
     return entries, problems
 
 
+def _name_line(text: str) -> tuple[bool, object]:
+    """The value of a top-level ``name:`` line read alone (found, value): a game file's strips
+    make a full YAML parse of it cost a good part of a second."""
+    import yaml
+
+    for line in text.splitlines():
+        if line.startswith("name:"):
+            try:
+                data = yaml.safe_load(line)
+            except yaml.YAMLError:
+                return False, None
+            return True, data.get("name") if isinstance(data, dict) else None
+    return False, None
+
+
 def game_names(files: Iterable[Path]) -> dict[str, str]:
     """File stem -> the game's ``name:`` (its id where the file has none or does not read), for the
-    operator's settings; a light read of the top-level key, not a full load."""
+    operator's settings; a light read of the top-level key (the whole file parsed only when that
+    line is not there to read alone)."""
     import yaml
 
     names: dict[str, str] = {}
     for path in files:
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
-            name = data.get("name") if isinstance(data, dict) else None
+            text = path.read_text(encoding="utf-8")
+            found, name = _name_line(text)
+            if not found:
+                data = yaml.safe_load(text)
+                name = data.get("name") if isinstance(data, dict) else None
         except (OSError, UnicodeDecodeError, yaml.YAMLError):
             name = None
         names[path.stem] = str(name) if name else path.stem
