@@ -231,7 +231,8 @@ def test_fuzz_the_settings_page_on_kiosk_yaml_never_ends_in_an_internal_error(
         assert after == text
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# 60 examples: each sets a PIN, whose scrypt hash costs a deliberate 0.15 s (the file's reading is the fuzz's point)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(lines=st.lists(LINE, max_size=10))
 def test_fuzz_cabinet_kiosk_pin_and_status_on_kiosk_yaml_never_end_in_an_internal_error(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
