@@ -1,0 +1,63 @@
+"""The pick bonus on screen (issue 35, item 1): hidden tiles over the dimmed game, a cursor the
+arrow keys move, SPIN confirms; the choice is journaled by the session and the tile flips to its
+prize; a tap on a tile picks it. Pixels are read at known places of the tiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cabinet.core.loader import load_definition
+from cabinet.machine.buttons import Button, Press
+from cabinet.presentation.mechanics.pick_bonus.view import CURSOR, TILE_BACK, TILE_FACE, PickScene
+from tests.screen_helpers import frame, make_app, run_until
+
+TOY = Path(__file__).parent / "games" / "picks" / "toy-picks.yaml"
+PICK = (1, 1, 1, 2, 2)  # BONUS x3, then the prizes: 5x, then x2
+
+
+@pytest.fixture(scope="module")
+def toy():  # noqa: ANN201
+    return load_definition(TOY)
+
+
+def waiting_scene(app) -> PickScene:  # noqa: ANN001
+    run_until(app, lambda: (s := app.stack.find(PickScene)) is not None and s.waiting)
+    return app.stack.find(PickScene)  # type: ignore[no-any-return]
+
+
+def back_point(rect) -> tuple[int, int]:  # noqa: ANN001
+    return rect.centerx, rect.y + max(3, rect.h // 12)  # above the art, inside the rounded corners
+
+
+def test_the_player_picks_with_the_arrows_and_spin_and_the_tile_flips(toy) -> None:  # noqa: ANN001
+    app = make_app(toy)
+    assert app.base.start_round(script=PICK)
+    scene = waiting_scene(app)
+    session = app.session
+    assert session.current.awaiting == "bottles:pick" and session.current.request.interactive
+    rects = scene.tile_rects()
+    shot = frame(app)
+    assert tuple(shot.get_at(back_point(rects[0])))[:3] == TILE_BACK
+    assert tuple(shot.get_at((rects[0].centerx, rects[0].y - 3)))[:3] == CURSOR  # the cursor rings tile 1
+    app.press([Press(Button.RIGHT), Press(Button.RIGHT), Press(Button.SPIN)])
+    run_until(app, lambda: scene.revealed.get(2) is not None and not scene.flipping)
+    assert session.current.request.decisions == ("3",)
+    assert tuple(frame(app).get_at(back_point(rects[2])))[:3] == TILE_FACE  # tile 3 shows its prize
+    # the second pick by touch: tile 5
+    scene = waiting_scene(app)
+    regions = dict((p.index, r) for r, p in scene.hit_regions())
+    assert 2 not in regions and set(regions) == {0, 1, 3, 4, 5}
+    app.press([Press(Button.ITEM, index=4)])
+    run_until(app, lambda: not session.in_round)
+    assert session.last_record is not None
+    assert session.history[-1].request.decisions == ("3", "5")
+    assert session.history[-1].total_win == 5 * 2 * session.history[-1].request.bet.total
+
+
+def test_autoplay_and_tools_pick_by_the_games_rule(toy) -> None:  # noqa: ANN001
+    app = make_app(toy)
+    app.session.players_choose = False
+    result = app.session.begin_round(PICK)
+    assert result.awaiting is None and not result.request.interactive
