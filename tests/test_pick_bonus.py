@@ -233,3 +233,33 @@ def test_the_loader_names_a_broken_bonus_with_its_line() -> None:
     assert "needs player_takes" in bad(text, "  player_takes: true\n", "")
     assert "rungs is for game: ladder" in bad(text, "  game: pick\n", "  game: pick\n  rungs: [{x_bet: 1}]\n")
     assert "a multiplier is a whole number" in bad(text, "{multiplier: 2}", "{multiplier: 0}")
+
+
+# --- a kill mid-bonus ------------------------------------------------------------------------------
+
+
+def test_a_round_killed_mid_bonus_resumes_at_the_same_pick(toy: Definition, tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from cabinet.services.ledger import GameRef, JournaledLedger, RoundSummary, fingerprint_bytes
+
+    fingerprint = fingerprint_bytes(TOY.read_bytes())
+    clock = lambda: datetime(2026, 12, 7, 5, 0, 0, tzinfo=UTC)  # noqa: E731
+    request = RoundRequest(default_bet(toy), 7, script=(*PICK_SCREEN, 2, 2), interactive=True)
+    ledger = JournaledLedger.open(tmp_path, clock=clock, starting_credits=1000)
+    first = play_round(toy, request)
+    rid = ledger.begin_round(toy.id, fingerprint, request, first.cost)
+    ledger.decision(rid, "4")
+    ledger.close()  # killed after the first pick was journaled, before the second
+
+    again = JournaledLedger.open(tmp_path, clock=clock, starting_credits=1000)
+    recovered = again.recover(play_round, lambda game_id: GameRef(toy, fingerprint))
+    assert recovered is not None and recovered.status == "resumed" and recovered.result is not None
+    result = recovered.result
+    assert result.request.decisions == ("4",) and result.awaiting == "bottles:pick"
+    assert [e.tile for e in picked(result)] == [3] and result.events[-1].choices == ("1", "2", "3", "5", "6")
+    done = play_round(toy, dataclasses.replace(result.request, decisions=("4", "1")))
+    again.decision(rid, "1")
+    again.end_round(rid, RoundSummary.from_result(done))
+    assert again.history.records[-1].request.decisions == ("4", "1")
+    assert again.credits == 1000 - first.cost + done.total_win

@@ -56,8 +56,51 @@ def test_the_player_picks_with_the_arrows_and_spin_and_the_tile_flips(toy) -> No
     assert session.history[-1].total_win == 5 * 2 * session.history[-1].request.bet.total
 
 
-def test_autoplay_and_tools_pick_by_the_games_rule(toy) -> None:  # noqa: ANN001
-    app = make_app(toy)
-    app.session.players_choose = False
-    result = app.session.begin_round(PICK)
+def test_autoplay_attract_and_tools_pick_by_the_games_rule(toy) -> None:  # noqa: ANN001
+    from cabinet.kiosk.demo import DemoSession
+    from cabinet.machine.session import GameSession
+
+    session = GameSession(toy, seed=1)
+    session.add_credits()  # tools (shots, benchmarks) and autoplay: players_choose is off
+    result = session.begin_round(PICK)
     assert result.awaiting is None and not result.request.interactive
+    session.finish_round()
+    session.players_choose = True  # the player at the screen
+    assert session.begin_round(PICK).awaiting == "bottles:pick"
+    demo = DemoSession(toy)
+    demo.players_choose = True
+    assert demo.begin_round(PICK).awaiting is None  # attract mode never waits for a player
+
+
+def test_the_ladder_lights_the_rung_held_and_the_choice_under_the_cursor(toy) -> None:  # noqa: ANN001
+    from cabinet.presentation.mechanics.pick_bonus.view import RUNG_LIT, RUNG_OFF, RUNG_PASSED
+
+    app = make_app(toy)
+    assert app.base.start_round(script=(2, 0, 2, 0))  # LAD on reels 1 and 3, then a climb
+    scene = waiting_scene(app)
+    app.press([Press(Button.SPIN)])  # CLIMB (the cursor starts on it)
+    run_until(app, lambda: scene.waiting and scene.rung == 1)
+    rungs, choices = scene.rung_rects(), scene.choice_rects()
+    shot = frame(app)
+    at = lambda rect: tuple(shot.get_at((rect.x + 6, rect.centery)))[:3]  # noqa: E731 - left of the words
+    assert (at(rungs[0]), at(rungs[1]), at(rungs[2])) == (RUNG_PASSED, RUNG_LIT, RUNG_OFF)
+    assert at(choices[1]) != at(choices[0])  # CLIMB lit under the cursor, TAKE not
+    app.press([Press(Button.UP), Press(Button.SPIN)])  # TAKE: rung 2 pays 2x
+    run_until(app, lambda: not app.session.in_round)
+    assert app.session.history[-1].request.decisions == ("climb", "take")
+    assert app.session.history[-1].total_win == 2 * app.session.history[-1].request.bet.total
+
+
+def test_the_info_pages_describe_each_bonus_from_its_yaml(toy) -> None:  # noqa: ANN001
+    from cabinet.core.bet import default_bet
+    from cabinet.presentation.mechanics.pick_bonus.rules import rules
+    from cabinet.presentation.mechanics.writing import Writer
+
+    writer = Writer(toy, default_bet(toy))
+    sections = {f.name: rules(writer, f) for f in toy.features}
+    pick = " ".join(p.text for p in sections["bottles"].paras)
+    assert "3 or more BONUS anywhere" in pick and "6 hidden tiles" in pick and "2 of them" in pick
+    ladder = " ".join(p.text for p in sections["ladder"].paras)
+    assert "takes the prize of the rung held, or climbs" in ladder and "Autoplay takes the prize on rung 3" in ladder
+    lucky = " ".join(p.text for p in sections["lucky"].paras)
+    assert "lucky slot of 3 reels" in lucky and "3: 2 spins" in lucky

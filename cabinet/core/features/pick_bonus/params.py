@@ -79,6 +79,8 @@ class PickBonus:
     texts: dict[str, str] = doc(
         "the words it shows, by key (defaults in brackets; {picks} picks left, {amount} a win): `title` "
         "over the game [BONUS]; `start` as it opens [PICK A PRIZE] / [CLIMB THE LADDER] / [LUCKY SLOT]; "
-        "`prompt` while waiting [CHOOSE A TILE: {picks} LEFT]; `take` / `climb` the ladder's choices [TAKE] "
+        "`prompt` while a tile is awaited [CHOOSE A TILE: {picks} LEFT]; `prompt_ladder` while a ladder's "
+        "choice is awaited [TAKE {amount} OR CLIMB]; `spin_win` a lucky spin's worth [{amount}]; `take` / "
+        "`climb` the ladder's choices [TAKE] "
         "[CLIMB]; `fall` [FALL]; `collect` a collect tile [COLLECT]; `win` over its win [BONUS WIN]; `row` "
         "its FEATURES-glass row [BONUS]; `heading` its INFO heading", factory=dict)

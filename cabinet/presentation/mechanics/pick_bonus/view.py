@@ -212,8 +212,14 @@ class PickScene:
     def area(self) -> Box:
         return self.ctx.layout.reel_window  # type: ignore[no-any-return]
 
-    def tile_rects(self) -> list[pygame.Rect]:
+    def play_area(self) -> Box:
+        """The reel window below the title plate: where the tiles, ladder and reels stand."""
         box = self.area()
+        top = max(16, min(box.h // 9, 40)) + 8
+        return Box(box.x, box.y + top, box.w, box.h - top)
+
+    def tile_rects(self) -> list[pygame.Rect]:
+        box = self.play_area()
         tiles = len(self.prizes)
         cols = grid_columns(self.feature, tiles)
         rows = -(-tiles // cols)
@@ -225,7 +231,7 @@ class PickScene:
                 for i in range(tiles)]
 
     def rung_rects(self) -> list[pygame.Rect]:
-        box = self.area()
+        box = self.play_area()
         n = len(self.feature.rungs)
         gap = max(3, box.h // 60)
         height = (box.h * 80 // 100 - gap * (n - 1)) // n
@@ -235,7 +241,7 @@ class PickScene:
         return [pygame.Rect(left, bottom - (i + 1) * height - i * gap, width, height) for i in range(n)]
 
     def choice_rects(self) -> list[pygame.Rect]:
-        box = self.area()
+        box = self.play_area()
         width, height = box.w * 30 // 100, max(24, box.h // 7)
         left = box.x + box.w * 62 // 100
         mid = box.y + box.h // 2
@@ -243,7 +249,7 @@ class PickScene:
                 for i in range(len(self.choices))]
 
     def lucky_rects(self) -> list[pygame.Rect]:
-        box = self.area()
+        box = self.play_area()
         reels = len(self.feature.reels)
         gap = max(6, box.w // 50)
         width = min((box.w * 80 // 100 - gap * (reels - 1)) // reels, box.h * 60 // 100)
@@ -290,9 +296,15 @@ class PickScene:
         title = words(self.feature, "title", "BONUS")
         if not title:
             return
-        height = max(14, box.h // 12)
-        img = self.ctx.text.fit(title, height, int(box.w * 0.7), PALE_GOLD, outline=True)
-        surface.blit(img, img.get_rect(midbottom=(box.x + box.w // 2, box.y - 2)))
+        # on a plate at the top of the reel window (over the dimmed reels, clear of the logo)
+        height = max(16, min(box.h // 9, 40))
+        img = self.ctx.text.fit(title, height * 7 // 10, int(box.w * 0.6), PALE_GOLD, outline=True)
+        plate = img.get_rect().inflate(height, 0)
+        plate.h = height
+        plate.midtop = (box.x + box.w // 2, box.y + 4)
+        pygame.draw.rect(surface, TILE_EDGE, plate, border_radius=height // 3)
+        pygame.draw.rect(surface, GOLD, plate, 2, border_radius=height // 3)
+        surface.blit(img, img.get_rect(center=plate.center))
 
     def _draw_win(self, surface: pygame.Surface) -> None:
         box = self.area()
