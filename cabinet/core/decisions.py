@@ -29,11 +29,17 @@ AUTO_PICK_SALT = 0x6175746F7069636B
 
 
 class AwaitingDecision(Exception):  # noqa: N818 - a signal, not an error
-    """The round needs the player's choice ``what`` (e.g. "bottles:pick") before it goes on."""
+    """The round needs the player's choice ``what`` ("feature:choice", e.g. "bottles:pick")
+    before it goes on."""
 
     def __init__(self, what: str) -> None:
         super().__init__(what)
         self.what = what
+
+    @property
+    def feature(self) -> str:
+        """The feature that waits (the part of ``what`` before its colon)."""
+        return self.what.split(":", 1)[0]
 
 
 class DecisionError(ValueError):

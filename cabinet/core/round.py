@@ -299,14 +299,16 @@ def _play_buy(rc: RoundContext, request: RoundRequest, cost: Money) -> RoundResu
 
 def _awaiting(rc: RoundContext, request: RoundRequest, cost: Money, wait: AwaitingDecision) -> RoundResult:
     """The round so far, stopped at a choice the player has not made (``core/decisions.py``):
-    its events up to the offer, what they pay so far, the screen of its last landing."""
+    its events up to the offer, what they pay so far, the screen of its last landing, and among
+    its features the one that waits (playing now: the screen and the designer see it)."""
     events = tuple(rc.book.events)
     landed = [e for e in events if isinstance(e, ReelsStopped)]
     final_stops = landed[-1].stops if landed else (0,) * rc.defn.grid.reels
     final_reel_set = landed[-1].reel_set if landed else rc.defn.base_game.reel_sets[0].set
     return RoundResult(
         request=request, events=events, cost=cost, total_win=events_total(events), final_stops=final_stops,
-        final_reel_set=final_reel_set, features=tuple(rc.ran), awaiting=wait.what, stats=rc.stats,
+        final_reel_set=final_reel_set, features=(*rc.ran, *([wait.feature] if wait.feature not in rc.ran else [])),
+        awaiting=wait.what, stats=rc.stats,
         feature_wins=rc.feature_wins,
     )
 

@@ -202,10 +202,11 @@ class PickScene:
             self.outro_t += dt
 
     def picture_ready(self, at: str = "") -> bool:
-        """A still picture's moment: "waiting" a choice awaited; else the bonus paid."""
-        if at == "waiting":
-            return self.waiting
-        return self.total is not None and self.outro_t > 0.5
+        """A still picture's moment (``cabinet shot --scenario``): "spinning" the lucky slot's
+        reels turning; otherwise the player's choice awaited, or the bonus paid."""
+        if at == "spinning":
+            return self.lucky_turning and self.clock - self.lucky_start > 0.5
+        return (self.waiting and self.clock > 0.8) or (self.total is not None and self.outro_t > 0.5)
 
     # -- geometry ----------------------------------------------------------------------------------
 
@@ -288,32 +289,25 @@ class PickScene:
         else:
             self._draw_lucky(surface)
         self._draw_title(surface)
-        if self.total is not None:
-            self._draw_win(surface)
 
     def _draw_title(self, surface: pygame.Surface) -> None:
+        """The title on its plate over the game; once the bonus has paid, its win there instead
+        (clear of the tiles, rungs and reels below it)."""
         box = self.area()
         title = words(self.feature, "title", "BONUS")
+        if self.total is not None:
+            title = f"{words(self.feature, 'win', 'BONUS WIN')} {self.ctx.money(self.total)}"
         if not title:
             return
         # on a plate at the top of the reel window (over the dimmed reels, clear of the logo)
         height = max(16, min(box.h // 9, 40))
-        img = self.ctx.text.fit(title, height * 7 // 10, int(box.w * 0.6), PALE_GOLD, outline=True)
+        colour = GOLD if self.total is not None else PALE_GOLD
+        img = self.ctx.text.fit(title, height * 7 // 10, int(box.w * 0.8), colour, outline=True)
         plate = img.get_rect().inflate(height, 0)
         plate.h = height
         plate.midtop = (box.x + box.w // 2, box.y + 4)
         pygame.draw.rect(surface, TILE_EDGE, plate, border_radius=height // 3)
         pygame.draw.rect(surface, GOLD, plate, 2, border_radius=height // 3)
-        surface.blit(img, img.get_rect(center=plate.center))
-
-    def _draw_win(self, surface: pygame.Surface) -> None:
-        box = self.area()
-        assert self.total is not None
-        line = f"{words(self.feature, 'win', 'BONUS WIN')} {self.ctx.money(self.total)}"
-        img = self.ctx.text.fit(line, max(16, box.h // 9), int(box.w * 0.9), GOLD, outline=True)
-        plate = img.get_rect(center=(box.x + box.w // 2, box.y + box.h // 2)).inflate(24, 12)
-        pygame.draw.rect(surface, TILE_EDGE, plate, border_radius=10)
-        pygame.draw.rect(surface, GOLD, plate, 3, border_radius=10)
         surface.blit(img, img.get_rect(center=plate.center))
 
     def _art(self, side: int) -> pygame.Surface | None:
