@@ -104,3 +104,32 @@ def test_the_info_pages_describe_each_bonus_from_its_yaml(toy) -> None:  # noqa:
     assert "takes the prize of the rung held, or climbs" in ladder and "Autoplay takes the prize on rung 3" in ladder
     lucky = " ".join(p.text for p in sections["lucky"].paras)
     assert "lucky slot of 3 reels" in lucky and "3: 2 spins" in lucky
+
+
+def test_a_cabinet_killed_mid_bonus_shows_the_same_pick_again(toy, tmp_path) -> None:  # noqa: ANN001
+    from cabinet.app import App, AppOptions
+
+    def start() -> App:
+        app = App(toy, AppOptions(size=(640, 360), seed=4, headless=True, data_dir=tmp_path))
+        app.start()
+        return app
+
+    app = start()
+    credits = app.session.credits
+    assert app.base.start_round(script=PICK)
+    scene = waiting_scene(app)
+    app.press([Press(Button.RIGHT), Press(Button.RIGHT), Press(Button.SPIN)])  # tile 3
+    run_until(app, lambda: len(scene.picked) == 1 and scene.waiting)
+    app.session.ledger.close()  # the process dies: the first pick is journaled, the second not made
+
+    again = start()
+    session = again.session
+    assert session.in_round and session.restored and session.current.awaiting == "bottles:pick"
+    rebuilt = waiting_scene(again)
+    assert rebuilt.picked == [2] and 2 in rebuilt.revealed  # tile 3 still shows its prize
+    assert tuple(frame(again).get_at(back_point(rebuilt.tile_rects()[2])))[:3] == TILE_FACE
+    again.press([Press(Button.SPIN)])  # the cursor on the first tile left: tile 1
+    run_until(again, lambda: not session.in_round)
+    record = session.history[-1]
+    assert record.request.decisions == ("3", "1")
+    assert session.credits == credits - record.cost + record.total_win == credits - record.cost + 10 * record.cost

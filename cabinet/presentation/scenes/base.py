@@ -28,7 +28,7 @@ from cabinet.services.autoplay import StopReason
 
 from .. import bet_modes, bet_panel, hud, icons
 from ..context import Context
-from ..decisions import next_result
+from ..decisions import next_result, offering
 from ..engine import Playback, show_state
 from ..layout import column_cells
 from ..mechanics import presenter_table
@@ -548,6 +548,12 @@ class BaseGameScene:
             shown_to = len(result.events)
             if result.awaiting is None:
                 break
+            if offering(ctx) is None and result.events:  # restored at the offer itself: show it again
+                play.index = len(result.events) - 1
+                offer = table.presenter(result.events[-1])
+                animation = offer(play, result.events[-1]) if offer is not None else None
+                if animation is not None:
+                    yield from animation
             # the player's choice (a pick): the round goes on with it from where it was shown
             result = yield from next_result(self, result)
             self.result = play.result = result
