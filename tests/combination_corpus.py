@@ -49,6 +49,7 @@ ELEMENTS: tuple[str, ...] = (
     "wheel",
     "wild_respin",
     "mummy_access",
+    "pick_bonus",
 )
 # elements that only exist inside free spins
 NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins", "book"})
@@ -289,6 +290,14 @@ def _build(g: _Game) -> None:
                            "start": [{"symbol": "G"}],
                            "boards": [{"name": "GH", "reels": 1, "rows": 2, "strip": "BLANK G"}],
                            "cells": [{"symbol": "G"}]})
+
+
+    if "pick_bonus" in p:  # a prize game that is not reels: two picks of four hidden prizes
+        g.symbol("K", "bonus")
+        g.add("base", (0, 2), "K")
+        g.features.append({"type": "pick_bonus", "name": "picks", "game": "pick", "trigger_symbol": "K",
+                           "trigger_reels": [1, 3], "picks": 2,
+                           "prizes": [{"x_bet": 1, "count": 2}, {"x_bet": 3}, {"multiplier": 2}]})
 
 
 def make_game(elements: tuple[str, ...], options: dict[str, str]) -> tuple[str, str]:

@@ -181,6 +181,29 @@ def random_game(seed: int) -> tuple[str, str]:
                        "rings": [{"name": "outer", "pockets": [{"pays_x_bet": 2, "weight": 2}, {"next": "inner"}]},
                                  {"name": "inner", "pockets": [{"pays_x_bet": 5}, {"jackpot": "MINI"}]}]})
         parts.append("wheel" + (" in free" if in_free else ""))
+    picks = random.Random(seed * 7919 + 351)  # its own stream: the other blocks' draws stay as they were
+    if picks.random() < 0.2:  # a pick bonus (issue 35 item 1): K on reels 1 and 3
+        symbols.append({"id": "K", "kind": "bonus"})
+        for name, strips in reel_sets.items():
+            if name.startswith("base"):
+                for r in (0, 2):
+                    strips[r].insert(picks.randrange(min(len(strips[r]), 5) + 1), "K")
+        game = picks.choice(("pick", "ladder", "lucky_slot"))
+        bonus: dict[str, Any] = {"type": "pick_bonus", "name": "picks", "game": game, "trigger_symbol": "K",
+                                 "trigger_reels": [1, 3]}
+        if game == "pick":
+            bonus.update(picks=picks.choice((0, 1, 2)),
+                         prizes=[{"x_bet": 1, "count": 2}, {"multiplier": 2}, {"extra_picks": 1},
+                                 {"x_bet": 3, "collect": True}])
+        elif game == "ladder":
+            bonus.update(player_takes=True, auto_take_at=picks.choice((0, 2)),
+                         rungs=[{"x_bet": 1, "climb": 2, "fall": 1}, {"x_bet": 2, "climb": 1, "fall": 1, "fall_to": 1},
+                                {"x_bet": 6}])
+        else:
+            bonus.update(reels=[{"stops": [{"x_bet": 1, "weight": 2}, {"x_bet": 2}]},
+                                {"stops": [{"multiplier": 1}, {"multiplier": 3}]}])
+        blocks.append(bonus)
+        parts.append(f"pick bonus {game}")
     if rng.random() < 0.15:  # a reel full of D holds while the others respin on the respin set
         symbols.append({"id": "D", "kind": "wild"})
         reel_sets["base"][1][0:0] = ["D"] * rows  # in front: trimming a strip to 6 keeps it

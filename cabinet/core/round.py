@@ -40,6 +40,7 @@ from fractions import Fraction
 from typing import Literal
 
 from .bet import Bet, lines_allowed
+from .decisions import AwaitingDecision, DecisionError, DecisionQueue
 from .definition import Definition, WinTiers
 from .evaluate import EvaluationError, screen_from_stops
 from .events import (
@@ -85,6 +86,10 @@ class RoundRequest:
     held_screen: Screen = ()
     script: tuple[int, ...] = ()  # forced draws (designer scenarios, tests), answered before the seed
     decisions: tuple[str, ...] = ()  # player choices made so far, in order
+    # True: a player takes the round's choices (a pick bonus's tiles), so the round stops at the
+    # first one ``decisions`` does not hold (``RoundResult.awaiting``); False: the features'
+    # autoplay rules decide (simulation, par, autoplay, attract mode). See ``core/decisions.py``.
+    interactive: bool = False
     # False: skip pricing the paid-respin offer (bulk simulation of plain play; the offer
     # is a pure function of the final screen, ``respin_prices`` gives it later)
     with_offer: bool = True
@@ -231,6 +236,7 @@ def _check_bet(defn: Definition, bet: Bet) -> None:
 def _play_spin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult:
     bet = request.bet
     rc = RoundContext(defn, bet, rng, keep_events=request.keep_events)
+    rc.state.decisions = DecisionQueue(request.decisions, interactive=request.interactive, seed=request.seed)
     try:
         cost = mode_cost(defn, bet)
     except ModeError as exc:
@@ -264,6 +270,10 @@ def _play_buy(rc: RoundContext, request: RoundRequest, cost: Money) -> RoundResu
     rc.state.running.append(params.name)
     try:
         outcome = entry.run(rc.context(params, "base"), trigger)
+    except AwaitingDecision as wait:
+        return _awaiting(rc, request, cost, wait)
+    except DecisionError as exc:
+        raise RoundError(str(exc)) from exc
     finally:
         rc.state.running.remove(params.name)
     total = outcome.total
@@ -283,6 +293,22 @@ def _play_buy(rc: RoundContext, request: RoundRequest, cost: Money) -> RoundResu
         final_reel_set=outcome.final_reel_set or base_set,
         features=tuple(rc.ran),
         stats=rc.stats,
+        feature_wins=rc.feature_wins,
+    )
+
+
+def _awaiting(rc: RoundContext, request: RoundRequest, cost: Money, wait: AwaitingDecision) -> RoundResult:
+    """The round so far, stopped at a choice the player has not made (``core/decisions.py``):
+    its events up to the offer, what they pay so far, the screen of its last landing, and among
+    its features the one that waits (playing now: the screen and the designer see it)."""
+    events = tuple(rc.book.events)
+    landed = [e for e in events if isinstance(e, ReelsStopped)]
+    final_stops = landed[-1].stops if landed else (0,) * rc.defn.grid.reels
+    final_reel_set = landed[-1].reel_set if landed else rc.defn.base_game.reel_sets[0].set
+    return RoundResult(
+        request=request, events=events, cost=cost, total_win=events_total(events), final_stops=final_stops,
+        final_reel_set=final_reel_set, features=(*rc.ran, *([wait.feature] if wait.feature not in rc.ran else [])),
+        awaiting=wait.what, stats=rc.stats,
         feature_wins=rc.feature_wins,
     )
 
@@ -345,6 +371,7 @@ def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResu
     reel = request.respin_reel
     price = _paid_respin.price_of(defn, bet, request.held_stops, reel_set, reel, screen=held_screen)
     rc = RoundContext(defn, bet, rng, keep_events=request.keep_events)
+    rc.state.decisions = DecisionQueue(request.decisions, interactive=request.interactive, seed=request.seed)
     rc.book.add(RoundStarted(defn.id, price, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "respin"))
     strip = defn.reels[reel_set][reel]
     new_stop = rng.below(len(strip))
@@ -359,7 +386,12 @@ def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResu
 def _after_spin(rc: RoundContext, request: RoundRequest, spin: Spin, cost: Money) -> RoundResult:
     """Triggered features (stage 5), SpinEnded, the respin offer and RoundEnded."""
     defn, bet, book = rc.defn, rc.bet, rc.book
-    nested, last = trigger_stage(rc, spin)
+    try:
+        nested, last = trigger_stage(rc, spin)
+    except AwaitingDecision as wait:
+        return _awaiting(rc, request, cost, wait)
+    except DecisionError as exc:
+        raise RoundError(str(exc)) from exc
     total = spin.win + nested
     final_reel_set, final_stops = spin.reel_set, spin.stops
     if last is not None:

@@ -42,6 +42,7 @@ class DemoSession(GameSession):
 
     def begin_round(self, script: tuple[int, ...] = (), *, seed: int | None = None,
                     mode: str | None = None) -> RoundResult:
+        self.players_choose = False  # attract mode picks by the game's autoplay rule
         if self.credits < self.mode_cost(mode):
             self.add_credits()
         script = script or self.deck[self.dealt % len(self.deck)]

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from cabinet.core.bet import Bet, all_bets, cheapest_bet, default_bet, is_allowed, max_bet, step_bet
+from cabinet.core.decisions import takes_decisions
 from cabinet.core.definition import Definition
 from cabinet.core.features import resume_kinds
 from cabinet.core.money import Money
@@ -195,6 +196,9 @@ class GameSession:
     game: GameIdentity = field(init=False)
     storage: StorageHealth = field(default_factory=StorageHealth)  # failed writes: screen, log, exit code
     rtp_variant: str = ""  # the RTP variant played (the kiosk's choice for this game; "": its default)
+    # a player at the screen takes the rounds' choices (a pick bonus): rounds then await them
+    # (``RoundResult.awaiting``, ``decide``); False (tools, autoplay): the game's autoplay rule picks
+    players_choose: bool = field(init=False, default=False)
     mode: str = field(init=False, default="base")  # the bet mode a spin plays: "base", or an ante switched on
     _credits_before: Money = field(init=False, default=0)
 
@@ -399,6 +403,8 @@ class GameSession:
 
     def _begin(self, request: RoundRequest, expected_cost: Money) -> RoundResult:
         assert self.play is not None
+        if self.players_choose and takes_decisions(self.defn):  # the player picks on screen
+            request = replace(request, interactive=True)
         result = self.play(self.defn, request)  # pure: nothing has changed yet if this raises
         if result.cost != expected_cost:
             raise SessionError(f"the round costs {result.cost}, the cabinet expected {expected_cost}")

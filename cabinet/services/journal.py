@@ -102,11 +102,13 @@ def request_to_dict(request: RoundRequest) -> dict[str, Any]:
         data["mode"] = request.mode
     if request.rtp_variant:
         data["rtp_variant"] = request.rtp_variant
+    if request.interactive:  # a player takes its choices (a pick bonus): other records stay as they were
+        data["interactive"] = True
     return data
 
 
 _REQUEST_KEYS = {"bet", "seed", "kind", "respin_reel", "held_stops", "held_reel_set", "script", "decisions",
-                 "forced_by", "held_screen", "mode", "rtp_variant"}
+                 "forced_by", "held_screen", "mode", "rtp_variant", "interactive"}
 
 
 def _exact_int(value: Any, what: str) -> int:
@@ -177,7 +179,14 @@ def request_from_dict(data: Mapping[str, Any]) -> RoundRequest:
         forced_by=forced_by,
         mode=_str(data.get("mode", "base"), "mode") or "base",
         rtp_variant=_str(data.get("rtp_variant", ""), "rtp_variant"),
+        interactive=_flag(data.get("interactive", False), "interactive"),
     )
+
+
+def _flag(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{what} must be true or false, got {value!r}")
+    return value
 
 
 # --- records -------------------------------------------------------------------------------------

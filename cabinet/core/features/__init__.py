@@ -129,6 +129,7 @@ class RoundState:
     running: list[str] = field(default_factory=list)  # features running now, outermost first
     retriggers: dict[str, int] = field(default_factory=dict)  # retriggers each running feature has had
     values: dict[str, Any] = field(default_factory=dict)
+    decisions: Any = None  # the round's player decisions (``core/decisions.DecisionQueue``; None: autoplay)
 
 
 class Book:
@@ -622,6 +623,7 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "wild_respin",
     "mummy_access",
     "tumble",
+    "pick_bonus",
 )
 
 _BLOCKS: Registry[FeatureBlock] = Registry(

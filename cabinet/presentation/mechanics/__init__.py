@@ -49,6 +49,7 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "wheel",
     "panel_door",
     "tumble",
+    "pick_bonus",
 )
 
 # Core blocks (by their ``presenter`` name) shown by the pipeline's presenters alone, with

@@ -28,6 +28,7 @@ from cabinet.services.autoplay import StopReason
 
 from .. import bet_modes, bet_panel, hud, icons
 from ..context import Context
+from ..decisions import next_result, offering
 from ..engine import Playback, show_state
 from ..layout import column_cells
 from ..mechanics import presenter_table
@@ -474,6 +475,7 @@ class BaseGameScene:
         of that seed (``cabinet play --round``); ``mode``: a round of that bet mode (a buy)."""
         ctx = self.ctx
         session = ctx.session
+        session.players_choose = not self.autoplay.running  # autoplay picks by the game's own rule
         try:
             result = (session.begin_round(script, seed=seed, mode=mode) if respin is None
                       else session.begin_respin(respin, script))
@@ -531,17 +533,30 @@ class BaseGameScene:
         self.state = play.state
         show_state(play)
         table = presenter_table(ctx.defn)
-        for i, event in enumerate(result.events):
-            if i < start:
-                continue
-            play.index = i
-            play.state.apply(event)
-            presenter = table.presenter(event)
-            animation = presenter(play, event) if presenter is not None else None
-            if animation is not None:
-                yield from animation
-            show_state(play)
-            session.mark_progress(i + 1)
+        shown_to = start
+        while True:
+            for i in range(shown_to, len(result.events)):
+                event = result.events[i]
+                play.index = i
+                play.state.apply(event)
+                presenter = table.presenter(event)
+                animation = presenter(play, event) if presenter is not None else None
+                if animation is not None:
+                    yield from animation
+                show_state(play)
+                session.mark_progress(i + 1)
+            shown_to = len(result.events)
+            if result.awaiting is None:
+                break
+            if offering(ctx) is None and result.events:  # restored at the offer itself: show it again
+                play.index = len(result.events) - 1
+                offer = table.presenter(result.events[-1])
+                animation = offer(play, result.events[-1]) if offer is not None else None
+                if animation is not None:
+                    yield from animation
+            # the player's choice (a pick): the round goes on with it from where it was shown
+            result = yield from next_result(self, result)
+            self.result = play.result = result
         while True:  # a full disk: the round stays open on screen until its win is recorded
             try:
                 session.finish_round()

@@ -1,0 +1,151 @@
+"""The exact value of a pick bonus (Fractions), and how often it starts.
+
+- pick: the prizes are a shuffle the choice cannot see, so the value is the same for any
+  way of choosing. A walk over the prizes left (kinds x counts) and the picks left gives
+  ``A = E[product of the multipliers still to come]`` and ``B = E[credits to come x that
+  product]``; the bonus is worth ``B`` from the start.
+- ladder: backward over the rungs, ``V(top) = its prize``, ``V(i) = climb share x V(i+1)
+  + fall share x the fall's prize``; with ``player_takes`` a rule chooses ``V(i)`` or the
+  rung's prize: par prices the autoplay rule (``auto_take_at``) and states the optimal
+  rule's value beside it (what a player who takes whenever it is worth more gets).
+- lucky slot: the reels are independent, so a spin is worth ``sum over reels r of
+  E[credits_r x mult_r] x product over the others of E[mult]``, times the spins.
+
+The trigger: ``trigger_reels`` each showing the symbol (reels independent), else the
+exact distribution of the symbol's count on the screen, mixed over the base reel sets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+
+from ...definition import Definition
+from ...evaluate import window
+from ...linemath import count_distribution
+from .params import PickBonus, Prize
+from .play import UNTIL_COLLECT, auto_takes, lucky_spins, rung_prize, trigger_adds
+
+MAX_PICK_STATES = 200_000  # prize-count states the exact walk may visit (check refuses more)
+
+
+def prize_kinds(f: PickBonus) -> list[tuple[Prize, int]]:
+    """The prizes grouped by what they do (labels aside), with their tile counts."""
+    kinds: dict[tuple[Fraction, int, int, bool], tuple[Prize, int]] = {}
+    for p in f.prizes:
+        key = (p.x_bet, p.multiplier, p.extra_picks, p.collect)
+        first, count = kinds.get(key, (p, 0))
+        kinds[key] = (first, count + p.count)
+    return list(kinds.values())
+
+
+def pick_states(f: PickBonus) -> int:
+    """How many states the exact walk may visit (prize counts x picks left)."""
+    states = 1
+    for _, n in prize_kinds(f):
+        states *= n + 1
+    tiles = sum(p.count for p in f.prizes)
+    return states * (tiles + 2)
+
+
+def pick_value(f: PickBonus) -> tuple[Fraction, Fraction]:
+    """(expected win as a multiple of the bet, expected picks), exactly."""
+    kinds = prize_kinds(f)
+
+    @cache
+    def walk(counts: tuple[int, ...], left: int) -> tuple[Fraction, Fraction, Fraction]:
+        n = sum(counts)
+        if n == 0 or left == 0:
+            return Fraction(1), Fraction(0), Fraction(0)
+        a = b = picks = Fraction(0)
+        for i, c in enumerate(counts):
+            if c == 0:
+                continue
+            share = Fraction(c, n)
+            prize = kinds[i][0]
+            if prize.collect:
+                a2, b2, p2 = Fraction(1), Fraction(0), Fraction(0)
+            else:
+                rest = counts[:i] + (c - 1,) + counts[i + 1:]
+                after = left if left == UNTIL_COLLECT else min(left - 1 + prize.extra_picks, n - 1)
+                a2, b2, p2 = walk(rest, after)
+            a += share * prize.multiplier * a2
+            b += share * prize.multiplier * (prize.x_bet * a2 + b2)
+            picks += share * (1 + p2)
+        return a, b, picks
+
+    tiles = sum(n for _, n in kinds)
+    start = UNTIL_COLLECT if f.picks == 0 else min(f.picks, tiles)
+    _, value, picks = walk(tuple(n for _, n in kinds), start)
+    return value, picks
+
+
+def ladder_value(f: PickBonus, takes: Callable[[int, Fraction, Fraction], bool]) -> Fraction:
+    """The ladder's value from its first rung when ``takes(rung, prize, climb value)`` says
+    where the prize is taken."""
+    top = len(f.rungs) - 1
+    value = rung_prize(f, top)
+    for i in range(top - 1, -1, -1):
+        here = f.rungs[i]
+        weight = here.climb + here.fall
+        climb = (here.climb * value + here.fall * rung_prize(f, here.fall_to - 1)) / weight
+        value = rung_prize(f, i) if takes(i, rung_prize(f, i), climb) else climb
+    return value
+
+
+def ladder_values(f: PickBonus) -> tuple[Fraction, Fraction]:
+    """(value under the autoplay rule, value under the best rule); equal without ``player_takes``."""
+    auto = ladder_value(f, lambda rung, prize, climb: auto_takes(f, rung))
+    if not f.player_takes:
+        return auto, auto
+    return auto, ladder_value(f, lambda rung, prize, climb: prize > climb)
+
+
+def lucky_spin_value(f: PickBonus) -> Fraction:
+    """E[one lucky-slot spin], as a multiple of the bet."""
+    credits_times: list[Fraction] = []
+    mults: list[Fraction] = []
+    for reel in f.reels:
+        weight = sum(s.weight for s in reel.stops)
+        credits_times.append(sum((s.x_bet * s.multiplier * s.weight for s in reel.stops), Fraction(0)) / weight)
+        mults.append(Fraction(sum(s.multiplier * s.weight for s in reel.stops), weight))
+    out = Fraction(0)
+    for r, ct in enumerate(credits_times):
+        term = ct
+        for j, m in enumerate(mults):
+            if j != r:
+                term *= m
+        out += term
+    return out
+
+
+def count_chances(defn: Definition, f: PickBonus) -> dict[int, Fraction]:
+    """P(a base spin starts the bonus with each count), exactly."""
+    adds = trigger_adds(defn, f)
+    weight = sum(c.weight for c in defn.base_game.reel_sets)
+    out: dict[int, Fraction] = {}
+    for choice in defn.base_game.reel_sets:
+        share = Fraction(choice.weight, weight)
+        if f.trigger_reels:
+            p = share
+            rows = defn.grid.rows
+            for reel in f.trigger_reels:
+                strip = defn.reels[choice.set][reel - 1]
+                shows = sum(any(s in adds for s in window(strip, stop, rows)) for stop in range(len(strip)))
+                p *= Fraction(shows, len(strip))
+            out[len(f.trigger_reels)] = out.get(len(f.trigger_reels), Fraction(0)) + p
+            continue
+        for count, p in count_distribution(defn, choice.set, adds).items():
+            if count >= f.trigger_count:
+                out[count] = out.get(count, Fraction(0)) + share * p
+    return out
+
+
+def value_at(f: PickBonus, count: int) -> Fraction:
+    """The bonus's value (autoplay rule) started by ``count`` symbols, as a multiple of the bet."""
+    if f.game == "pick":
+        return pick_value(f)[0]
+    if f.game == "ladder":
+        return ladder_values(f)[0]
+    return lucky_spins(f, count) * lucky_spin_value(f)
