@@ -622,6 +622,7 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "wild_respin",
     "mummy_access",
     "tumble",
+    *("big_symbols", "spreading_wild", "turn_wild"),  # issue 35 item 7 shapes
 )
 
 _BLOCKS: Registry[FeatureBlock] = Registry(
