@@ -27,6 +27,7 @@ Free spins: per expected free spin with the free-spins block's exact figures.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, ClassVar, Literal
@@ -162,10 +163,13 @@ class SpreadingWildBlock(ModesBlock):
         ctx.book.add(ScreenChanged(p.name, "spread", grown, p.symbol, shown))
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
-        # a spin showing the wild goes to play_round (the spread crosses reels: not a per-reel stage)
+        # A spin showing the wild goes to play_round (the spread crosses reels: not a per-reel
+        # stage). Counted on the landed stops only (no window_count): the batch would count a
+        # rule on the windows other blocks' stages changed, which a spread listed before them
+        # never sees; without it the batch applies no stage on this reel set (play_round does).
         p: SpreadingWild = params
         reels = None if not p.reels else [r - 1 for r in p.reels]
-        return (presence_hint(defn, reel_set, p.symbol, reels=reels),)
+        return (dataclasses.replace(presence_hint(defn, reel_set, p.symbol, reels=reels), window_count=None),)
 
     def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
         """Free spins meet it priced when their trigger counts never change (the spread keeps
