@@ -42,3 +42,20 @@ def test_par_against_brute_force_or_simulation_on_a_hundred_shape_games() -> Non
     exact = sum(1 for r in results if r.par_text.startswith("exact") and r.by == "brute force")
     print(f"\n{len(results)} shape games judged, {refused} refused, {exact} exact and equal to brute force")
     assert not failed, "\n".join(failed)
+
+
+def test_the_batch_equals_play_round_when_a_spread_comes_before_a_big_symbol() -> None:
+    """Seed 23 lists the spread first: the batch once counted the spread's wild on the windows
+    the big symbol had covered (paying 10 where play_round paid 50)."""
+    from cabinet.core.bet import default_bet
+    from cabinet.core.round import RoundRequest, play_round
+    from cabinet.core.simulate import derive_seeds, round_outcomes
+
+    description, text = random_shape_game(23)
+    assert description.index("spread") < description.index("big") or "shuffled" in description
+    defn = load_definition_text(text, source="<shapes 23>")
+    assert [f.type for f in defn.features][:2] == ["spreading_wild", "big_symbols"]
+    bet = default_bet(defn)
+    seeds = derive_seeds(5, 0, 400)
+    out = round_outcomes(defn, bet, seeds)
+    assert out.win.tolist() == [play_round(defn, RoundRequest(bet, int(s))).total_win for s in seeds]

@@ -65,6 +65,9 @@ class BigSymbols:
     rows: tuple[int, ...] = doc("the adjacent rows (1-based) it covers (empty: every row)", factory=tuple)
     name: str = doc("feature name used in events", default="big_symbols")
     modes: tuple[Literal["base", "free", "respin"], ...] = doc("the spins it acts in", default=("free",))
+    texts: dict[str, str] = doc(
+        "the screen only: the words it shows, by key (defaults in brackets): `landed` the status line as "
+        "the big symbol lands [BIG {symbol}]; `heading` its INFO heading", factory=dict)
 
 
 @register_event

@@ -67,6 +67,9 @@ class SpreadingWild:
     modes: tuple[Literal["base", "free", "respin"], ...] = doc(
         "the spins it acts in", default=("base", "free", "respin")
     )
+    texts: dict[str, str] = doc(
+        "the screen only: the words it shows, by key (defaults in brackets): `spread` the status line as "
+        "the wild spreads [WILD SPREADS TO {count} SYMBOLS]; `heading` its INFO heading", factory=dict)
 
 
 @register_event

@@ -55,6 +55,10 @@ class TurnWild:
     wild: str = doc("the wild they become (a symbol of kind wild)")
     name: str = doc("feature name used in events", default="turn_wild")
     modes: tuple[Literal["base", "free", "respin"], ...] = doc("the spins it acts in", default=("free",))
+    texts: dict[str, str] = doc(
+        "the screen only: the words it shows, by key (defaults in brackets): `mark` the label stamped on each "
+        "symbol that turns wild [WILD]; `turned` the status line [{count} SYMBOLS TURN WILD]; "
+        "`heading` its INFO heading", factory=dict)
 
 
 @register_event

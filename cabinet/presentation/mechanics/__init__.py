@@ -49,6 +49,7 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "wheel",
     "panel_door",
     "tumble",
+    *("big_symbols", "spreading_wild", "turn_wild"),  # issue 35 item 7 shapes
 )
 
 # Core blocks (by their ``presenter`` name) shown by the pipeline's presenters alone, with
