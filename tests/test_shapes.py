@@ -161,7 +161,7 @@ def test_toy_par_is_exact_and_equals_brute_force(toys: dict[str, Definition], na
 def test_batch_equals_play_round_round_by_round(toys: dict[str, Definition], name: str) -> None:
     defn = toys[name]
     bet = default_bet(defn)
-    seeds = derive_seeds(11, 0, 600)
+    seeds = derive_seeds(11, 0, 300)
     out = round_outcomes(defn, bet, seeds)
     assert out.win.tolist() == [play_round(defn, RoundRequest(bet, int(s))).total_win for s in seeds]
 
