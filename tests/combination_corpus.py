@@ -31,10 +31,13 @@ import yaml
 from cabinet.core.definition import Definition
 from cabinet.core.loader import DefinitionError, load_definition_text
 
+# issue 35's shape blocks (big symbols, a spreading wild, symbols turning wild): screen stages
+SHAPES = ("big_symbols", "spreading_wild", "turn_wild")
 # The elements, in the order their blocks are listed in a game (blocks run in definition order).
 ELEMENTS: tuple[str, ...] = (
     "mystery_symbol",
     "expanding_wild",
+    *SHAPES,
     "free_spins",
     "nested_free_spins",
     "book",
@@ -190,6 +193,7 @@ def _build(g: _Game) -> None:
         g.add_in_modes("expanding_wild", (1,), "XW")
         g.features.append({"type": "expanding_wild", "symbol": "XW", "reels": [1, 2],
                            "modes": g.modes("expanding_wild")})
+    _build_shapes(g)
     if "free_spins" in p:
         g.symbol("S", "scatter")
         g.pays["S"] = {3: 2}
@@ -298,6 +302,23 @@ def _build(g: _Game) -> None:
         g.features.append({"type": "pick_bonus", "name": "picks", "game": "pick", "trigger_symbol": "K",
                            "trigger_reels": [1, 3], "picks": 2,
                            "prizes": [{"x_bet": 1, "count": 2}, {"x_bet": 3}, {"multiplier": 2}]})
+
+
+def _build_shapes(g: _Game) -> None:
+    """Issue 35's shapes, one variant each (the corpus stays quick): a big symbol over reels 2-3
+    (A, B or W) in base and free spins, a spreading wild SW on reel 2 in base spins, B turning
+    wild in free spins (in base spins where the game has none)."""
+    p = g.present
+    free = "free_spins" in p
+    if "big_symbols" in p:
+        g.features.append({"type": "big_symbols", "reels": [2, 3], "strip": ["A", "B", "B", "W"],
+                           "modes": ["base", "free"] if free else ["base"]})
+    if "spreading_wild" in p:
+        g.symbol("SW", "wild")
+        g.add("base", (1,), "SW")
+        g.features.append({"type": "spreading_wild", "symbol": "SW", "modes": ["base"]})
+    if "turn_wild" in p:
+        g.features.append({"type": "turn_wild", "symbols": ["B"], "wild": "W", "modes": ["free"] if free else ["base"]})
 
 
 def make_game(elements: tuple[str, ...], options: dict[str, str]) -> tuple[str, str]:

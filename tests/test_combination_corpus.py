@@ -264,6 +264,7 @@ QUICK = (
     "expanding_wild[base]+free_spins+book",
     "free_spins+tumble[base]",  # tumbles with multiplier symbols: exact by the values' expectation
     "tumble[base]+wheel[base]",
+    "big_symbols+free_spins", "spreading_wild+free_spins", "turn_wild+free_spins",  # issue 35's shapes
 )
 # What the loader refuses under a pay model, and says: a paid respin prices paylines; a book's
 # wild-scatter has pays of its own, which a ways, cluster or anywhere game never pays a wild; a

@@ -624,6 +624,7 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "mummy_access",
     "tumble",
     "pick_bonus",
+    *("big_symbols", "spreading_wild", "turn_wild"),  # issue 35 item 7 shapes
 )
 
 _BLOCKS: Registry[FeatureBlock] = Registry(

@@ -50,6 +50,7 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "panel_door",
     "tumble",
     "pick_bonus",
+    *("big_symbols", "spreading_wild", "turn_wild"),  # issue 35 item 7 shapes
 )
 
 # Core blocks (by their ``presenter`` name) shown by the pipeline's presenters alone, with
