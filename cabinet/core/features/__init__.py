@@ -615,6 +615,7 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "expanding_wild",
     "expanding_symbol",
     "multiplier_wilds",
+    "fill_multiplier",
     "progress_levels",
     "sticky_wild_reels",
     "hold_and_respin",

@@ -42,6 +42,7 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "expanding_wild",
     "expanding_symbol",
     "multiplier_wilds",
+    "fill_multiplier",
     "progress_levels",
     "sticky_wild_reels",
     "hold_and_respin",
