@@ -43,6 +43,7 @@ ELEMENTS: tuple[str, ...] = (
     "spin_multipliers",
     "both_ways",
     "multiplier_wilds",
+    "fill_multiplier",
     "tumble",
     "paid_respin",
     "hold_and_respin",
@@ -52,7 +53,7 @@ ELEMENTS: tuple[str, ...] = (
 )
 # elements that only exist inside free spins
 NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins", "book"})
-MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds", "tumble"})
+MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds", "fill_multiplier", "tumble"})
 IN_FREE_SPINS_BLOCKS = frozenset({"hold_and_respin", "wheel"})
 
 # Pay models (issue 31): each block element is drawn with each model other than lines (one
@@ -234,6 +235,10 @@ def _build(g: _Game) -> None:
         g.add_in_modes("multiplier_wilds", (1,), "MW")
         g.features.append({"type": "multiplier_wilds", "symbol": "MW", "modes": g.modes("multiplier_wilds"),
                            "multipliers": [{"value": 2, "weight": 1}, {"value": 3, "weight": 1}]})
+    if "fill_multiplier" in p:
+        # issue 35: reels full of A (one row: a reel showing A), counted from reel 1, x2 for two, x3 for three
+        g.features.append({"type": "fill_multiplier", "symbols": ["A"], "reels": "from_left",
+                           "multipliers": {2: 2, 3: 3}, "modes": g.modes("fill_multiplier")})
     if "tumble" in p:
         # after the other win modifiers (as the block asks): holes fill from the strip, X lands
         # with a value 2 or 3 that multiplies the sequence's win (drawn: brute force walks them)

@@ -316,7 +316,9 @@ class Definition:
     )
     pays: dict[str, dict[int, Fraction]] = doc(
         "symbol id -> count -> pay. Line symbols pay coins per line-coin; scatter symbols pay a multiple "
-        "of the total bet. Counts go up to 10 when Doubles are on the reels"
+        "of the total bet. A count along a line goes up to 10; a symbol counted anywhere on the screen (a "
+        "scatter, or any symbol of a cell-count model) up to every cell (15 scatters on a 5x3 screen), "
+        "twice that when Doubles are on the reels"
     )
     bet: BetModel = doc("how bets are made")
     theme: str = doc("art and sound theme: sprites/<theme>/ and sounds/<theme>/", default="classic")

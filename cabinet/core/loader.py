@@ -983,7 +983,8 @@ def _pays(c: _Checks) -> None:
         if s.pays_as:
             c.report_key(p, f"'{sym}' pays as '{s.pays_as}'; put its pays under '{s.pays_as}'")
         anywhere = s.kind in ("scatter", "bonus") or s.is_scatter or cells  # counted on the whole screen
-        top = c.d.grid.reels * c.d.grid.rows * most if cells and not s.is_scatter else 10
+        # a count along a line is at most 10 reels; one counted anywhere, at most every cell (11-15 scatters)
+        top = c.d.grid.reels * c.d.grid.rows * most if (cells and not s.is_scatter) or anywhere else 10
         reachable = min(top, c.d.grid.reels * most * (c.d.grid.rows if anywhere else 1))
         for count in table:
             if not 1 <= count <= top:
