@@ -123,3 +123,24 @@ def test_the_loader_refuses_what_it_cannot_count() -> None:
     with pytest.raises(DefinitionError) as err:
         load_definition_text(text.replace("{2: 2, 3: 5}", "{2: 2, 4: 5}"), "bad.yaml")
     assert "1 to 3" in str(err.value)
+
+
+def test_an_even_grid_has_no_centre_reel() -> None:
+    text = (GAMES / "toy-fill-centre.yaml").read_text()
+    text = text.replace("grid: {reels: 5, rows: 2}", "grid: {reels: 4, rows: 2}")
+    text = text.replace(", A A C B]", "]").replace("[0, 0, 0, 0, 0]", "[0, 0, 0, 0]").replace("[1, 1, 1, 1, 1]",
+                                                                                             "[1, 1, 1, 1]")
+    text = text.replace("{3: 2, 4: 3, 5: 4}", "{3: 2, 4: 3}").replace("5: 10}", "4: 10}").replace("5: 20}", "4: 20}")
+    with pytest.raises(DefinitionError) as err:
+        load_definition_text(text, "even.yaml")
+    assert "odd number of reels" in str(err.value)
+
+
+def test_the_info_page_states_the_rule_from_the_yaml() -> None:
+    from cabinet.presentation.scenes.info import feature_sections
+
+    defn = toy("toy-fill-centre")
+    (section,) = [s for s in feature_sections(defn, default_bet(defn)) if s.heading == "FULL REELS"]
+    text = " ".join(p.text for p in section.paras)
+    assert "from the centre reel outward" in text
+    assert "3 full reels x2, 4 full reels x3 and a screen full of one symbol x4" in text
