@@ -76,6 +76,9 @@ class Symbol:
         factory=tuple,
     )
     multiplier: int = doc("wild only: multiplies every line win it takes part in", default=1)
+    multiplies_own_pays: bool = doc(
+        "wild only: its multiplier (its own or one a multiplier_wilds block draws) applies to its own "
+        "wild-only pays too; false: a line of it alone is paid x1 (Dolphin's Pearl's dolphin)", default=True)
     scatter: bool = doc(
         "wild only: the wild is a scatter too (Book of Ra's book): it substitutes on lines and is also "
         "counted anywhere on the screen, paid on its own pays as a multiple of the total bet and may trigger "

@@ -27,8 +27,9 @@ Line rules (every one is tested on hand-built boards in tests/test_evaluate.py):
   The paytable is read at the largest key not above the count, so a count above the
   largest key pays the largest key, and a count below the smallest pays nothing.
 - A wild's ``multiplier`` multiplies every line win it takes part in (its own
-  wild-only runs included); several multiply together, or, with ``wild_multipliers:
-  highest``, the highest one applies once.
+  wild-only runs included, unless the wild has ``multiplies_own_pays: false``: then a
+  run paid on its own pays is x1, Dolphin's Pearl's rule); several multiply together,
+  or, with ``wild_multipliers: highest``, the highest one applies once.
 - ``both_ways``: the best left-to-right run and the best right-to-left run are both
   paid, except that when both cover every reel the line is paid once (left-to-right).
 
@@ -138,8 +139,8 @@ class CompiledPays:
         for target in line_targets:
             row: dict[str, tuple[int, int]] = {}
             for s in defn.symbols:
-                if s.base == target:
-                    row[s.id] = (s.counts, s.multiplier if s.kind == "wild" else 1)
+                if s.base == target:  # a wild's own run: its multiplier unless it leaves its own pays x1
+                    row[s.id] = (s.counts, s.multiplier if s.kind == "wild" and s.multiplies_own_pays else 1)
                 elif s.kind == "wild" and target not in s.excludes:
                     row[s.id] = (1, s.multiplier)
             self.match[target] = row

@@ -110,6 +110,9 @@ class LineRules:
             t: tuple(int(v * self.scale) for v in row) for t, row in self.table.items()
         }
         self.memo: dict[tuple[Any, ...], Any] = {}  # pure functions of these rules (the line DP's openings)
+        # wilds whose multiplier leaves their own pays x1: in their own runs a drawn value is no variable
+        self.own_unmultiplied: frozenset[str] = frozenset(
+            s.id for s in defn.symbols if s.kind == "wild" and not s.multiplies_own_pays)
 
     def candidates(self, wild_prefix: Sequence[str], first: str | None) -> tuple[str, ...]:
         """Targets tried for a run: the first non-wild's, then the leading wilds' own, then
@@ -136,7 +139,8 @@ class LineRules:
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = {
-                target: {sid: (adds, mult, int(sid == variable and self.is_wild[sid]))
+                target: {sid: (adds, mult, int(sid == variable and self.is_wild[sid]
+                                               and not (sid in self.own_unmultiplied and target == self.wild_target[sid])))
                          for sid, (adds, mult) in row.items()}
                 for target, row in self.match.items()
             }

@@ -887,6 +887,11 @@ def _symbols(c: _Checks) -> None:
             c.report((*p, "counts"), f"counts must be at least 1, got {s.counts}")
         if s.multiplier < 1:
             c.report((*p, "multiplier"), f"multiplier must be at least 1, got {s.multiplier}")
+        if not s.multiplies_own_pays and s.kind != "wild":
+            c.report((*p, "multiplies_own_pays"), f"multiplies_own_pays is for a wild; '{s.id}' is {s.kind}")
+        elif not s.multiplies_own_pays and c.d.pay_model.type != "lines":
+            c.report((*p, "multiplies_own_pays"), f"multiplies_own_pays: false is a paylines rule (wild-only "
+                     f"line pays); this game pays by {c.d.pay_model.type}")
         if s.scatter and s.kind != "wild":
             c.report((*p, "scatter"), f"scatter: true makes a wild a scatter too; '{s.id}' is {s.kind}, not wild")
         for j, ex in enumerate(s.excludes):
