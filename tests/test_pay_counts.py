@@ -49,7 +49,7 @@ def test_the_batch_equals_play_round() -> None:
 
 @pytest.mark.parametrize(("change", "message"), [
     ("S: {3: 1, 10: 5, 11: 10, 12: 20, 13: 40, 14: 80, 15: 200}", ""),
-    ("S: {3: 1, 16: 5}", "pay count 16 must be between 1 and 15"),
+    ("S: {3: 1, 16: 5}", "16 'S' can never land (at most 15 on this grid)"),
     ("A: {3: 2, 5: 10}", ""),
     ("A: {3: 2, 11: 10}", "pay count 11 must be between 1 and 10"),  # along a line
 ])

@@ -988,8 +988,10 @@ def _pays(c: _Checks) -> None:
         if s.pays_as:
             c.report_key(p, f"'{sym}' pays as '{s.pays_as}'; put its pays under '{s.pays_as}'")
         anywhere = s.kind in ("scatter", "bonus") or s.is_scatter or cells  # counted on the whole screen
-        # a count along a line is at most 10 reels; one counted anywhere, at most every cell (11-15 scatters)
-        top = c.d.grid.reels * c.d.grid.rows * most if (cells and not s.is_scatter) or anywhere else 10
+        # a count along a line is at most 10 reels; one counted anywhere, at most every cell (11-15
+        # scatters on 5x3) of the largest grid, and of this grid (``reachable``, said as "can never land")
+        cells_count = c.d.grid.reels * c.d.grid.rows * most
+        top = cells_count if cells and not s.is_scatter else 100 * most if anywhere else 10
         reachable = min(top, c.d.grid.reels * most * (c.d.grid.rows if anywhere else 1))
         for count in table:
             if not 1 <= count <= top:
