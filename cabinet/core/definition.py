@@ -53,6 +53,16 @@ class WeightedValue:
 
 
 @dataclass(frozen=True)
+class PayGroup:
+    """Line pays over a group of symbols: any mix of them along a line (issue 35's any bar)."""
+
+    id: str = doc("the group's id, named by its wins (e.g. ANY_BAR); not a symbol id")
+    symbols: tuple[str, ...] = doc("the regular symbols any mix of which counts (two or more)")
+    pays: dict[int, Fraction] = doc("count -> coins per line-coin, as a line symbol's pays")
+    name: str = doc("the name the paytable and wins show (empty: the id)", default="")
+
+
+@dataclass(frozen=True)
 class WeightedName:
     """A named choice with a weight (reel sets chosen per spin)."""
 
@@ -346,6 +356,11 @@ class Definition:
     pay_direction: Literal["left_to_right", "both_ways"] = doc(
         "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once",
         default="left_to_right",
+    )
+    pay_groups: tuple[PayGroup, ...] = doc(
+        "line pays over a group of symbols (IGT's any bar: any 3 of BAR1, BAR2, BAR3 pay 5); a line run of "
+        "any mix of the group's symbols (wilds substituting) is paid on the group's pays when that pays more "
+        "than the symbols' own", factory=tuple,
     )
     pay_model: PayModelSpec = doc(
         "how a screen pays (default: paylines); see 'Pay models' in games/README.md", factory=PayModelSpec

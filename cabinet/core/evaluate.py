@@ -145,8 +145,20 @@ class CompiledPays:
                     row[s.id] = (1, s.multiplier)
             self.match[target] = row
             self.table[target] = pay_table(defn.pays[target])
+        # pay groups (any bar): a run of any mix of the group's symbols, wilds substituting
+        for group in defn.pay_groups:
+            members = set(group.symbols)
+            self.match[group.id] = {
+                s.id: ((s.counts, 1) if s.kind == "regular" else (1, s.multiplier))
+                for s in defn.symbols
+                if (s.kind == "regular" and s.base in members) or (s.kind == "wild" and group.id not in s.excludes)
+            }
+            self.table[group.id] = pay_table(group.pays)
+        # a symbol's own target first, then the groups it is in (their order in the file)
         self.lead_target: dict[str, tuple[str, ...]] = {
-            s.id: ((s.base,) if s.kind == "regular" and s.base in line_targets else ()) for s in defn.symbols
+            s.id: (((s.base,) if s.kind == "regular" and s.base in line_targets else ())
+                   + tuple(g.id for g in defn.pay_groups if s.kind == "regular" and s.base in g.symbols))
+            for s in defn.symbols
         }
         self.wild_target: dict[str, str | None] = {
             s.id: (s.base if s.base in line_targets else None) for s in wilds

@@ -1000,6 +1000,32 @@ def _pays(c: _Checks) -> None:
                 c.report_key((*p, count), f"{count} '{sym}' can never land (at most {reachable} on this grid)")
 
 
+@_check("pay_groups", "symbols", "pays", "grid")
+def _pay_groups(c: _Checks) -> None:
+    """Issue 35's any bar: a group's id is its own, its symbols are regular line symbols, its counts fit a line."""
+    symbols = c.d.symbol_map
+    seen: set[str] = set()
+    for i, group in enumerate(c.d.pay_groups):
+        p = ("pay_groups", i)
+        if group.id in symbols or group.id in seen:
+            c.report((*p, "id"), f"pay group id '{group.id}' is already a symbol or group id")
+        seen.add(group.id)
+        if c.d.pay_model.type != "lines":
+            c.report(p, f"pay groups are line pays; this game pays by {c.d.pay_model.type}")
+        if len(set(group.symbols)) < 2:
+            c.report((*p, "symbols"), "a pay group needs two or more different symbols")
+        for j, sid in enumerate(group.symbols):
+            s = symbols.get(sid)
+            if s is None:
+                c.report((*p, "symbols", j), f"unknown symbol '{sid}'{_did_you_mean(sid, symbols)}")
+            elif s.kind != "regular" or s.pays_as:
+                c.report((*p, "symbols", j), f"'{sid}' is {s.kind if s.pays_as == '' else 'a Double'}: a group "
+                         "holds plain regular symbols")
+        for count in group.pays:
+            if not 1 <= count <= c.d.grid.reels:
+                c.report((*p, "pays", count), f"pay count {count} must be between 1 and {c.d.grid.reels} reels")
+
+
 def _check_reel_set_choices(c: _Checks, choices: Iterable[Any], path: Path_) -> None:
     names = list(c.d.reels)
     for j, choice in enumerate(choices):
