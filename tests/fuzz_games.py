@@ -221,6 +221,10 @@ def random_game(seed: int) -> tuple[str, str]:
         if sid not in {s for strips in reel_sets.values() for strip in strips for s in strip}:
             reel_sets["base"][0][0] = sid if sym.get("kind") not in {"wild"} else reel_sets["base"][0][0]
     lines = [[0, 0, 0]] if rows == 1 else [[0, 0, 0], [1, 1, 1]]
+    # issue 35's mixed pays (any bar), from a generator of its own: any mix of A and B pays
+    if random.Random(seed * 7919 + 37).random() < 0.2:
+        top["pay_groups"] = [{"id": "ANY", "symbols": ["A", "B"], "pays": {2: 1, 3: 2}}]
+        parts.append("any A/B")
     doc: dict[str, Any] = {
         "format": 1, "id": "fuzz", "name": f"fuzz {seed}", "grid": {"reels": 3, "rows": rows},
         "symbols": symbols, "reels": {k: [" ".join(s) for s in v] for k, v in reel_sets.items()},

@@ -75,3 +75,13 @@ def test_the_loader_says_what_a_group_may_hold(old: str, new: str, message: str)
     with pytest.raises(DefinitionError) as err:
         load_definition_text(TOY.read_text().replace(old, new), "bad.yaml")
     assert message in str(err.value) and "bad.yaml:" in str(err.value)
+
+
+def test_the_paytable_shows_each_group_on_a_card_of_its_symbols(toy) -> None:  # type: ignore[no-untyped-def]
+    from cabinet.presentation.scenes.info import pay_cards
+
+    cards = {card.title: card for card in pay_cards(toy, default_bet(toy))}
+    bars = cards["ANY BAR"]
+    assert bars.symbols == ("BAR1", "BAR2", "BAR3")
+    assert bars.rows == (("3", "5", "€1.25"),)
+    assert "ANY MIX OF BAR1, BAR2, BAR3 ON A LINE." in bars.notes
