@@ -616,6 +616,7 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "expanding_symbol",
     "multiplier_wilds",
     "fill_multiplier",
+    "screen_wild_multiplier",
     "progress_levels",
     "sticky_wild_reels",
     "hold_and_respin",

@@ -43,6 +43,7 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "expanding_symbol",
     "multiplier_wilds",
     "fill_multiplier",
+    "screen_wild_multiplier",
     "progress_levels",
     "sticky_wild_reels",
     "hold_and_respin",
