@@ -202,6 +202,20 @@ def random_game(seed: int) -> tuple[str, str]:
                        "reels": filler.choice(("from_left", "any")), "wilds_substitute": filler.random() < 0.5,
                        "multipliers": {2: 2, 3: filler.choice((3, 5))}, "modes": modes})
         parts.append(f"fill{modes}")
+    # issue 35's wilds multiplying every win: each MX on the screen doubles or adds x2 (its own generator)
+    doubler = random.Random(seed * 7919 + 38)
+    if doubler.random() < 0.15 and not {b["type"] for b in blocks} & {"multiplier_wilds", "mystery_symbol",
+                                                                      "expanding_wild", "fill_multiplier"}:
+        modes = ["base"] if book_block is not None else doubler.choice(modes_choice)
+        symbols.append({"id": "MX", "kind": "wild"})
+        for mode in modes:
+            for name, strips in reel_sets.items():
+                if name.startswith(mode):
+                    strips[doubler.choice((0, 2))].append("MX")
+        blocks.append({"type": "screen_wild_multiplier", "symbol": "MX", "value": 2,
+                       "combine": doubler.choice(("multiply", "add")), "scatter_pays": doubler.random() < 0.7,
+                       "modes": modes})
+        parts.append(f"screen wilds{modes}")
     # the screen and win blocks may be listed in any order: blocks act in their listed order
     if rng.random() < 0.3:
         rng.shuffle(blocks)
