@@ -216,6 +216,14 @@ def random_game(seed: int) -> tuple[str, str]:
                        "combine": doubler.choice(("multiply", "add")), "scatter_pays": doubler.random() < 0.7,
                        "modes": modes})
         parts.append(f"screen wilds{modes}")
+    # issue 35's random multiplier per spin (its own generator), alone among win modifiers in its spins
+    drawer = random.Random(seed * 7919 + 39)
+    if drawer.random() < 0.15 and not {b["type"] for b in blocks} & {
+            "multiplier_wilds", "mystery_symbol", "expanding_wild", "fill_multiplier", "screen_wild_multiplier"}:
+        modes = ["base"] if book_block is not None else drawer.choice(modes_choice)
+        blocks.append({"type": "random_multiplier", "modes": modes, "scatter_pays": drawer.random() < 0.5,
+                       "multipliers": [{"value": 1, "weight": 2}, {"value": drawer.choice((2, 3)), "weight": 1}]})
+        parts.append(f"random mult{modes}")
     # the screen and win blocks may be listed in any order: blocks act in their listed order
     if rng.random() < 0.3:
         rng.shuffle(blocks)

@@ -44,6 +44,7 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "multiplier_wilds",
     "fill_multiplier",
     "screen_wild_multiplier",
+    "random_multiplier",
     "progress_levels",
     "sticky_wild_reels",
     "hold_and_respin",
