@@ -353,8 +353,9 @@ class Definition:
         "more than K x5, and a line of wilds alone pays the top symbol",
         default="first_symbol",
     )
-    pay_direction: Literal["left_to_right", "both_ways"] = doc(
-        "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once",
+    pay_direction: Literal["left_to_right", "both_ways", "centre_out"] = doc(
+        "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once; centre_out "
+        "(Jewels): from the centre reel's symbol outward, the adjacent reels on both sides that show it",
         default="left_to_right",
     )
     pay_groups: tuple[PayGroup, ...] = doc(

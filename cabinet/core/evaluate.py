@@ -119,6 +119,7 @@ class CompiledPays:
         symbols = defn.symbol_map
         self.n_reels = defn.grid.reels
         self.both_ways = defn.pay_direction == "both_ways"
+        self.centre_out = defn.pay_direction == "centre_out"  # core/centre_out.py states the rule
         self.highest_multiplier = defn.wild_multipliers == "highest"  # else several multiply together
         self.is_wild: dict[str, bool] = {s.id: s.kind == "wild" for s in defn.symbols}
         wilds = [s for s in defn.symbols if s.kind == "wild"]
@@ -253,6 +254,8 @@ class CompiledPays:
         hit = self.memo.get(memo_key)
         if hit is not None:
             return hit
+        if self.centre_out:
+            return self._centre_pays(symbols)
         ltr, _ = self.best_run(symbols)
         pays: tuple[LinePay, ...] = ()
         if ltr is not None:
@@ -268,6 +271,15 @@ class CompiledPays:
             self.memo.clear()
         self.memo[memo_key] = pays
         return pays
+
+    def _centre_pays(self, symbols: tuple[str, ...]) -> tuple[LinePay, ...]:
+        from .centre_out import centre_run
+
+        run = centre_run(self.match, self.lead_target, self.table, symbols)
+        if run is None:
+            return ()
+        target, count, lo, hi, coins = run
+        return (LinePay(target, count, coins, tuple(range(lo, hi + 1)), LTR, 1),)
 
     def _pay(self, run: RunResult, direction: str, n: int) -> LinePay:
         key = (run.target, run.count, run.length, run.multiplier, direction, n)

@@ -406,6 +406,11 @@ def line_expectation_of_weights(
     ``w`` (``weights[r]`` lists (s, w)); reels independent. Feature blocks that change
     what a line sees (expanding wilds) price their lines with this."""
     rules = rules_for(defn)
+    if defn.pay_direction == "centre_out":
+        from .centre_out import centre_counts
+
+        counted = centre_counts(rules.match, rules.leads, weights)
+        return _expectation(rules, [({(t, k, 1, 0): v for (t, k), v in counted.items()}, 1)], weights)
 
     def ltr(reels: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
         # the blocks' par asks for the same weights many times (Halloween Wins 3: 103 distinct
@@ -649,6 +654,11 @@ def _build_table(
     for t in rules.targets:
         for v in rules.table[t]:
             denominator = math.lcm(denominator, v.denominator)
+    if defn.pay_direction == "centre_out":
+        from .centre_out import centre_best_runs
+
+        value, _, target = centre_best_runs(rules, seq, denominator)
+        return LinePayTable(alphabets, value, denominator, target)
     ltr_value, ltr_len, ltr_target = _best_runs(rules, seq, denominator)
     coins = ltr_value
     if both_ways:

@@ -1000,6 +1000,22 @@ def _pays(c: _Checks) -> None:
                 c.report_key((*p, count), f"{count} '{sym}' can never land (at most {reachable} on this grid)")
 
 
+@_check("pay_direction", "symbols", "grid")
+def _centre_out(c: _Checks) -> None:
+    """Issue 35's pays from the centre reel outward: the rule as the catalogue's Jewels states it."""
+    if c.d.pay_direction != "centre_out":
+        return
+    if c.d.grid.reels % 2 == 0:
+        c.report(("pay_direction",), f"centre_out needs a centre reel: an odd number of reels, the grid has "
+                 f"{c.d.grid.reels}")
+    wilds = [s.id for s in c.d.symbols if s.kind == "wild"]
+    if wilds:
+        c.report(("pay_direction",), f"centre_out pays take no wilds (each game states a wild's part in them "
+                 f"differently): {', '.join(wilds)}")
+    if c.d.pay_groups:
+        c.report(("pay_groups",), "centre_out pays take no pay groups")
+
+
 @_check("pay_groups", "symbols", "pays", "grid")
 def _pay_groups(c: _Checks) -> None:
     """Issue 35's any bar: a group's id is its own, its symbols are regular line symbols, its counts fit a line."""
