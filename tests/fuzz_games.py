@@ -18,6 +18,8 @@ from typing import Any
 import yaml
 
 LINE_SYMBOLS = ("A", "B")
+LINES_ONLY_BLOCKS = frozenset({"fill_multiplier", "screen_wild_multiplier", "random_multiplier"})
+LINES_ONLY_WORDS = ("fill", "screen wilds", "random mult", "any A/B")
 
 
 def _strip(rng: random.Random, pool: list[str], length: int) -> list[str]:
@@ -454,6 +456,10 @@ def random_pay_game(seed: int) -> tuple[str, str]:
     rng = random.Random(f"pay model {seed}")
     model = PAY_MODELS[seed % len(PAY_MODELS)]
     doc = yaml.safe_load(text)
+    # issue 35's line-only rules (they are priced on paylines; the loader refuses them elsewhere)
+    doc["features"] = [f for f in doc["features"] if f["type"] not in LINES_ONLY_BLOCKS]
+    doc.pop("pay_groups", None)
+    description = ", ".join(d for d in description.split(", ") if not d.startswith(LINES_ONLY_WORDS)) or "plain"
     doc.pop("lines", None)
     doc["bet"].pop("lines", None)
     spec: dict[str, Any] = {"type": model, "cost": 1}
