@@ -46,6 +46,8 @@ ELEMENTS: tuple[str, ...] = (
     "spin_multipliers",
     "both_ways",
     "multiplier_wilds",
+    "fill_multiplier",
+    "screen_wild_multiplier",
     "tumble",
     "paid_respin",
     "hold_and_respin",
@@ -56,8 +58,12 @@ ELEMENTS: tuple[str, ...] = (
 )
 # elements that only exist inside free spins
 NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins", "book"})
-MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds", "tumble"})
+MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds", "fill_multiplier",
+                         "screen_wild_multiplier", "tumble"})
 IN_FREE_SPINS_BLOCKS = frozenset({"hold_and_respin", "wheel"})
+# issue 35's multipliers: never in respins, nor in a book's free spins (there they meet the refusals
+# of two win modifiers in the same spins, which the corpus shows with the multiplier wilds already)
+BASE_FREE_ONLY = frozenset({"fill_multiplier", "screen_wild_multiplier"})
 
 # Pay models (issue 31): each block element is drawn with each model other than lines (one
 # more element per game), and a seeded sample of block pairs under a model. A model's name is
@@ -93,9 +99,9 @@ def mode_options(element: str, present: frozenset[str]) -> list[str]:
     free = "free_spins" in present
     if element in MODE_BLOCKS:
         out = ["base"]
-        if free:
+        if free and not (element in BASE_FREE_ONLY and "book" in present):
             out += ["free", "base,free"]
-        if "wild_respin" in present or "paid_respin" in present:
+        if ("wild_respin" in present or "paid_respin" in present) and element not in BASE_FREE_ONLY:
             out += ["base,respin"]  # the wild respin's spins, or a paid respin's round
         return out
     if element in IN_FREE_SPINS_BLOCKS:
@@ -239,6 +245,16 @@ def _build(g: _Game) -> None:
         g.add_in_modes("multiplier_wilds", (1,), "MW")
         g.features.append({"type": "multiplier_wilds", "symbol": "MW", "modes": g.modes("multiplier_wilds"),
                            "multipliers": [{"value": 2, "weight": 1}, {"value": 3, "weight": 1}]})
+    if "fill_multiplier" in p:
+        # issue 35: reels full of A (one row: a reel showing A), counted from reel 1, x2 for two, x3 for three
+        g.features.append({"type": "fill_multiplier", "symbols": ["A"], "reels": "from_left",
+                           "multipliers": {2: 2, 3: 3}, "modes": g.modes("fill_multiplier")})
+    if "screen_wild_multiplier" in p:
+        # issue 35: each X on the screen doubles every win of the spin (X is a wild of its own)
+        g.symbol("X2", "wild")
+        g.add_in_modes("screen_wild_multiplier", (2,), "X2")
+        g.features.append({"type": "screen_wild_multiplier", "symbol": "X2", "value": 2,
+                           "modes": g.modes("screen_wild_multiplier")})
     if "tumble" in p:
         # after the other win modifiers (as the block asks): holes fill from the strip, X lands
         # with a value 2 or 3 that multiplies the sequence's win (drawn: brute force walks them)

@@ -18,6 +18,8 @@ from typing import Any
 import yaml
 
 LINE_SYMBOLS = ("A", "B")
+LINES_ONLY_BLOCKS = frozenset({"fill_multiplier", "screen_wild_multiplier", "random_multiplier"})
+LINES_ONLY_WORDS = ("fill", "screen wilds", "random mult", "any A/B")
 
 
 def _strip(rng: random.Random, pool: list[str], length: int) -> list[str]:
@@ -214,6 +216,39 @@ def random_game(seed: int) -> tuple[str, str]:
     if rng.random() < 0.12:
         blocks.append({"type": "paid_respin", "price_rtp": "90%"})
         parts.append("paid respin")
+    # issue 35's fill multiplier, from a generator of its own (every earlier seed draws the same game);
+    # never beside another win modifier in its spins (the loader refuses that meeting), nor after a
+    # screen modifier (par would estimate that meeting by simulation: too slow for the quick seeds)
+    filler = random.Random(seed * 7919 + 36)
+    others = {b["type"] for b in blocks}
+    if filler.random() < 0.2 and not others & {"multiplier_wilds", "mystery_symbol", "expanding_wild"}:
+        modes = ["base"] if book_block is not None else filler.choice(modes_choice)
+        blocks.append({"type": "fill_multiplier", "symbols": filler.choice((["A"], ["A", "B"])),
+                       "reels": filler.choice(("from_left", "any")), "wilds_substitute": filler.random() < 0.5,
+                       "multipliers": {2: 2, 3: filler.choice((3, 5))}, "modes": modes})
+        parts.append(f"fill{modes}")
+    # issue 35's wilds multiplying every win: each MX on the screen doubles or adds x2 (its own generator)
+    doubler = random.Random(seed * 7919 + 38)
+    if doubler.random() < 0.15 and not {b["type"] for b in blocks} & {"multiplier_wilds", "mystery_symbol",
+                                                                      "expanding_wild", "fill_multiplier"}:
+        modes = ["base"] if book_block is not None else doubler.choice(modes_choice)
+        symbols.append({"id": "MX", "kind": "wild"})
+        for mode in modes:
+            for name, strips in reel_sets.items():
+                if name.startswith(mode):
+                    strips[doubler.choice((0, 2))].append("MX")
+        blocks.append({"type": "screen_wild_multiplier", "symbol": "MX", "value": 2,
+                       "combine": doubler.choice(("multiply", "add")), "scatter_pays": doubler.random() < 0.7,
+                       "modes": modes})
+        parts.append(f"screen wilds{modes}")
+    # issue 35's random multiplier per spin (its own generator), alone among win modifiers in its spins
+    drawer = random.Random(seed * 7919 + 39)
+    if drawer.random() < 0.15 and not {b["type"] for b in blocks} & {
+            "multiplier_wilds", "mystery_symbol", "expanding_wild", "fill_multiplier", "screen_wild_multiplier"}:
+        modes = ["base"] if book_block is not None else drawer.choice(modes_choice)
+        blocks.append({"type": "random_multiplier", "modes": modes, "scatter_pays": drawer.random() < 0.5,
+                       "multipliers": [{"value": 1, "weight": 2}, {"value": drawer.choice((2, 3)), "weight": 1}]})
+        parts.append(f"random mult{modes}")
     # the screen and win blocks may be listed in any order: blocks act in their listed order
     if rng.random() < 0.3:
         rng.shuffle(blocks)
@@ -233,6 +268,10 @@ def random_game(seed: int) -> tuple[str, str]:
         if sid not in {s for strips in reel_sets.values() for strip in strips for s in strip}:
             reel_sets["base"][0][0] = sid if sym.get("kind") not in {"wild"} else reel_sets["base"][0][0]
     lines = [[0, 0, 0]] if rows == 1 else [[0, 0, 0], [1, 1, 1]]
+    # issue 35's mixed pays (any bar), from a generator of its own: any mix of A and B pays
+    if random.Random(seed * 7919 + 37).random() < 0.2:
+        top["pay_groups"] = [{"id": "ANY", "symbols": ["A", "B"], "pays": {2: 1, 3: 2}}]
+        parts.append("any A/B")
     doc: dict[str, Any] = {
         "format": 1, "id": "fuzz", "name": f"fuzz {seed}", "grid": {"reels": 3, "rows": rows},
         "symbols": symbols, "reels": {k: [" ".join(s) for s in v] for k, v in reel_sets.items()},
@@ -440,6 +479,10 @@ def random_pay_game(seed: int) -> tuple[str, str]:
     rng = random.Random(f"pay model {seed}")
     model = PAY_MODELS[seed % len(PAY_MODELS)]
     doc = yaml.safe_load(text)
+    # issue 35's line-only rules (they are priced on paylines; the loader refuses them elsewhere)
+    doc["features"] = [f for f in doc["features"] if f["type"] not in LINES_ONLY_BLOCKS]
+    doc.pop("pay_groups", None)
+    description = ", ".join(d for d in description.split(", ") if not d.startswith(LINES_ONLY_WORDS)) or "plain"
     doc.pop("lines", None)
     doc["bet"].pop("lines", None)
     spec: dict[str, Any] = {"type": model, "cost": 1}

@@ -250,6 +250,8 @@ QUICK = (
     "expanding_wild[base]+free_spins",
     "free_spins+both_ways",
     "free_spins+multiplier_wilds[base,free]",
+    "free_spins+fill_multiplier[base,free]",  # issue 35's fill multiplier, in base and free spins
+    "free_spins+screen_wild_multiplier[base,free]",  # issue 35's wilds multiplying every win
     "free_spins+wheel[base,free]",
     "mystery_symbol[base]+wild_respin",
     "mystery_symbol[base]+mummy_access",
@@ -273,6 +275,7 @@ MODEL_REFUSALS = frozenset(
     {("paid_respin", m) for m in PAY_MODELS}
     | {("book", m) for m in PAY_MODELS}
     | {(e, "megaways") for e in ("hold_and_respin", "mummy_access", "sticky_wild_reels")}
+    | {(e, m) for e in ("fill_multiplier", "screen_wild_multiplier") for m in PAY_MODELS}  # priced on line pays
 )
 
 
@@ -287,7 +290,10 @@ def test_the_corpus_covers_every_pair_and_the_loader_refuses_few() -> None:
     # a paid respin with a second free-spins feature, whose starts from a respin no par prices exactly
     block_skips = [s for s in skipped if not set(s.elements) & set(PAY_MODELS)]
     refused = {tuple(sorted(s.elements)) for s in block_skips if len(s.elements) == 2} - pairs
-    assert refused <= {("nested_free_spins", "paid_respin")}, refused
+    # and a fill multiplier with another win modifier in the same spins (it is priced on the plain lines)
+    multipliers = ("fill_multiplier", "screen_wild_multiplier")
+    assert refused <= {("nested_free_spins", "paid_respin"), ("fill_multiplier", "screen_wild_multiplier"),
+                       *(tuple(sorted((m, o))) for m in multipliers for o in ("multiplier_wilds", "tumble"))}, refused
     assert len(pairs | refused) == len(ELEMENTS) * (len(ELEMENTS) - 1) // 2
     assert len(block_skips) <= len(blocks) // 10
     # every block under every pay model: played, or refused for a reason the loader gives

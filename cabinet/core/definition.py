@@ -53,6 +53,16 @@ class WeightedValue:
 
 
 @dataclass(frozen=True)
+class PayGroup:
+    """Line pays over a group of symbols: any mix of them along a line (issue 35's any bar)."""
+
+    id: str = doc("the group's id, named by its wins (e.g. ANY_BAR); not a symbol id")
+    symbols: tuple[str, ...] = doc("the regular symbols any mix of which counts (two or more)")
+    pays: dict[int, Fraction] = doc("count -> coins per line-coin, as a line symbol's pays")
+    name: str = doc("the name the paytable and wins show (empty: the id)", default="")
+
+
+@dataclass(frozen=True)
 class WeightedName:
     """A named choice with a weight (reel sets chosen per spin)."""
 
@@ -76,6 +86,9 @@ class Symbol:
         factory=tuple,
     )
     multiplier: int = doc("wild only: multiplies every line win it takes part in", default=1)
+    multiplies_own_pays: bool = doc(
+        "wild only: its multiplier (its own or one a multiplier_wilds block draws) applies to its own "
+        "wild-only pays too; false: a line of it alone is paid x1 (Dolphin's Pearl's dolphin)", default=True)
     scatter: bool = doc(
         "wild only: the wild is a scatter too (Book of Ra's book): it substitutes on lines and is also "
         "counted anywhere on the screen, paid on its own pays as a multiple of the total bet and may trigger "
@@ -316,7 +329,9 @@ class Definition:
     )
     pays: dict[str, dict[int, Fraction]] = doc(
         "symbol id -> count -> pay. Line symbols pay coins per line-coin; scatter symbols pay a multiple "
-        "of the total bet. Counts go up to 10 when Doubles are on the reels"
+        "of the total bet. A count along a line goes up to 10; a symbol counted anywhere on the screen (a "
+        "scatter, or any symbol of a cell-count model) up to every cell (15 scatters on a 5x3 screen), "
+        "twice that when Doubles are on the reels"
     )
     bet: BetModel = doc("how bets are made")
     theme: str = doc("art and sound theme: sprites/<theme>/ and sounds/<theme>/", default="classic")
@@ -338,9 +353,15 @@ class Definition:
         "more than K x5, and a line of wilds alone pays the top symbol",
         default="first_symbol",
     )
-    pay_direction: Literal["left_to_right", "both_ways"] = doc(
-        "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once",
+    pay_direction: Literal["left_to_right", "both_ways", "centre_out"] = doc(
+        "left_to_right: from reel 1; both_ways: also from the last reel, a full line paid once; centre_out "
+        "(Jewels): from the centre reel's symbol outward, the adjacent reels on both sides that show it",
         default="left_to_right",
+    )
+    pay_groups: tuple[PayGroup, ...] = doc(
+        "line pays over a group of symbols (IGT's any bar: any 3 of BAR1, BAR2, BAR3 pay 5); a line run of "
+        "any mix of the group's symbols (wilds substituting) is paid on the group's pays when that pays more "
+        "than the symbols' own", factory=tuple,
     )
     pay_model: PayModelSpec = doc(
         "how a screen pays (default: paylines); see 'Pay models' in games/README.md", factory=PayModelSpec

@@ -27,8 +27,9 @@ Line rules (every one is tested on hand-built boards in tests/test_evaluate.py):
   The paytable is read at the largest key not above the count, so a count above the
   largest key pays the largest key, and a count below the smallest pays nothing.
 - A wild's ``multiplier`` multiplies every line win it takes part in (its own
-  wild-only runs included); several multiply together, or, with ``wild_multipliers:
-  highest``, the highest one applies once.
+  wild-only runs included, unless the wild has ``multiplies_own_pays: false``: then a
+  run paid on its own pays is x1, Dolphin's Pearl's rule); several multiply together,
+  or, with ``wild_multipliers: highest``, the highest one applies once.
 - ``both_ways``: the best left-to-right run and the best right-to-left run are both
   paid, except that when both cover every reel the line is paid once (left-to-right).
 
@@ -118,6 +119,7 @@ class CompiledPays:
         symbols = defn.symbol_map
         self.n_reels = defn.grid.reels
         self.both_ways = defn.pay_direction == "both_ways"
+        self.centre_out = defn.pay_direction == "centre_out"  # core/centre_out.py states the rule
         self.highest_multiplier = defn.wild_multipliers == "highest"  # else several multiply together
         self.is_wild: dict[str, bool] = {s.id: s.kind == "wild" for s in defn.symbols}
         wilds = [s for s in defn.symbols if s.kind == "wild"]
@@ -138,14 +140,26 @@ class CompiledPays:
         for target in line_targets:
             row: dict[str, tuple[int, int]] = {}
             for s in defn.symbols:
-                if s.base == target:
-                    row[s.id] = (s.counts, s.multiplier if s.kind == "wild" else 1)
+                if s.base == target:  # a wild's own run: its multiplier unless it leaves its own pays x1
+                    row[s.id] = (s.counts, s.multiplier if s.kind == "wild" and s.multiplies_own_pays else 1)
                 elif s.kind == "wild" and target not in s.excludes:
                     row[s.id] = (1, s.multiplier)
             self.match[target] = row
             self.table[target] = pay_table(defn.pays[target])
+        # pay groups (any bar): a run of any mix of the group's symbols, wilds substituting
+        for group in defn.pay_groups:
+            members = set(group.symbols)
+            self.match[group.id] = {
+                s.id: ((s.counts, 1) if s.kind == "regular" else (1, s.multiplier))
+                for s in defn.symbols
+                if (s.kind == "regular" and s.base in members) or (s.kind == "wild" and group.id not in s.excludes)
+            }
+            self.table[group.id] = pay_table(group.pays)
+        # a symbol's own target first, then the groups it is in (their order in the file)
         self.lead_target: dict[str, tuple[str, ...]] = {
-            s.id: ((s.base,) if s.kind == "regular" and s.base in line_targets else ()) for s in defn.symbols
+            s.id: (((s.base,) if s.kind == "regular" and s.base in line_targets else ())
+                   + tuple(g.id for g in defn.pay_groups if s.kind == "regular" and s.base in g.symbols))
+            for s in defn.symbols
         }
         self.wild_target: dict[str, str | None] = {
             s.id: (s.base if s.base in line_targets else None) for s in wilds
@@ -240,6 +254,8 @@ class CompiledPays:
         hit = self.memo.get(memo_key)
         if hit is not None:
             return hit
+        if self.centre_out:
+            return self._centre_pays(symbols)
         ltr, _ = self.best_run(symbols)
         pays: tuple[LinePay, ...] = ()
         if ltr is not None:
@@ -255,6 +271,15 @@ class CompiledPays:
             self.memo.clear()
         self.memo[memo_key] = pays
         return pays
+
+    def _centre_pays(self, symbols: tuple[str, ...]) -> tuple[LinePay, ...]:
+        from .centre_out import centre_run
+
+        run = centre_run(self.match, self.lead_target, self.table, symbols)
+        if run is None:
+            return ()
+        target, count, lo, hi, coins = run
+        return (LinePay(target, count, coins, tuple(range(lo, hi + 1)), LTR, 1),)
 
     def _pay(self, run: RunResult, direction: str, n: int) -> LinePay:
         key = (run.target, run.count, run.length, run.multiplier, direction, n)

@@ -101,6 +101,8 @@ class LineRules:
         self.match: dict[str, dict[str, tuple[int, int]]] = c.match
         self.table: dict[str, tuple[Fraction, ...]] = c.table
         self.lead: dict[str, str | None] = {sid: (ts[0] if ts else None) for sid, ts in c.lead_target.items()}
+        self.leads: dict[str, tuple[str, ...]] = c.lead_target  # its own target, then its pay groups'
+        self.most_leads = max((len(ts) for ts in c.lead_target.values()), default=0)
         self.wild_target: dict[str, str | None] = c.wild_target
         self.wild_extra: tuple[str, ...] = c.wild_extra  # ``wild_lines: best_symbol``: tried after leading wilds
         self.highest_multiplier = c.highest_multiplier  # several wilds' multipliers: the highest, not the product
@@ -110,13 +112,14 @@ class LineRules:
             t: tuple(int(v * self.scale) for v in row) for t, row in self.table.items()
         }
         self.memo: dict[tuple[Any, ...], Any] = {}  # pure functions of these rules (the line DP's openings)
+        # wilds whose multiplier leaves their own pays x1: in their own runs a drawn value is no variable
+        self.own_unmultiplied: frozenset[str] = frozenset(
+            s.id for s in defn.symbols if s.kind == "wild" and not s.multiplies_own_pays)
 
     def candidates(self, wild_prefix: Sequence[str], first: str | None) -> tuple[str, ...]:
         """Targets tried for a run: the first non-wild's, then the leading wilds' own, then
         (``wild_lines: best_symbol``, after a wild) every regular line symbol in id order."""
-        out: list[str] = []
-        if first is not None and (lead := self.lead[first]) is not None:
-            out.append(lead)
+        out: list[str] = list(self.leads[first]) if first is not None else []
         for sid in wild_prefix:
             t = self.wild_target[sid]
             if t is not None and t not in out:
@@ -136,7 +139,8 @@ class LineRules:
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = {
-                target: {sid: (adds, mult, int(sid == variable and self.is_wild[sid]))
+                target: {sid: (adds, mult, int(sid == variable and self.is_wild[sid]
+                                               and not (sid in self.own_unmultiplied and target == self.wild_target[sid])))
                          for sid, (adds, mult) in row.items()}
                 for target, row in self.match.items()
             }
@@ -402,6 +406,11 @@ def line_expectation_of_weights(
     ``w`` (``weights[r]`` lists (s, w)); reels independent. Feature blocks that change
     what a line sees (expanding wilds) price their lines with this."""
     rules = rules_for(defn)
+    if defn.pay_direction == "centre_out":
+        from .centre_out import centre_counts
+
+        counted = centre_counts(rules.match, rules.leads, weights)
+        return _expectation(rules, [({(t, k, 1, 0): v for (t, k), v in counted.items()}, 1)], weights)
 
     def ltr(reels: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
         # the blocks' par asks for the same weights many times (Halloween Wins 3: 103 distinct
@@ -645,6 +654,11 @@ def _build_table(
     for t in rules.targets:
         for v in rules.table[t]:
             denominator = math.lcm(denominator, v.denominator)
+    if defn.pay_direction == "centre_out":
+        from .centre_out import centre_best_runs
+
+        value, _, target = centre_best_runs(rules, seq, denominator)
+        return LinePayTable(alphabets, value, denominator, target)
     ltr_value, ltr_len, ltr_target = _best_runs(rules, seq, denominator)
     coins = ltr_value
     if both_ways:
@@ -666,10 +680,8 @@ def _best_runs(
     leading = np.logical_and.accumulate(wild_seq, axis=1)
     n_lead = leading.sum(axis=1)
     first = seq[np.arange(rows), np.minimum(n_lead, n - 1)]
-    lead_of = np.array(
-        [rules.targets.index(t) if (t := rules.lead.get(s)) is not None else -1 for s in symbols]
-    )
-    first_target = np.where(n_lead < n, lead_of[first], -1)
+    first_of = np.where(n_lead < n, first, -1)  # the first non-wild symbol (-1: a line of wilds)
+    leads = rules.most_leads  # candidate ranks 0.. for the first non-wild's targets (its own, its groups')
     wild_of = np.array(
         [
             rules.targets.index(t) if rules.is_wild[s] and (t := rules.wild_target[s]) is not None else -1
@@ -681,22 +693,25 @@ def _best_runs(
     best_rank = np.zeros(rows, dtype=np.int64)
     best_len = np.zeros(rows, dtype=np.int64)
     best_target = np.full(rows, -1, dtype=np.int16)
-    none = n + 2 + len(rules.targets)  # rank of a target that is no candidate
+    none = n + 2 + leads + len(rules.targets)  # rank of a target that is no candidate
     # the leading wilds' own candidates only concern rows that begin with a wild
     lead_rows = np.nonzero(n_lead > 0)[0]
     lead_leading = leading[lead_rows]
     lead_wild_of = wild_of[seq[lead_rows]]
     for ti, target in enumerate(rules.targets):
-        # candidate rank: 0 for the first non-wild's target, 1+p for a leading wild at p, then
-        # (``wild_lines: best_symbol``) n+1+i for the i-th extra target after a leading wild
-        rank = np.where(first_target == ti, 0, none)
+        # candidate rank: k for the first non-wild's k-th target (its own, then its pay groups'),
+        # leads+p for a leading wild at p, then (``wild_lines: best_symbol``) n+leads+i for the
+        # i-th extra target after a leading wild
+        rank_of = np.array([ts.index(target) if target in (ts := rules.leads[s]) else none for s in symbols]
+                           + [none], dtype=np.int64)  # the last entry: a line of wilds
+        rank = rank_of[first_of]
         if len(lead_rows):
             lead_rank = rank[lead_rows]
             for p in range(n - 1, -1, -1):
                 is_cand = lead_leading[:, p] & (lead_wild_of[:, p] == ti)
-                lead_rank = np.where(is_cand & (lead_rank != 0), 1 + p, lead_rank)
+                lead_rank = np.where(is_cand & (lead_rank >= leads), leads + p, lead_rank)
             if target in rules.wild_extra:
-                lead_rank = np.where(lead_rank == none, n + 1 + rules.wild_extra.index(target), lead_rank)
+                lead_rank = np.where(lead_rank == none, n + leads + rules.wild_extra.index(target), lead_rank)
             rank[lead_rows] = lead_rank
         rows_of = np.nonzero(rank < none)[0]
         if len(rows_of) == 0:

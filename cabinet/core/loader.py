@@ -887,6 +887,11 @@ def _symbols(c: _Checks) -> None:
             c.report((*p, "counts"), f"counts must be at least 1, got {s.counts}")
         if s.multiplier < 1:
             c.report((*p, "multiplier"), f"multiplier must be at least 1, got {s.multiplier}")
+        if not s.multiplies_own_pays and s.kind != "wild":
+            c.report((*p, "multiplies_own_pays"), f"multiplies_own_pays is for a wild; '{s.id}' is {s.kind}")
+        elif not s.multiplies_own_pays and c.d.pay_model.type != "lines":
+            c.report((*p, "multiplies_own_pays"), f"multiplies_own_pays: false is a paylines rule (wild-only "
+                     f"line pays); this game pays by {c.d.pay_model.type}")
         if s.scatter and s.kind != "wild":
             c.report((*p, "scatter"), f"scatter: true makes a wild a scatter too; '{s.id}' is {s.kind}, not wild")
         for j, ex in enumerate(s.excludes):
@@ -983,13 +988,58 @@ def _pays(c: _Checks) -> None:
         if s.pays_as:
             c.report_key(p, f"'{sym}' pays as '{s.pays_as}'; put its pays under '{s.pays_as}'")
         anywhere = s.kind in ("scatter", "bonus") or s.is_scatter or cells  # counted on the whole screen
-        top = c.d.grid.reels * c.d.grid.rows * most if cells and not s.is_scatter else 10
+        # a count along a line is at most 10 reels; one counted anywhere, at most every cell (11-15
+        # scatters on 5x3) of the largest grid, and of this grid (``reachable``, said as "can never land")
+        cells_count = c.d.grid.reels * c.d.grid.rows * most
+        top = cells_count if cells and not s.is_scatter else 100 * most if anywhere else 10
         reachable = min(top, c.d.grid.reels * most * (c.d.grid.rows if anywhere else 1))
         for count in table:
             if not 1 <= count <= top:
                 c.report_key((*p, count), f"pay count {count} must be between 1 and {top}")
             elif grid_ok and count > reachable:
                 c.report_key((*p, count), f"{count} '{sym}' can never land (at most {reachable} on this grid)")
+
+
+@_check("pay_direction", "symbols", "grid")
+def _centre_out(c: _Checks) -> None:
+    """Issue 35's pays from the centre reel outward: the rule as the catalogue's Jewels states it."""
+    if c.d.pay_direction != "centre_out":
+        return
+    if c.d.grid.reels % 2 == 0:
+        c.report(("pay_direction",), f"centre_out needs a centre reel: an odd number of reels, the grid has "
+                 f"{c.d.grid.reels}")
+    wilds = [s.id for s in c.d.symbols if s.kind == "wild"]
+    if wilds:
+        c.report(("pay_direction",), f"centre_out pays take no wilds (each game states a wild's part in them "
+                 f"differently): {', '.join(wilds)}")
+    if c.d.pay_groups:
+        c.report(("pay_groups",), "centre_out pays take no pay groups")
+
+
+@_check("pay_groups", "symbols", "pays", "grid")
+def _pay_groups(c: _Checks) -> None:
+    """Issue 35's any bar: a group's id is its own, its symbols are regular line symbols, its counts fit a line."""
+    symbols = c.d.symbol_map
+    seen: set[str] = set()
+    for i, group in enumerate(c.d.pay_groups):
+        p = ("pay_groups", i)
+        if group.id in symbols or group.id in seen:
+            c.report((*p, "id"), f"pay group id '{group.id}' is already a symbol or group id")
+        seen.add(group.id)
+        if c.d.pay_model.type != "lines":
+            c.report(p, f"pay groups are line pays; this game pays by {c.d.pay_model.type}")
+        if len(set(group.symbols)) < 2:
+            c.report((*p, "symbols"), "a pay group needs two or more different symbols")
+        for j, sid in enumerate(group.symbols):
+            s = symbols.get(sid)
+            if s is None:
+                c.report((*p, "symbols", j), f"unknown symbol '{sid}'{_did_you_mean(sid, symbols)}")
+            elif s.kind != "regular" or s.pays_as:
+                c.report((*p, "symbols", j), f"'{sid}' is {s.kind if s.pays_as == '' else 'a Double'}: a group "
+                         "holds plain regular symbols")
+        for count in group.pays:
+            if not 1 <= count <= c.d.grid.reels:
+                c.report((*p, "pays", count), f"pay count {count} must be between 1 and {c.d.grid.reels} reels")
 
 
 def _check_reel_set_choices(c: _Checks, choices: Iterable[Any], path: Path_) -> None:

@@ -144,6 +144,12 @@ def pay_cards(defn: Definition, bet: Bet) -> list[PayCard]:
         if not rows and not notes:
             continue
         cards.append(PayCard((symbol.id, *doubles.get(symbol.id, ())), _name(symbol), tuple(rows), tuple(notes)))
+    for group in defn.pay_groups:  # issue 35's any bar: the group's symbols on one card
+        coins = [(count, Fraction(pay) * bet.coins_per_line) for count, pay in sorted(group.pays.items(), reverse=True)]
+        rows = [(str(count), _coins_text(c), _money_of(defn, c * bet.coin_value)) for count, c in coins]
+        names = ", ".join(_name(symbols[sid]) for sid in group.symbols if sid in symbols)
+        cards.append(PayCard(tuple(group.symbols), group.name or group.id, tuple(rows),
+                             (f"ANY MIX OF {names} ON A LINE.",)))
     return cards
 
 # -- the FEATURES pages: one section per feature block, written by its mechanic -------------------

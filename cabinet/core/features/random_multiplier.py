@@ -1,0 +1,180 @@
+"""A random multiplier drawn for every spin, applied to every win of the spin.
+
+YAML::
+
+    features:
+      - type: random_multiplier
+        multipliers: [{value: 1, weight: 6}, {value: 2, weight: 3}, {value: 5, weight: 1}]
+        scatter_pays: true      # scatter wins are multiplied too
+        modes: [base]
+
+How the catalogue states it (slotopol): Chicago draws x1, x2, x3, x5 or x10 for each free spin,
+every line and scatter win of the spin multiplied (the free spins' own ``spin_multipliers`` say
+that inside a free-spins feature); this block says it for any spins, the base game's included.
+
+Rule: after the spin's wins are paid, ONE ``rng.weighted`` draw over ``multipliers`` (every spin
+in its modes, win or not, so the round's draws never depend on the screen); every line win is
+multiplied by the value, and every scatter win too with ``scatter_pays``, after the spin's own
+multiplier. A ``WinMultiplied`` event says the value, the wins it applied to and what it added
+(none when nothing won or the value is 1).
+
+Par (exact): the draw is independent of the stops, so the spin's pays are multiplied by the mean
+value on average: the block's part is (mean - 1) x the plain line (and scatter) value of its
+spins, base and free alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from ..definition import Definition, WeightedValue, doc
+from ..events import Event, LineWin, ScatterWin
+from ..linemath import expected_line_coins, expected_scatter_x_bet
+from ..pays import model_for
+from ..value import Exact
+from . import (
+    BatchHint,
+    BatchStage,
+    BlockPar,
+    FeatureContext,
+    ModesBlock,
+    ParContext,
+    Report,
+    SpinDraft,
+    check_weights,
+    mean_value,
+    window_hint,
+)
+from .free_spins import check_multipliers_exact, covers_free_spins, line_delta_rtp
+from .multiplier_wilds import WinMultiplied
+
+
+@dataclass(frozen=True)
+class RandomMultiplier:
+    type: Literal["random_multiplier"] = doc("a multiplier drawn for every spin multiplies its wins")
+    multipliers: tuple[WeightedValue, ...] = doc("the values, one drawn for every spin")
+    scatter_pays: bool = doc("scatter wins are multiplied too", default=True)
+    name: str = doc("feature name used in events", default="random_multiplier")
+    modes: tuple[Literal["base", "free", "respin"], ...] = doc("the spins it acts in", default=("base",))
+    texts: dict[str, str] = doc(
+        "the screen only: the words it shows, by key (defaults in brackets): `multiplied` the status line "
+        "[WINS x{multiplier}]; `heading` its INFO heading", factory=dict)
+
+
+def weights_of(p: RandomMultiplier) -> tuple[int, ...]:
+    return tuple(e.weight for e in p.multipliers)
+
+
+def scaled(defn: Definition, p: RandomMultiplier, outcome: int) -> Definition:
+    """The game whose line pays are ``multipliers[outcome]`` times the game's (the batch prices with it)."""
+    m = int(p.multipliers[outcome].value)
+    if m == 1:
+        return defn
+    cache = defn.__dict__.setdefault("_random_multiplier_variants", {})
+    if m not in cache:
+        lines = {s.base for s in defn.symbols if not s.is_scatter and s.kind in ("regular", "wild")}
+        pays = {sid: ({c: v * m for c, v in table.items()} if sid in lines else table)
+                for sid, table in defn.pays.items()}
+        groups = tuple(dataclasses.replace(g, pays={c: v * m for c, v in g.pays.items()}) for g in defn.pay_groups)
+        cache[m] = dataclasses.replace(defn, pays=pays, pay_groups=groups)
+    return cache[m]  # type: ignore[no-any-return]
+
+
+class RandomMultiplierBlock(ModesBlock):
+    type = "random_multiplier"
+    params = RandomMultiplier
+    presenter = "random_multiplier"
+    win_modifier = True
+    lean_wins = True
+    spins_alike = True
+
+    def check(self, defn: Definition, params: Any, report: Report) -> None:
+        p: RandomMultiplier = params
+        if not p.multipliers:
+            report(("multipliers",), "multipliers needs at least one value")
+        check_weights(report, ("multipliers",), p.multipliers)
+        for j, wv in enumerate(p.multipliers):
+            if wv.value < 1 or wv.value.denominator != 1:
+                report(("multipliers", j, "value"), f"a multiplier is a whole number of at least 1, got {wv.value}")
+        check_multipliers_exact(defn, report, ("multipliers",), p.multipliers)
+        if defn.pay_model.type != "lines":
+            report(("type",), f"random_multiplier is priced on line pays: a {defn.pay_model.type} game has none")
+        from . import block
+
+        for other in defn.features:
+            entry = block(other.type)
+            if other is p or entry is None or not entry.win_modifier:
+                continue
+            if set(p.modes) & entry.modes(other):
+                report(("modes",), f"random_multiplier and {other.type} ({getattr(other, 'name', '')}) both change "
+                       "the wins of the same spins; it is priced on the plain pays")
+
+    def win_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
+        p: RandomMultiplier = ctx.feature
+        assert ctx.rng is not None, "a random multiplier draws: it needs the round's rng"
+        m = int(p.multipliers[ctx.rng.weighted(weights_of(p))].value)
+        if m == 1 or not draft.win:
+            return
+        state = ctx.state
+        scatter = state.multiplier if state.scatter_multiplier is None else state.scatter_multiplier
+        if draft.lean:
+            lean_state = dataclasses.replace(state, multiplier=state.multiplier * m,
+                                             scatter_multiplier=scatter * m if p.scatter_pays else scatter)
+            lean = model_for(ctx.defn, draft.reel_set).lean_win(ctx.defn, draft.reel_set, draft.screen, ctx.bet,
+                                                                lean_state)
+            if lean is not None:
+                draft.win = lean
+                return
+            draft.wins, draft.win = model_for(ctx.defn, draft.reel_set).evaluate(
+                ctx.defn, draft.screen, ctx.bet, state.multiplier, scatter_multiplier=scatter,
+                both_ways=state.both_ways)
+            draft.lean = False
+        wins: list[Event] = []
+        touched = added = 0
+        for e in draft.wins:
+            if isinstance(e, LineWin) or (p.scatter_pays and isinstance(e, ScatterWin)):
+                e = dataclasses.replace(e, multiplier=e.multiplier * m, amount=e.amount * m)
+                touched += 1
+                added += e.amount - e.amount // m
+            wins.append(e)
+        if touched:
+            draft.wins, draft.win = wins, draft.win + added
+            ctx.book.add(WinMultiplied(p.name, m, (), touched, added))
+
+    def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
+        return covers_free_spins(defn, params, other, mode)
+
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
+        p: RandomMultiplier = params
+        weights = weights_of(p)
+        # every spin draws; where scatter wins stay as they are the batch prices the drawn value's
+        # line pays itself, else the spins go to play_round
+        plain_scatters = not p.scatter_pays or not any(defn.symbol_map[s].is_scatter for s in defn.pays
+                                                       if s in defn.symbol_map)
+        stage = BatchStage("win", draw=lambda count: weights, pricing=lambda k: scaled(defn, p, k)) \
+            if plain_scatters else None
+        return (window_hint(defn, reel_set, lambda reel, window: 1, 1, stage=stage),)
+
+    def par(self, pctx: ParContext) -> BlockPar | None:
+        p: RandomMultiplier = pctx.feature
+        defn, bet = pctx.defn, pctx.bet
+        extra = mean_value(p.multipliers) - 1
+
+        def lines(reel_set: str) -> Fraction:
+            return extra * expected_line_coins(defn, reel_set) * bet.lines
+
+        def scatters(mode: str, reel_set: str) -> Fraction:
+            return extra * expected_scatter_x_bet(defn, reel_set)
+
+        found = line_delta_rtp(pctx, p.modes, lines, scatter=scatters if p.scatter_pays else None)
+        if found is None:
+            return None
+        figures, total = found
+        figures["mean_multiplier"] = Exact(mean_value(p.multipliers))
+        return BlockPar(p.name, Exact(total), figures)
+
+
+BLOCK = RandomMultiplierBlock()
