@@ -83,6 +83,9 @@ from ..money import Money, exact_str, money_str
 from ..rng import Rng, derive_seed
 from ..spin import RoundContext, play_spin, trigger_stage
 from ..value import Z95, Estimate, Exact, Value, estimate_runs
+from .drawn_spins import filled_awards
+from . import drawn_spins as drawn
+from . import until_trigger as until
 from . import (
     MAX_FEATURE_SPINS,
     BatchHint,
@@ -112,13 +115,25 @@ from . import (
 class FreeSpins:
     type: Literal["free_spins"] = doc("free spins triggered by scatter/bonus symbols anywhere")
     trigger_symbol: str = doc("the symbol whose count (Doubles counting 2) triggers the feature")
-    awards: dict[int, int] = doc("symbol count -> free spins won; counts above the largest key use it")
+    awards: dict[int, int] = doc(
+        "symbol count -> free spins won; counts above the largest key use it (with `drawn_spins`: filled from it; "
+        "with `until_symbol`: the spins' safety cap)", factory=dict)
     name: str = doc("feature name used in events, meters and scenarios", default="free_spins")
     retrigger: bool = doc("whether the trigger during free spins adds spins", default=True)
     retrigger_awards: dict[int, int] = doc("count -> extra spins in free spins (empty: same as awards)", factory=dict)
     max_retriggers: int = doc(
         "the most retriggers one feature takes (1: the catalogue's \"retriggers once\"; 0: no limit); a trigger "
         "past it adds nothing and shows nothing", default=0)
+    drawn_spins: dict[int, tuple[WeightedValue, ...]] = doc(
+        "count -> a weighted table of spin counts drawn at the trigger (`drawn_spins.py`; counts above the largest "
+        "key use it); `awards` may then be left out", factory=dict)
+    retrigger_drawn_spins: dict[int, tuple[WeightedValue, ...]] = doc(
+        "count -> a weighted table of spins a retrigger draws (empty: `retrigger_awards`, else `drawn_spins`)",
+        factory=dict)
+    until_symbol: str = doc(
+        "free spins go on until a spin shows `until_counts` of this symbol (that spin is the last; "
+        "`until_trigger.py`); the award is then their safety cap (empty: off)", default="")
+    until_counts: tuple[int, ...] = doc("the counts of `until_symbol` that end the free spins", factory=tuple)
     reel_sets: tuple[WeightedName, ...] = doc("reel sets for free spins (empty: the base game's)", factory=tuple)
     win_multiplier: int = doc("every free-spin win is multiplied by this", default=1)
     multiply_scatter_pays: bool = doc(
@@ -151,9 +166,23 @@ class FreeSpins:
         "{spins} EXTRA FREE SPINS]; `outro_title` [FREE SPINS COMPLETE]; `outro_total` [TOTAL WIN FROM "
         "{spins} FREE SPINS]; `outro_status` [FREE SPINS WIN {amount}]; `row` its FEATURES-glass rows "
         "[{spins} SPINS]; `panel` the FEATURES glass's heading when it lists only them [FREE SPINS]; "
-        "`paytable_note` under the trigger symbol's pays [{count} OR MORE START FREE SPINS.]; `rules_name`, "
+        "`paytable_note` under the trigger symbol's pays [{count} OR MORE START FREE SPINS.]; `drawn` the drawn "
+        "count's reveal (`drawn_spins`) [{spins} FREE SPINS DRAWN]; `until_status` the status line of free spins "
+        "until a trigger [FREE SPINS UNTIL {count} {symbol}]; `until_landed` [{count} {symbol}: LAST FREE SPIN]; "
+        "`rules_name`, "
         "`rules_name_one` what the INFO rules call them in a sentence [free spins, free spin]; `heading` its INFO "
         "heading", factory=dict)
+
+    def __post_init__(self) -> None:
+        # drawn spins may leave out the fixed tables: they are filled with each count's largest draw
+        # (which counts trigger, and the bound the loader's length checks read)
+        if self.drawn_spins and not self.awards:
+            object.__setattr__(self, "awards", filled_awards(self.drawn_spins))
+        if self.retrigger_drawn_spins and not self.retrigger_awards:
+            object.__setattr__(self, "retrigger_awards", filled_awards(self.retrigger_drawn_spins))
+
+
+DRAW_AT_START = "draw spins"  # a Trigger's detail: ``run`` draws the award (no trigger stage drew it)
 
 # single free spins per par sample for the top-up's chain (``core/top_up.py``): par's default
 # 400-sample pilot then prices Halloween Wins 3's top-up to about +-0.01 points of RTP
@@ -170,6 +199,21 @@ def trigger_on(
     if awarded <= 0:
         return None
     return Trigger(feature.name, feature.trigger_symbol, count, positions, awarded)
+
+
+def drawn_award(ctx: FeatureContext, found: Trigger | None, *, retrigger: bool) -> Trigger | None:
+    """``found`` with its drawn number of spins (``drawn_spins``: one ``rng.weighted`` as the
+    trigger is found, a ``SpinsDrawn`` before ``FeatureTriggered``); as it is without an rng
+    (a trigger only evaluated) or a drawn table."""
+    if found is None or ctx.rng is None:
+        return found
+    got = drawn.draw(ctx.rng, ctx.feature, found.count, retrigger=retrigger)
+    if got is None:
+        return found
+    spins, choices = got
+    if ctx.book.keep:
+        ctx.book.add(drawn.SpinsDrawn(found.feature, spins, choices, retrigger))
+    return dataclasses.replace(found, awarded=spins)
 
 
 def retrigger_awards(feature: FreeSpins) -> dict[int, int]:
@@ -317,6 +361,12 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     # what nested blocks unlock (levels, sticky reels) lasts this feature, not the round
     state.level_multiplier, state.sticky_reels, state.values = Fraction(1), [], {}
 
+    if trigger.detail == DRAW_AT_START:  # a buy (or par's runs from a count): the draw a trigger makes
+        got = drawn.draw(rng, f, trigger.count)
+        if got is not None:
+            if keep:
+                book.add(drawn.SpinsDrawn(f.name, got[0], got[1]))
+            trigger = dataclasses.replace(trigger, awarded=got[0])
     outer_retriggers = state.retriggers.get(f.name)
     state.retriggers[f.name] = 0  # this feature's own count (``max_retriggers``)
     book.add(FeatureStarted(f.name, trigger.awarded, f.win_multiplier))
@@ -370,6 +420,10 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
             book.add(SpinEnded("free", win, total))
         if capped:
             break
+        ending = until.ends_on(defn, f, spin.screen) if f.until_symbol else None
+        if ending is not None:  # the symbols that end it landed: this spin was the last
+            book.add(until.UntilLanded(f.name, f.until_symbol, ending[0], ending[1], played))
+            break
     (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier,
      state.sticky_reels, state.values) = saved
     if outer_retriggers is None:
@@ -413,6 +467,8 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
         return None
     if feature.retrigger and feature.max_retriggers:
         return None  # the batch player adds every retrigger: a limited feature plays through play_round
+    if feature.drawn_spins or feature.retrigger_drawn_spins or feature.until_symbol:
+        return None  # the batch player's awards are fixed and counted down: these play through play_round
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
     # the most a screen can count: every cell the symbol that counts the most
     top = defn.grid.reels * defn.grid.rows * max(adds.values(), default=1)
@@ -455,9 +511,9 @@ def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[F
         scatters = expected_scatter_x_bet(defn, choice.set) * bet.total * scatter_factor
         win += p * mean_multiplier * (lines + scatters)
         if feature.retrigger:
-            awards = retrigger_awards(feature)
             dist = screen_trigger_counts(defn, feature, "free", choice.set)
-            added += p * sum((q * award_for(awards, k) for k, q in enumerate(dist) if q), Fraction(0))
+            added += p * sum((q * drawn.mean_award(feature, k, retrigger=True) for k, q in enumerate(dist) if q),
+                             Fraction(0))
     return win, added
 
 
@@ -468,13 +524,13 @@ def added_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Fracti
         return out
     reel_sets = feature.reel_sets or defn.base_game.reel_sets
     weight_sum = sum(c.weight for c in reel_sets)
-    awards = retrigger_awards(feature)
     for choice in reel_sets:
         p = Fraction(choice.weight, weight_sum)
         for k, q in enumerate(screen_trigger_counts(defn, feature, "free", choice.set)):
-            a = award_for(awards, k)
-            if q and a > 0:
-                out[a] = out.get(a, Fraction(0)) + p * q
+            if not q:
+                continue
+            for a, pa in drawn.award_distribution(feature, k, retrigger=True).items():
+                out[a] = out.get(a, Fraction(0)) + p * q * pa
     return out
 
 
@@ -487,6 +543,16 @@ def expected_spins_from(defn: Definition, feature: FreeSpins, awarded: int, adde
 
         return limited_spins(awarded, added_distribution(defn, feature), feature.max_retriggers)
     return Fraction(MAX_FEATURE_SPINS) if added >= 1 else awarded / (1 - added)
+
+
+def expected_spins_for(defn: Definition, feature: FreeSpins, count: int, added: Fraction) -> Fraction:
+    """E[free spins played] from a trigger of ``count``: ``expected_spins_from`` averaged over
+    the award's draw (``drawn_spins``), or the until-trigger's capped geometric chain."""
+    if feature.until_symbol:
+        p = until.ending_probability(defn, feature)
+        return until.expected_spins(award_for(feature.awards, count), p)
+    return sum((q * expected_spins_from(defn, feature, n, added)
+                for n, q in drawn.award_distribution(feature, count).items()), Fraction(0))
 
 
 def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet) -> Fraction:
@@ -507,7 +573,7 @@ def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet)
         cache[key] = entry
     per_spin: Fraction = entry[1]
     added: Fraction = entry[2]
-    return expected_spins_from(defn, feature, awarded, added) * per_spin
+    return expected_spins_for(defn, feature, count, added) * per_spin
 
 
 def screen_trigger_counts(defn: Definition, feature: FreeSpins, mode: str, reel_set: str) -> list[Fraction]:
@@ -558,11 +624,10 @@ def feature_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet) ->
             covered |= {p.name for p, _ in nested if entry.par_covers(defn, params, p, "free")} | {params.name}
     part, _, _ = BLOCK.exact_part(ParContext(defn, feature, bet))
     spins, rate = part.figures.get("expected_spins"), part.figures.get("trigger_rate")
-    awarded = award_for(feature.awards, count)
     added = part.figures.get("added_per_spin")
     if not (isinstance(spins, Exact) and isinstance(rate, Exact) and isinstance(added, Exact)) or not spins.value:
         return None
-    my_spins = expected_spins_from(defn, feature, awarded, added.value)
+    my_spins = expected_spins_for(defn, feature, count, added.value)
     for params, _ in nested:
         if params.name in covered:
             continue
@@ -612,7 +677,8 @@ def play_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int
     """``run_from_trigger``'s whole outcome: total, spins played and counters."""
     from ..features import Book
 
-    trigger = Trigger(feature.name, feature.trigger_symbol, count, (), award_for(feature.awards, count))
+    trigger = Trigger(feature.name, feature.trigger_symbol, count, (), award_for(feature.awards, count),
+                      detail=DRAW_AT_START if drawn.table_for(feature, count) else None)
     ctx = FeatureContext(defn, feature, bet, Rng(seed), "base", book=Book(keep=False))
     ctx.state.running.append(feature.name)
     return run(ctx, trigger)
@@ -745,6 +811,8 @@ class FreeSpinsBlock(Block):
             report(("top_up_spins",), "top_up_spins must be at least 1 when minimum_win_x_bet is set")
         if f.max_win_coins < 0:
             report(("max_win_coins",), f"max_win_coins must not be negative, got {f.max_win_coins}")
+        drawn.check(defn, f, report)
+        until.check(defn, f, report)
         if f.max_retriggers < 0:
             report(("max_retriggers",), f"max_retriggers must not be negative (0: no limit), got {f.max_retriggers}")
 
@@ -764,8 +832,8 @@ class FreeSpinsBlock(Block):
             found = trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f))
             if found is not None:
                 ctx.state.retriggers[f.name] = used + 1
-            return found
-        return trigger_on(ctx.defn, f, spin.screen, f.awards)
+            return drawn_award(ctx, found, retrigger=True)
+        return drawn_award(ctx, trigger_on(ctx.defn, f, spin.screen, f.awards), retrigger=False)
 
     def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
         return run(ctx, trigger)
@@ -774,7 +842,10 @@ class FreeSpinsBlock(Block):
         """A buy starts the feature with its smallest trigger's award (no symbols landed)."""
         f: FreeSpins = params
         count = smallest_trigger(f.awards)
-        return Trigger(f.name, f.trigger_symbol, count, (), f.awards[count]) if count else None
+        if not count:
+            return None
+        return Trigger(f.name, f.trigger_symbol, count, (), f.awards[count],
+                       detail=DRAW_AT_START if drawn.table_for(f, count) else None)
 
     def anticipation(
         self, ctx: FeatureContext, reel_set: str, screen: Screen, spinning: tuple[int, ...]
@@ -877,7 +948,7 @@ class FreeSpinsBlock(Block):
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
         triggers = trigger_distribution(defn, f)
         rate = sum(triggers.values(), Fraction(0))
-        award_mass = sum((q * award_for(f.awards, k) for k, q in triggers.items()), Fraction(0))
+        award_mass = sum((q * drawn.mean_award(f, k) for k, q in triggers.items()), Fraction(0))
         per_spin, added = spin_expectations(defn, f, bet)
         notes: list[str] = []
         figures: dict[str, Value] = {
@@ -891,11 +962,16 @@ class FreeSpinsBlock(Block):
             "awards": {k: award_for(f.awards, k) for k in triggers},
         }
         limited = f.retrigger and f.max_retriggers > 0
-        if added >= 1 and not limited:
+        if f.until_symbol:  # E[spins] from the capped geometric chain (Wald still prices a spin)
+            spins_mass = sum((q * expected_spins_for(defn, f, k, added) for k, q in triggers.items()), Fraction(0))
+            notes.append(f"free spins until {'/'.join(map(str, f.until_counts))} {f.until_symbol} land, at most the "
+                         f"award: E[spins] = (1 - (1 - p)^cap) / p exact, p = "
+                         f"{float(until.ending_probability(defn, f)):.6f} a spin")
+        elif added >= 1 and not limited:
             notes.append("retriggers add at least one spin per spin on average: the feature never ends")
             return BlockPar(f.name, Exact(Fraction(0)), figures, tuple(notes), detail), triggers, []
-        if limited:  # E[spins] from each award by the retrigger limit's chain (Wald still prices a spin)
-            spins_mass = sum((q * expected_spins_from(defn, f, award_for(f.awards, k), added)
+        elif limited:  # E[spins] from each award by the retrigger limit's chain (Wald still prices a spin)
+            spins_mass = sum((q * expected_spins_for(defn, f, k, added)
                               for k, q in triggers.items()), Fraction(0))
             notes.append(f"at most {f.max_retriggers} retrigger(s) a feature: E[spins] from the exact chain over "
                          "(spins left, retriggers used)")
@@ -963,8 +1039,8 @@ class FreeSpinsBlock(Block):
         rate = triggers_rate(triggers)
         starts: dict[int, float] = {}
         for k, q in triggers.items():
-            n = award_for(f.awards, k)
-            starts[n] = starts.get(n, 0.0) + float(q / rate)
+            for n, qn in drawn.award_distribution(f, k).items():
+                starts[n] = starts.get(n, 0.0) + float(q * qn / rate)
         mean, error, chain = top_up_estimate(sample, enough, starts, f.top_up_spins)
         method = (f"{spins:,} single free spins (stops balanced per reel) on the batch tables, each multiplier "
                   "weighed exactly; the chain over (spins left, total) solved on their distribution; delta-method "
