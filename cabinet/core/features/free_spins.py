@@ -83,9 +83,6 @@ from ..money import Money, exact_str, money_str
 from ..rng import Rng, derive_seed
 from ..spin import RoundContext, play_spin, trigger_stage
 from ..value import Z95, Estimate, Exact, Value, estimate_runs
-from .drawn_spins import filled_awards
-from . import drawn_spins as drawn
-from . import until_trigger as until
 from . import (
     MAX_FEATURE_SPINS,
     BatchHint,
@@ -109,6 +106,9 @@ from . import (
     mean_value,
     window_hint,
 )
+from . import drawn_spins as drawn
+from . import until_trigger as until
+from .drawn_spins import filled_awards
 
 
 @dataclass(frozen=True)

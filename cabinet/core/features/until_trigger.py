@@ -63,14 +63,15 @@ def ending_probability(defn: Definition, feature: Any) -> Fraction:
     cache = compiled(defn).cache
     for choice in reel_sets:
         key = ("until_counts", feature.until_symbol, choice.set)
-        dist = cache.get(key)
-        if dist is None:
-            dist = screen_count_distribution(defn, "free", choice.set, adds)
-            if dist is None:
-                dist = symbol_count_distribution(defn, choice.set, [feature.until_symbol])
-            cache[key] = dist
+        found = cache.get(key)
+        if found is None:
+            found = screen_count_distribution(defn, "free", choice.set, adds)
+            if found is None:
+                found = symbol_count_distribution(defn, choice.set, [feature.until_symbol])
+            cache[key] = found
+        dist: list[Fraction] = found  # type: ignore[assignment]
         out += Fraction(choice.weight, weight) * sum(
-            (q for k, q in enumerate(dist) if k in feature.until_counts), Fraction(0))  # type: ignore[arg-type]
+            (q for k, q in enumerate(dist) if k in feature.until_counts), Fraction(0))
     return out
 
 
