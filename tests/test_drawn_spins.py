@@ -97,3 +97,14 @@ def test_bad_tables_are_refused(table: str, message: str) -> None:
     text = TOY.read_text().replace("3: [{value: 1, weight: 2}, {value: 2, weight: 1}]", f"3: {table}")
     with pytest.raises(DefinitionError, match=message):
         load_definition_text(text, source="<drawn>")
+
+
+def test_the_info_rules_say_the_draw(toy: Definition) -> None:
+    from cabinet.presentation.mechanics.free_spins.rules import rules
+    from cabinet.presentation.mechanics.writing import Writer
+
+    section = rules(Writer(toy, default_bet(toy)), toy.features[0])
+    text = " ".join(p.text for p in section.paras)
+    assert "win 1 or 2 free spins, drawn at random as they are won (chances 1: 67%, 2: 33%)" in text
+    assert "add 1 or 2 more spins, drawn at random (each as likely)" in text
+    assert "award 2 free spins" not in text  # the filled award is no fixed award

@@ -98,3 +98,13 @@ def test_bad_settings_are_refused(change: str, message: str) -> None:
            "until_symbol: S": "until_symbol: Q"}[change]
     with pytest.raises(DefinitionError, match=message):
         load_definition_text(TOY.read_text().replace(change, bad), source="<until>")
+
+
+def test_the_info_rules_say_what_ends_them(toy: Definition) -> None:
+    from cabinet.presentation.mechanics.free_spins.rules import rules
+    from cabinet.presentation.mechanics.writing import Writer
+
+    section = rules(Writer(toy, default_bet(toy)), toy.features[0])
+    text = " ".join(p.text for p in section.paras)
+    assert "2 or more S symbols start free spins" in text and "go on until a spin shows 2 " in text and "At most 3 free spins are played." in text
+    assert "cannot be won again" not in text

@@ -1,0 +1,46 @@
+"""The INFO sentences of the catalogue's free-spin rules (issue 35): a drawn number of spins
+(``drawn_spins``) and free spins until a trigger (``until_symbol``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from cabinet.core.features.free_spins import FreeSpins
+
+from ..writing import Writer, join
+
+
+def _choices(table: tuple[object, ...]) -> str:
+    values = sorted({int(e.value) for e in table})  # type: ignore[attr-defined]
+    return join((str(v) for v in values), "or")
+
+
+def _odds(table: tuple[object, ...]) -> str:
+    total = sum(e.weight for e in table)  # type: ignore[attr-defined]
+    weights = {e.weight for e in table}  # type: ignore[attr-defined]
+    if len(weights) == 1:
+        return "each as likely"
+    parts = [f"{int(e.value)}: {round(float(Fraction(e.weight, total)) * 100)}%" for e in table]  # type: ignore[attr-defined]
+    return "chances " + ", ".join(parts)
+
+
+def drawn_and_until_rules(w: Writer, f: FreeSpins, spins: str) -> list[str]:
+    out: list[str] = []
+    trigger = w.name(f.trigger_symbol)
+    for count, table in sorted(f.drawn_spins.items()):
+        out.append(f"{count} or more {trigger} symbols win {_choices(table)} {spins}, drawn at random as they are "
+                   f"won ({_odds(table)}).")
+    if f.retrigger and f.retrigger_drawn_spins:
+        for count, table in sorted(f.retrigger_drawn_spins.items()):
+            out.append(f"During {spins}, {count} or more {trigger} symbols add {_choices(table)} more spins, "
+                       f"drawn at random ({_odds(table)}).")
+    elif f.retrigger and f.drawn_spins and not f.retrigger_awards:
+        out.append(f"During {spins}, the same symbols add spins drawn the same way.")
+    if f.until_symbol:
+        counts = join((str(c) for c in sorted(f.until_counts)), "or")
+        cap = max(f.awards.values(), default=0)
+        start = join((str(n) for n in sorted(f.awards)), "or")
+        out.append(f"{start} or more {trigger} symbols start {spins}, played at the bet of the spin that started "
+                   f"them. They go on until a spin shows {counts} {w.name(f.until_symbol)} "
+                   f"symbols; that spin is the last and pays. At most {cap} {spins} are played.")
+    return out
