@@ -122,6 +122,17 @@ def random_game(seed: int) -> tuple[str, str]:
         if fs["retrigger"] and book.random() < 0.5:
             fs["max_retriggers"] = book.choice((1, 2))
             parts.append(f"retrigger limit {fs['max_retriggers']}")
+        # the catalogue's free-spin counts (issue 35), from a generator of their own again
+        counts = random.Random(seed * 7919 + 355)
+        topped = "minimum_win_x_bet" in fs
+        if not topped and counts.random() < 0.25:
+            fs["drawn_spins"] = {min(fs["awards"]): [{"value": 1, "weight": counts.choice((1, 2))},
+                                                     {"value": 2, "weight": 1}]}
+            parts.append("drawn spins")
+        elif not topped and not fs["retrigger"] and counts.random() < 0.2:
+            fs.update({"until_symbol": fs["trigger_symbol"], "until_counts": [counts.choice((1, 2))],
+                       "awards": {k: 2 for k in fs["awards"]}})
+            parts.append(f"until {fs['until_counts'][0]} {fs['trigger_symbol']}")
         blocks.append(fs)
         if book.random() < 0.25:  # listed last: a win stage after it would price the spin again
             book_block = {"type": "expanding_symbol", "feature": "free_spins",
