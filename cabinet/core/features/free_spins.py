@@ -108,7 +108,9 @@ from . import (
 )
 from . import drawn_spins as drawn
 from . import until_trigger as until
+from . import win_exceptions as exceptions
 from .drawn_spins import filled_awards
+from .win_exceptions import MultiplierException
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,9 @@ class FreeSpins:
     until_counts: tuple[int, ...] = doc("the counts of `until_symbol` that end the free spins", factory=tuple)
     reel_sets: tuple[WeightedName, ...] = doc("reel sets for free spins (empty: the base game's)", factory=tuple)
     win_multiplier: int = doc("every free-spin win is multiplied by this", default=1)
+    multiplier_exceptions: tuple[MultiplierException, ...] = doc(
+        "wins paid another multiplier than `win_multiplier` (\"x3 except five wilds, paid x1\"; "
+        "`win_exceptions.py`): the first that matches a win's symbol and count (0: any) applies", factory=tuple)
     multiply_scatter_pays: bool = doc(
         "whether scatter pays in free spins are multiplied too (Happy Riches: no)", default=True
     )
@@ -360,6 +365,9 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
              state.sticky_reels, state.values)
     # what nested blocks unlock (levels, sticky reels) lasts this feature, not the round
     state.level_multiplier, state.sticky_reels, state.values = Fraction(1), [], {}
+    rule = exceptions.rule_of(f)
+    if rule is not None:  # the spin pipeline pays matching wins by them (``win_exceptions``)
+        state.values[exceptions.KEY] = rule
 
     if trigger.detail == DRAW_AT_START:  # a buy (or par's runs from a count): the draw a trigger makes
         got = drawn.draw(rng, f, trigger.count)
@@ -467,7 +475,7 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
         return None
     if feature.retrigger and feature.max_retriggers:
         return None  # the batch player adds every retrigger: a limited feature plays through play_round
-    if feature.drawn_spins or feature.retrigger_drawn_spins or feature.until_symbol:
+    if feature.drawn_spins or feature.retrigger_drawn_spins or feature.until_symbol or feature.multiplier_exceptions:
         return None  # the batch player's awards are fixed and counted down: these play through play_round
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
     # the most a screen can count: every cell the symbol that counts the most
@@ -509,6 +517,9 @@ def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[F
         p = Fraction(choice.weight, weight_sum)
         lines = expected_line_coins(defn, choice.set) * line_value * feature.win_multiplier
         scatters = expected_scatter_x_bet(defn, choice.set) * bet.total * scatter_factor
+        if feature.multiplier_exceptions:  # what the excepted wins are paid less (``win_exceptions``)
+            lines -= exceptions.line_reduction(defn, choice.set, feature) * line_value
+            scatters -= exceptions.scatter_reduction(defn, choice.set, feature) * bet.total
         win += p * mean_multiplier * (lines + scatters)
         if feature.retrigger:
             dist = screen_trigger_counts(defn, feature, "free", choice.set)
@@ -813,6 +824,7 @@ class FreeSpinsBlock(Block):
             report(("max_win_coins",), f"max_win_coins must not be negative, got {f.max_win_coins}")
         drawn.check(defn, f, report)
         until.check(defn, f, report)
+        exceptions.check(defn, f, report)
         if f.max_retriggers < 0:
             report(("max_retriggers",), f"max_retriggers must not be negative (0: no limit), got {f.max_retriggers}")
 

@@ -11,7 +11,7 @@ from cabinet.core.money import fraction_str
 from ...side_panel import FeatureRow
 from ...words import words
 from ..writing import FeatureSection, Para, Writer, heading, join, reels_text
-from .rules_catalogue import drawn_and_until_rules
+from .rules_catalogue import drawn_and_until_rules, exception_rules
 
 
 def rules(w: Writer, f: FreeSpins) -> FeatureSection:
@@ -35,6 +35,7 @@ def rules(w: Writer, f: FreeSpins) -> FeatureSection:
     if f.win_multiplier > 1:
         what = "win" if f.multiply_scatter_pays else "line win"
         paras.append(Para(f"Every {spin.replace(' ', '-')} {what} is multiplied by {f.win_multiplier}."))  # "free-spin win"
+        paras.extend(Para(text) for text in exception_rules(w, f))
     drawn = [fraction_str(e.value) for e in f.spin_multipliers]
     if drawn:
         paras.append(Para(f"A random multiplier appears on every {spin} and multiplies its wins: "

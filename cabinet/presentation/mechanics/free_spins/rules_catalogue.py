@@ -44,3 +44,12 @@ def drawn_and_until_rules(w: Writer, f: FreeSpins, spins: str) -> list[str]:
                    f"them. They go on until a spin shows {counts} {w.name(f.until_symbol)} "
                    f"symbols; that spin is the last and pays. At most {cap} {spins} are played.")
     return out
+
+
+def exception_rules(w: Writer, f: FreeSpins) -> list[str]:
+    """The multiplier's exceptions (``multiplier_exceptions``), after the multiplier's sentence."""
+    said = []
+    for e in f.multiplier_exceptions:
+        what = f"{e.count} {w.name(e.symbol)}" if e.count else f"every {w.name(e.symbol)} win"
+        said.append(f"{what} paid x{e.multiplier}")
+    return [f"Except: {join(said, 'and')}, not x{f.win_multiplier}."] if said else []
