@@ -107,6 +107,7 @@ from . import (
     window_hint,
 )
 from . import drawn_spins as drawn
+from . import free_scatter_pays as scatter_pays
 from . import until_trigger as until
 from . import win_exceptions as exceptions
 from .drawn_spins import filled_awards
@@ -141,6 +142,9 @@ class FreeSpins:
     multiplier_exceptions: tuple[MultiplierException, ...] = doc(
         "wins paid another multiplier than `win_multiplier` (\"x3 except five wilds, paid x1\"; "
         "`win_exceptions.py`): the first that matches a win's symbol and count (0: any) applies", factory=tuple)
+    free_scatter_pays: dict[str, dict[int, Fraction]] = doc(
+        "scatter symbol -> count -> pay (x the total bet) in free spins, in place of its base-game pays "
+        "(`free_scatter_pays.py`)", factory=dict)
     multiply_scatter_pays: bool = doc(
         "whether scatter pays in free spins are multiplied too (Happy Riches: no)", default=True
     )
@@ -365,6 +369,8 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
              state.sticky_reels, state.values)
     # what nested blocks unlock (levels, sticky reels) lasts this feature, not the round
     state.level_multiplier, state.sticky_reels, state.values = Fraction(1), [], {}
+    played_on = rc.defn  # the free spins' own scatter pays are a definition of their own
+    rc.defn = scatter_pays.free_definition(defn, f)
     rule = exceptions.rule_of(f)
     if rule is not None:  # the spin pipeline pays matching wins by them (``win_exceptions``)
         state.values[exceptions.KEY] = rule
@@ -434,6 +440,7 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
             break
     (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier,
      state.sticky_reels, state.values) = saved
+    rc.defn = played_on
     if outer_retriggers is None:
         state.retriggers.pop(f.name, None)
     else:
@@ -475,7 +482,8 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
         return None
     if feature.retrigger and feature.max_retriggers:
         return None  # the batch player adds every retrigger: a limited feature plays through play_round
-    if feature.drawn_spins or feature.retrigger_drawn_spins or feature.until_symbol or feature.multiplier_exceptions:
+    if feature.drawn_spins or feature.retrigger_drawn_spins or feature.until_symbol or feature.multiplier_exceptions or \
+            feature.free_scatter_pays:
         return None  # the batch player's awards are fixed and counted down: these play through play_round
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
     # the most a screen can count: every cell the symbol that counts the most
@@ -511,15 +519,16 @@ def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[F
     mean_multiplier = mean_value(feature.spin_multipliers)
     scatter_factor = feature.win_multiplier if feature.multiply_scatter_pays else 1
     line_value = bet.lines * bet.coins_per_line * bet.coin_value
+    free_defn = scatter_pays.free_definition(defn, feature)
     win = Fraction(0)
     added = Fraction(0)
     for choice in reel_sets:
         p = Fraction(choice.weight, weight_sum)
         lines = expected_line_coins(defn, choice.set) * line_value * feature.win_multiplier
-        scatters = expected_scatter_x_bet(defn, choice.set) * bet.total * scatter_factor
+        scatters = expected_scatter_x_bet(free_defn, choice.set) * bet.total * scatter_factor
         if feature.multiplier_exceptions:  # what the excepted wins are paid less (``win_exceptions``)
             lines -= exceptions.line_reduction(defn, choice.set, feature) * line_value
-            scatters -= exceptions.scatter_reduction(defn, choice.set, feature) * bet.total
+            scatters -= exceptions.scatter_reduction(free_defn, choice.set, feature) * bet.total
         win += p * mean_multiplier * (lines + scatters)
         if feature.retrigger:
             dist = screen_trigger_counts(defn, feature, "free", choice.set)
@@ -825,6 +834,7 @@ class FreeSpinsBlock(Block):
         drawn.check(defn, f, report)
         until.check(defn, f, report)
         exceptions.check(defn, f, report)
+        scatter_pays.check(defn, f, report)
         if f.max_retriggers < 0:
             report(("max_retriggers",), f"max_retriggers must not be negative (0: no limit), got {f.max_retriggers}")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cabinet.core.features.free_spins import FreeSpins
+from cabinet.core.money import fraction_str
 
 from ..writing import Writer, join
 
@@ -36,6 +37,9 @@ def drawn_and_until_rules(w: Writer, f: FreeSpins, spins: str) -> list[str]:
                        f"drawn at random ({_odds(table)}).")
     elif f.retrigger and f.drawn_spins and not f.retrigger_awards:
         out.append(f"During {spins}, the same symbols add spins drawn the same way.")
+    for sym, table in sorted(f.free_scatter_pays.items()):
+        pays = [f"{count} pay {fraction_str(Fraction(pay))} times the bet" for count, pay in sorted(table.items()) if pay]
+        out.append(f"During {spins}, {w.name(sym)} symbols anywhere pay their own table: {join(pays, 'and')}.")
     if f.until_symbol:
         counts = join((str(c) for c in sorted(f.until_counts)), "or")
         cap = max(f.awards.values(), default=0)
