@@ -109,6 +109,7 @@ from . import (
 from . import drawn_spins as drawn
 from . import free_scatter_pays as scatter_pays
 from . import until_trigger as until
+from . import wild_reels_trigger as wild_reels
 from . import win_exceptions as exceptions
 from .drawn_spins import filled_awards
 from .win_exceptions import MultiplierException
@@ -137,6 +138,12 @@ class FreeSpins:
         "free spins go on until a spin shows `until_counts` of this symbol (that spin is the last; "
         "`until_trigger.py`); the award is then their safety cap (empty: off)", default="")
     until_counts: tuple[int, ...] = doc("the counts of `until_symbol` that end the free spins", factory=tuple)
+    wild_reels: tuple[int, ...] = doc(
+        "1-based reels that must each show a wild at once to award `wild_reels_spins` (\"wilds on reels 2, 3 "
+        "and 4\"; `wild_reels_trigger.py`), added to a scatter award; again as a retrigger (empty: off)",
+        factory=tuple)
+    wild_reels_spins: int = doc("free spins the wilds on `wild_reels` award", default=0)
+    wild_reels_symbol: str = doc("the wild that counts on `wild_reels` (empty: any wild)", default="")
     reel_sets: tuple[WeightedName, ...] = doc("reel sets for free spins (empty: the base game's)", factory=tuple)
     win_multiplier: int = doc("every free-spin win is multiplied by this", default=1)
     multiplier_exceptions: tuple[MultiplierException, ...] = doc(
@@ -208,6 +215,20 @@ def trigger_on(
     if awarded <= 0:
         return None
     return Trigger(feature.name, feature.trigger_symbol, count, positions, awarded)
+
+
+def with_wild_reels(defn: Definition, feature: FreeSpins, screen: Screen, found: Trigger | None) -> Trigger | None:
+    """``found`` (a scatter trigger or None) with the wild-reels trigger's spins added when every
+    listed reel shows the wild (``wild_reels_trigger``)."""
+    cells = wild_reels.shows(defn, feature, screen) if feature.wild_reels else None
+    if cells is None:
+        return found
+    if found is None:
+        count, _ = symbol_count(defn, screen, feature.trigger_symbol) if feature.trigger_symbol else (0, ())
+        return Trigger(feature.name, feature.wild_reels_symbol or screen[cells[0][0]][cells[0][1]], count, cells,
+                       feature.wild_reels_spins)
+    return dataclasses.replace(found, positions=(*found.positions, *cells),
+                               awarded=found.awarded + feature.wild_reels_spins)
 
 
 def drawn_award(ctx: FeatureContext, found: Trigger | None, *, retrigger: bool) -> Trigger | None:
@@ -483,7 +504,7 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
     if feature.retrigger and feature.max_retriggers:
         return None  # the batch player adds every retrigger: a limited feature plays through play_round
     if feature.drawn_spins or feature.retrigger_drawn_spins or feature.until_symbol or feature.multiplier_exceptions or \
-            feature.free_scatter_pays:
+            feature.free_scatter_pays or feature.wild_reels:
         return None  # the batch player's awards are fixed and counted down: these play through play_round
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
     # the most a screen can count: every cell the symbol that counts the most
@@ -530,10 +551,13 @@ def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[F
             lines -= exceptions.line_reduction(defn, choice.set, feature) * line_value
             scatters -= exceptions.scatter_reduction(free_defn, choice.set, feature) * bet.total
         win += p * mean_multiplier * (lines + scatters)
-        if feature.retrigger:
+        if feature.retrigger and not feature.wild_reels:
             dist = screen_trigger_counts(defn, feature, "free", choice.set)
             added += p * sum((q * drawn.mean_award(feature, k, retrigger=True) for k, q in enumerate(dist) if q),
                              Fraction(0))
+    if feature.retrigger and feature.wild_reels:
+        wild_awards = wild_reels.award_distribution(defn, feature, "free", retrigger_awards(feature))
+        added = sum((n * q for n, q in wild_awards.items()), Fraction(0))
     return win, added
 
 
@@ -542,6 +566,8 @@ def added_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Fracti
     out: dict[int, Fraction] = {}
     if not feature.retrigger:
         return out
+    if feature.wild_reels:
+        return wild_reels.award_distribution(defn, feature, "free", retrigger_awards(feature))
     reel_sets = feature.reel_sets or defn.base_game.reel_sets
     weight_sum = sum(c.weight for c in reel_sets)
     for choice in reel_sets:
@@ -810,13 +836,13 @@ class FreeSpinsBlock(Block):
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         f: FreeSpins = params
         trigger = defn.symbol_map.get(f.trigger_symbol)
-        if trigger is None or not trigger.is_scatter:  # a wild-scatter (Book of Ra's book) triggers too
+        if (trigger is None or not trigger.is_scatter) and (f.trigger_symbol or not f.wild_reels):  # a wild-scatter (Book of Ra's book) triggers too
             check_symbol(
                 defn, report, ("trigger_symbol",), f.trigger_symbol, kinds=("scatter", "bonus"), what="trigger symbol"
             )
         for table in ("awards", "retrigger_awards"):
             awards = getattr(f, table)
-            if table == "awards" and not awards:
+            if table == "awards" and not awards and not f.wild_reels:
                 report((table,), "awards needs at least one count: spins entry")
             for count, spins in awards.items():
                 if count < 1:
@@ -835,6 +861,7 @@ class FreeSpinsBlock(Block):
         until.check(defn, f, report)
         exceptions.check(defn, f, report)
         scatter_pays.check(defn, f, report)
+        wild_reels.check(defn, f, report)
         if f.max_retriggers < 0:
             report(("max_retriggers",), f"max_retriggers must not be negative (0: no limit), got {f.max_retriggers}")
 
@@ -847,15 +874,17 @@ class FreeSpinsBlock(Block):
             if not f.retrigger:
                 return None
             if f.name not in ctx.state.running:
-                return trigger_on(ctx.defn, f, spin.screen, f.awards)
+                return with_wild_reels(ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, f.awards))
             used = ctx.state.retriggers.get(f.name, 0)
             if f.max_retriggers and used >= f.max_retriggers:
                 return None  # its limit is reached: a trigger adds and shows nothing
-            found = trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f))
+            found = with_wild_reels(ctx.defn, f, spin.screen,
+                                    trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f)))
             if found is not None:
                 ctx.state.retriggers[f.name] = used + 1
             return drawn_award(ctx, found, retrigger=True)
-        return drawn_award(ctx, trigger_on(ctx.defn, f, spin.screen, f.awards), retrigger=False)
+        found = with_wild_reels(ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, f.awards))
+        return drawn_award(ctx, found, retrigger=False)
 
     def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
         return run(ctx, trigger)
@@ -877,17 +906,26 @@ class FreeSpinsBlock(Block):
         return anticipation_for(ctx.defn, f.trigger_symbol, smallest_trigger(awards), reel_set, screen, spinning)
 
     def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None:
+        if ctx.feature.wild_reels:  # the award is the trigger's own (scatter and wilds together)
+            if nested_spin_blocks(ctx.defn, ctx.feature):
+                return None
+            per_spin, added = spin_expectations(ctx.defn, ctx.feature, ctx.bet)
+            return expected_spins_from(ctx.defn, ctx.feature, trigger.awarded, added) * per_spin
         return feature_value(ctx.defn, ctx.feature, trigger.count, ctx.bet)
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         need = smallest_trigger(params.awards)
+        wilds = (window_hint(defn, reel_set, wild_reels.hint_count(defn, params), len(params.wild_reels)),
+                 ) if params.wild_reels else ()  # every listed reel showing the wild: play_round
         if not need:
-            return ()
+            return wilds
         adds = {s.id: s.counts for s in defn.symbols if s.base == params.trigger_symbol}
         return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need,
-                            plan=lambda bet: spins_plan(defn, params, bet)),)
+                            plan=lambda bet: spins_plan(defn, params, bet)), *wilds)
 
     def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
+        if params.wild_reels:
+            return sum(wild_reels.award_distribution(defn, params, "base", params.awards).values(), Fraction(0))
         return triggers_rate(trigger_distribution(defn, params))
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
@@ -984,7 +1022,18 @@ class FreeSpinsBlock(Block):
             "awards": {k: award_for(f.awards, k) for k in triggers},
         }
         limited = f.retrigger and f.max_retriggers > 0
-        if f.until_symbol:  # E[spins] from the capped geometric chain (Wald still prices a spin)
+        if f.wild_reels:  # the scatter's and the wilds' awards together, by their exact joint distribution
+            awarded = wild_reels.award_distribution(defn, f, "base", f.awards)
+            rate = sum(awarded.values(), Fraction(0))
+            award_mass = sum((n * q for n, q in awarded.items()), Fraction(0))
+            figures["trigger_rate"] = Exact(rate)
+            figures["expected_award"] = Exact(award_mass / rate if rate else Fraction(0))
+            detail["award_probability"] = awarded
+        if f.wild_reels and (added < 1 or limited):
+            spins_mass = sum((q * expected_spins_from(defn, f, n, added) for n, q in awarded.items()), Fraction(0))
+            notes.append(f"wilds on reels {', '.join(map(str, f.wild_reels))} award {f.wild_reels_spins} spins: the "
+                         "award's exact distribution from the joint (trigger count, wilds shown) over the reels")
+        elif f.until_symbol:  # E[spins] from the capped geometric chain (Wald still prices a spin)
             spins_mass = sum((q * expected_spins_for(defn, f, k, added) for k, q in triggers.items()), Fraction(0))
             notes.append(f"free spins until {'/'.join(map(str, f.until_counts))} {f.until_symbol} land, at most the "
                          f"award: E[spins] = (1 - (1 - p)^cap) / p exact, p = "

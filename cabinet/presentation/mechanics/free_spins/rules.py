@@ -24,7 +24,7 @@ def rules(w: Writer, f: FreeSpins) -> FeatureSection:
     top = " or more" if len(awards) == 1 and awards[0][0] != most else ""
     where = f" on {reels_text(reels)}" if most else " anywhere"
     each = " respectively" if len(awards) > 1 else ""
-    paras: list[Para] = [] if (f.drawn_spins or f.until_symbol) else [Para(f"{join((str(n) for n, _ in awards), 'or')}{top} {trigger} symbols{where}"
+    paras: list[Para] = [] if (f.drawn_spins or f.until_symbol or not f.awards) else [Para(f"{join((str(n) for n, _ in awards), 'or')}{top} {trigger} symbols{where}"
                   f"{w.doubles(f.trigger_symbol)} award {join((str(s) for _, s in awards), 'or')} "
                   f"{spins}{each}, played {'on reels of their own ' if f.reel_sets else ''}at the bet of the spin "
                   f"that started them.")]
@@ -42,7 +42,7 @@ def rules(w: Writer, f: FreeSpins) -> FeatureSection:
                           f"{join((f'x{v}' for v in drawn), 'or')}."))
     if f.retrigger and (f.retrigger_drawn_spins or (f.drawn_spins and not f.retrigger_awards)):
         pass  # the drawn tables' sentence says what a retrigger adds
-    elif f.retrigger:
+    elif f.retrigger and f.awards:
         again = sorted((n, spins) for n, spins in (f.retrigger_awards or f.awards).items() if spins > 0)
         more = " or more" if len(again) == 1 and again[0][0] != most else ""
         paras.append(Para(f"During {spins}, {join((str(n) for n, _ in again), 'or')}{more} {trigger} symbols "

@@ -37,6 +37,12 @@ def drawn_and_until_rules(w: Writer, f: FreeSpins, spins: str) -> list[str]:
                        f"drawn at random ({_odds(table)}).")
     elif f.retrigger and f.drawn_spins and not f.retrigger_awards:
         out.append(f"During {spins}, the same symbols add spins drawn the same way.")
+    if f.wild_reels:
+        wild = w.name(f.wild_reels_symbol) if f.wild_reels_symbol else "wild"
+        also = ", added to what the scatters award" if f.awards else ""
+        again = f"; during {spins} they add them again" if f.retrigger else ""
+        out.append(f"A {wild} on reels {join((str(r) for r in f.wild_reels), 'and')} at once wins "
+                   f"{f.wild_reels_spins} {spins}{also}{again}.")
     for sym, table in sorted(f.free_scatter_pays.items()):
         pays = [f"{count} pay {fraction_str(Fraction(pay))} times the bet" for count, pay in sorted(table.items()) if pay]
         out.append(f"During {spins}, {w.name(sym)} symbols anywhere pay their own table: {join(pays, 'and')}.")
