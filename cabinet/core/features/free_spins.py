@@ -108,6 +108,7 @@ from . import (
 )
 from . import drawn_spins as drawn
 from . import free_scatter_pays as scatter_pays
+from . import line_win_trigger as line_wins
 from . import until_trigger as until
 from . import wild_reels_trigger as wild_reels
 from . import win_exceptions as exceptions
@@ -142,6 +143,11 @@ class FreeSpins:
         "1-based reels that must each show a wild at once to award `wild_reels_spins` (\"wilds on reels 2, 3 "
         "and 4\"; `wild_reels_trigger.py`), added to a scatter award; again as a retrigger (empty: off)",
         factory=tuple)
+    line_win_awards: dict[str, dict[int, int]] = doc(
+        "paid symbol -> exact count -> free spins a winning line awards, summed over the lines (Fruit Shop; "
+        "`line_win_trigger.py`)", factory=dict)
+    retrigger_line_win_awards: dict[str, dict[int, int]] = doc(
+        "the same in free spins (empty: `line_win_awards`)", factory=dict)
     wild_reels_spins: int = doc("free spins the wilds on `wild_reels` award", default=0)
     wild_reels_symbol: str = doc("the wild that counts on `wild_reels` (empty: any wild)", default="")
     reel_sets: tuple[WeightedName, ...] = doc("reel sets for free spins (empty: the base game's)", factory=tuple)
@@ -229,6 +235,20 @@ def with_wild_reels(defn: Definition, feature: FreeSpins, screen: Screen, found:
                        feature.wild_reels_spins)
     return dataclasses.replace(found, positions=(*found.positions, *cells),
                                awarded=found.awarded + feature.wild_reels_spins)
+
+
+def with_line_wins(ctx: FeatureContext, feature: FreeSpins, screen: Screen, found: Trigger | None, *,
+                   retrigger: bool) -> Trigger | None:
+    """``found`` with the spins the played lines' wins award added (``line_win_trigger``)."""
+    if not (feature.line_win_awards or feature.retrigger_line_win_awards):
+        return found
+    spins, cells, symbol, count = line_wins.awards_on(ctx.defn, feature, screen, ctx.bet.lines, retrigger=retrigger)
+    if not spins:
+        return found
+    if found is None:
+        return Trigger(feature.name, symbol, count, cells, spins)
+    return dataclasses.replace(found, positions=tuple(dict.fromkeys((*found.positions, *cells))),
+                               awarded=found.awarded + spins)
 
 
 def drawn_award(ctx: FeatureContext, found: Trigger | None, *, retrigger: bool) -> Trigger | None:
@@ -504,7 +524,7 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
     if feature.retrigger and feature.max_retriggers:
         return None  # the batch player adds every retrigger: a limited feature plays through play_round
     if feature.drawn_spins or feature.retrigger_drawn_spins or feature.until_symbol or feature.multiplier_exceptions or \
-            feature.free_scatter_pays or feature.wild_reels:
+            feature.free_scatter_pays or feature.wild_reels or feature.line_win_awards:
         return None  # the batch player's awards are fixed and counted down: these play through play_round
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
     # the most a screen can count: every cell the symbol that counts the most
@@ -555,6 +575,10 @@ def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[F
             dist = screen_trigger_counts(defn, feature, "free", choice.set)
             added += p * sum((q * drawn.mean_award(feature, k, retrigger=True) for k, q in enumerate(dist) if q),
                              Fraction(0))
+    if feature.retrigger and (feature.line_win_awards or feature.retrigger_line_win_awards):
+        weight = sum(c.weight for c in reel_sets)
+        added += sum((Fraction(c.weight, weight) * line_wins.mean_award(defn, feature, c.set, bet.lines, retrigger=True)
+                      for c in reel_sets), Fraction(0))
     if feature.retrigger and feature.wild_reels:
         wild_awards = wild_reels.award_distribution(defn, feature, "free", retrigger_awards(feature))
         added = sum((n * q for n, q in wild_awards.items()), Fraction(0))
@@ -589,6 +613,17 @@ def expected_spins_from(defn: Definition, feature: FreeSpins, awarded: int, adde
 
         return limited_spins(awarded, added_distribution(defn, feature), feature.max_retriggers)
     return Fraction(MAX_FEATURE_SPINS) if added >= 1 else awarded / (1 - added)
+
+
+def base_weighted(defn: Definition, value: Callable[[str], Fraction]) -> Fraction:
+    """``value`` of a base spin's reel set, over the base game's weighted reel sets."""
+    weight = sum(c.weight for c in defn.base_game.reel_sets)
+    return sum((Fraction(c.weight, weight) * value(c.set) for c in defn.base_game.reel_sets), Fraction(0))
+
+
+def line_win_rate(defn: Definition, feature: FreeSpins, lines: int) -> Fraction:
+    return base_weighted(defn, lambda reel_set: line_wins.trigger_rate(
+        defn, feature, reel_set, lines, feature.awards, retrigger=False))
 
 
 def expected_spins_for(defn: Definition, feature: FreeSpins, count: int, added: Fraction) -> Fraction:
@@ -824,6 +859,15 @@ def nested_spin_blocks(defn: Definition, feature: FreeSpins) -> list[str]:
     return [p.type for p, entry in active(defn, "free") if p is not feature and entry.type != "free_spins"]
 
 
+def line_wins_hint(defn: Definition, feature: FreeSpins, reel_set: str) -> BatchHint:
+    """Base spins that may award spins by a line win: the first ``c`` reels (``c`` the smallest
+    count awarding) each show an awarding symbol or a wild (a superset, played by ``play_round``)."""
+    tables = feature.line_win_awards
+    need = min((c for counts in tables.values() for c, n in counts.items() if n > 0), default=1)
+    shown = {s.id for s in defn.symbols if s.kind == "wild" or s.base in tables}
+    return window_hint(defn, reel_set, lambda reel, w: int(reel < need and any(sid in shown for sid in w)), need)
+
+
 class FreeSpinsBlock(Block):
     type = "free_spins"
     params = FreeSpins
@@ -836,13 +880,13 @@ class FreeSpinsBlock(Block):
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         f: FreeSpins = params
         trigger = defn.symbol_map.get(f.trigger_symbol)
-        if (trigger is None or not trigger.is_scatter) and (f.trigger_symbol or not f.wild_reels):  # a wild-scatter (Book of Ra's book) triggers too
+        if (trigger is None or not trigger.is_scatter) and (f.trigger_symbol or not (f.wild_reels or f.line_win_awards)):  # a wild-scatter (Book of Ra's book) triggers too
             check_symbol(
                 defn, report, ("trigger_symbol",), f.trigger_symbol, kinds=("scatter", "bonus"), what="trigger symbol"
             )
         for table in ("awards", "retrigger_awards"):
             awards = getattr(f, table)
-            if table == "awards" and not awards and not f.wild_reels:
+            if table == "awards" and not awards and not (f.wild_reels or f.line_win_awards):
                 report((table,), "awards needs at least one count: spins entry")
             for count, spins in awards.items():
                 if count < 1:
@@ -862,6 +906,7 @@ class FreeSpinsBlock(Block):
         exceptions.check(defn, f, report)
         scatter_pays.check(defn, f, report)
         wild_reels.check(defn, f, report)
+        line_wins.check(defn, f, report)
         if f.max_retriggers < 0:
             report(("max_retriggers",), f"max_retriggers must not be negative (0: no limit), got {f.max_retriggers}")
 
@@ -874,16 +919,18 @@ class FreeSpinsBlock(Block):
             if not f.retrigger:
                 return None
             if f.name not in ctx.state.running:
-                return with_wild_reels(ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, f.awards))
+                return with_line_wins(ctx, f, spin.screen, with_wild_reels(
+                    ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, f.awards)), retrigger=False)
             used = ctx.state.retriggers.get(f.name, 0)
             if f.max_retriggers and used >= f.max_retriggers:
                 return None  # its limit is reached: a trigger adds and shows nothing
-            found = with_wild_reels(ctx.defn, f, spin.screen,
-                                    trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f)))
+            found = with_line_wins(ctx, f, spin.screen, with_wild_reels(
+                ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f))), retrigger=True)
             if found is not None:
                 ctx.state.retriggers[f.name] = used + 1
             return drawn_award(ctx, found, retrigger=True)
-        found = with_wild_reels(ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, f.awards))
+        found = with_line_wins(ctx, f, spin.screen, with_wild_reels(
+            ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, f.awards)), retrigger=False)
         return drawn_award(ctx, found, retrigger=False)
 
     def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
@@ -906,7 +953,7 @@ class FreeSpinsBlock(Block):
         return anticipation_for(ctx.defn, f.trigger_symbol, smallest_trigger(awards), reel_set, screen, spinning)
 
     def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None:
-        if ctx.feature.wild_reels:  # the award is the trigger's own (scatter and wilds together)
+        if ctx.feature.wild_reels or ctx.feature.line_win_awards:  # the award is the trigger's own (scatter and wilds together)
             if nested_spin_blocks(ctx.defn, ctx.feature):
                 return None
             per_spin, added = spin_expectations(ctx.defn, ctx.feature, ctx.bet)
@@ -917,6 +964,8 @@ class FreeSpinsBlock(Block):
         need = smallest_trigger(params.awards)
         wilds = (window_hint(defn, reel_set, wild_reels.hint_count(defn, params), len(params.wild_reels)),
                  ) if params.wild_reels else ()  # every listed reel showing the wild: play_round
+        if params.line_win_awards:  # a paying run's first reels each show its symbol or a wild: play_round
+            wilds = (*wilds, line_wins_hint(defn, params, reel_set))
         if not need:
             return wilds
         adds = {s.id: s.counts for s in defn.symbols if s.base == params.trigger_symbol}
@@ -926,6 +975,10 @@ class FreeSpinsBlock(Block):
     def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
         if params.wild_reels:
             return sum(wild_reels.award_distribution(defn, params, "base", params.awards).values(), Fraction(0))
+        if params.line_win_awards:
+            from ..bet import default_bet
+
+            return line_win_rate(defn, params, default_bet(defn).lines)
         return triggers_rate(trigger_distribution(defn, params))
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
@@ -1029,7 +1082,17 @@ class FreeSpinsBlock(Block):
             figures["trigger_rate"] = Exact(rate)
             figures["expected_award"] = Exact(award_mass / rate if rate else Fraction(0))
             detail["award_probability"] = awarded
-        if f.wild_reels and (added < 1 or limited):
+        if f.line_win_awards:  # the lines' awards and the scatter's: E[award] is exact, and so is the rate
+            rate = line_win_rate(defn, f, bet.lines)
+            award_mass += base_weighted(defn, lambda reel_set: line_wins.mean_award(
+                defn, f, reel_set, bet.lines, retrigger=False))
+            figures["trigger_rate"] = Exact(rate)
+            figures["expected_award"] = Exact(award_mass / rate if rate else Fraction(0))
+        if f.line_win_awards and added < 1:
+            spins_mass = award_mass / (1 - added)
+            notes.append("line wins award spins: E[award] = lines x sum P(the line pays s with count c) x its award, "
+                         "exact; the trigger rate counted over every combination of the reels' windows")
+        elif f.wild_reels and (added < 1 or limited):
             spins_mass = sum((q * expected_spins_from(defn, f, n, added) for n, q in awarded.items()), Fraction(0))
             notes.append(f"wilds on reels {', '.join(map(str, f.wild_reels))} award {f.wild_reels_spins} spins: the "
                          "award's exact distribution from the joint (trigger count, wilds shown) over the reels")

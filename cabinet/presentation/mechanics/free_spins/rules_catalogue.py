@@ -43,6 +43,16 @@ def drawn_and_until_rules(w: Writer, f: FreeSpins, spins: str) -> list[str]:
         again = f"; during {spins} they add them again" if f.retrigger else ""
         out.append(f"A {wild} on reels {join((str(r) for r in f.wild_reels), 'and')} at once wins "
                    f"{f.wild_reels_spins} {spins}{also}{again}.")
+    for label, table in (("", f.line_win_awards), ("During {spins}, ", f.retrigger_line_win_awards if f.retrigger else {})):
+        if not table:
+            continue
+        wins = [f"{count} {w.name(sym)} {spins_word(n, spins)}" for sym, counts in sorted(table.items())
+                for count, n in sorted(counts.items()) if n > 0]
+        lead = label.format(spins=spins)
+        out.append(f"{lead}{'a' if lead else 'A'} winning line also wins free spins: {join(wins, 'and')}; "
+                   "each winning line adds its own.")
+    if f.line_win_awards and f.retrigger and not f.retrigger_line_win_awards:
+        out.append(f"During {spins}, winning lines add spins the same way.")
     for sym, table in sorted(f.free_scatter_pays.items()):
         pays = [f"{count} pay {fraction_str(Fraction(pay))} times the bet" for count, pay in sorted(table.items()) if pay]
         out.append(f"During {spins}, {w.name(sym)} symbols anywhere pay their own table: {join(pays, 'and')}.")
@@ -63,3 +73,7 @@ def exception_rules(w: Writer, f: FreeSpins) -> list[str]:
         what = f"{e.count} {w.name(e.symbol)}" if e.count else f"every {w.name(e.symbol)} win"
         said.append(f"{what} paid x{e.multiplier}")
     return [f"Except: {join(said, 'and')}, not x{f.win_multiplier}."] if said else []
+
+
+def spins_word(n: int, spins: str) -> str:
+    return f"win {n} {spins}" if n != 1 else f"wins {n} {spins.removesuffix('s')}"
