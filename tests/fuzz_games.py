@@ -133,6 +133,16 @@ def random_game(seed: int) -> tuple[str, str]:
             fs.update({"until_symbol": fs["trigger_symbol"], "until_counts": [counts.choice((1, 2))],
                        "awards": {k: 2 for k in fs["awards"]}})
             parts.append(f"until {fs['until_counts'][0]} {fs['trigger_symbol']}")
+        if "win_multiplier" in fs and counts.random() < 0.3:
+            fs["multiplier_exceptions"] = [{"symbol": "W", "count": 3, "multiplier": 1}]
+            parts.append("x1 for 3 W")
+        if trig_kind == "scatter" and counts.random() < 0.25:
+            fs["free_scatter_pays"] = {fs["trigger_symbol"]: {3: counts.choice((1, 5))}}
+            parts.append("free scatter pays")
+        if not topped and not fs.get("drawn_spins") and not fs.get("until_symbol") and counts.random() < 0.2:
+            fs.update({"wild_reels": [2, 3], "wild_reels_spins": 1})
+            fs.pop("max_win_x_bet", None)
+            parts.append("wilds on reels 2 and 3")
         blocks.append(fs)
         if book.random() < 0.25:  # listed last: a win stage after it would price the spin again
             book_block = {"type": "expanding_symbol", "feature": "free_spins",

@@ -118,7 +118,8 @@ def test_the_quick_seeds_show_exact_and_estimated_par() -> None:
     """The quick line seeds test both kinds of claim, and several blocks in each."""
     described = [random_game(seed)[0] for seed in QUICK_LINE_SEEDS]
     for word in ("mystery", "expanding", "mult wilds", "free spins", "wheel", "both ways", "double A", "levels",
-                 "cap", "wild respin", "paid respin", "drawn spins", "until"):
+                 "cap", "wild respin", "paid respin", "drawn spins", "until",
+                 "x1 for 3 W", "free scatter pays", "wilds on reels"):
         assert any(word in d for d in described), word
 
 
