@@ -26,6 +26,8 @@ def _strip(rng: random.Random, pool: list[str], length: int) -> list[str]:
     return [rng.choice(pool) for _ in range(length)]
 
 
+CATALOGUE_FROM = 60  # the first seed that draws issue 35's free-spin rules (the slow run plays 0-299)
+
 def random_game(seed: int) -> tuple[str, str]:
     """(a short description, YAML text) of the toy game drawn by ``seed``."""
     rng = random.Random(seed)
@@ -124,6 +126,28 @@ def random_game(seed: int) -> tuple[str, str]:
         if fs["retrigger"] and book.random() < 0.5:
             fs["max_retriggers"] = book.choice((1, 2))
             parts.append(f"retrigger limit {fs['max_retriggers']}")
+        # the catalogue's free-spin rules (issue 35), from a generator of their own again, and only from
+        # seed CATALOGUE_FROM on: the quick seeds below it keep their games (and their brute force's cost)
+        counts = random.Random(seed * 7919 + 355)
+        topped = "minimum_win_x_bet" in fs or seed < CATALOGUE_FROM
+        if not topped and counts.random() < 0.25:
+            fs["drawn_spins"] = {min(fs["awards"]): [{"value": 1, "weight": counts.choice((1, 2))},
+                                                     {"value": 2, "weight": 1}]}
+            parts.append("drawn spins")
+        elif not topped and not fs["retrigger"] and counts.random() < 0.2:
+            fs.update({"until_symbol": fs["trigger_symbol"], "until_counts": [counts.choice((1, 2))],
+                       "awards": {k: 2 for k in fs["awards"]}})
+            parts.append(f"until {fs['until_counts'][0]} {fs['trigger_symbol']}")
+        if "win_multiplier" in fs and seed >= CATALOGUE_FROM and counts.random() < 0.3:
+            fs["multiplier_exceptions"] = [{"symbol": "W", "count": 3, "multiplier": 1}]
+            parts.append("x1 for 3 W")
+        if trig_kind == "scatter" and seed >= CATALOGUE_FROM and counts.random() < 0.25:
+            fs["free_scatter_pays"] = {fs["trigger_symbol"]: {3: counts.choice((1, 5))}}
+            parts.append("free scatter pays")
+        if not topped and not fs.get("drawn_spins") and not fs.get("until_symbol") and counts.random() < 0.2:
+            fs.update({"wild_reels": [2, 3], "wild_reels_spins": 1})
+            fs.pop("max_win_x_bet", None)
+            parts.append("wilds on reels 2 and 3")
         blocks.append(fs)
         if book.random() < 0.25:  # listed last: a win stage after it would price the spin again
             book_block = {"type": "expanding_symbol", "feature": "free_spins",

@@ -178,3 +178,14 @@ def test_the_tumble_maker_draws_every_new_option_and_loads() -> None:
         except DefinitionError as exc:
             assert str(exc).strip()
     assert loaded >= 12
+
+
+def test_the_slow_run_draws_the_catalogue_s_free_spin_rules() -> None:
+    """Issue 35's free-spin rules are drawn from ``CATALOGUE_FROM`` on (the slow run plays them
+    against brute force or simulation; their toys' brute force is in their own tests)."""
+    from fuzz_games import CATALOGUE_FROM
+
+    described = [random_game(seed)[0] for seed in range(300)]
+    assert not any(w in d for d in described[:CATALOGUE_FROM] for w in ("drawn spins", "until ", "x1 for 3 W"))
+    for word in ("drawn spins", "until ", "x1 for 3 W", "free scatter pays", "wilds on reels"):
+        assert sum(word in d for d in described[CATALOGUE_FROM:]) >= 3, word

@@ -181,7 +181,7 @@ def _feature_length(defn: Any, f: Any, p: Path_) -> list[Problem]:
     a spin or more per spin never ends (it would play to the engine's safety limit every
     time); one expected to run longer than ``MAX_EXPECTED_FEATURE_SPINS`` is refused too."""
     added = retrigger_rate(defn, f) if getattr(f, "retrigger", False) else Fraction(0)
-    longest = max(f.awards.values())
+    longest = max((*f.awards.values(), getattr(f, "wild_reels_spins", 0)), default=0)
     limit = getattr(f, "max_retriggers", 0) if getattr(f, "retrigger", False) else 0
     if limit:  # it always ends: at most the longest award and its limited retriggers, each the largest
         expected = Fraction(longest + limit * max((f.retrigger_awards or f.awards).values()))

@@ -116,7 +116,8 @@ def play_spin(
         if entry.screen_modifier:
             entry.screen_stage(rc.context(params, mode), draft)
     lean = None
-    if not book.keep and known_wins is None and _lean_win_stage(blocks):
+    excepted = state.values.get("win_exceptions")  # free spins' multiplier exceptions: the wins are read
+    if not book.keep and known_wins is None and excepted is None and _lean_win_stage(blocks):
         # an unchanged screen is priced from its stops alone (per-stop line digits)
         at = stops if draft.screen is landed else None
         lean = model.lean_win(defn, reel_set, draft.screen, rc.bet, state, stops=at)
@@ -139,6 +140,10 @@ def play_spin(
     for params, entry in blocks:
         if entry.win_modifier:
             entry.win_stage(rc.context(params, mode), draft)
+    if excepted is not None and mode == "free":
+        from .features.win_exceptions import apply
+
+        draft.wins, draft.win = apply(excepted, draft.wins)
     book.extend(draft.wins)
     return Spin(mode, reel_set, stops, draft.screen, tuple(draft.wins), draft.win, landed, draft.trigger_screen)
 

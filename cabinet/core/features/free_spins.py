@@ -106,21 +106,58 @@ from . import (
     mean_value,
     window_hint,
 )
+from . import drawn_spins as drawn
+from . import free_scatter_pays as scatter_pays
+from . import line_win_trigger as line_wins
+from . import until_trigger as until
+from . import wild_reels_trigger as wild_reels
+from . import win_exceptions as exceptions
+from .drawn_spins import filled_awards
+from .win_exceptions import MultiplierException
 
 
 @dataclass(frozen=True)
 class FreeSpins:
     type: Literal["free_spins"] = doc("free spins triggered by scatter/bonus symbols anywhere")
     trigger_symbol: str = doc("the symbol whose count (Doubles counting 2) triggers the feature")
-    awards: dict[int, int] = doc("symbol count -> free spins won; counts above the largest key use it")
+    awards: dict[int, int] = doc(
+        "symbol count -> free spins won; counts above the largest key use it (with `drawn_spins`: filled from it; "
+        "with `until_symbol`: the spins' safety cap)", factory=dict)
     name: str = doc("feature name used in events, meters and scenarios", default="free_spins")
     retrigger: bool = doc("whether the trigger during free spins adds spins", default=True)
     retrigger_awards: dict[int, int] = doc("count -> extra spins in free spins (empty: same as awards)", factory=dict)
     max_retriggers: int = doc(
         "the most retriggers one feature takes (1: the catalogue's \"retriggers once\"; 0: no limit); a trigger "
         "past it adds nothing and shows nothing", default=0)
+    drawn_spins: dict[int, tuple[WeightedValue, ...]] = doc(
+        "count -> a weighted table of spin counts drawn at the trigger (`drawn_spins.py`; counts above the largest "
+        "key use it); `awards` may then be left out", factory=dict)
+    retrigger_drawn_spins: dict[int, tuple[WeightedValue, ...]] = doc(
+        "count -> a weighted table of spins a retrigger draws (empty: `retrigger_awards`, else `drawn_spins`)",
+        factory=dict)
+    until_symbol: str = doc(
+        "free spins go on until a spin shows `until_counts` of this symbol (that spin is the last; "
+        "`until_trigger.py`); the award is then their safety cap (empty: off)", default="")
+    until_counts: tuple[int, ...] = doc("the counts of `until_symbol` that end the free spins", factory=tuple)
+    wild_reels: tuple[int, ...] = doc(
+        "1-based reels that must each show a wild at once to award `wild_reels_spins` (\"wilds on reels 2, 3 "
+        "and 4\"; `wild_reels_trigger.py`), added to a scatter award; again as a retrigger (empty: off)",
+        factory=tuple)
+    line_win_awards: dict[str, dict[int, int]] = doc(
+        "paid symbol -> exact count -> free spins a winning line awards, summed over the lines (Fruit Shop; "
+        "`line_win_trigger.py`)", factory=dict)
+    retrigger_line_win_awards: dict[str, dict[int, int]] = doc(
+        "the same in free spins (empty: `line_win_awards`)", factory=dict)
+    wild_reels_spins: int = doc("free spins the wilds on `wild_reels` award", default=0)
+    wild_reels_symbol: str = doc("the wild that counts on `wild_reels` (empty: any wild)", default="")
     reel_sets: tuple[WeightedName, ...] = doc("reel sets for free spins (empty: the base game's)", factory=tuple)
     win_multiplier: int = doc("every free-spin win is multiplied by this", default=1)
+    multiplier_exceptions: tuple[MultiplierException, ...] = doc(
+        "wins paid another multiplier than `win_multiplier` (\"x3 except five wilds, paid x1\"; "
+        "`win_exceptions.py`): the first that matches a win's symbol and count (0: any) applies", factory=tuple)
+    free_scatter_pays: dict[str, dict[int, Fraction]] = doc(
+        "scatter symbol -> count -> pay (x the total bet) in free spins, in place of its base-game pays "
+        "(`free_scatter_pays.py`)", factory=dict)
     multiply_scatter_pays: bool = doc(
         "whether scatter pays in free spins are multiplied too (Happy Riches: no)", default=True
     )
@@ -151,9 +188,23 @@ class FreeSpins:
         "{spins} EXTRA FREE SPINS]; `outro_title` [FREE SPINS COMPLETE]; `outro_total` [TOTAL WIN FROM "
         "{spins} FREE SPINS]; `outro_status` [FREE SPINS WIN {amount}]; `row` its FEATURES-glass rows "
         "[{spins} SPINS]; `panel` the FEATURES glass's heading when it lists only them [FREE SPINS]; "
-        "`paytable_note` under the trigger symbol's pays [{count} OR MORE START FREE SPINS.]; `rules_name`, "
+        "`paytable_note` under the trigger symbol's pays [{count} OR MORE START FREE SPINS.]; `drawn` the drawn "
+        "count's reveal (`drawn_spins`) [{spins} FREE SPINS DRAWN]; `until_status` the status line of free spins "
+        "until a trigger [FREE SPINS UNTIL {count} {symbol}]; `until_landed` [{count} {symbol}: LAST FREE SPIN]; "
+        "`rules_name`, "
         "`rules_name_one` what the INFO rules call them in a sentence [free spins, free spin]; `heading` its INFO "
         "heading", factory=dict)
+
+    def __post_init__(self) -> None:
+        # drawn spins may leave out the fixed tables: they are filled with each count's largest draw
+        # (which counts trigger, and the bound the loader's length checks read)
+        if self.drawn_spins and not self.awards:
+            object.__setattr__(self, "awards", filled_awards(self.drawn_spins))
+        if self.retrigger_drawn_spins and not self.retrigger_awards:
+            object.__setattr__(self, "retrigger_awards", filled_awards(self.retrigger_drawn_spins))
+
+
+DRAW_AT_START = "draw spins"  # a Trigger's detail: ``run`` draws the award (no trigger stage drew it)
 
 # single free spins per par sample for the top-up's chain (``core/top_up.py``): par's default
 # 400-sample pilot then prices Halloween Wins 3's top-up to about +-0.01 points of RTP
@@ -170,6 +221,49 @@ def trigger_on(
     if awarded <= 0:
         return None
     return Trigger(feature.name, feature.trigger_symbol, count, positions, awarded)
+
+
+def with_wild_reels(defn: Definition, feature: FreeSpins, screen: Screen, found: Trigger | None) -> Trigger | None:
+    """``found`` (a scatter trigger or None) with the wild-reels trigger's spins added when every
+    listed reel shows the wild (``wild_reels_trigger``)."""
+    cells = wild_reels.shows(defn, feature, screen) if feature.wild_reels else None
+    if cells is None:
+        return found
+    if found is None:
+        count, _ = symbol_count(defn, screen, feature.trigger_symbol) if feature.trigger_symbol else (0, ())
+        return Trigger(feature.name, feature.wild_reels_symbol or screen[cells[0][0]][cells[0][1]], count, cells,
+                       feature.wild_reels_spins)
+    return dataclasses.replace(found, positions=(*found.positions, *cells),
+                               awarded=found.awarded + feature.wild_reels_spins)
+
+
+def with_line_wins(ctx: FeatureContext, feature: FreeSpins, screen: Screen, found: Trigger | None, *,
+                   retrigger: bool) -> Trigger | None:
+    """``found`` with the spins the played lines' wins award added (``line_win_trigger``)."""
+    if not (feature.line_win_awards or feature.retrigger_line_win_awards):
+        return found
+    spins, cells, symbol, count = line_wins.awards_on(ctx.defn, feature, screen, ctx.bet.lines, retrigger=retrigger)
+    if not spins:
+        return found
+    if found is None:
+        return Trigger(feature.name, symbol, count, cells, spins)
+    return dataclasses.replace(found, positions=tuple(dict.fromkeys((*found.positions, *cells))),
+                               awarded=found.awarded + spins)
+
+
+def drawn_award(ctx: FeatureContext, found: Trigger | None, *, retrigger: bool) -> Trigger | None:
+    """``found`` with its drawn number of spins (``drawn_spins``: one ``rng.weighted`` as the
+    trigger is found, a ``SpinsDrawn`` before ``FeatureTriggered``); as it is without an rng
+    (a trigger only evaluated) or a drawn table."""
+    if found is None or ctx.rng is None:
+        return found
+    got = drawn.draw(ctx.rng, ctx.feature, found.count, retrigger=retrigger)
+    if got is None:
+        return found
+    spins, choices = got
+    if ctx.book.keep:
+        ctx.book.add(drawn.SpinsDrawn(found.feature, spins, choices, retrigger))
+    return dataclasses.replace(found, awarded=spins)
 
 
 def retrigger_awards(feature: FreeSpins) -> dict[int, int]:
@@ -316,7 +410,18 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
              state.sticky_reels, state.values)
     # what nested blocks unlock (levels, sticky reels) lasts this feature, not the round
     state.level_multiplier, state.sticky_reels, state.values = Fraction(1), [], {}
+    played_on = rc.defn  # the free spins' own scatter pays are a definition of their own
+    rc.defn = scatter_pays.free_definition(defn, f)
+    rule = exceptions.rule_of(f)
+    if rule is not None:  # the spin pipeline pays matching wins by them (``win_exceptions``)
+        state.values[exceptions.KEY] = rule
 
+    if trigger.detail == DRAW_AT_START:  # a buy (or par's runs from a count): the draw a trigger makes
+        got = drawn.draw(rng, f, trigger.count)
+        if got is not None:
+            if keep:
+                book.add(drawn.SpinsDrawn(f.name, got[0], got[1]))
+            trigger = dataclasses.replace(trigger, awarded=got[0])
     outer_retriggers = state.retriggers.get(f.name)
     state.retriggers[f.name] = 0  # this feature's own count (``max_retriggers``)
     book.add(FeatureStarted(f.name, trigger.awarded, f.win_multiplier))
@@ -370,8 +475,13 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
             book.add(SpinEnded("free", win, total))
         if capped:
             break
+        ending = until.ends_on(defn, f, spin.screen) if f.until_symbol else None
+        if ending is not None:  # the symbols that end it landed: this spin was the last
+            book.add(until.UntilLanded(f.name, f.until_symbol, ending[0], ending[1], played))
+            break
     (state.multiplier, state.scatter_multiplier, state.both_ways, state.level_multiplier,
      state.sticky_reels, state.values) = saved
+    rc.defn = played_on
     if outer_retriggers is None:
         state.retriggers.pop(f.name, None)
     else:
@@ -413,6 +523,9 @@ def spins_plan(defn: Definition, feature: FreeSpins, bet: Bet) -> SpinsPlan | No
         return None
     if feature.retrigger and feature.max_retriggers:
         return None  # the batch player adds every retrigger: a limited feature plays through play_round
+    if feature.drawn_spins or feature.retrigger_drawn_spins or feature.until_symbol or feature.multiplier_exceptions or \
+            feature.free_scatter_pays or feature.wild_reels or feature.line_win_awards:
+        return None  # the batch player's awards are fixed and counted down: these play through play_round
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol}
     # the most a screen can count: every cell the symbol that counts the most
     top = defn.grid.reels * defn.grid.rows * max(adds.values(), default=1)
@@ -447,17 +560,28 @@ def spin_expectations(defn: Definition, feature: FreeSpins, bet: Bet) -> tuple[F
     mean_multiplier = mean_value(feature.spin_multipliers)
     scatter_factor = feature.win_multiplier if feature.multiply_scatter_pays else 1
     line_value = bet.lines * bet.coins_per_line * bet.coin_value
+    free_defn = scatter_pays.free_definition(defn, feature)
     win = Fraction(0)
     added = Fraction(0)
     for choice in reel_sets:
         p = Fraction(choice.weight, weight_sum)
         lines = expected_line_coins(defn, choice.set) * line_value * feature.win_multiplier
-        scatters = expected_scatter_x_bet(defn, choice.set) * bet.total * scatter_factor
+        scatters = expected_scatter_x_bet(free_defn, choice.set) * bet.total * scatter_factor
+        if feature.multiplier_exceptions:  # what the excepted wins are paid less (``win_exceptions``)
+            lines -= exceptions.line_reduction(defn, choice.set, feature) * line_value
+            scatters -= exceptions.scatter_reduction(free_defn, choice.set, feature) * bet.total
         win += p * mean_multiplier * (lines + scatters)
-        if feature.retrigger:
-            awards = retrigger_awards(feature)
+        if feature.retrigger and not feature.wild_reels:
             dist = screen_trigger_counts(defn, feature, "free", choice.set)
-            added += p * sum((q * award_for(awards, k) for k, q in enumerate(dist) if q), Fraction(0))
+            added += p * sum((q * drawn.mean_award(feature, k, retrigger=True) for k, q in enumerate(dist) if q),
+                             Fraction(0))
+    if feature.retrigger and (feature.line_win_awards or feature.retrigger_line_win_awards):
+        weight = sum(c.weight for c in reel_sets)
+        added += sum((Fraction(c.weight, weight) * line_wins.mean_award(defn, feature, c.set, bet.lines, retrigger=True)
+                      for c in reel_sets), Fraction(0))
+    if feature.retrigger and feature.wild_reels:
+        wild_awards = wild_reels.award_distribution(defn, feature, "free", retrigger_awards(feature))
+        added = sum((n * q for n, q in wild_awards.items()), Fraction(0))
     return win, added
 
 
@@ -466,15 +590,17 @@ def added_distribution(defn: Definition, feature: FreeSpins) -> dict[int, Fracti
     out: dict[int, Fraction] = {}
     if not feature.retrigger:
         return out
+    if feature.wild_reels:
+        return wild_reels.award_distribution(defn, feature, "free", retrigger_awards(feature))
     reel_sets = feature.reel_sets or defn.base_game.reel_sets
     weight_sum = sum(c.weight for c in reel_sets)
-    awards = retrigger_awards(feature)
     for choice in reel_sets:
         p = Fraction(choice.weight, weight_sum)
         for k, q in enumerate(screen_trigger_counts(defn, feature, "free", choice.set)):
-            a = award_for(awards, k)
-            if q and a > 0:
-                out[a] = out.get(a, Fraction(0)) + p * q
+            if not q:
+                continue
+            for a, pa in drawn.award_distribution(feature, k, retrigger=True).items():
+                out[a] = out.get(a, Fraction(0)) + p * q * pa
     return out
 
 
@@ -487,6 +613,27 @@ def expected_spins_from(defn: Definition, feature: FreeSpins, awarded: int, adde
 
         return limited_spins(awarded, added_distribution(defn, feature), feature.max_retriggers)
     return Fraction(MAX_FEATURE_SPINS) if added >= 1 else awarded / (1 - added)
+
+
+def base_weighted(defn: Definition, value: Callable[[str], Fraction]) -> Fraction:
+    """``value`` of a base spin's reel set, over the base game's weighted reel sets."""
+    weight = sum(c.weight for c in defn.base_game.reel_sets)
+    return sum((Fraction(c.weight, weight) * value(c.set) for c in defn.base_game.reel_sets), Fraction(0))
+
+
+def line_win_rate(defn: Definition, feature: FreeSpins, lines: int) -> Fraction:
+    return base_weighted(defn, lambda reel_set: line_wins.trigger_rate(
+        defn, feature, reel_set, lines, feature.awards, retrigger=False))
+
+
+def expected_spins_for(defn: Definition, feature: FreeSpins, count: int, added: Fraction) -> Fraction:
+    """E[free spins played] from a trigger of ``count``: ``expected_spins_from`` averaged over
+    the award's draw (``drawn_spins``), or the until-trigger's capped geometric chain."""
+    if feature.until_symbol:
+        p = until.ending_probability(defn, feature)
+        return until.expected_spins(award_for(feature.awards, count), p)
+    return sum((q * expected_spins_from(defn, feature, n, added)
+                for n, q in drawn.award_distribution(feature, count).items()), Fraction(0))
 
 
 def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet) -> Fraction:
@@ -507,7 +654,7 @@ def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet)
         cache[key] = entry
     per_spin: Fraction = entry[1]
     added: Fraction = entry[2]
-    return expected_spins_from(defn, feature, awarded, added) * per_spin
+    return expected_spins_for(defn, feature, count, added) * per_spin
 
 
 def screen_trigger_counts(defn: Definition, feature: FreeSpins, mode: str, reel_set: str) -> list[Fraction]:
@@ -558,11 +705,10 @@ def feature_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet) ->
             covered |= {p.name for p, _ in nested if entry.par_covers(defn, params, p, "free")} | {params.name}
     part, _, _ = BLOCK.exact_part(ParContext(defn, feature, bet))
     spins, rate = part.figures.get("expected_spins"), part.figures.get("trigger_rate")
-    awarded = award_for(feature.awards, count)
     added = part.figures.get("added_per_spin")
     if not (isinstance(spins, Exact) and isinstance(rate, Exact) and isinstance(added, Exact)) or not spins.value:
         return None
-    my_spins = expected_spins_from(defn, feature, awarded, added.value)
+    my_spins = expected_spins_for(defn, feature, count, added.value)
     for params, _ in nested:
         if params.name in covered:
             continue
@@ -612,7 +758,8 @@ def play_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int
     """``run_from_trigger``'s whole outcome: total, spins played and counters."""
     from ..features import Book
 
-    trigger = Trigger(feature.name, feature.trigger_symbol, count, (), award_for(feature.awards, count))
+    trigger = Trigger(feature.name, feature.trigger_symbol, count, (), award_for(feature.awards, count),
+                      detail=DRAW_AT_START if drawn.table_for(feature, count) else None)
     ctx = FeatureContext(defn, feature, bet, Rng(seed), "base", book=Book(keep=False))
     ctx.state.running.append(feature.name)
     return run(ctx, trigger)
@@ -712,6 +859,15 @@ def nested_spin_blocks(defn: Definition, feature: FreeSpins) -> list[str]:
     return [p.type for p, entry in active(defn, "free") if p is not feature and entry.type != "free_spins"]
 
 
+def line_wins_hint(defn: Definition, feature: FreeSpins, reel_set: str) -> BatchHint:
+    """Base spins that may award spins by a line win: the first ``c`` reels (``c`` the smallest
+    count awarding) each show an awarding symbol or a wild (a superset, played by ``play_round``)."""
+    tables = feature.line_win_awards
+    need = min((c for counts in tables.values() for c, n in counts.items() if n > 0), default=1)
+    shown = {s.id for s in defn.symbols if s.kind == "wild" or s.base in tables}
+    return window_hint(defn, reel_set, lambda reel, w: int(reel < need and any(sid in shown for sid in w)), need)
+
+
 class FreeSpinsBlock(Block):
     type = "free_spins"
     params = FreeSpins
@@ -724,13 +880,13 @@ class FreeSpinsBlock(Block):
     def check(self, defn: Definition, params: Any, report: Report) -> None:
         f: FreeSpins = params
         trigger = defn.symbol_map.get(f.trigger_symbol)
-        if trigger is None or not trigger.is_scatter:  # a wild-scatter (Book of Ra's book) triggers too
+        if (trigger is None or not trigger.is_scatter) and (f.trigger_symbol or not (f.wild_reels or f.line_win_awards)):  # a wild-scatter (Book of Ra's book) triggers too
             check_symbol(
                 defn, report, ("trigger_symbol",), f.trigger_symbol, kinds=("scatter", "bonus"), what="trigger symbol"
             )
         for table in ("awards", "retrigger_awards"):
             awards = getattr(f, table)
-            if table == "awards" and not awards:
+            if table == "awards" and not awards and not (f.wild_reels or f.line_win_awards):
                 report((table,), "awards needs at least one count: spins entry")
             for count, spins in awards.items():
                 if count < 1:
@@ -745,6 +901,12 @@ class FreeSpinsBlock(Block):
             report(("top_up_spins",), "top_up_spins must be at least 1 when minimum_win_x_bet is set")
         if f.max_win_coins < 0:
             report(("max_win_coins",), f"max_win_coins must not be negative, got {f.max_win_coins}")
+        drawn.check(defn, f, report)
+        until.check(defn, f, report)
+        exceptions.check(defn, f, report)
+        scatter_pays.check(defn, f, report)
+        wild_reels.check(defn, f, report)
+        line_wins.check(defn, f, report)
         if f.max_retriggers < 0:
             report(("max_retriggers",), f"max_retriggers must not be negative (0: no limit), got {f.max_retriggers}")
 
@@ -757,15 +919,19 @@ class FreeSpinsBlock(Block):
             if not f.retrigger:
                 return None
             if f.name not in ctx.state.running:
-                return trigger_on(ctx.defn, f, spin.screen, f.awards)
+                return with_line_wins(ctx, f, spin.screen, with_wild_reels(
+                    ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, f.awards)), retrigger=False)
             used = ctx.state.retriggers.get(f.name, 0)
             if f.max_retriggers and used >= f.max_retriggers:
                 return None  # its limit is reached: a trigger adds and shows nothing
-            found = trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f))
+            found = with_line_wins(ctx, f, spin.screen, with_wild_reels(
+                ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, retrigger_awards(f))), retrigger=True)
             if found is not None:
                 ctx.state.retriggers[f.name] = used + 1
-            return found
-        return trigger_on(ctx.defn, f, spin.screen, f.awards)
+            return drawn_award(ctx, found, retrigger=True)
+        found = with_line_wins(ctx, f, spin.screen, with_wild_reels(
+            ctx.defn, f, spin.screen, trigger_on(ctx.defn, f, spin.screen, f.awards)), retrigger=False)
+        return drawn_award(ctx, found, retrigger=False)
 
     def run(self, ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
         return run(ctx, trigger)
@@ -774,7 +940,10 @@ class FreeSpinsBlock(Block):
         """A buy starts the feature with its smallest trigger's award (no symbols landed)."""
         f: FreeSpins = params
         count = smallest_trigger(f.awards)
-        return Trigger(f.name, f.trigger_symbol, count, (), f.awards[count]) if count else None
+        if not count:
+            return None
+        return Trigger(f.name, f.trigger_symbol, count, (), f.awards[count],
+                       detail=DRAW_AT_START if drawn.table_for(f, count) else None)
 
     def anticipation(
         self, ctx: FeatureContext, reel_set: str, screen: Screen, spinning: tuple[int, ...]
@@ -784,17 +953,32 @@ class FreeSpinsBlock(Block):
         return anticipation_for(ctx.defn, f.trigger_symbol, smallest_trigger(awards), reel_set, screen, spinning)
 
     def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None:
+        if ctx.feature.wild_reels or ctx.feature.line_win_awards:  # the award is the trigger's own (scatter and wilds together)
+            if nested_spin_blocks(ctx.defn, ctx.feature):
+                return None
+            per_spin, added = spin_expectations(ctx.defn, ctx.feature, ctx.bet)
+            return expected_spins_from(ctx.defn, ctx.feature, trigger.awarded, added) * per_spin
         return feature_value(ctx.defn, ctx.feature, trigger.count, ctx.bet)
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         need = smallest_trigger(params.awards)
+        wilds = (window_hint(defn, reel_set, wild_reels.hint_count(defn, params), len(params.wild_reels)),
+                 ) if params.wild_reels else ()  # every listed reel showing the wild: play_round
+        if params.line_win_awards:  # a paying run's first reels each show its symbol or a wild: play_round
+            wilds = (*wilds, line_wins_hint(defn, params, reel_set))
         if not need:
-            return ()
+            return wilds
         adds = {s.id: s.counts for s in defn.symbols if s.base == params.trigger_symbol}
         return (window_hint(defn, reel_set, lambda reel, w: sum(adds.get(sid, 0) for sid in w), need,
-                            plan=lambda bet: spins_plan(defn, params, bet)),)
+                            plan=lambda bet: spins_plan(defn, params, bet)), *wilds)
 
     def base_trigger_chance(self, defn: Definition, params: Any) -> Fraction | None:
+        if params.wild_reels:
+            return sum(wild_reels.award_distribution(defn, params, "base", params.awards).values(), Fraction(0))
+        if params.line_win_awards:
+            from ..bet import default_bet
+
+            return line_win_rate(defn, params, default_bet(defn).lines)
         return triggers_rate(trigger_distribution(defn, params))
 
     def quiet(self, defn: Definition, params: Any) -> tuple[tuple[str, int], ...]:
@@ -877,7 +1061,7 @@ class FreeSpinsBlock(Block):
         defn, f, bet = pctx.defn, pctx.feature, pctx.bet
         triggers = trigger_distribution(defn, f)
         rate = sum(triggers.values(), Fraction(0))
-        award_mass = sum((q * award_for(f.awards, k) for k, q in triggers.items()), Fraction(0))
+        award_mass = sum((q * drawn.mean_award(f, k) for k, q in triggers.items()), Fraction(0))
         per_spin, added = spin_expectations(defn, f, bet)
         notes: list[str] = []
         figures: dict[str, Value] = {
@@ -891,11 +1075,37 @@ class FreeSpinsBlock(Block):
             "awards": {k: award_for(f.awards, k) for k in triggers},
         }
         limited = f.retrigger and f.max_retriggers > 0
-        if added >= 1 and not limited:
+        if f.wild_reels:  # the scatter's and the wilds' awards together, by their exact joint distribution
+            awarded = wild_reels.award_distribution(defn, f, "base", f.awards)
+            rate = sum(awarded.values(), Fraction(0))
+            award_mass = sum((n * q for n, q in awarded.items()), Fraction(0))
+            figures["trigger_rate"] = Exact(rate)
+            figures["expected_award"] = Exact(award_mass / rate if rate else Fraction(0))
+            detail["award_probability"] = awarded
+        if f.line_win_awards:  # the lines' awards and the scatter's: E[award] is exact, and so is the rate
+            rate = line_win_rate(defn, f, bet.lines)
+            award_mass += base_weighted(defn, lambda reel_set: line_wins.mean_award(
+                defn, f, reel_set, bet.lines, retrigger=False))
+            figures["trigger_rate"] = Exact(rate)
+            figures["expected_award"] = Exact(award_mass / rate if rate else Fraction(0))
+        if f.line_win_awards and added < 1:
+            spins_mass = award_mass / (1 - added)
+            notes.append("line wins award spins: E[award] = lines x sum P(the line pays s with count c) x its award, "
+                         "exact; the trigger rate counted over every combination of the reels' windows")
+        elif f.wild_reels and (added < 1 or limited):
+            spins_mass = sum((q * expected_spins_from(defn, f, n, added) for n, q in awarded.items()), Fraction(0))
+            notes.append(f"wilds on reels {', '.join(map(str, f.wild_reels))} award {f.wild_reels_spins} spins: the "
+                         "award's exact distribution from the joint (trigger count, wilds shown) over the reels")
+        elif f.until_symbol:  # E[spins] from the capped geometric chain (Wald still prices a spin)
+            spins_mass = sum((q * expected_spins_for(defn, f, k, added) for k, q in triggers.items()), Fraction(0))
+            notes.append(f"free spins until {'/'.join(map(str, f.until_counts))} {f.until_symbol} land, at most the "
+                         f"award: E[spins] = (1 - (1 - p)^cap) / p exact, p = "
+                         f"{float(until.ending_probability(defn, f)):.6f} a spin")
+        elif added >= 1 and not limited:
             notes.append("retriggers add at least one spin per spin on average: the feature never ends")
             return BlockPar(f.name, Exact(Fraction(0)), figures, tuple(notes), detail), triggers, []
-        if limited:  # E[spins] from each award by the retrigger limit's chain (Wald still prices a spin)
-            spins_mass = sum((q * expected_spins_from(defn, f, award_for(f.awards, k), added)
+        elif limited:  # E[spins] from each award by the retrigger limit's chain (Wald still prices a spin)
+            spins_mass = sum((q * expected_spins_for(defn, f, k, added)
                               for k, q in triggers.items()), Fraction(0))
             notes.append(f"at most {f.max_retriggers} retrigger(s) a feature: E[spins] from the exact chain over "
                          "(spins left, retriggers used)")
@@ -963,8 +1173,8 @@ class FreeSpinsBlock(Block):
         rate = triggers_rate(triggers)
         starts: dict[int, float] = {}
         for k, q in triggers.items():
-            n = award_for(f.awards, k)
-            starts[n] = starts.get(n, 0.0) + float(q / rate)
+            for n, qn in drawn.award_distribution(f, k).items():
+                starts[n] = starts.get(n, 0.0) + float(q * qn / rate)
         mean, error, chain = top_up_estimate(sample, enough, starts, f.top_up_spins)
         method = (f"{spins:,} single free spins (stops balanced per reel) on the batch tables, each multiplier "
                   "weighed exactly; the chain over (spins left, total) solved on their distribution; delta-method "

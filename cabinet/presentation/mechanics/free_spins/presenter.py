@@ -8,6 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from cabinet.core.events import FeatureEnded, FeatureStarted, FeatureTriggered, SpinsAdded, SpinStarted
+from cabinet.core.features.drawn_spins import SpinsDrawn
+from cabinet.core.features.until_trigger import UntilLanded
 
 from ...engine import Playback, Presenter, Step, run, show_state, wait
 from ...presenters import trigger_feature
@@ -15,7 +17,8 @@ from ...words import words
 from .view import RETRIGGER_TIME, FreeSpinsScene
 
 FREE_SPIN_PAUSE = 0.3  # the counter moves on before the reels start
-GUARANTEE_HOLD = 1.2  # the guarantee's message is read before the extra spins play
+GUARANTEE_HOLD = 1.2
+DRAWN_HOLD = 1.0  # the drawn count (or the last spin's reason) is read before play goes on  # the guarantee's message is read before the extra spins play
 
 
 def intro(play: Playback, event: FeatureStarted) -> Step:
@@ -35,8 +38,12 @@ def before_the_reels(play: Playback, event: SpinStarted, inner: Presenter | None
         play.free.level_spins = 0  # the levels' extra spins are in the state's count from this spin
         show_state(play)  # the counter reads the new spin's number first
         # the status line follows the counter (after a retrigger it must not still say the award)
-        play.ctx.hud.say(play.free.word("spin_status", "FREE SPIN {index} OF {total}", index=event.index,
-                                        total=event.index + event.remaining))
+        params: Any = play.params(play.state.free_name) if play.state.free_name else None
+        if getattr(params, "until_symbol", ""):  # no count to read: what ends them (``until_trigger``)
+            play.ctx.hud.say(until_status(params))
+        else:
+            play.ctx.hud.say(play.free.word("spin_status", "FREE SPIN {index} OF {total}", index=event.index,
+                                            total=event.index + event.remaining))
         yield from wait(play, FREE_SPIN_PAUSE)
     yield from run(inner, play, event)
 
@@ -74,6 +81,24 @@ def spins_added(play: Playback, event: SpinsAdded) -> Step:
     yield from wait(play, GUARANTEE_HOLD)
 
 
+def until_status(params: Any) -> str:
+    counts = "/".join(str(c) for c in sorted(params.until_counts))
+    return words(params, "until_status", "FREE SPINS UNTIL {count} {symbol}", count=counts, symbol=params.until_symbol)
+
+
+def spins_drawn(play: Playback, event: SpinsDrawn) -> Step:
+    """The drawn number of spins revealed (``drawn_spins``) before the trigger's celebration."""
+    play.ctx.hud.say(words(play.params(event.feature), "drawn", "{spins} FREE SPINS DRAWN", spins=event.spins))
+    yield from wait(play, DRAWN_HOLD)
+
+
+def until_landed(play: Playback, event: UntilLanded) -> Step:
+    """The symbols that end free spins until a trigger landed: this spin is the last."""
+    play.ctx.hud.say(words(play.params(event.feature), "until_landed", "{count} {symbol}: LAST FREE SPIN",
+                           count=event.count, symbol=event.symbol))
+    yield from wait(play, DRAWN_HOLD)
+
+
 def outro(play: Playback, event: FeatureEnded) -> Step:
     free, ctx = play.free, play.ctx
     if free is None or play.state.free is not None:  # not the free spins ending
@@ -91,5 +116,7 @@ PRESENTERS: dict[str, Presenter] = {
     FeatureTriggered.kind: retrigger,
     SpinsAdded.kind: spins_added,
     FeatureEnded.kind: outro,
+    SpinsDrawn.kind: spins_drawn,
+    UntilLanded.kind: until_landed,
 }
 JOINS: dict[str, Any] = {SpinStarted.kind: before_the_reels}
