@@ -223,7 +223,7 @@ def test_literal_lists_the_allowed_values() -> None:
         "6:19: 'wyld' is not one of: regular, wild, scatter, bonus, blank (did you mean 'wild'?)"
     ]
     assert problems(MINI + "pay_direction: sideways\n") == [
-        "25:16: 'sideways' is not one of: left_to_right, both_ways"
+        "25:16: 'sideways' is not one of: left_to_right, both_ways, centre_out"
     ]
 
 
