@@ -194,6 +194,13 @@ class TumbleBlock(ModesBlock):
 
         return TumbleSpinner.make(defn, bet, params, max_tumbles=MAX_TUMBLES)
 
+    def game_par(self, defn: Definition, params: Tumble, bet: Bet, *, samples: int, seed: int) -> Any:
+        """The whole game's par when the tumbles meet a free-spins feature that the lockstep
+        player plays (``joint_par.py``: stratified, variance-reduced), else None."""
+        from .joint_par import joint_par
+
+        return joint_par(defn, params, bet, samples=samples, seed=seed)
+
     def par(self, pctx: ParContext) -> BlockPar:
         params: Tumble = pctx.feature
         if "base" not in params.modes:
