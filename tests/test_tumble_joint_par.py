@@ -46,9 +46,9 @@ def test_a_feature_score_is_its_capped_total_when_the_values_are_fixed(tmp_path)
     defn, bet, spinner = _toy(tmp_path, values="{3: 1}", cap=4)
     controls = _Controls(spinner, defn, bet, spinner.free.sets, spinner.free.added)
     runs = 600
-    scores, summed, played = _feature_runs(spinner, award=3, seed=11, start=0, count=runs,
-                                           bombs=defn.feature("tumble").multiplier_symbols, controls=controls)
     seeds = derive_seeds(11, 0, runs)
+    scores, summed, played = _feature_runs(spinner, seeds=seeds, awards=np.full(runs, 3, dtype=np.int64),
+                                           bombs=defn.feature("tumble").multiplier_symbols, controls=controls)
     capped, bad = spinner._free_spins(seeds, np.zeros(runs, dtype=np.int64), np.full(runs, 3, dtype=np.int64))
     uncapped, _ = spinner._free_spins(seeds, np.zeros(runs, dtype=np.int64), np.full(runs, 3, dtype=np.int64),
                                       with_cap=False)

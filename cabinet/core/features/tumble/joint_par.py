@@ -58,7 +58,7 @@ SPINS_PER_SAMPLE = 250  # spins (base and feature) per ``--samples`` (par's defa
 PILOT_SHARE = 10  # a tenth of them first, half base spins, half features, to measure each part's noise
 MIN_FEATURES = 64  # runs of each award at least (its variance needs a few)
 CHUNK = 65_536  # base spins per lockstep call
-FEATURE_CHUNK = 8_192  # features per lockstep call
+FEATURE_CHUNK = 32_768  # features per lockstep call
 METHOD = "stratified lockstep estimate"  # par.PRICED_WHOLE
 
 
@@ -154,10 +154,14 @@ def joint_par(defn: Definition, params: Tumble, bet: Bet, *, samples: int, seed:
     done_base = 0
     try:
         for stage in (0, 1):
-            for a in award_values:
-                if runs[a] > done[a]:
-                    runs_of[a].append(_feature_runs(spinner, award=a, seed=award_seed[a], start=done[a],
-                                                    count=runs[a] - done[a], bombs=bombs, controls=controls))
+            todo = [a for a in award_values if runs[a] > done[a]]
+            if todo:  # every award's new runs in one lockstep batch (fewer, fuller steps)
+                seeds = np.concatenate([derive_seeds(award_seed[a], done[a], runs[a] - done[a]) for a in todo])
+                given = np.concatenate([np.full(runs[a] - done[a], a, dtype=np.int64) for a in todo])
+                played_out = _feature_runs(spinner, seeds=seeds, awards=given, bombs=bombs, controls=controls)
+                for a in todo:
+                    mine = given == a
+                    runs_of[a].append((played_out[0][mine], played_out[1][mine], played_out[2][mine]))
                     done[a] = runs[a]
             if n > done_base:
                 spins_of.append(_base_spins(spinner, seed=seed, start=done_base, count=n - done_base,
@@ -313,10 +317,9 @@ def _controlled(y: np.ndarray, controls: np.ndarray) -> tuple[np.ndarray, np.nda
     return adjusted, beta
 
 
-def _feature_runs(spinner: Any, *, award: int, seed: int, start: int, count: int,
-                  bombs: MultiplierSymbolOptions | None, controls: _Controls
-                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Feature runs ``start..start+count`` of ``seed`` awarded ``award`` spins: (each one's score
+def _feature_runs(spinner: Any, *, seeds: np.ndarray, awards: np.ndarray, bombs: MultiplierSymbolOptions | None,
+                  controls: _Controls) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Feature runs of ``seeds``, each awarded its ``awards`` spins: (each one's score
     in minor units: its uncapped total with the multiplier symbols' values by their expectation,
     minus what the feature's cap would take off its real total; its landed screens' controls
     summed (``_Controls``); the spins it played)."""
@@ -324,9 +327,9 @@ def _feature_runs(spinner: Any, *, award: int, seed: int, start: int, count: int
     mean = _mean(bombs, "free") if bombs is not None else 0.0
     accumulate = bombs is not None and bombs.accumulate_in_free_spins
     out, sums, spins = [], [], []
-    for at in range(start, start + count, FEATURE_CHUNK):
-        seeds = derive_seeds(seed, at, min(FEATURE_CHUNK, start + count - at))
-        m = len(seeds)
+    for at in range(0, len(seeds), FEATURE_CHUNK):
+        chunk, given = seeds[at:at + FEATURE_CHUNK], awards[at:at + FEATURE_CHUNK]
+        m = len(chunk)
         expected = np.zeros(m)
         running = np.zeros(m)  # the running total's multiplier symbols so far (accumulating)
         summed = np.zeros((m, controls.width))
@@ -349,8 +352,7 @@ def _feature_runs(spinner: Any, *, award: int, seed: int, start: int, count: int
                 factor = _expected_factor(bombs, mean, orbs)
             expected[live] += np.where(on, pre * factor, pre)
 
-        total, bad = spinner._free_spins(seeds, np.zeros(m, dtype=np.int64), np.full(m, award, dtype=np.int64),
-                                         with_cap=False, watch=watch)
+        total, bad = spinner._free_spins(chunk, np.zeros(m, dtype=np.int64), given, with_cap=False, watch=watch)
         if bad.any():
             raise _Unsettled
         over = np.maximum(total - cap, 0).astype(np.float64) if cap else np.zeros(m)
