@@ -11,6 +11,9 @@ multipliers kept through free spins), and every shipped game with a tumble block
   ``SCALAR_ROUNDS`` of the same rounds, by CPU time;
 - their ratio. Target (issue 32): at least 200,000 rounds per second on one core.
 
+``--par``: instead, the CPU seconds of ``cabinet par`` to each shipped tumble game's
+``par_precision`` (issue 32: under 10 s), cold and warm, with the half-width it reached.
+
 Numbers are printed, never asserted.
 """
 
