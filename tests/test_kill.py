@@ -130,6 +130,32 @@ def journal_size(path: Path) -> int:
 
 def where_it_stopped(data_dir: Path, defn) -> str:  # noqa: ANN001
     """Read the journal (read-only): the unfinished round and how far the screen had got."""
+    found = _pending(data_dir)
+    if isinstance(found, str):
+        return found
+    request, step = found
+    if request.kind == "respin":
+        return "respin"
+    events = play_round(defn, request).events[:step]
+    started = sum(e.kind == "feature_started" for e in events)
+    ended = sum(e.kind == "feature_ended" for e in events)
+    return "free spins" if started > ended else "round"
+
+
+def mid_tumbles(kinds: list[str], step: int) -> bool:
+    """The screen had shown ``step`` of a round's events (``kinds``): a spin's landing whose
+    sequence tumbles, and not yet that spin's end (a restart replays the sequence from its
+    landing: nothing of it was paid yet)."""
+    landed = max((i for i, k in enumerate(kinds[:step]) if k == "reels_stopped"), default=-1)
+    if landed < 0:
+        return False
+    later = kinds[landed:]
+    end = landed + (later.index("spin_ended") if "spin_ended" in later else len(later))
+    return step <= end and "tumble_step" in kinds[landed:end]
+
+
+def _pending(data_dir: Path):  # noqa: ANN202
+    """The unfinished round's request and the events the screen had shown, or where it was."""
     try:
         raw = (data_dir / "journal.log").read_bytes()
     except OSError:
@@ -148,13 +174,7 @@ def where_it_stopped(data_dir: Path, defn) -> str:  # noqa: ANN001
             pending = None
     if pending is None:
         return "between rounds"
-    request = request_from_dict(pending["request"])
-    if request.kind == "respin":
-        return "respin"
-    events = play_round(defn, request).events[: pending["step"]]
-    started = sum(e.kind == "feature_started" for e in events)
-    ended = sum(e.kind == "feature_ended" for e in events)
-    return "free spins" if started > ended else "round"
+    return request_from_dict(pending["request"]), pending["step"]
 
 
 def kill_laps(setup: dict, kills_wanted: int, rng_seed: int, time_limit: float) -> Tally:
@@ -228,3 +248,55 @@ def test_a_thousand_kills(kill_setup: dict) -> None:
           f"{tally.in_free_spins} in free spins, {tally.in_respin} in respins), {tally.runs} runs, "
           f"{tally.laps} laps, {tally.seconds:.1f} s")
     assert tally.kills >= 1000 and tally.in_free_spins >= 50 and tally.in_respin >= 10
+
+
+TUMBLE_GAME = "temple-of-storms"
+TUMBLE_SEED = 1848  # its first round tumbles in the base spin and in the free spins it starts (checked)
+
+
+def _kill_at(proc: subprocess.Popen, data_dir: Path, kinds: list[str], wanted: str, limit: float) -> bool:
+    """SIGKILL ``proc`` as soon as its journal shows the round's screen mid-tumbles in ``wanted``
+    (the base spin: "round", or "free spins"); False when it finished first."""
+    give_up = time.perf_counter() + limit
+    while proc.poll() is None and time.perf_counter() < give_up:
+        found = _pending(data_dir)
+        if not isinstance(found, str):
+            step = found[1]
+            inside = kinds[:step].count("feature_started") > kinds[:step].count("feature_ended")
+            if mid_tumbles(kinds, step) and inside == (wanted == "free spins"):
+                os.kill(proc.pid, signal.SIGKILL)
+                proc.communicate(timeout=60)
+                return True
+        time.sleep(0.003)
+    proc.kill()
+    proc.communicate(timeout=60)
+    return False
+
+
+@pytest.mark.integration
+def test_kills_mid_tumble_sequence_and_mid_free_spins_lose_nothing_and_pay_nothing_twice(tmp_path: Path) -> None:
+    game = ROOT / "games" / f"{TUMBLE_GAME}.yaml"
+    defn = load_definition(game)
+    request = RoundRequest(default_bet(defn), derive_seed(TUMBLE_SEED, 0))
+    kinds = [e.kind for e in play_round(defn, request).events]
+    start = kinds.index("feature_started")
+    assert "tumble_step" in kinds[:start] and "tumble_step" in kinds[start:]
+    script = tmp_path / "script.yaml"
+    script.write_text("- {press: SPIN}\n", encoding="utf-8")
+    reference = run_to_end(command(game, script, TUMBLE_SEED, tmp_path / "reference"))
+    data_dir = tmp_path / "killed"
+    cmd = command(game, script, TUMBLE_SEED, data_dir)
+    stopped = []
+    for wanted in ("round", "free spins"):
+        for _ in range(3):  # a kill that lands just past the sequence is tried again (the restart resumes it)
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+            assert _kill_at(proc, data_dir, kinds, wanted, limit=120), f"it finished before a kill in the {wanted}"
+            found = _pending(data_dir)
+            assert not isinstance(found, str), found  # killed inside the round
+            where = where_it_stopped(data_dir, defn)
+            if where == wanted and mid_tumbles(kinds, found[1]):
+                stopped.append((where, found[1]))
+                break
+    assert [w for w, _ in stopped] == ["round", "free spins"], stopped
+    assert run_to_end(cmd) == reference  # credits and meters: nothing lost, nothing paid twice
+    assert history_rows(data_dir) == history_rows(tmp_path / "reference")

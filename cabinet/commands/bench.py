@@ -28,6 +28,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         s.add_argument("--json", action="store_true", help="print one JSON object")
         if name in ("math", "tumbles"):
             s.add_argument("--spins", type=int, default=0, help="spins to simulate (0: default)")
+        if name == "tumbles":
+            s.add_argument("--par", action="store_true",
+                           help="time par to each tumble game's par_precision instead (CPU seconds, cold and warm)")
         if name == "operator":
             s.add_argument("--frames", type=int, default=0, help="frames to time on each page (0: 300)")
         if name == "live-par":

@@ -11,6 +11,9 @@ multipliers kept through free spins), and every shipped game with a tumble block
   ``SCALAR_ROUNDS`` of the same rounds, by CPU time;
 - their ratio. Target (issue 32): at least 200,000 rounds per second on one core.
 
+``--par``: instead, the CPU seconds of ``cabinet par`` to each shipped tumble game's
+``par_precision`` (issue 32: under 10 s), cold and warm, with the half-width it reached.
+
 Numbers are printed, never asserted.
 """
 
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +36,7 @@ BENCH_STEMS = ("tumble-anywhere-6x5", "tumble-cluster-7x7")
 ROUNDS = 1_000_000
 SCALAR_ROUNDS = 5_000
 TARGET = 200_000
+PAR_SECONDS = 10.0  # issue 32: par of a shipped tumble game to its par_precision in under 10 s of CPU
 
 
 def tumble_games(game: str = "") -> list[Definition]:
@@ -90,7 +95,49 @@ def render(row: dict[str, Any]) -> str:
             f"{row['play_round_per_cpu_second']:,} rounds per CPU-s; x{row['speed_up']:,}; RTP {row['rtp']:.4f}")
 
 
+def measure_par(defn: Definition) -> dict[str, Any]:
+    """``cabinet par``'s estimate of a tumble game to its ``par_precision`` (issue 32: under 10 s
+    of CPU): CPU seconds cold (a fresh definition: its exact parts computed too) and warm (the
+    exact parts kept on the definition: the estimate alone), the half-width reached and the total."""
+    import dataclasses
+
+    from .par import par_to_precision
+    from .value import Z95, Estimate
+
+    fresh = dataclasses.replace(defn)
+    half = fresh.par_precision or Fraction(1, 100)
+    cpu = time.process_time()
+    par_to_precision(fresh, half_width=half)
+    cold = time.process_time() - cpu
+    cpu = time.process_time()
+    report = par_to_precision(fresh, half_width=half)
+    warm = time.process_time() - cpu
+    total = report.total
+    reached = Z95 * total.std_error if isinstance(total, Estimate) else 0.0
+    return {"game": defn.id, "par_precision": float(half), "half_width": reached,
+            "total": None if total is None else total.mean, "published": float(defn.rtp),
+            "method": getattr(total, "method", "exact"), "cpu_seconds_cold": round(cold, 2),
+            "cpu_seconds_warm": round(warm, 2), "target_seconds": PAR_SECONDS}
+
+
+def render_par(row: dict[str, Any]) -> str:
+    total = "unknown" if row["total"] is None else f"{row['total'] * 100:.3f}%"
+    return (f"{row['game']}: par to +-{row['par_precision'] * 100:g} points in {row['cpu_seconds_cold']} CPU-s cold, "
+            f"{row['cpu_seconds_warm']} warm (the estimate alone; target < {row['target_seconds']:g}): total {total} "
+            f"+- {row['half_width'] * 100:.3f} (published {row['published'] * 100:.2f}%; {row['method']})")
+
+
 def run(args: argparse.Namespace) -> int:
+    if getattr(args, "par", False):
+        games = [d for d in tumble_games(getattr(args, "game", "") or "") if d.source and BENCH_GAMES not in
+                 Path(d.source).parents] if not getattr(args, "game", "") else tumble_games(args.game)
+        par_rows = [measure_par(defn) for defn in games]
+        if getattr(args, "json", False):
+            print(json.dumps({"tumble_par": par_rows}))
+        else:
+            for row in par_rows:
+                print(render_par(row))
+        return 0
     rounds = getattr(args, "spins", 0) or ROUNDS
     rows = [measure(defn, rounds) for defn in tumble_games(getattr(args, "game", "") or "")]
     if getattr(args, "json", False):

@@ -52,6 +52,7 @@ WHOLE_ROUNDS_PER_SAMPLE = 500  # whole rounds simulated per --samples when par m
 DEFAULT_SAMPLES = 400  # runs per estimated block figure (cabinet par --samples)
 DEFAULT_SEED = 20240601
 WHOLE_GAME_METHOD = "simulated whole rounds"  # the method of a total estimated whole
+PRICED_WHOLE = "stratified lockstep estimate"  # a block's estimate of the whole game (``_priced_whole``)
 
 
 def award_for(awards: dict[int, int], count: int) -> int:
@@ -84,8 +85,8 @@ class FreeSpinsPar:
 
 def _as_free_spins(part: BlockPar) -> FreeSpinsPar:
     def exact(key: str) -> Fraction | None:
-        v = part.figures.get(key)
-        return v.value if isinstance(v, Exact) else None
+        v = part.figures.get(key)  # an estimate's mean where the figure is one (a tumble game's trigger rate)
+        return v.value if isinstance(v, Exact) else v.mean_value if isinstance(v, Estimate) else None
 
     never_ends = "expected_spins" not in part.figures
     return FreeSpinsPar(
@@ -173,7 +174,7 @@ class ParReport:
         rounds, not the sum of the parts), so an estimate never hides behind exact parts."""
         out = [(f"{p.name}.rtp", p.rtp) for p in self.parts if isinstance(p.rtp, Estimate)]
         out += [(f"{p.name}.{k}", v) for p in self.parts for k, v in p.figures.items() if isinstance(v, Estimate)]
-        if isinstance(self.total, Estimate) and self.total.method.startswith(WHOLE_GAME_METHOD):
+        if isinstance(self.total, Estimate) and self.total.method.startswith((WHOLE_GAME_METHOD, PRICED_WHOLE)):
             out.append(("total", self.total))
         return out
 
@@ -313,11 +314,16 @@ def par(
         error = math.sqrt(sum((float(q) * (part.std_error or 0.0)) ** 2 for q, part in sampled))
         base_value = Estimate(base, error, sum(part.samples for _, part in sampled), sampled[0][1].seed,
                               f"{defn.pay_model.type} pays of sampled base spins")
-    parts, missing = block_parts(defn, bet, samples=samples, seed=seed)
     whole: Value | None = None
     met = tuple(meetings(defn))
     joint_notes: list[str] = []
-    if missing:
+    priced_whole = _priced_whole(defn, bet, samples, seed)
+    parts, missing = (list(priced_whole.parts), []) if priced_whole is not None else block_parts(
+        defn, bet, samples=samples, seed=seed)
+    if priced_whole is not None:
+        whole = priced_whole.total
+        joint_notes = [f"not priced together: {m}" for m in met if not m.priced] + list(priced_whole.notes)
+    elif missing:
         # a block that cannot price its part here: the game is estimated whole, never summed without it
         whole = _whole_game(defn, bet, samples, seed, f"no par for {', '.join(missing)}")
         joint_notes.append(f"no par for: {', '.join(missing)}: the total is estimated from {whole.samples:,} "
@@ -360,6 +366,17 @@ def par(
         pay_model=defn.pay_model.type,
         base_estimated=bool(sampled),
     )
+
+
+def _priced_whole(defn: Definition, bet: Bet, samples: int, seed: int) -> Any:
+    """A block's estimate of the whole game, where one prices it better than its parts can
+    (``game_par``: the tumbles meeting free spins, on the lockstep player), else None."""
+    for params in defn.features:
+        game_par = getattr(block(params.type), "game_par", None)
+        found = game_par(defn, params, bet, samples=samples, seed=seed) if game_par is not None else None
+        if found is not None:
+            return found
+    return None
 
 
 def _hit_rate_leaves_out(defn: Definition) -> tuple[str, ...]:

@@ -108,9 +108,9 @@ def anywhere_hit_rate(defn: Definition, reels: ReelWindows, scatters: dict[str, 
             for add, m in per.items():
                 key = tuple(min(cap, h + a) for cap, h, a in zip(caps, have, add, strict=True))
                 nxt[key] = nxt.get(key, 0) + n * m
+            if len(nxt) > MAX_HIT_STATES:  # said as soon as it is known (the last reel's states are the most)
+                raise ValueError(f"over {MAX_HIT_STATES:,} joint states")
         states = nxt
-        if len(states) > MAX_HIT_STATES:
-            raise ValueError(f"{len(states):,} joint states")
     hits = sum(n for have, n in states.items() if any(h >= cap for h, cap in zip(have, caps, strict=True)))
     return Fraction(hits, combos)
 
@@ -174,11 +174,14 @@ class AnywhereModel(CellCountModel):
                 counts[t] = paid
         hits: Fraction | None = None
         notes: tuple[str, ...] = ()
-        if with_hit_rate:
-            try:
-                hits = anywhere_hit_rate(defn, reels, scatter_adds(defn))
-            except ValueError as exc:
-                notes = (f"hit rate not computed exactly ({exc}): use simulate",)
+        if with_hit_rate:  # kept on the definition: par_to_precision reruns par, the answer is the same
+            known = defn.__dict__.setdefault("_anywhere_hit_rate", {})
+            if reel_set not in known:
+                try:
+                    known[reel_set] = (anywhere_hit_rate(defn, reels, scatter_adds(defn)), ())
+                except ValueError as exc:
+                    known[reel_set] = (None, (f"hit rate not computed exactly ({exc}): use simulate",))
+            hits, notes = known[reel_set]
         return BasePar(pays, scatter_rtp, by_symbol, counts, hits, notes)
 
     def line_coins(self, defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:

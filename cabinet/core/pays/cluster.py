@@ -70,8 +70,13 @@ class ClusterModel(CellCountModel):
         from .cluster_batch import price_base
 
         combos = math.prod(len(s) for s in defn.reels[reel_set])
-        return price_base(defn, reel_set, bet, enumerate_all=combos <= MAX_ENUMERATED,
-                          samples=ESTIMATE_SPINS, seed=ESTIMATE_SEED)
+        # kept on the definition: par_to_precision reruns par, and a sampled grid's answer is the same
+        known = defn.__dict__.setdefault("_cluster_base_par", {})
+        if (reel_set, bet) not in known:
+            known[reel_set, bet] = price_base(defn, reel_set, bet, enumerate_all=combos <= MAX_ENUMERATED,
+                                              samples=ESTIMATE_SPINS, seed=ESTIMATE_SEED)
+        found: BasePar = known[reel_set, bet]
+        return found
 
     def line_coins(self, defn: Definition, reel_set: str, both_ways: bool | None = None) -> Fraction:
         """Exact when every screen can be priced (no block's par relies on it: ``priced_blocks``)."""

@@ -228,6 +228,13 @@ class ClusterPricer:
 
     def _boards(self, table: np.ndarray, boards: np.ndarray) -> np.ndarray:
         """(targets x spins,): the cells of the symbols ``table`` marks per target, target-major."""
+        marked = table != 0
+        if not marked.any():  # no wilds, no Doubles (most games): nothing to gather
+            out = np.zeros(table.shape[0] * boards.shape[0], dtype=U64)
+            return out
+        if (marked.sum(axis=1) == 1).all():  # one symbol a target: a single gather
+            gathered: np.ndarray = boards[:, marked.argmax(axis=1)].T.ravel()
+            return gathered
         out = np.zeros((table.shape[0], boards.shape[0]), dtype=U64)
         for t in range(table.shape[0]):
             for code in np.nonzero(table[t])[0].tolist():
@@ -269,9 +276,10 @@ class ClusterPricer:
             comp = rem & (~rem + U64(1))  # the lowest target cell left: a cluster grows from it
             m = mask[at]
             grow = np.arange(len(at))
-            while len(grow):
+            while len(grow):  # two steps of the flood a pass: half the passes to its fixed point
                 now = comp[grow]
-                grown = self.spread(now) & m[grow]
+                reach = m[grow]
+                grown = self.spread(self.spread(now) & reach) & reach
                 moving = grown != now
                 comp[grow] = grown
                 grow = grow[moving]

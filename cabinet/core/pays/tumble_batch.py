@@ -269,12 +269,16 @@ class TumbleSpinner:
     def spin(self, seeds: np.ndarray, k: np.ndarray, chosen: np.ndarray, line_mult: np.ndarray,
              scatter_mult: np.ndarray, step: np.ndarray, *, mode: str, bad: np.ndarray,
              levels: np.ndarray | None = None, running: np.ndarray | None = None,
-             stops: list[np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+             stops: list[np.ndarray] | None = None, observe: dict[str, np.ndarray] | None = None
+             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """One spin of ``mode`` of every round from draw index ``k`` (moved on in place) on reel
         set ``chosen``: (its win with the tumbles', each round's ladder step after it, the trigger
         count its triggers read). ``levels``: the cell multipliers kept from earlier spins (changed
         in place; None: a fresh grid); ``running``: the multiplier symbols' running totals;
-        ``stops``: each reel's stops given instead of drawn (par's enumeration of every stop)."""
+        ``stops``: each reel's stops given instead of drawn (par's enumeration of every stop).
+        ``observe`` (par's estimator, ``features/tumble/joint_par.py``) is handed the landed
+        screen's win and trigger count (``landed``, ``landed_count``), the win before the
+        multiplier symbols multiply it (``pre``) and how many are on the final screen (``orbs``)."""
         n = len(seeds)
         grid = np.empty((n, self.reels, self.rows), dtype=np.int16)
         cursor = np.zeros((n, self.reels), dtype=np.int64)
@@ -309,6 +313,11 @@ class TumbleSpinner:
         if cells_opts is not None and levels is not None:
             self._step_cells(levels, cells)
         win = pays[0] * line_mult + pays[1] * scatter_mult
+        if observe is not None:
+            observe["landed"], observe["landed_count"] = win.copy(), counted.copy()
+            observe["landed_orbs"] = (grid == self.bomb).sum(axis=(1, 2))
+            observe["chosen"], observe["landed1"] = chosen, pays[0] + pays[1]
+            observe["pre"], observe["orbs"] = win, np.zeros(n, dtype=np.int64)
         if not tumbling:
             return win, step, counted
         every = self.params.scatters_count == "every_screen"
@@ -353,6 +362,10 @@ class TumbleSpinner:
                 better = raw > most[live]
                 most[live[better]] = raw[better]
                 counted[live[better]] = self.trigger_adds[new[better]].sum(axis=(1, 2))
+        if observe is not None:
+            observe["pre"] = win.copy()
+            if values is not None:
+                observe["orbs"] = (values > 0).sum(axis=(1, 2))
         if values is not None and bombs is not None:
             self._multiply(win, values, mode, running, bad)
         return win, step, counted
@@ -448,9 +461,12 @@ class TumbleSpinner:
 
     # -- free spins ------------------------------------------------------------------------------
 
-    def _free_spins(self, seeds: np.ndarray, nxt: np.ndarray, awarded: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _free_spins(self, seeds: np.ndarray, nxt: np.ndarray, awarded: np.ndarray, *, with_cap: bool = True,
+                    watch: Any = None) -> tuple[np.ndarray, np.ndarray]:
         """The features of ``seeds`` in lockstep, spin by spin (``SpinsPlan``'s order): (what each
-        paid, the rounds the player cannot settle exactly)."""
+        paid, the rounds the player cannot settle exactly). Par's estimator plays them with
+        ``with_cap=False`` (no ``max_win``: a feature's capped total is then min(cap, its total), wins
+        being never negative) and ``watch(rounds, observed)`` told of each step's spins."""
         fb = self.free
         assert fb is not None
         plan = fb.plan
@@ -476,14 +492,18 @@ class TumbleSpinner:
             start = step[live] if self.lasting else np.zeros(len(live), dtype=np.int64)
             sub_levels = levels[live] if levels is not None else None
             sub_running = running[live]
+            observed: dict[str, np.ndarray] | None = {} if watch is not None else None
             win, after, counted = self.spin(sub, sk, chosen, multiplier * plan.line_multiplier,
                                             multiplier * plan.scatter_multiplier, start, mode="free", bad=wrong,
-                                            levels=sub_levels, running=sub_running)
+                                            levels=sub_levels, running=sub_running, observe=observed)
+            if watch is not None and observed is not None:
+                watch(live, observed)
             step[live] = after
             running[live] = sub_running
             if levels is not None and sub_levels is not None:
                 levels[live] = sub_levels
-            capped = settle_spins(live, win, counted, total=total, remaining=remaining, cap=plan.cap, added=fb.added)
+            capped = settle_spins(live, win, counted, total=total, remaining=remaining,
+                                  cap=plan.cap if with_cap else 0, added=fb.added)
             k[live] = sk
             bad[live] |= wrong
             live = live[~capped & ~wrong]

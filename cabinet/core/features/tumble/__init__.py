@@ -77,8 +77,11 @@ block changes base screens or wins and there are at most ``EXACT_STOPS`` stop co
 every one is played and the mean taken. Otherwise an estimate with its 95% interval from
 sampled base spins, its noise cut by a control variate (the landed screen's win minus its
 exact mean, when the model prices that exactly). Tumbles inside free spins and
-``every_screen`` triggers are not priced here: they meet the free spins, and par's
-composition rules then estimate the game whole (and say so).
+``every_screen`` triggers are not priced here: they meet the free spins. Where the lockstep
+player plays the game, ``game_par`` (``joint_par.py``) prices it whole: base spins and each
+award's feature runs on the lockstep batch, variance-reduced (the multiplier symbols' values by
+their expectation, exact control means, free spins stratified by award); elsewhere par's
+composition rules estimate it from simulated whole rounds (and say so).
 
 Simulate: ``batch_spinner`` gives simulate the lockstep tumble player
 (``core/pays/tumble_batch.py``: whole rounds, free spins included, in numpy, equal to
@@ -193,6 +196,13 @@ class TumbleBlock(ModesBlock):
         from ...pays.tumble_batch import TumbleSpinner
 
         return TumbleSpinner.make(defn, bet, params, max_tumbles=MAX_TUMBLES)
+
+    def game_par(self, defn: Definition, params: Tumble, bet: Bet, *, samples: int, seed: int) -> Any:
+        """The whole game's par when the tumbles meet a free-spins feature that the lockstep
+        player plays (``joint_par.py``: stratified, variance-reduced), else None."""
+        from .joint_par import joint_par
+
+        return joint_par(defn, params, bet, samples=samples, seed=seed)
 
     def par(self, pctx: ParContext) -> BlockPar:
         params: Tumble = pctx.feature
