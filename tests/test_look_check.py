@@ -4,9 +4,13 @@ failed on faults that can be measured:
 - type under the floor size (the type renderer notes every string it draws: ``Text.record``);
 - words of another game (another game's name on this game's screens);
 - status words below WCAG AA contrast on what is under them;
-- the SPIN button cut by a feature's backdrop.
+- the SPIN button cut by a feature's backdrop;
+- text over text: two strings whose ink crosses on one screen (``designer/text_boxes.py``
+  follows each string through the blits to where it lands; an outline or shadow of the
+  same words is one string, a label on its plate is no text under it).
 
-Text laid over text is not measured here (the renderer does not know where a string lands).
+The whole gallery of every game at 1280x720 and 1920x1080 is checked for text over text by
+``cabinet gallery GAME --out DIR --look --size WxH`` (minutes per game, so not here).
 Each check is first shown to fail on a planted fault, so a pass means something.
 """
 
@@ -14,14 +18,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 from wcag import contrast
 
 from cabinet.app import App, AppOptions
 from cabinet.core.loader import load_game
 from cabinet.designer.shots import play_quietly
+from cabinet.designer.text_boxes import following_text, overlaps
 from cabinet.presentation.scenes.info import InfoScene
 from cabinet.presentation.style import PALE_GOLD
+from cabinet.presentation.text import Text
 
 SIZE = (1280, 720)
 FLOOR = 11  # px at 720 lines: no word on a player's screen is drawn smaller
@@ -29,32 +36,49 @@ GAMES = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "games"
 PAGES = ("menu", "history", "bet_selector", "settings")
 
 
-def rendered_words(game: str) -> tuple[App, list[tuple[str, int, str]]]:
-    """Every string the game's idle screen, INFO pages and menus draw (their first frames)."""
-    app = App(load_game(game), AppOptions(size=SIZE, seed=1, headless=True))
-    app.start()
-    play_quietly(app, 3)  # a few rounds: history has rows, the meters have moved
+Crossing = tuple[str, str, str]  # the screen, two strings whose ink crosses on it
+
+
+def rendered_words(game: str) -> tuple[App, list[tuple[str, int, str]], list[Crossing]]:
+    """Every string the game's idle screen, INFO pages and menus draw (their first frames),
+    and the strings that cross on each of those screens."""
+    with following_text():
+        app = App(load_game(game), AppOptions(size=SIZE, seed=1, headless=True))
+        app.start()
+        play_quietly(app, 3)  # a few rounds: history has rows, the meters have moved
+        return drawn_pages(app)
+
+
+def drawn_pages(app: App) -> tuple[App, list[tuple[str, int, str]], list[Crossing]]:
+    crossings: list[Crossing] = []
+
+    def look(screen_name: str) -> None:
+        crossings.extend((screen_name, a, b) for a, b in overlaps(app.screen.boxes))
+
     record: list[tuple[str, int, str]] = []
     text = app.ctx.text
     text.record = record
     text._rendered.clear()  # noqa: SLF001  (drawn again, so every string is noted)
     text._glyphs.clear()  # noqa: SLF001
     app.run_frames(3)
+    look("idle")
     info = InfoScene(app.ctx)
     app.stack.push(info)
     for page in range(len(info.headings)):
         info.page = page
         app.run_frames(2)
+        look(info.headings[page])
     info.finished = True
     app.run_frames(2)
     for name in PAGES:
         scene = app.ctx.open(name)
         app.run_frames(4)
+        look(name)
         if scene is not None:
             scene.finished = True
         app.run_frames(2)
     text.record = None
-    return app, record
+    return app, record, crossings
 
 
 def too_small(record: list[tuple[str, int, str]]) -> list[tuple[str, int]]:
@@ -74,7 +98,30 @@ def rendered(request):  # noqa: ANN001, ANN201
     return request.param, *rendered_words(request.param)
 
 
+def planted_screen() -> list[Crossing]:
+    """A screen with every case of text on text: two strings crossing, an outline of one
+    string, a label on its plate, a string hidden under a panel with another on the panel."""
+    with following_text():
+        text = Text()
+        screen = pygame.Surface(SIZE)
+        screen.blit(text.render("TOTAL BET", 24, PALE_GOLD), (100, 100))
+        screen.blit(text.render("WIN", 24, PALE_GOLD), (150, 104))  # over the bet's last letters
+        screen.blit(text.render("SPIN", 30, PALE_GOLD, outline=True), (400, 100))
+        screen.blit(text.render("SPIN", 30, (255, 255, 255)), (402, 102))  # its face over its outline
+        plate = pygame.Surface((200, 60))
+        plate.fill((40, 20, 60))
+        plate.blit(text.render("BALANCE", 20, PALE_GOLD), (20, 20))
+        screen.blit(plate, (600, 100))  # a label on a plate
+        screen.blit(text.render("PRESS SPIN TO PLAY", 24, PALE_GOLD), (100, 300))
+        panel = pygame.Surface((600, 200))
+        panel.fill((20, 20, 20))
+        panel.blit(text.render("MENU", 30, PALE_GOLD), (60, 40))
+        screen.blit(panel, (60, 260))  # the panel hides the status line under it
+        return [("planted", a, b) for a, b in overlaps(screen.boxes)]
+
+
 def test_the_checks_fail_on_planted_faults() -> None:
+    assert planted_screen() == [("planted", "TOTAL BET", "WIN")]
     planted = [("PRESS SPIN TO PLAY", 8, "body"), ("PLAY LUCKY CHRISTMAS TOO", 14, "body")]
     assert too_small(planted) == [("PRESS SPIN TO PLAY", 8)]
     assert foreign_words("classic", planted) == [("PLAY LUCKY CHRISTMAS TOO", "LUCKY CHRISTMAS")]
@@ -82,18 +129,24 @@ def test_the_checks_fail_on_planted_faults() -> None:
 
 
 def test_no_word_is_drawn_under_the_floor_size(rendered) -> None:  # noqa: ANN001
-    game, _app, record = rendered
+    game, _app, record, _crossings = rendered
     assert record, "nothing was noted: the check would pass on anything"
     assert too_small(record) == [], game
 
 
+def test_no_text_is_drawn_over_other_text(rendered) -> None:  # noqa: ANN001
+    game, app, _record, crossings = rendered
+    assert app.screen.boxes, "no string was followed to the screen: the check would pass on anything"
+    assert crossings == [], game
+
+
 def test_no_screen_carries_another_games_words(rendered) -> None:  # noqa: ANN001
-    game, _app, record = rendered
+    game, _app, record, _crossings = rendered
     assert foreign_words(game, record) == []
 
 
 def test_the_status_words_meet_wcag_aa_on_their_plate(rendered) -> None:  # noqa: ANN001
-    game, app, _record = rendered
+    game, app, _record, _crossings = rendered
     ctx = app.ctx
     ctx.hud.status = "PRESS SPIN TO PLAY"
     app.run_frames(2)
@@ -106,7 +159,7 @@ def test_the_status_words_meet_wcag_aa_on_their_plate(rendered) -> None:  # noqa
 def test_the_spin_button_is_never_cut_by_a_feature_backdrop(rendered) -> None:  # noqa: ANN001
     from cabinet.presentation.atmosphere import HOLE, FeatureAtmosphere
 
-    game, app, _record = rendered
+    game, app, _record, _crossings = rendered
     layout = app.ctx.layout
     backdrop = FeatureAtmosphere(app.ctx).pieces.backdrop  # type: ignore[union-attr]
     for box in layout.buttons.values():

@@ -43,6 +43,10 @@ KEEP_SECONDS = 30.0  # a string not drawn for this long is dropped (the screen's
 
 
 class Text:
+    # when set: each new string's surface passes through it (surface, words, size) -- the look
+    # check's text boxes (designer/text_boxes.py) follow where each string lands
+    follow: Callable[[pygame.Surface, str, int], pygame.Surface] | None = None
+
     def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._fonts: dict[object, pygame.font.Font] = {}  # size (the body face) or (face, size)
         self._rendered: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
@@ -103,6 +107,8 @@ class Text:
             surface.blit(face_img, (d, d))
         else:
             surface = face_img
+        if self.follow is not None:
+            surface = self.follow(surface, text, size)
         self._rendered[key] = surface
         self._last_used[key] = now
         self._bytes += surface.get_width() * surface.get_height() * 4
@@ -140,6 +146,8 @@ class Text:
         for glyph in glyphs:
             surface.blit(glyph, (x, y))
             x += glyph.get_width() - pad
+        if self.follow is not None and hasattr(surface, "merge_text"):  # the glyphs are one string
+            surface.merge_text(len(glyphs), text, size)
         return pygame.Rect(center[0] - width // 2, y, width, height)
 
     def fit_size(self, text: str, size: int, max_width: int, *, face: str = "body") -> int:
