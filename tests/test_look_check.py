@@ -16,6 +16,7 @@ Each check is first shown to fail on a planted fault, so a pass means something.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -31,6 +32,8 @@ from cabinet.presentation.style import PALE_GOLD
 from cabinet.presentation.text import Text
 
 SIZE = (1280, 720)
+SHOUTED_WORDS = 5  # a string this many words long is a sentence, and not in capitals
+HISTORY_ROWS = (r"#\d+ ", r"Bet .* win ", r"BET .* WIN ")  # the history list's two columns (older wording too)
 FLOOR = 11  # px at 720 lines: no word on a player's screen is drawn smaller
 GAMES = sorted(p.stem for p in (Path(__file__).resolve().parent.parent / "games").glob("*.yaml"))
 PAGES = ("menu", "history", "bet_selector", "settings")
@@ -39,9 +42,12 @@ PAGES = ("menu", "history", "bet_selector", "settings")
 Crossing = tuple[str, str, str]  # the screen, two strings whose ink crosses on it
 
 
-def rendered_words(game: str) -> tuple[App, list[tuple[str, int, str]], list[Crossing]]:
+Drawn = tuple[App, list[tuple[str, int, str]], list[Crossing], list[tuple[str, int, str]]]
+
+
+def rendered_words(game: str) -> Drawn:
     """Every string the game's idle screen, INFO pages and menus draw (their first frames),
-    and the strings that cross on each of those screens."""
+    the strings that cross on each of those screens, and the history panel's strings."""
     with following_text():
         app = App(load_game(game), AppOptions(size=SIZE, seed=1, headless=True))
         app.start()
@@ -49,13 +55,14 @@ def rendered_words(game: str) -> tuple[App, list[tuple[str, int, str]], list[Cro
         return drawn_pages(app)
 
 
-def drawn_pages(app: App) -> tuple[App, list[tuple[str, int, str]], list[Crossing]]:
+def drawn_pages(app: App) -> Drawn:
     crossings: list[Crossing] = []
 
     def look(screen_name: str) -> None:
         crossings.extend((screen_name, a, b) for a, b in overlaps(app.screen.boxes))
 
     record: list[tuple[str, int, str]] = []
+    pages: dict[str, tuple[int, int]] = {}  # each panel's part of the record
     text = app.ctx.text
     text.record = record
     text._rendered.clear()  # noqa: SLF001  (drawn again, so every string is noted)
@@ -72,13 +79,28 @@ def drawn_pages(app: App) -> tuple[App, list[tuple[str, int, str]], list[Crossin
     app.run_frames(2)
     for name in PAGES:
         scene = app.ctx.open(name)
+        start = len(record)
         app.run_frames(4)
         look(name)
+        pages[name] = (start, len(record))
         if scene is not None:
             scene.finished = True
         app.run_frames(2)
     text.record = None
-    return app, record, crossings
+    start, end = pages["history"]
+    return app, record, crossings, record[start:end]
+
+
+def shouted(record: list[tuple[str, int, str]]) -> list[str]:
+    """Strings of SHOUTED_WORDS words or more without a small letter: a rule or a help line in
+    capitals (a title or a label is shorter; sentence case reads as a sentence)."""
+    return sorted({words for words, _s, _f in record
+                   if len(re.findall(r"[A-Za-z]{2,}", words)) >= SHOUTED_WORDS and not re.search("[a-z]", words)})
+
+
+def sizes_of_a_role(record: list[tuple[str, int, str]], role: str) -> set[int]:
+    """The sizes the strings matching ``role`` (a pattern) are drawn at: one, if the role has one size."""
+    return {size for words, size, _f in record if re.match(role, words)}
 
 
 def too_small(record: list[tuple[str, int, str]]) -> list[tuple[str, int]]:
@@ -122,6 +144,11 @@ def planted_screen() -> list[Crossing]:
 
 def test_the_checks_fail_on_planted_faults() -> None:
     assert planted_screen() == [("planted", "TOTAL BET", "WIN")]
+    paragraph = [("AN INTRO CARD WHEN THE GAME STARTS", 12, "body"), ("WIN CELEBRATIONS AND RTP", 19, "body"),
+                 ("An intro card when the game starts", 12, "body")]
+    assert shouted(paragraph) == ["AN INTRO CARD WHEN THE GAME STARTS"]
+    rows = [("#12  02 JAN 12:00:00  CLASSIC FRUITS", 16, "body"), ("#11  02 JAN 12:00:00  A LONG NAME", 7, "body")]
+    assert sizes_of_a_role(rows, HISTORY_ROWS[0]) == {16, 7}
     planted = [("PRESS SPIN TO PLAY", 8, "body"), ("PLAY LUCKY CHRISTMAS TOO", 14, "body")]
     assert too_small(planted) == [("PRESS SPIN TO PLAY", 8)]
     assert foreign_words("classic", planted) == [("PLAY LUCKY CHRISTMAS TOO", "LUCKY CHRISTMAS")]
@@ -129,24 +156,37 @@ def test_the_checks_fail_on_planted_faults() -> None:
 
 
 def test_no_word_is_drawn_under_the_floor_size(rendered) -> None:  # noqa: ANN001
-    game, _app, record, _crossings = rendered
+    game, _app, record, _crossings, _history = rendered
     assert record, "nothing was noted: the check would pass on anything"
     assert too_small(record) == [], game
 
 
+def test_rules_and_help_are_in_sentence_case(rendered) -> None:  # noqa: ANN001
+    game, _app, record, _crossings, _history = rendered
+    assert shouted(record) == [], game
+
+
+def test_each_history_column_has_one_size(rendered) -> None:  # noqa: ANN001
+    game, _app, _record, _crossings, history = rendered
+    assert history, "the history panel drew nothing"
+    for role in HISTORY_ROWS:
+        assert len(sizes_of_a_role(history, role)) <= 1, (game, role, sizes_of_a_role(history, role))
+    assert sizes_of_a_role(history, HISTORY_ROWS[0]), "no row was drawn: the check would pass on anything"
+
+
 def test_no_text_is_drawn_over_other_text(rendered) -> None:  # noqa: ANN001
-    game, app, _record, crossings = rendered
+    game, app, _record, crossings, _history = rendered
     assert app.screen.boxes, "no string was followed to the screen: the check would pass on anything"
     assert crossings == [], game
 
 
 def test_no_screen_carries_another_games_words(rendered) -> None:  # noqa: ANN001
-    game, _app, record, _crossings = rendered
+    game, _app, record, _crossings, _history = rendered
     assert foreign_words(game, record) == []
 
 
 def test_the_status_words_meet_wcag_aa_on_their_plate(rendered) -> None:  # noqa: ANN001
-    game, app, _record, _crossings = rendered
+    game, app, _record, _crossings, _history = rendered
     ctx = app.ctx
     ctx.hud.status = "PRESS SPIN TO PLAY"
     app.run_frames(2)
@@ -159,7 +199,7 @@ def test_the_status_words_meet_wcag_aa_on_their_plate(rendered) -> None:  # noqa
 def test_the_spin_button_is_never_cut_by_a_feature_backdrop(rendered) -> None:  # noqa: ANN001
     from cabinet.presentation.atmosphere import HOLE, FeatureAtmosphere
 
-    game, app, _record, _crossings = rendered
+    game, app, _record, _crossings, _history = rendered
     layout = app.ctx.layout
     backdrop = FeatureAtmosphere(app.ctx).pieces.backdrop  # type: ignore[union-attr]
     for box in layout.buttons.values():
