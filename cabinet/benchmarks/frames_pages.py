@@ -144,17 +144,21 @@ def run_pages(args: argparse.Namespace, core: str) -> int:
     for page, numbers in operator_pages(args).items():
         figures[f"operator: {page}"] = numbers
     over = sorted(page for page, numbers in figures.items() if numbers["p99_ms"] > 8.0)
+    # the frame's own CPU time: over 8 ms there is over whatever else the machine runs
+    cpu_over = sorted(page for page, numbers in figures.items() if numbers["cpu_p99_ms"] > 8.0)
     result = {"game": defn.id, "size": f"{SIZE[0]}x{SIZE[1]}", "core": core, "pages": figures,
-              "resident_mb": {k: round(v, 1) for k, v in memory.items()}, "over_8ms": over}
+              "resident_mb": {k: round(v, 1) for k, v in memory.items()}, "over_8ms": over,
+              "cpu_over_8ms": cpu_over}
     if args.json:
         print(json.dumps(result, sort_keys=True))
         return 0
     print(f"frames: every page of {defn.id} at {result['size']} headless ({core}); goal: p99 <= 8 ms on each")
     width = max(len(page) for page in figures)
     for page, numbers in figures.items():
-        flag = "  OVER" if page in over else ""
+        flag = "  OVER (cpu)" if page in cpu_over else "  over (wall)" if page in over else ""
         print(f"  {page:<{width}} {numbers['frames']:>5} frames   median {numbers['median_ms']:6.2f} ms   "
               f"p99 {numbers['p99_ms']:6.2f} ms   cpu p99 {numbers['cpu_p99_ms']:6.2f} ms{flag}")
     print("  memory       " + ", ".join(f"{mb:.1f} MB {when}" for when, mb in result["resident_mb"].items()))
     print(f"  pages over 8 ms (wall p99): {', '.join(over) if over else 'none'}")
+    print(f"  pages over 8 ms in this thread's CPU alone (p99): {', '.join(cpu_over) if cpu_over else 'none'}")
     return 0

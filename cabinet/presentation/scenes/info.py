@@ -475,7 +475,7 @@ class InfoScene(Overlay):
         for i, para in enumerate(section.paras):
             table_goes_on = i + 1 < len(section.paras) and bool(section.paras[i + 1].label)
             if para.label:
-                lines = ctx.text.wrap(sentence_case(para.text), body, width - label_w)
+                lines = ctx.text.wrap(para.text, body, width - label_w)  # a table's cell: names, as written
                 rows = [Row(pitch, [("text", x + label_w, line, body, WHITE)]) for line in lines]
                 rows[0].items.insert(0, ("text", x, para.label, body, PALE_GOLD))
                 if not table_goes_on:
