@@ -13,7 +13,8 @@ free spins, the base game). ``--all-cells`` times a hold-and-respin's boards wit
 cell spinning at once (Happy Lucky Slot: all 60), the heaviest board frame. ``--pays``
 times the pay models' heaviest wins: 117,649 Megaways ways lit, a 7x7 cluster outlined
 (``frames_pays.py``). ``--tumble`` times a 7x7 cluster tumble sequence: its wins counting, the
-winners bursting, the symbols falling and dropping in (``frames_tumble.py``).
+winners bursting, the symbols falling and dropping in (``frames_tumble.py``). ``--pages`` times every page a player or operator sees, p99 each
+(``frames_pages.py``).
 """
 
 from __future__ import annotations
@@ -231,6 +232,10 @@ def run(args: argparse.Namespace) -> int:
         import importlib  # by name: frames_pays builds on this module's timing
 
         return int(importlib.import_module("cabinet.benchmarks.frames_pays").run_pays(args, core))
+    if getattr(args, "pages", False):  # every page, p99 each (frames_pages.py)
+        import importlib
+
+        return int(importlib.import_module("cabinet.benchmarks.frames_pages").run_pages(args, core))
     if getattr(args, "tumble", False):  # a 7x7 cluster tumble sequence (frames_tumble.py)
         import importlib
 

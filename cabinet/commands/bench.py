@@ -43,6 +43,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                            help="time the game's hold-and-respin boards with every cell spinning")
             s.add_argument("--pays", action="store_true",
                            help="time the pay models' heaviest wins: 117,649 Megaways ways, a 7x7 cluster outlined")
+            s.add_argument("--pages", action="store_true",
+                           help="time every page at 1920x1080: base, each scenario's screens, INFO pages, panels, "
+                                "lobby, operator menu; p99 per page")
             s.add_argument("--tumble", action="store_true",
                            help="time a 7x7 cluster tumble sequence: wins counting, winners bursting, symbols falling")
         if name == "soak":

@@ -9,8 +9,10 @@ the same pixels. ``DIR/contact-sheet.png`` shows them all on one page.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 from pathlib import Path
+from typing import Any
 
 from cabinet.errors import CabinetError
 
@@ -33,6 +35,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="the operator menu's pages instead of a game's screens (tests/gallery/operator/)")
     p.add_argument("--only", help="comma-separated moment names to write (default: all of them; the moments "
                         "before them are still played, since each follows from the last)")
+    p.add_argument("--look", action="store_true",
+                   help="also follow where every string lands and name each two that cross (text over text); "
+                        "exit status 1 when any do")
 
 
 def prepare_folder(out: Path) -> None:
@@ -73,10 +78,27 @@ def run(args: argparse.Namespace) -> int:
         return 0
     defn = load_game(args.game)
     seed = DEFAULT_SHOT_SEED if args.seed is None else args.seed
-    gallery = build_gallery(defn, size=args.size, seed=seed, only=only)
+    look: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
+    if args.look:
+        from cabinet.designer.text_boxes import following_text
+
+        look = following_text()
+    with look:
+        gallery = build_gallery(defn, size=args.size, seed=seed, only=only)
     for name, surface in gallery.shots:
         save(args.out / f"{name}.png", surface, f"{defn.name} {name}")
     save(args.out / CONTACT_SHEET, contact_sheet(gallery), f"{defn.name}: {len(gallery.shots)} screens")
     for line in gallery.missing:
         print(f"cabinet: notice: {defn.name}: {line}")
-    return 0
+    return text_over_text(defn.name, gallery.shots) if args.look else 0
+
+
+def text_over_text(game: str, shots: list[tuple[str, Any]]) -> int:
+    """Print every two strings that cross on each picture (``--look``); 1 when any do."""
+    from cabinet.designer.text_boxes import overlaps
+
+    crossings = [(name, pair) for name, surface in shots for pair in overlaps(getattr(surface, "boxes", []))]
+    for name, (a, b) in crossings:
+        print(f"cabinet: look: {game} {name}: text over text: {a!r} crosses {b!r}")
+    print(f"cabinet: look: {game}: {len(crossings)} crossing(s) of text over {len(shots)} screens")
+    return 1 if crossings else 0

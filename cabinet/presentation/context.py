@@ -23,7 +23,7 @@ from .audio import Audio
 from .layout import Layout, compute_layout, screen_shape
 from .router import open_scene
 from .tag_band import uses_tag_band
-from .text import Text
+from .text import Text, floor_size
 
 
 @dataclass
@@ -66,6 +66,7 @@ class Context:
 
     def __post_init__(self) -> None:
         self.audio.set_volume(self.settings.volume)  # the remembered master volume from the first sound
+        self.text.floor = floor_size(self.layout.size)
 
     def money(self, amount: Money) -> str:
         return format_money(amount, self.defn.bet.currency, self.defn.bet.minor_units)
@@ -91,6 +92,7 @@ class Context:
         if (layout.width, layout.height) != (self.layout.width, self.layout.height):
             self.cache.forget_sizes()  # the old size's copies are not needed any more
         self.layout = layout
+        self.text.floor = floor_size(layout.size)
         self.art = self.builder.build(layout)
         for listener in self.on_layout:
             listener()

@@ -287,6 +287,7 @@ def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
     rooms = [place.w - (amount_left(ctx, row.count, size) if row.count else size // 3) for row, place in plain]
     label_size = min((text.fit_size(row.label, size * 9 // 10, room) for (row, _place), room
                       in zip(plain, rooms, strict=True)), default=size)
+    room_of = {id(row): room for (row, _place), room in zip(plain, rooms, strict=True)}
     for row, (symbol, place) in zip(rows, places, strict=True):
         if row.x_bet:  # a Bonus Prize: its board's name in its board's colour (the amount is drawn each frame)
             name = text.fit(row.label, size * 4 // 5, place.right - symbol.x, row.colour or GOLD,
@@ -299,7 +300,8 @@ def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
         if row.count:
             times = text.render(f"{row.count} x", size * 4 // 5, PALE_GOLD)
             surface.blit(times, times.get_rect(midleft=(place.x + size // 3, place.y + place.h // 2)))
-        label = text.render(row.label, label_size, WHITE)  # one size for every row
+        # one size for every row; a label too long at the floor size goes on over two lines
+        label = text.fit(row.label, label_size, room_of[id(row)], WHITE)
         surface.blit(label, label.get_rect(midright=(place.right, place.y + place.h // 2)))
     return box
 

@@ -38,11 +38,22 @@ DISPLAY_FACES = {
     "spartan": FONTS / "LeagueSpartan-Black.otf",  # a heavy geometric sans: gold rush, myth
 }
 DISPLAY_SCALE = {"bebas": 1.18, "lobster": 1.0, "spartan": 0.92, "dejavu": 1.0}  # about the same cap height
+FLOOR_AT_720 = 11  # px: no word is drawn smaller on a 720-line screen (the look check's floor)
 CACHE_BYTES = 24 * 1024 * 1024  # rendered strings kept, oldest dropped first
 KEEP_SECONDS = 30.0  # a string not drawn for this long is dropped (the screen's own labels never are)
 
 
+def floor_size(size: tuple[int, int]) -> int:
+    """The smallest type on a screen of ``size``: FLOOR_AT_720 at 720 lines, in proportion to
+    the short side (6 px, the least any size is drawn, on the smallest windows)."""
+    return max(6, FLOOR_AT_720 * min(size) // 720)
+
+
 class Text:
+    # when set: each new string's surface passes through it (surface, words, size) -- the look
+    # check's text boxes (designer/text_boxes.py) follow where each string lands
+    follow: Callable[[pygame.Surface, str, int], pygame.Surface] | None = None
+
     def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._fonts: dict[object, pygame.font.Font] = {}  # size (the body face) or (face, size)
         self._rendered: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
@@ -50,6 +61,7 @@ class Text:
         self._clock = clock
         self._bytes = 0
         self._glyphs: dict[tuple[object, ...], pygame.Surface] = {}
+        self.floor = 6  # px: ``fit`` never shrinks a string under it (the context sets floor_size)
         self.display = "dejavu"  # the theme's display face (titles, big numbers): a DISPLAY_FACES key
         # when a list: every string rendered is noted (words, size, face) -- the look check reads it
         self.record: list[tuple[str, int, str]] | None = None
@@ -103,6 +115,8 @@ class Text:
             surface.blit(face_img, (d, d))
         else:
             surface = face_img
+        if self.follow is not None:
+            surface = self.follow(surface, text, size)
         self._rendered[key] = surface
         self._last_used[key] = now
         self._bytes += surface.get_width() * surface.get_height() * 4
@@ -140,23 +154,56 @@ class Text:
         for glyph in glyphs:
             surface.blit(glyph, (x, y))
             x += glyph.get_width() - pad
+        if self.follow is not None and hasattr(surface, "merge_text"):  # the glyphs are one string
+            surface.merge_text(len(glyphs), text, size)
         return pygame.Rect(center[0] - width // 2, y, width, height)
 
     def fit_size(self, text: str, size: int, max_width: int, *, face: str = "body") -> int:
-        """The largest size up to ``size`` at which ``text`` is at most ``max_width`` wide."""
+        """The largest size up to ``size`` at which ``text`` is at most ``max_width`` wide, but
+        never under the floor (``fit`` wraps a string too wide at the floor)."""
         size = max(6, int(size))
         width = self.font(size, face).size(text)[0]
         if width <= max_width or width == 0:
             return size
-        return max(6, int(size * max_width / width))
+        return min(size, max(6, self.floor, int(size * max_width / width)))
 
     def fit(self, text: str, size: int, max_width: int, colour: Colour, *, outline: bool = False,
             shadow: bool = False, face: str = "body") -> pygame.Surface:
-        return self.render(text, self.fit_size(text, size, max_width, face=face), colour, outline, shadow, face=face)
+        """``text`` in one line as large as fits up to ``size``; a string still too wide at
+        the floor size is wrapped into lines at the floor size (one surface, centred lines)."""
+        fitted = self.fit_size(text, size, max_width, face=face)
+        if self.font(fitted, face).size(text)[0] <= max_width or " " not in text.strip():
+            return self.render(text, fitted, colour, outline, shadow, face=face)
+        lines = [self.render(line, fitted, colour, outline, shadow, face=face)
+                 for line in self.wrap(text, fitted, max_width, face=face)]
+        key = ("\n", text, fitted, colour, outline, shadow, face, max_width)
+        block = self._rendered.get(key)
+        if block is None:
+            pitch = self.font(fitted, face).get_linesize()
+            block = pygame.Surface((max(img.get_width() for img in lines),
+                                    pitch * (len(lines) - 1) + lines[-1].get_height()), pygame.SRCALPHA)
+            for k, img in enumerate(lines):
+                block.blit(img, img.get_rect(midtop=(block.get_width() // 2, k * pitch)))
+            self._rendered[key] = block
+            self._bytes += block.get_width() * block.get_height() * 4
+        self._rendered.move_to_end(key)
+        self._last_used[key] = self._clock()
+        return block
 
-    def wrap(self, text: str, size: int, max_width: int) -> list[str]:
+    def shorten(self, text: str, size: int, max_width: int, *, face: str = "body") -> str:
+        """``text`` as it is when it fits ``max_width`` at ``size``, else cut short with an
+        ellipsis (a list row keeps its role's one size; the full words are on its card)."""
+        font = self.font(size, face)
+        if font.size(text)[0] <= max_width:
+            return text
+        words = text.rstrip()
+        while words and font.size(words + "\u2026")[0] > max_width:
+            words = words[:-1].rstrip()
+        return words + "\u2026"
+
+    def wrap(self, text: str, size: int, max_width: int, *, face: str = "body") -> list[str]:
         """Words flowed into lines no wider than ``max_width``."""
-        font = self.font(size)
+        font = self.font(size, face)
         lines: list[str] = []
         line = ""
         for word in text.split():

@@ -12,6 +12,7 @@ import pygame
 
 from ..layout import Box
 from ..style import GOLD, PALE_GOLD, WHITE
+from ..words import sentence_case
 
 DIM = (60, 44, 90)
 LIT = (255, 210, 80)
@@ -65,8 +66,8 @@ def draw_example(ctx: Any, page: pygame.Surface, heights: Sequence[int], lit: Se
 
 def draw_note(ctx: Any, page: pygame.Surface, note: str) -> int:
     """Plain words at the foot of the page; returns where they start (the example goes above)."""
-    size = max(9, ctx.layout.fonts.body * 4 // 5)
-    lines = ctx.text.wrap(note, size, page.get_width() * 9 // 10)
+    size = max(ctx.text.floor, ctx.layout.fonts.body * 4 // 5)
+    lines = ctx.text.wrap(sentence_case(note), size, page.get_width() * 9 // 10)  # a rule: sentence case
     y = top = page.get_height() - len(lines) * size * 3 // 2
     for line in lines:
         img = ctx.text.render(line, size, PALE_GOLD if line is lines[0] else WHITE)

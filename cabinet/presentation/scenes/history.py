@@ -46,6 +46,7 @@ from ..style import GOLD, PALE_GOLD
 SHOWN = 50  # rounds listed (the history keeps at least 10)
 MAX_ROWS = 10
 PAID_SHOWN = 2  # wins named on the card; more are counted
+CARD_ROWS = 10  # a round's card sized for this many rows, whatever one record has (one type size on every card)
 
 
 def paid_text(defn: Any, record: HistoryRecord) -> str:
@@ -356,23 +357,23 @@ class HistoryScene:
         self._draw_arrows(surface)
         self._draw_card(surface, None if self.audit else self.records[self.cursor])
         self._draw_meters_button(surface)
-        hint = f"ROUNDS {self.offset + 1}-{min(len(self.records), self.offset + self.rows())} OF " \
-               f"{len(self.records)}   UP/DOWN: CHOOSE   SPIN: REPLAY   INFO: METERS   BACK: CLOSE"
-        img = text.fit(hint, max(8, body * 4 // 5), int(box.w * 0.9), (200, 186, 220))
+        hint = f"Rounds {self.offset + 1}-{min(len(self.records), self.offset + self.rows())} of " \
+               f"{len(self.records)}   Up/Down: choose   Spin: replay   Info: meters   Back: close"
+        img = text.fit(hint, max(text.floor, body * 4 // 5), int(box.w * 0.9), (200, 186, 220))
         surface.blit(img, img.get_rect(midbottom=(box.center[0], box.bottom - box.h // 40)))
 
     def _draw_row(self, surface: pygame.Surface, row: Box, record: HistoryRecord, selected: bool) -> None:
         ctx = self.ctx
         draw_row(ctx, surface, row, "", selected=selected)
         left, right = self.row_text(record)
-        size = max(8, min(ctx.layout.fonts.body, row.h * 6 // 10))
+        size = self.row_size(row)
         pad = row.h // 3
-        right_img = ctx.text.fit(right, size, row.w * 45 // 100, PALE_GOLD)
+        right_img = ctx.text.render(ctx.text.shorten(right, size, row.w * 45 // 100), size, PALE_GOLD)
         surface.blit(right_img, right_img.get_rect(midright=(row.right - pad, row.y + row.h // 2)))
         tags = marks(record, short=True)
         tag_w = 0
         if tags:  # each mark as a word on a coloured pill (a dot alone explained nothing)
-            tag_size = max(8, size * 7 // 10)
+            tag_size = max(ctx.text.floor, size * 7 // 10)
             right_edge = row.right - pad - right_img.get_width() - pad
             for tag in tags:
                 word = ctx.text.render(tag, tag_size, (16, 12, 24))
@@ -383,8 +384,12 @@ class HistoryScene:
                 right_edge = pill.x - pad // 2
             tag_w = row.right - pad - right_img.get_width() - pad - right_edge
         room = row.w - right_img.get_width() - tag_w - 3 * pad
-        left_img = ctx.text.fit(left, size, max(20, room), (250, 246, 236))
+        left_img = ctx.text.render(ctx.text.shorten(left, size, max(20, room)), size, (250, 246, 236))
         surface.blit(left_img, left_img.get_rect(midleft=(row.x + pad, row.y + row.h // 2)))
+
+    def row_size(self, row: Box) -> int:
+        """The list rows' one type size (every row's words at it: cut short, never shrunk)."""
+        return max(self.ctx.text.floor, min(self.ctx.layout.fonts.body, row.h * 6 // 10))
 
     def _draw_arrows(self, surface: pygame.Surface) -> None:
         up, down = self.arrow_boxes()
@@ -417,19 +422,19 @@ class HistoryScene:
         replay = self.replay_box()
         tags = marks(record) if record is not None else []
         room = replay.y - card.y - pad - (ctx.layout.fonts.body * 3 // 2 if tags else 0)
-        size = max(8, min(ctx.layout.fonts.body, room // (len(rows) + 1)))
+        size = max(text.floor, min(ctx.layout.fonts.body, room // (max(CARD_ROWS, len(rows)) + 1)))  # one size, every card
         y = card.y + pad // 2
         label_w = card.w * 30 // 100
         for label, value in rows:
-            lab = text.render(label, max(7, size * 4 // 5), GOLD)
+            lab = text.render(label, max(text.floor, size * 4 // 5), GOLD)
             surface.blit(lab, (card.x + pad, y + (size - lab.get_height() // 1) // 4))
-            val = text.fit(value, size, card.w - label_w - 2 * pad, (246, 240, 250))
+            val = text.render(text.shorten(value, size, card.w - label_w - 2 * pad), size, (246, 240, 250))
             surface.blit(val, (card.x + pad + label_w, y))
             y += max(val.get_height(), size * 5 // 4)
         if tags:
             x = card.x + pad
             for tag in tags:
-                img = text.fit(tag, max(8, size), max(20, card.right - pad - x - size), (16, 10, 20))
+                img = text.render(text.shorten(tag, size, max(20, card.right - pad - x - size)), size, (16, 10, 20))
                 pill = pygame.Rect(x, y + size // 4, img.get_width() + size, img.get_height() + size // 4)
                 pygame.draw.rect(surface, mark_colour(tag), pill, border_radius=pill.h // 2)
                 surface.blit(img, img.get_rect(center=pill.center))

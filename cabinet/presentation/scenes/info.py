@@ -50,7 +50,7 @@ from ..mechanics.writing import FeatureSection, Para, Writer, money_of, symbol_n
 from ..overlays import Overlay
 from ..router import register_scene
 from ..style import GOLD, PALE_GOLD
-from ..words import words
+from ..words import sentence_case, words
 
 WHITE = (244, 240, 250)
 SOFT = (200, 186, 224)
@@ -405,7 +405,7 @@ class InfoScene(Overlay):
             y += pitch
         note_size = size * 4 // 5
         for note in card.notes:
-            for line in text.wrap(note, note_size, text_w):
+            for line in text.wrap(sentence_case(note), note_size, text_w):
                 page.blit(text.render(line, note_size, SOFT), (tx, y))
                 y += note_size
 
@@ -481,7 +481,7 @@ class InfoScene(Overlay):
         for i, para in enumerate(section.paras):
             table_goes_on = i + 1 < len(section.paras) and bool(section.paras[i + 1].label)
             if para.label:
-                lines = ctx.text.wrap(para.text, body, width - label_w)
+                lines = ctx.text.wrap(para.text, body, width - label_w)  # a table's cell: names, as written
                 rows = [Row(pitch, [("text", x + label_w, line, body, WHITE)]) for line in lines]
                 rows[0].items.insert(0, ("text", x, para.label, body, PALE_GOLD))
                 if not table_goes_on:
@@ -491,14 +491,14 @@ class InfoScene(Overlay):
                     continue
             elif para.icon:
                 side = pitch * 2 - gap
-                lines = ctx.text.wrap(para.text, body, width - side - pitch // 2)
+                lines = ctx.text.wrap(sentence_case(para.text), body, width - side - pitch // 2)
                 rows = [Row(pitch, [("text", x + side + pitch // 2, line, body, WHITE)]) for line in lines]
                 rows[0].items.insert(0, ("icon", x, para.icon, side, WHITE))
                 if len(lines) < 2:
                     rows.append(Row(pitch * (2 - len(lines)), []))
                 rows.append(Row(gap, []))
             else:
-                rows = [Row(pitch, [("text", x, line, body, WHITE)]) for line in ctx.text.wrap(para.text, body, width)]
+                rows = [Row(pitch, [("text", x, line, body, WHITE)]) for line in ctx.text.wrap(sentence_case(para.text), body, width)]
                 rows.append(Row(gap, []))
             blocks.append(rows)
         if section.symbol:  # the art is as tall as the heading and the first lines: room for it
@@ -552,7 +552,7 @@ class InfoScene(Overlay):
 
         said = (*pay_rules(ctx.defn), *ctx.defn.rules)  # how the model pays, then the game's
         for paragraph in said or ("See the paytable for the pays.",):
-            wrapped = ctx.text.wrap(paragraph, size, measure)
+            wrapped = ctx.text.wrap(sentence_case(paragraph), size, measure)  # rules read as sentences
             blocks.append(["- " + line if i == 0 else "  " + line for i, line in enumerate(wrapped)])
         pages: list[list[str]] = [[]]
         for block in blocks:  # a rule is not split over two pages when it fits on one

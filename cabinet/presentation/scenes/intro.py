@@ -22,6 +22,7 @@ from ..layout import Box
 from ..overlays import make_dim
 from ..router import register_scene
 from ..style import GOLD, PALE_GOLD, WHITE
+from ..words import sentence_case
 
 BLINK = 0.6  # seconds on, then off, for the prompt
 MAX_CARDS = 3
@@ -192,11 +193,12 @@ class IntroScene:
         y = text_box.y
         surface.blit(title, title.get_rect(midtop=(text_box.center[0], y)) if not portrait else (text_box.x, y))
         y += title.get_height() + layout.fonts.body // 4
-        size = max(9, layout.fonts.body * 8 // 10)
-        lines = text.wrap(card.body, size, text_box.w)
-        while len(lines) * size * 6 // 5 > text_box.bottom - y and size > 9:
+        size = max(text.floor, layout.fonts.body * 8 // 10)
+        body = sentence_case(card.body)  # a card's words are help: sentence case, never under the floor
+        lines = text.wrap(body, size, text_box.w)
+        while len(lines) * size * 6 // 5 > text_box.bottom - y and size > text.floor:
             size -= 1
-            lines = text.wrap(card.body, size, text_box.w)
+            lines = text.wrap(body, size, text_box.w)
         for line in lines:
             img = text.render(line, size, WHITE)
             surface.blit(img, img.get_rect(midtop=(text_box.center[0], y)) if not portrait else (text_box.x, y))

@@ -31,7 +31,7 @@ TOGGLES = ("intro_screen", "spacebar_spins")
 VOLUME_ROW = ITEMS.index("VOLUME")
 HISTORY_ROW = ITEMS.index("GAME HISTORY")
 VOLUME_STEP = 10
-NOTES = ("AN INTRO CARD WHEN THE GAME STARTS", "SPACE STARTS A SPIN", "SOUND AND MUSIC", "YOUR LAST ROUNDS")
+NOTES = ("An intro card when the game starts", "Space starts a spin", "Sound and music", "Your last rounds")
 
 
 def _key(settings: Any, name: str) -> str | None:

@@ -178,7 +178,8 @@ def move(cursor: int, press: Press, count: int) -> int:
 def label(surface: pygame.Surface, text: Any, words: str, size: int, colour: tuple[int, int, int],
           *, left: int | None = None, right: int | None = None, centre: int | None = None, y: int,
           width: int = 10_000) -> pygame.Rect:
-    img = text.fit(words, size, width, colour)
+    fitted = text.fit_size(words, size, width)  # a row is one line: too long at the floor, it is cut short
+    img = text.render(text.shorten(words, fitted, width), fitted, colour)
     if right is not None:
         rect = img.get_rect(midright=(right, y))
     elif centre is not None:
