@@ -7,7 +7,10 @@ changes nothing, so a frame can be drawn any number of times (screenshots, resiz
   False and the press falls through to the scene below, unless the scene is modal.
 - ``update`` runs from the top down and stops below a modal scene: a menu pauses the
   game under it.
-- ``draw`` starts at the highest opaque scene and paints upwards.
+- ``draw`` starts at the highest opaque scene and paints upwards. Under a modal scene the
+  game is paused, so what the scenes below it draw is kept as one picture and laid down in
+  one blit until something could change it (a press, a scene pushed or gone, another size):
+  a menu or INFO page over the game costs its own drawing, not the game's.
 
 A scene may also have ``on_enter()`` and ``on_exit()`` (both optional): the stack calls
 ``on_enter`` when the scene is pushed (it becomes active) and ``on_exit`` when it leaves
@@ -79,6 +82,14 @@ class SceneStack:
         # Looked at before any scene: a filter that returns True has used the press (the
         # base game's autoplay stops on any button, whichever scene is on top).
         self.filters: list[Callable[[Press], bool]] = []
+        self._under: Any = None  # the picture of the scenes under the top modal scene
+        self._under_key: tuple[Any, ...] = ()
+        self._changes = 0  # moves on with each press and each change of the stack
+
+    def changed(self) -> None:
+        """Something under a modal scene may look different: draw it afresh next frame."""
+        self._changes += 1
+        self._under = None
 
     def __len__(self) -> int:
         return len(self._scenes)
@@ -92,11 +103,13 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         self._scenes.append(scene)
+        self.changed()
         enter(scene)
 
     def remove(self, scene: Scene) -> None:
         if scene in self._scenes:
             self._scenes.remove(scene)
+            self.changed()
             leave(scene)
 
     def replace(self, old: Scene, new: Scene) -> None:
@@ -105,11 +118,13 @@ class SceneStack:
             self.push(new)
             return
         self._scenes[self._scenes.index(old)] = new
+        self.changed()
         leave(old)
         enter(new)
 
     def clear(self) -> None:
         """Every scene leaves, the top one first (a replay closed, a demo over, the app shut down)."""
+        self.changed()
         while self._scenes:
             leave(self._scenes.pop())
 
@@ -121,6 +136,7 @@ class SceneStack:
         return None
 
     def handle(self, press: Press) -> bool:
+        self.changed()
         for press_filter in list(self.filters):
             if press_filter(press):
                 return True
@@ -138,6 +154,7 @@ class SceneStack:
                 break
         gone = [s for s in self._scenes if s.finished]
         if gone:
+            self.changed()
             self._scenes = [s for s in self._scenes if not s.finished]
             for scene in reversed(gone):
                 leave(scene)
@@ -150,7 +167,20 @@ class SceneStack:
         return self._scenes[start:]
 
     def draw(self, surface: Any) -> None:
-        for scene in self.visible():
+        scenes = self.visible()
+        cut = max((i for i, scene in enumerate(scenes) if scene.modal and i > 0), default=0)
+        if not cut:
+            for scene in scenes:
+                scene.draw(surface)
+            return
+        key = (tuple(id(scene) for scene in scenes[:cut]), surface.get_size(), self._changes)
+        if self._under is None or self._under_key != key:
+            for scene in scenes[:cut]:
+                scene.draw(surface)
+            self._under, self._under_key = surface.copy(), key
+        else:
+            surface.blit(self._under, (0, 0))
+        for scene in scenes[cut:]:
             scene.draw(surface)
 
     def hit_regions(self) -> list[tuple[Any, Press]]:

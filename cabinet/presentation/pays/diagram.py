@@ -66,7 +66,7 @@ def draw_example(ctx: Any, page: pygame.Surface, heights: Sequence[int], lit: Se
 
 def draw_note(ctx: Any, page: pygame.Surface, note: str) -> int:
     """Plain words at the foot of the page; returns where they start (the example goes above)."""
-    size = max(ctx.text.floor, ctx.layout.fonts.body * 4 // 5)
+    size = max(9, ctx.text.floor, ctx.layout.fonts.body * 4 // 5)  # 9: readable at 640x360 too
     lines = ctx.text.wrap(sentence_case(note), size, page.get_width() * 9 // 10)  # a rule: sentence case
     y = top = page.get_height() - len(lines) * size * 3 // 2
     for line in lines:
