@@ -170,17 +170,24 @@ def following_text() -> Iterator[None]:
     """While on: every surface made is Tracked, the window's too, and scaling keeps the boxes."""
     saved = (pygame.Surface, pygame.display.set_mode, pygame.transform.scale, pygame.transform.smoothscale,
              pygame.transform.scale_by, pygame.transform.smoothscale_by, pygame.draw.rect)
-    real_set_mode = pygame.display.set_mode
+    real_set_mode, real_get_surface = pygame.display.set_mode, pygame.display.get_surface
+    window: list[Any] = []  # the Tracked window: get_surface answers it too (an app that took a
+    # resize event, one left in the queue by an earlier test among them, asks get_surface)
 
     def set_mode(size: Any = (0, 0), flags: int = 0, *args: Any, **kwargs: Any) -> Any:
         real = real_set_mode(size, flags, *args, **kwargs)
-        return Tracked(real.get_size(), 0, real)
+        window[:] = [Tracked(real.get_size(), 0, real)]
+        return window[0]
+
+    def get_surface() -> Any:
+        return window[0] if window else real_get_surface()
 
     from cabinet.presentation.text import Text
 
     pygame.Surface = Tracked  # type: ignore[misc]
     Text.follow = staticmethod(follow_string)  # type: ignore[assignment]
     pygame.display.set_mode = set_mode
+    pygame.display.get_surface = get_surface
     pygame.transform.scale = _scaling(saved[2])
     pygame.transform.smoothscale = _scaling(saved[3])
     pygame.transform.scale_by = _scaling(saved[4])
@@ -190,6 +197,7 @@ def following_text() -> Iterator[None]:
         yield
     finally:
         Text.follow = None
+        pygame.display.get_surface = real_get_surface
         (pygame.Surface, pygame.display.set_mode, pygame.transform.scale, pygame.transform.smoothscale,
          pygame.transform.scale_by, pygame.transform.smoothscale_by, pygame.draw.rect) = saved  # type: ignore[misc]
 
