@@ -375,7 +375,7 @@ class App:
         the command line wins; a later save on the settings page is the operator's choice."""
         if config.volume is not None:
             self.ctx.audio.set_volume(config.volume)
-        self.ctx.buy_features = config.buy_features
+        self.ctx.buy_features = config.buy_features and (self.options.buy_features or not at_start)
         session = self.session
         named = dict(self.options.rtp_variants).get(self.defn.id)
         if session is not None and not (at_start and named):

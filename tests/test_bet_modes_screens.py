@@ -79,7 +79,7 @@ def test_ante_switches_on_and_off_and_the_deck_shows_its_cost_and_the_mode(cabin
     app.run_frames(12)
     assert session.mode == "ante"
     assert hud.meter_values(app.ctx)["bet"] == ("€1.25", "ANTE BET (+25%)")
-    assert app.ctx.hud.status == "ANTE BET ON - SPIN COSTS €1.25: BET 25% MORE: MORE STARS ON REEL 1"
+    assert app.ctx.hud.status == "ANTE BET ON - SPIN COSTS €1.25: BET 25% MORE: MORE STARS ON REELS 1 AND 2"
     assert fill_at(app, bet_modes.boxes(app.ctx)[Button.ANTE]) == ANTE_ON
     before = session.credits
     app.press([Press(Button.SPIN)])

@@ -137,17 +137,18 @@ class OperatorServices:
         a broken file is said (file:line:col) and its defaults played, since play must not stop."""
         from .config import CONFIG_NAME, KioskConfig, KioskConfigError, load_config
 
-        config, problem = KioskConfig(), ""
-        if data_dir is not None:
+        config, problem, read = KioskConfig(), "", False
+        if data_dir is not None and (data_dir / CONFIG_NAME).exists():
             try:
-                config = load_config(data_dir / CONFIG_NAME)
+                config, read = load_config(data_dir / CONFIG_NAME), True
             except KioskConfigError as exc:
                 problem = "; ".join(str(issue) for issue in exc.issues)
             except Exception as exc:  # noqa: BLE001 - a broken kiosk.yaml must not stop play
                 problem = f"{data_dir / CONFIG_NAME}: {exc}"
         services = cls(data_dir, config_path=data_dir / CONFIG_NAME if data_dir is not None else None,
                        pin_hash=config.operator_pin, volume=config.volume)
-        services.play_config, services.play_config_problem = config, problem
+        services.play_config = config if read else None  # no kiosk.yaml: the run's own options stand
+        services.play_config_problem = problem
         if problem:
             services.events.record("malfunction", f"kiosk.yaml not used, its defaults played: {problem}"[:300])
         return services
