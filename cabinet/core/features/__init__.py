@@ -622,6 +622,8 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "wild_respin",
     "mummy_access",
     "tumble",
+    "progressive",  # issue 35: the kiosk's shared progressive jackpot
+    "collection",  # issue 35: a meter kept from round to round
 )
 
 _BLOCKS: Registry[FeatureBlock] = Registry(
