@@ -102,11 +102,13 @@ def request_to_dict(request: RoundRequest) -> dict[str, Any]:
         data["mode"] = request.mode
     if request.rtp_variant:
         data["rtp_variant"] = request.rtp_variant
+    if request.carried:  # a game with a collection meter: what the round started from
+        data["carried"] = {name: value for name, value in request.carried}
     return data
 
 
 _REQUEST_KEYS = {"bet", "seed", "kind", "respin_reel", "held_stops", "held_reel_set", "script", "decisions",
-                 "forced_by", "held_screen", "mode", "rtp_variant"}
+                 "forced_by", "held_screen", "mode", "rtp_variant", "carried"}
 
 
 def _exact_int(value: Any, what: str) -> int:
@@ -177,7 +179,14 @@ def request_from_dict(data: Mapping[str, Any]) -> RoundRequest:
         forced_by=forced_by,
         mode=_str(data.get("mode", "base"), "mode") or "base",
         rtp_variant=_str(data.get("rtp_variant", ""), "rtp_variant"),
+        carried=_carried(data.get("carried", {})),
     )
+
+
+def _carried(value: Any) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"carried must be an object of meter values, got {value!r}")
+    return tuple((_str(k, "carried name"), _exact_int(v, f"carried {k}")) for k, v in value.items())
 
 
 # --- records -------------------------------------------------------------------------------------
