@@ -132,3 +132,30 @@ def test_one_round_from_a_carried_value_equals_brute_force(toy: Definition) -> N
 
     base = line_expectation(toy, "base", False).total * bet.total  # one line, one coin
     assert found.mean == base + (1 - dist[0]) * 3 * bet.total  # any COIN fills it from 3
+
+
+def test_the_batch_path_equals_play_round_round_by_round_with_the_meter_carried(toy: Definition) -> None:
+    from cabinet.core.simulate import derive_seeds, round_outcomes
+
+    bet = default_bet(toy)
+    seeds = derive_seeds(11, 0, 400)
+    out = round_outcomes(toy, bet, seeds)
+    carried: tuple[tuple[str, int], ...] = ()
+    expected, filled = [], []
+    for seed in seeds.tolist():
+        result = play_round(toy, RoundRequest(bet, int(seed), carried=carried))
+        expected.append(result.total_win)
+        filled.append("collection" in result.features)
+        carried = result.carried
+    assert out.win.tolist() == expected
+    assert 0 < int(out.scalar.sum()) < len(seeds)  # the plain rounds batched, the meter's rounds played
+    assert out.features["collection"][0].tolist() == filled and any(filled)
+
+
+def test_simulate_agrees_with_the_long_run_estimate(toy: Definition) -> None:
+    from cabinet.core.simulate import simulate
+
+    report = simulate(toy, 6_000, seed=4)
+    lo, hi = par(toy).total.ci95  # type: ignore[union-attr]
+    half = 1.96 * report.sigma / 6_000 ** 0.5
+    assert lo - half <= report.rtp <= hi + half

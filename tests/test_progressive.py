@@ -7,6 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from cabinet.core.bet import Bet, default_bet
@@ -22,7 +23,6 @@ from cabinet.core.features.progressive import (
 )
 from cabinet.core.loader import DefinitionError, load_definition, load_definition_text
 from cabinet.core.par import par
-from cabinet.core.rng import Rng
 from cabinet.core.round import RoundRequest, play_round, play_spin_with
 from cabinet.core.value import Exact
 
@@ -152,3 +152,18 @@ def test_the_loader_says_why_it_refuses() -> None:
     assert "contribution must be a share" in text
     assert "Q" in text
     assert "bad.yaml:13:" in text or "bad.yaml:14:" in text  # file:line:col of the first block
+
+
+@pytest.mark.parametrize("path", [LINE, DRAW])
+def test_the_batch_path_equals_play_round_and_counts_the_hits_it_plays(path: Path) -> None:
+    from cabinet.core.simulate import derive_seeds, round_outcomes
+
+    defn = load_definition(path)
+    bet = default_bet(defn)
+    seeds = derive_seeds(3, 0, 300)
+    out = round_outcomes(defn, bet, seeds)
+    played = [play_round(defn, RoundRequest(bet, int(s))) for s in seeds.tolist()]
+    assert out.win.tolist() == [r.total_win for r in played]
+    name = "progressive_jackpot" if path == LINE else "gem_jackpot"  # the draw's hits are not batch-counted
+    ran = out.features.get(name, (np.zeros(len(seeds), dtype=bool),))[0]
+    assert ran.tolist() == [name in r.features for r in played]

@@ -98,11 +98,12 @@ class Pool:
         keys = {"seed", "reset", "cap", "value", "reserve", "contributed", "funded", "paid", "hits", "contributions"}
         if not isinstance(data, Mapping) or set(data) != keys:
             raise ValueError(f"{what} must have exactly {', '.join(sorted(keys))}")
-        pool = cls(
-            **{k: exact_amount(data[k], f"{what}.{k}") for k in ("seed", "reset", "cap", "funded", "paid", "hits",
-                                                                  "contributions")},
-            **{k: _fraction(data[k], f"{what}.{k}") for k in ("value", "reserve", "contributed")},
-        )
+        whole = {k: exact_amount(data[k], f"{what}.{k}") for k in ("seed", "reset", "cap", "funded", "paid", "hits",
+                                                                    "contributions")}
+        exact = {k: _fraction(data[k], f"{what}.{k}") for k in ("value", "reserve", "contributed")}
+        pool = cls(seed=whole["seed"], reset=whole["reset"], cap=whole["cap"], value=exact["value"],
+                   reserve=exact["reserve"], contributed=exact["contributed"], funded=whole["funded"],
+                   paid=whole["paid"], hits=whole["hits"], contributions=whole["contributions"])
         if not pool.balanced():
             raise ValueError(f"{what} does not balance: value + reserve != funded + contributed - paid")
         return pool

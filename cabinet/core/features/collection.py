@@ -39,13 +39,25 @@ from typing import Any, ClassVar, Literal
 
 import numpy as np
 
+from ..boards import check_whole_x_bet, whole_amount
 from ..definition import Definition, doc
-from ..evaluate import symbol_count
+from ..evaluate import compiled, symbol_count
 from ..events import Event, Position, register_event
 from ..linemath import symbol_count_distribution
-from ..boards import whole_amount
 from ..value import Estimate, Exact, Value
-from . import Block, BlockPar, FeatureContext, FeatureRun, ParContext, Report, Spin, Trigger, check_symbol
+from . import (
+    BatchHint,
+    Block,
+    BlockPar,
+    FeatureContext,
+    FeatureRun,
+    ParContext,
+    Report,
+    Spin,
+    Trigger,
+    check_symbol,
+    window_hint,
+)
 
 PAR_BATCHES = 50  # batch means: consecutive spins cut into this many batches for the interval
 
@@ -114,6 +126,7 @@ class CollectionBlock(Block):
             report(("target",), f"target must be at least 1, got {p.target}")
         if p.prize_x_bet < 0:
             report(("prize_x_bet",), "prize_x_bet must not be negative")
+        check_whole_x_bet(defn, report, [(("prize_x_bet",), p.prize_x_bet)])
         if p.par_spins < 10_000:
             report(("par_spins",), "par_spins must be at least 10,000 (the estimate is long-run)")
 
@@ -142,6 +155,12 @@ class CollectionBlock(Block):
         carried[p.name] = after_fill(p, trigger.count)
         ctx.book.add(CollectionReset(p.name, carried[p.name]))
         return FeatureRun(amount, 0)
+
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
+        """Base spins showing the symbol move the meter: ``play_round`` plays them, in order, with
+        the meter carried (``simulate.round_outcomes``); the others leave it as it was."""
+        adds = compiled(defn).counts_as.get(params.symbol, {})
+        return (window_hint(defn, reel_set, lambda reel, window: sum(adds.get(s, 0) for s in window), 1),)
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         p: Collection = pctx.feature

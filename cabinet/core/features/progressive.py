@@ -59,7 +59,18 @@ from ..definition import Definition, doc
 from ..events import Event, Position, register_event
 from ..linemath import symbol_count_distribution
 from ..value import Exact, Value
-from . import Block, BlockPar, FeatureContext, ParContext, Report, Spin, Trigger, check_symbol
+from . import (
+    BatchHint,
+    Block,
+    BlockPar,
+    FeatureContext,
+    ParContext,
+    Report,
+    Spin,
+    Trigger,
+    check_symbol,
+    window_hint,
+)
 
 
 @dataclass(frozen=True)
@@ -183,7 +194,8 @@ class ProgressiveJackpotBlock(Block):
             if found is None:
                 report(("win", "feature"), f"'{rule.feature}' is not a hold_and_respin feature of this game")
             else:
-                board = next((b for b in found.boards if b.name == rule.board), None)
+                boards: tuple[Any, ...] = getattr(found, "boards", ())
+                board = next((b for b in boards if b.name == rule.board), None)
                 if board is None:
                     report(("win", "board"), f"'{rule.feature}' has no board named '{rule.board}'")
                 elif getattr(board, "fill_x_bet", 0):
@@ -229,6 +241,19 @@ class ProgressiveJackpotBlock(Block):
             rc.stats[hits_stat(p.pool)] = rc.stats.get(hits_stat(p.pool), 0) + 1
             rc.ran.append(p.name)
         return None
+
+    def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
+        """Base spins that may meet a ``line`` or ``scatter`` rule go to ``play_round``, so simulate
+        counts the pool's hits (the round's total is the same either way). A ``draw`` (the round's
+        last draw) and a ``grand`` change no total: the batch leaves them out of its hit count."""
+        rule: JackpotRule = params.win
+        if rule.rule == "scatter":
+            return (window_hint(defn, reel_set, lambda reel, window: window.count(rule.symbol), rule.count),)
+        if rule.rule == "line":
+            first = rule.count  # the symbol on each of the first `count` reels
+            return (window_hint(defn, reel_set, lambda reel, window: int(reel < first and rule.symbol in window),
+                                first),)
+        return ()
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
