@@ -18,7 +18,8 @@ its request carried. The machine keeps one meter per game and bet, so a meter fi
 small bet is not paid at a large one.
 
 Each base spin (not free spins, not a paid respin), in the trigger stage (stage 5, in
-definition order): the symbols on the spin's screen are counted onto the meter
+definition order): the symbols on the spin's screen as it landed (before any screen block
+changed it) are counted onto the meter
 (``CollectionAdvanced``, also when none landed: the meter is on screen). When the meter
 reaches ``target`` the feature "triggers" (``FeatureTriggered``, its name in the round's
 features) and pays ``prize_x_bet`` x the total bet (``CollectionPaid``), then the meter
@@ -27,7 +28,9 @@ resets (``CollectionReset``). No draws.
 Par: an estimate of the long-run RTP, labelled so: consecutive base spins depend on each
 other through the meter, so the part is what the prize returns per spin over a long
 simulation of consecutive spins (each spin's count drawn from the exact per-spin count
-distribution of the base reels), with a 95% interval from batch means.
+distribution of the base reels), with a 95% interval from batch means. Exact only where
+the meter never carries anything from a spin to the next (no ``keep_excess`` and every spin
+that adds anything adds at least ``target``): then P(count >= target) x the prize.
 """
 
 from __future__ import annotations
@@ -137,7 +140,7 @@ class CollectionBlock(Block):
         if spin.mode != "base":
             return None
         carried = RoundContext.sharing(ctx).carried
-        added, positions = symbol_count(ctx.defn, spin.screen, p.symbol)
+        added, positions = symbol_count(ctx.defn, spin.landed_screen, p.symbol)
         value = carried.get(p.name, 0) + added
         ctx.book.add(CollectionAdvanced(p.name, value, added, p.target, positions))
         carried[p.name] = value
@@ -164,6 +167,13 @@ class CollectionBlock(Block):
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         p: Collection = pctx.feature
+        dist = spin_counts(pctx.defn, p)
+        if not p.keep_excess and all(k >= p.target for k, q in enumerate(dist) if k and q):
+            rate = sum(dist[p.target:], Fraction(0))
+            return BlockPar(p.name, Exact(rate * p.prize_x_bet), {"fill_rate": Exact(rate),
+                                                                   "prize_x_bet": Exact(p.prize_x_bet)},
+                            ("exact: every spin that moves the meter fills it, so no spin carries anything to the "
+                             "next",))
         estimate, fills = long_run(pctx.defn, p, spins=p.par_spins, seed=pctx.seed)
         figures: dict[str, Value] = {"fill_rate": fills, "prize_x_bet": Exact(p.prize_x_bet)}
         notes = (f"estimate of the long-run RTP (labelled so): {p.par_spins:,} consecutive base spins simulated, "

@@ -33,8 +33,8 @@ Rules, as the catalogue's games state them (slotopol's progressive games: five w
 line win the jackpot; a hold-and-respin's grand; a draw whose odds grow with the bet):
 
 - ``line``: ``count`` of ``symbol`` (that symbol itself, no substitutes) from reel 1
-  along any played line;
-- ``scatter``: ``count`` or more of ``symbol`` anywhere on the screen;
+  along any played line (a lines game), on the screen as it landed;
+- ``scatter``: ``count`` or more of ``symbol`` anywhere on the screen as it landed;
 - ``grand``: the hold-and-respin ``feature`` filled ``board`` in this round (that board's
   own fill award must be 0: the pool pays the grand);
 - ``draw``: the random draw above.
@@ -184,6 +184,9 @@ class ProgressiveJackpotBlock(Block):
                 report((key,), f"{key} must not be negative")
         if p.cap and p.cap < max(p.seed, p.reset):
             report(("cap",), f"cap {p.cap} is below the seed or the reset value")
+        if rule.rule == "line" and defn.pay_model.type != "lines":
+            report(("win", "rule"), f"a line rule needs paylines; this game pays by {defn.pay_model.type}: use "
+                                    "scatter, grand or draw")
         if rule.rule in ("line", "scatter"):
             check_symbol(defn, report, ("win", "symbol"), rule.symbol, what="jackpot symbol")
             top = defn.grid.reels if rule.rule == "line" else defn.grid.reels * defn.grid.rows
@@ -224,10 +227,10 @@ class ProgressiveJackpotBlock(Block):
         rule = p.win
         positions: tuple[Position, ...] = ()
         if rule.rule == "line":
-            positions = line_hit(ctx.defn, spin.screen, ctx.bet.lines, rule.symbol, rule.count)
+            positions = line_hit(ctx.defn, spin.landed_screen, ctx.bet.lines, rule.symbol, rule.count)
             hit = bool(positions)
         elif rule.rule == "scatter":
-            positions = scatter_hit(spin.screen, rule.symbol, rule.count)
+            positions = scatter_hit(spin.landed_screen, rule.symbol, rule.count)
             hit = bool(positions)
         elif rule.rule == "grand":
             hit = bool(rc.stats.get(f"{rule.feature}_filled_{rule.board}", 0))
