@@ -79,7 +79,7 @@ class Collection:
     par_spins: int = doc("consecutive spins par simulates for its estimate", default=400_000)
     texts: dict[str, str] = doc(
         "the screen only: the words it shows, by key (defaults in brackets): `meter` the meter's title "
-        "[COLLECT]; `full` the banner [METER FULL]; `heading` its INFO heading [COLLECTION]",
+        "[COLLECT]; `full` the banner [METER FULL: {amount}]; `heading` its INFO heading [COLLECTION]",
         factory=dict,
     )
 

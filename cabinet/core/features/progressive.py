@@ -104,7 +104,7 @@ class ProgressiveJackpot:
     name: str = doc("feature name used in events, meters and history", default="progressive_jackpot")
     texts: dict[str, str] = doc(
         "the screen only: the words it shows, by key (defaults in brackets): `meter` the meter's title "
-        "[JACKPOT]; `won` the banner [JACKPOT WON]; `heading` its INFO heading [PROGRESSIVE JACKPOT]",
+        "[JACKPOT]; `won` the banner [JACKPOT WON {amount}]; `heading` its INFO heading [PROGRESSIVE JACKPOT]",
         factory=dict,
     )
 

@@ -49,6 +49,8 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "wheel",
     "panel_door",
     "tumble",
+    "progressive_jackpot",  # issue 35: the kiosk's shared jackpot
+    "collection",  # issue 35: a meter kept from round to round
 )
 
 # Core blocks (by their ``presenter`` name) shown by the pipeline's presenters alone, with
