@@ -111,3 +111,25 @@ def test_the_rules_are_written_from_the_parameters() -> None:
     assert "1 in 30 at the current bet" in sections[1].text
     collect = feature_sections(load_definition(GAMES / "toy-collection.yaml"), Bet(1, 1, 10))[0].text
     assert "Every COIN landing" in collect and "When it reaches 4, it pays €0.30 and starts again from 0" in collect
+
+
+def test_the_operator_meters_list_each_pool() -> None:
+    from types import SimpleNamespace
+
+    from cabinet.machine.session import GameSession, MemoryLedger
+    from cabinet.presentation.scenes.operator.jackpot_rows import jackpot_rows
+
+    session = GameSession(load_definition(GAMES / "toy-jackpot-line.yaml"), ledger=MemoryLedger(10_000), seed=1)
+    assert jackpot_rows(SimpleNamespace(session=session), str) == []  # no round has fed a pool yet
+    session.set_bet(Bet(2, 1, 10))
+    for script in ((0, 0, 2), (1, 0, 2), (0, 0, 2)):  # a miss, a hit, a miss: 3 x 0.6 contributed
+        session.begin_round(script=script)
+        session.finish_round()
+    rows = {label: (master, period) for label, master, period, _ in jackpot_rows(SimpleNamespace(session=session), str)}
+    assert rows == {
+        "JACKPOT TOY POOL NOW": ("500", "-"),  # reset 500 + 0.2 left over + 0.6: 500.8
+        "JACKPOT TOY POOL CONTRIBUTED (3 ROUNDS)": ("1", "-"),
+        "JACKPOT TOY POOL HITS / PAID": ("1 / 1001", "-"),
+        "JACKPOT TOY POOL RESERVE / FUNDED": ("0 / 1500", "-"),
+    }
+    assert jackpot_rows(SimpleNamespace(session=None), str) == []
