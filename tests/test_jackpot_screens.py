@@ -133,3 +133,41 @@ def test_the_operator_meters_list_each_pool() -> None:
         "JACKPOT TOY POOL RESERVE / FUNDED": ("0 / 1500", "-"),
     }
     assert jackpot_rows(SimpleNamespace(session=None), str) == []
+
+
+def test_the_lobby_shows_the_kiosks_jackpots_under_its_title() -> None:
+    from cabinet.kiosk.catalog import load_entries
+    from cabinet.paths import sprites_dir
+    from cabinet.presentation.assets import AssetCache
+    from cabinet.presentation.scenes.lobby import LobbyScene
+    from cabinet.presentation.text import Text
+
+    pygame.display.init()
+    pygame.font.init()
+    text = Text()
+    entries, _ = load_entries([str(GAMES / "toy-jackpot-line.yaml")])
+    shown = [("JACKPOT", "€10.07")]
+    lobby = LobbyScene(text, AssetCache(sprites_dir(), text), entries, (1280, 720), on_choose=lambda i: None,
+                       jackpots=lambda: shown)
+    with_line = pygame.Surface((1280, 720))
+    lobby.draw(with_line)
+    shown = []
+    without = pygame.Surface((1280, 720))
+    lobby.draw(without)
+    y = lobby.layout.title.bottom
+    row = [x for x in range(400, 880) if with_line.get_at((x, y))[:3] != without.get_at((x, y))[:3]]
+    assert row and any(with_line.get_at((x, y))[:3] == (255, 214, 90) for x in row)  # gold glyphs there
+
+
+def test_the_lobby_reads_the_pools_from_the_store_without_a_game_open(tmp_path: Path) -> None:
+    from cabinet.machine.session import DiskLedger, GameSession
+    from cabinet.services.jackpot_pool import pools_on_disk
+    from cabinet.services.ledger import JournaledLedger
+
+    assert pools_on_disk(tmp_path) == {}
+    ledger = JournaledLedger.open(tmp_path, starting_credits=10_000)
+    session = GameSession(load_definition(GAMES / "toy-jackpot-line.yaml"), ledger=DiskLedger(ledger), seed=1)
+    session.begin_round(script=(0, 0, 2))
+    session.finish_round()
+    assert pools_on_disk(tmp_path) == ledger.kept.pools
+    ledger.close()
