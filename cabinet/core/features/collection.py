@@ -58,6 +58,7 @@ from . import (
     Report,
     Spin,
     Trigger,
+    WindowCount,
     check_symbol,
     window_hint,
 )
@@ -164,6 +165,11 @@ class CollectionBlock(Block):
         the meter carried (``simulate.round_outcomes``); the others leave it as it was."""
         adds = compiled(defn).counts_as.get(params.symbol, {})
         return (window_hint(defn, reel_set, lambda reel, window: sum(adds.get(s, 0) for s in window), 1),)
+
+    def trigger_window_count(self, defn: Definition, params: Any, mode: str, reel_set: str) -> WindowCount | None:
+        """None: it reads the screen as it landed, which no screen stage changes (so it meets no
+        screen block in par's composition)."""
+        return None
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         p: Collection = pctx.feature

@@ -68,6 +68,7 @@ from . import (
     Report,
     Spin,
     Trigger,
+    WindowCount,
     check_symbol,
     window_hint,
 )
@@ -257,6 +258,11 @@ class ProgressiveJackpotBlock(Block):
             return (window_hint(defn, reel_set, lambda reel, window: int(reel < first and rule.symbol in window),
                                 first),)
         return ()
+
+    def trigger_window_count(self, defn: Definition, params: Any, mode: str, reel_set: str) -> WindowCount | None:
+        """None: it reads the screen as it landed, which no screen stage changes (so it meets no
+        screen block in par's composition)."""
+        return None
 
     def par(self, pctx: ParContext) -> BlockPar | None:
         defn, p, bet = pctx.defn, pctx.feature, pctx.bet
