@@ -29,6 +29,7 @@ from cabinet.core.value import Exact
 GAMES = Path(__file__).parent / "games" / "jackpot"
 LINE = GAMES / "toy-jackpot-line.yaml"
 DRAW = GAMES / "toy-jackpot-draw.yaml"
+GRAND = GAMES / "toy-jackpot-grand.yaml"
 
 
 @pytest.fixture(scope="module")
@@ -91,6 +92,7 @@ def _hit_rate_by_brute_force(defn: Definition, bet: Bet, pool: str) -> Fraction:
     (LINE, Bet(1, 1, 20), "progressive_jackpot", "toy_pool"),
     (DRAW, Bet(1, 1, 10), "gem_jackpot", "gems"),
     (DRAW, Bet(1, 1, 30), "progressive_jackpot", "toy_pool"),
+    (GRAND, Bet(1, 1, 10), "progressive_jackpot", "toy_pool"),  # the hold-and-respin's trigger x fill chain
 ])
 def test_par_hit_rate_equals_brute_force(path: Path, bet: Bet, feature: str, pool: str) -> None:
     defn = load_definition(path)
@@ -154,7 +156,7 @@ def test_the_loader_says_why_it_refuses() -> None:
     assert "bad.yaml:13:" in text or "bad.yaml:14:" in text  # file:line:col of the first block
 
 
-@pytest.mark.parametrize("path", [LINE, DRAW])
+@pytest.mark.parametrize("path", [LINE, DRAW, GRAND])
 def test_the_batch_path_equals_play_round_and_counts_the_hits_it_plays(path: Path) -> None:
     from cabinet.core.simulate import derive_seeds, round_outcomes
 
@@ -164,6 +166,25 @@ def test_the_batch_path_equals_play_round_and_counts_the_hits_it_plays(path: Pat
     out = round_outcomes(defn, bet, seeds)
     played = [play_round(defn, RoundRequest(bet, int(s))) for s in seeds.tolist()]
     assert out.win.tolist() == [r.total_win for r in played]
+    if path == GRAND:
+        return  # the boards' batch plays the grand: its hits are not batch-counted (the totals are equal)
     name = "progressive_jackpot" if path == LINE else "gem_jackpot"  # the draw's hits are not batch-counted
     ran = out.features.get(name, (np.zeros(len(seeds), dtype=bool),))[0]
     assert ran.tolist() == [name in r.features for r in played]
+
+
+def test_a_filled_grand_board_wins_the_pool_in_place_of_its_fill_award() -> None:
+    defn = load_definition(GRAND)
+    bet = default_bet(defn)
+    fills = 0
+    for seed in range(200):
+        result = play_round(defn, RoundRequest(bet, seed))
+        filled = result.stats.get("coins_filled_GRAND", 0)
+        fills += filled
+        won = [e for e in result.events if isinstance(e, JackpotWon)]
+        assert bool(won) == bool(filled)
+        assert not [e for e in result.events if e.kind == "board_filled" and getattr(e, "amount", 0)]
+    assert fills
+    text = (GRAND.read_text(encoding="utf-8").replace("strip: BLANK C PLUS}", "strip: BLANK C PLUS, fill_x_bet: 5}"))
+    with pytest.raises(DefinitionError, match="fill award of its own"):
+        load_definition_text(text, "grand.yaml")
