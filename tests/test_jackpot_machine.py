@@ -122,12 +122,13 @@ CHILD = textwrap.dedent("""
     from cabinet.services.ledger import JournaledLedger
     from cabinet.core.bet import Bet
     folder, game, stop_at = sys.argv[1], sys.argv[2], sys.argv[3]
+    scripts = [tuple(int(x) for x in s.split(",")) for s in sys.argv[4:]]
     ledger = JournaledLedger.open(folder, starting_credits=100_000, session_seed=5)
     session = GameSession(load_definition(game), ledger=DiskLedger(ledger), seed=5)
-    session.set_bet(Bet(2, 1, 10))
-    for script in ((0, 0, 2), (1, 0, 2)):
+    session.set_bet(Bet(2, 1, 10)) or session.set_bet(Bet(1, 1, 10))
+    for i, script in enumerate(scripts):
         session.begin_round(script=script)
-        if script == (1, 0, 2) and stop_at == "won":
+        if i == len(scripts) - 1 and stop_at == "won":
             print("WON", flush=True)
             time.sleep(60)
         session.finish_round()
@@ -136,8 +137,8 @@ CHILD = textwrap.dedent("""
 """)
 
 
-def _state_after_recovery(folder: Path) -> tuple[int, dict, int]:
-    defn = load_definition(LINE)
+def _state_after_recovery(folder: Path, game: Path = LINE) -> tuple[int, dict, int]:
+    defn = load_definition(game)
     ledger = JournaledLedger.open(folder)
     session = GameSession(defn, ledger=DiskLedger(ledger), seed=5)
     recovered = session.recover()
@@ -150,10 +151,12 @@ def _state_after_recovery(folder: Path) -> tuple[int, dict, int]:
     return out
 
 
-def _killed_at(folder: Path, stop_at: str) -> None:
+def _killed_at(folder: Path, stop_at: str, game: Path = LINE, scripts: tuple[tuple[int, ...], ...] = (MISS, HIT)
+               ) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(folder), str(LINE), stop_at], stdout=subprocess.PIPE,
-                            text=True, env=env, cwd=ROOT)
+    args = [",".join(map(str, s)) for s in scripts]
+    proc = subprocess.Popen([sys.executable, "-c", CHILD, str(folder), str(game), stop_at, *args],
+                            stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     assert proc.stdout is not None
     line = proc.stdout.readline().strip()
     proc.send_signal(signal.SIGKILL)
@@ -186,3 +189,20 @@ def test_a_kill_between_the_win_and_its_pay_loses_nothing_and_pays_nothing_twice
     assert _state_after_recovery(killed) == expected  # a second start changes nothing
     credits, kept, _ = expected
     assert kept["pools"]["toy_pool"]["hits"] == 1 and kept["pools"]["toy_pool"]["paid"] == 1001
+
+
+def test_a_kill_while_a_full_meter_pays_loses_nothing_and_pays_once(tmp_path: Path) -> None:
+    scripts = ((1, 2, 0), (1, 0, 1))  # C C C, then one C: the meter fills at 4
+    reference = tmp_path / "reference"
+    ledger = JournaledLedger.open(reference, starting_credits=100_000, session_seed=5)
+    session = GameSession(load_definition(COLLECT), ledger=DiskLedger(ledger), seed=5)
+    for script in scripts:
+        session.begin_round(script=script)
+        session.finish_round()
+    ledger.close()
+    expected = _state_after_recovery(reference, COLLECT)
+    killed = tmp_path / "killed"
+    _killed_at(killed, "won", COLLECT, scripts)
+    assert _state_after_recovery(killed, COLLECT) == expected
+    credits, kept, won = expected
+    assert won == 3 * 10 and list(kept["meters"].values()) == [0]
