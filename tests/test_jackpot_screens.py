@@ -161,8 +161,8 @@ def test_the_lobby_shows_the_kiosks_jackpots_under_its_title() -> None:
 
 def test_the_lobby_reads_the_pools_from_the_store_without_a_game_open(tmp_path: Path) -> None:
     from cabinet.machine.session import DiskLedger, GameSession
-    from cabinet.services.jackpot_pool import pools_on_disk
     from cabinet.services.ledger import JournaledLedger
+    from cabinet.services.store import pools_on_disk
 
     assert pools_on_disk(tmp_path) == {}
     ledger = JournaledLedger.open(tmp_path, starting_credits=10_000)

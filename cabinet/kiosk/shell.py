@@ -208,7 +208,7 @@ class Shell:
         """The progressive jackpots the offered games feed, as the data folder's store holds them
         (a pool no round has fed yet: its seed), read at most twice a second."""
         from cabinet.core.money import format_money
-        from cabinet.services.jackpot_pool import pools_on_disk
+        from cabinet.services.store import pools_on_disk
 
         now = time.monotonic()
         cached = getattr(self, "_jackpot_cache", None)

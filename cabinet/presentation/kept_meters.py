@@ -1,6 +1,6 @@
 """The meters of what lasts beyond a round (issue 35, items 8 and 9), on every game that has them:
-the kiosk's progressive jackpot, live (its pool now, with the round on screen's contribution once
-the reels have landed), and a collection meter with its count ("COLLECT 3/10").
+the kiosk's progressive jackpot, live (its pool now, with the round in play's contribution and
+any hit settled as they will be paid), and a collection meter with its count ("COLLECT 3/10").
 
 Plaques in the theme's chrome above the reels: in a landscape window one each side of the logo
 (the jackpot on the left, the collection on the right), in a portrait window side by side between

@@ -177,17 +177,3 @@ class KeptState:
     def copy(self) -> KeptState:
         return KeptState.from_dict(self.to_dict())
 
-
-def pools_on_disk(folder: Any) -> dict[str, Pool]:
-    """The pools as the critical store in ``folder`` holds them, read only (the lobby shows them
-    with no game open): the newest good copy; empty when there is none (a new cabinet, damage:
-    the game that opens next repairs or refuses, never this)."""
-    from pathlib import Path
-
-    from .store import COPY_NAMES, read_copy
-
-    found = [c for c in (read_copy(Path(folder) / name) for name in COPY_NAMES) if c.status == "good"]
-    if not found:
-        return {}
-    newest = max(found, key=lambda c: c.version)
-    return dict(newest.state.kept.pools) if newest.state is not None else {}

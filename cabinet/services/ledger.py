@@ -543,7 +543,9 @@ class JournaledLedger:
         """The 24-month rule (``unpaid_winnings.py``): completed and recorded, its win not credited."""
         bet = game.definition.bet
         amount = format_money(result.total_win, bet.currency, bet.minor_units)
-        summary = replace(RoundSummary.from_result(result), win=0)
+        whole = RoundSummary.from_result(result)
+        # the win is discarded, a jackpot it hit too: the pool stays as it was for the next winner
+        summary = replace(whole, win=0, keeps=replace(whole.keeps, hits=()))
         record = self.end_round(pending.round_id, summary, DISCARDED)
         message = discard_notice(pending.round_id, pending.started_at, amount)
         self.notices.append(message)

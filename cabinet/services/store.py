@@ -38,7 +38,7 @@ from cabinet.core.money import Money
 from cabinet.errors import CabinetError
 
 from .atomic import Clock, canonical_json, fsync_dir, keep_aside, utc_now, write_atomic
-from .jackpot_pool import KeptState
+from .jackpot_pool import KeptState, Pool
 from .meters import Meters, exact_amount
 
 STORE_FORMAT = 1
@@ -307,3 +307,14 @@ class CriticalStore:
         for path in self.paths:
             write_atomic(path, data)
         self.version += 1
+
+
+def pools_on_disk(folder: Path | str) -> dict[str, Pool]:
+    """The jackpot pools as the critical store in ``folder`` holds them, read only (the lobby shows
+    them with no game open): the newest good copy; empty when there is none (a new cabinet, damage:
+    the game that opens next repairs or refuses, never this)."""
+    found = [c for c in (read_copy(Path(folder) / name) for name in COPY_NAMES) if c.status == "good"]
+    if not found:
+        return {}
+    newest = max(found, key=lambda c: c.version)
+    return dict(newest.state.kept.pools) if newest.state is not None else {}
