@@ -55,6 +55,8 @@ ELEMENTS: tuple[str, ...] = (
     "wild_respin",
     "mummy_access",
     "pick_bonus",
+    "progressive_jackpot",
+    "collection",
 )
 # elements that only exist inside free spins
 NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins", "book"})
@@ -337,11 +339,26 @@ def _build_shapes(g: _Game) -> None:
         g.features.append({"type": "turn_wild", "symbols": ["B"], "wild": "W", "modes": ["free"] if free else ["base"]})
 
 
+def _build_kept(g: _Game) -> None:
+    """Issue 35's blocks that keep state beyond the round, listed last (a jackpot's draw is the
+    round's last): a pool won by three A anywhere; a meter of target 1, so no spin carries anything
+    and its par is exact (a longer meter's long-run estimate: tests/test_collection.py)."""
+    p = g.present
+    if "progressive_jackpot" in p:
+        g.features.append({"type": "progressive_jackpot", "pool": "corpus", "contribution": "1/100", "seed": 100,
+                           "reset": 100, "win": {"rule": "scatter", "symbol": "A", "count": 3}})
+    if "collection" in p:
+        g.symbol("Q")  # not K: the pick bonus's symbol
+        g.add("base", (0, 2), "Q")
+        g.features.append({"type": "collection", "symbol": "Q", "target": 1, "prize_x_bet": 2})
+
+
 def make_game(elements: tuple[str, ...], options: dict[str, str]) -> tuple[str, str]:
     """(name, YAML text) of the toy game combining ``elements`` with their ``options``."""
     present = resolve(elements)
     g = _Game(present, options)
     _build(g)
+    _build_kept(g)
     shown = [e + (f"[{options[e]}]" if options.get(e) else "") for e in (*ELEMENTS, *PAY_MODELS) if e in present]
     name = "+".join(shown)
     return name, g.text(name)

@@ -28,6 +28,21 @@ def _strip(rng: random.Random, pool: list[str], length: int) -> list[str]:
 
 CATALOGUE_FROM = 60  # the first seed that draws issue 35's free-spin rules (the slow run plays 0-299)
 
+
+def _kept_blocks(rng: random.Random, features: list[dict[str, Any]], parts: list[str]) -> None:
+    """Issue 35's blocks that keep state beyond the round, listed last: a jackpot won by a count of
+    A or B anywhere (drawing nothing, so the game still enumerates), a meter of target 1 on A (no
+    spin carries anything to the next: exact)."""
+    if rng.random() < 0.35:
+        symbol, count = rng.choice(("A", "B")), rng.choice((2, 3))
+        features.append({"type": "progressive_jackpot", "pool": "fuzz", "contribution": "1/100",
+                         "win": {"rule": "scatter", "symbol": symbol, "count": count}})
+        parts.append(f"jackpot {count} {symbol}")
+    if rng.random() < 0.25:
+        features.append({"type": "collection", "symbol": "A", "target": 1, "prize_x_bet": rng.choice((1, 2))})
+        parts.append("meter of A")
+
+
 def random_game(seed: int) -> tuple[str, str]:
     """(a short description, YAML text) of the toy game drawn by ``seed``."""
     rng = random.Random(seed)
@@ -280,6 +295,7 @@ def random_game(seed: int) -> tuple[str, str]:
     features.extend(blocks)
     if book_block is not None:
         features.append(book_block)
+    _kept_blocks(random.Random(seed * 7919 + 35), features, parts)  # its own stream: the rest stays as drawn
     for name, strips in reel_sets.items():  # strips of 2+ distinct stops, at most 6
         for r, strip in enumerate(strips):
             if name == "respin" and r == 1:

@@ -244,6 +244,8 @@ def _corpus() -> tuple[dict[str, CorpusGame], list[Skipped]]:
 
 # A few games of every kind that enumerate in well under a second each: the default suite's share.
 QUICK = (
+    "progressive_jackpot+collection",  # issue 35: the kiosk's jackpot and a meter kept across rounds
+    "hold_and_respin[base]+progressive_jackpot",
     "mystery_symbol[base,free]+free_spins+progress_levels",
     "mystery_symbol[base,free]+free_spins+spin_multipliers",
     "expanding_wild[free]+free_spins",

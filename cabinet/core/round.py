@@ -104,6 +104,9 @@ class RoundRequest:
     # variant ("": the game's default); history, replay and recovery pass them back
     mode: str = "base"
     rtp_variant: str = ""
+    # state kept from round to round (a collection meter), by block name, as the machine saved it
+    # after the round before (``core/features/collection.py``); empty: every meter at 0
+    carried: tuple[tuple[str, int], ...] = ()
 
     @property
     def forced(self) -> bool:
@@ -127,6 +130,7 @@ class RoundResult:
     awaiting: str | None = None  # a decision the round waits for (None: complete)
     stats: dict[str, int] = field(default_factory=dict, compare=False)  # e.g. free spins played
     feature_wins: dict[str, Money] = field(default_factory=dict, compare=False)  # what each feature paid
+    carried: tuple[tuple[str, int], ...] = ()  # the state kept across rounds after this one (sorted by name)
 
 
 # --- the round runner -----------------------------------------------------------------------------
@@ -237,6 +241,7 @@ def _play_spin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResult
     bet = request.bet
     rc = RoundContext(defn, bet, rng, keep_events=request.keep_events)
     rc.state.decisions = DecisionQueue(request.decisions, interactive=request.interactive, seed=request.seed)
+    rc.carried.update(request.carried)
     try:
         cost = mode_cost(defn, bet)
     except ModeError as exc:
@@ -294,6 +299,7 @@ def _play_buy(rc: RoundContext, request: RoundRequest, cost: Money) -> RoundResu
         features=tuple(rc.ran),
         stats=rc.stats,
         feature_wins=rc.feature_wins,
+        carried=tuple(sorted(rc.carried.items())),
     )
 
 
@@ -372,6 +378,7 @@ def _play_respin(defn: Definition, request: RoundRequest, rng: Rng) -> RoundResu
     price = _paid_respin.price_of(defn, bet, request.held_stops, reel_set, reel, screen=held_screen)
     rc = RoundContext(defn, bet, rng, keep_events=request.keep_events)
     rc.state.decisions = DecisionQueue(request.decisions, interactive=request.interactive, seed=request.seed)
+    rc.carried.update(request.carried)
     rc.book.add(RoundStarted(defn.id, price, bet.lines, bet.coins_per_line, bet.coin_value, request.seed, "respin"))
     strip = defn.reels[reel_set][reel]
     new_stop = rng.below(len(strip))
@@ -423,4 +430,5 @@ def _after_spin(rc: RoundContext, request: RoundRequest, spin: Spin, cost: Money
         features=tuple(rc.ran),
         stats=rc.stats,
         feature_wins=rc.feature_wins,
+        carried=tuple(sorted(rc.carried.items())),
     )

@@ -2,7 +2,8 @@
 
 Round ``i`` of a simulation seeded ``S`` is ``play_round(defn, RoundRequest(bet,
 derive_seed(S, i)))`` — nothing else — so the reported ``max_win_seed`` replays the
-max win in the cabinet. Speed comes from computing most rounds in batches with numpy
+max win in the cabinet. (A game that keeps a meter across rounds, ``collection``, plays each
+round with ``carried=`` the meter its shard's earlier rounds left: shards start empty.) Speed comes from computing most rounds in batches with numpy
 and getting exactly the same numbers:
 
 - The rng is counter-based SplitMix64, so the draws of a whole batch of seeds are a
@@ -1540,9 +1541,10 @@ class RoundOutcomes:
     features: dict[str, tuple[np.ndarray, np.ndarray]]  # name -> (ran mask, feature total)
 
 
-def lean_round(defn: Definition, bet: Bet, seed: int) -> RoundResult:
-    """``play_round`` for simulation: no events kept, no respin offer priced."""
-    return play_round(defn, RoundRequest(bet, seed, with_offer=False, keep_events=False))
+def lean_round(defn: Definition, bet: Bet, seed: int, carried: tuple[tuple[str, int], ...] = ()) -> RoundResult:
+    """``play_round`` for simulation: no events kept, no respin offer priced (``carried``: the
+    meters a game keeps across rounds, as the shard's rounds before left them)."""
+    return play_round(defn, RoundRequest(bet, seed, with_offer=False, keep_events=False, carried=carried))
 
 
 def round_outcomes(
@@ -1570,8 +1572,12 @@ def round_outcomes(
         cap = cap_amount(defn, bet)
         if cap:
             np.minimum(win, cap, out=win)
+    # a meter kept across rounds (a collection) starts empty with each shard and is carried in
+    # round order; only rounds its batch hint flags (played here) can move it
+    carried: tuple[tuple[str, int], ...] = ()
     for pos in np.nonzero(scalar)[0].tolist():
-        result = lean_round(defn, bet, int(seeds[pos]))
+        result = lean_round(defn, bet, int(seeds[pos]), carried)
+        carried = result.carried
         win[pos] = result.total_win
         for name in dict.fromkeys(result.features):
             if name not in features:

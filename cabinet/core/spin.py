@@ -54,7 +54,7 @@ WinKey = tuple[object, ...]
 class RoundContext:
     """One round in play: what every stage and block of it shares."""
 
-    __slots__ = ("defn", "bet", "rng", "state", "book", "ran", "stats", "feature_wins")
+    __slots__ = ("defn", "bet", "rng", "state", "book", "ran", "stats", "feature_wins", "carried")
 
     def __init__(self, defn: Definition, bet: Bet, rng: Rng | None, *, keep_events: bool = True) -> None:
         self.defn = defn
@@ -65,6 +65,7 @@ class RoundContext:
         self.ran: list[str] = []  # features that ran, in order
         self.stats: dict[str, int] = {}
         self.feature_wins: dict[str, Money] = {}  # what each feature paid (meters, simulate)
+        self.carried: dict[str, int] = {}  # state kept across rounds (``RoundRequest.carried``), by block name
 
     def context(self, params: object, mode: str) -> FeatureContext:
         return FeatureContext(self.defn, params, self.bet, self.rng, mode, self.state, self.book, self)

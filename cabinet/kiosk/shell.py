@@ -17,6 +17,7 @@ the lobby (or reopens the game), showing a brief notice.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -198,9 +199,34 @@ class Shell:
             cursor = next((i for i, e in enumerate(self.entries) if self.options.preselect in (e.id, str(e.path))), 0)
         cursor = max(0, cursor)
         self.lobby = LobbyScene(self.text, self.cache, self.entries, self.screen.get_size(),
-                                on_choose=self._choose, on_back=None if self.options.kiosk else self._quit)
+                                on_choose=self._choose, on_back=None if self.options.kiosk else self._quit,
+                                jackpots=self._lobby_jackpots)
         self.lobby.cursor = cursor
         self.pg.display.set_caption("Slot Cabinet")
+
+    def _lobby_jackpots(self) -> list[tuple[str, str]]:
+        """The progressive jackpots the offered games feed, as the data folder's store holds them
+        (a pool no round has fed yet: its seed), read at most twice a second."""
+        from cabinet.core.money import format_money
+        from cabinet.services.store import pools_on_disk
+
+        now = time.monotonic()
+        cached = getattr(self, "_jackpot_cache", None)
+        if cached is not None and now - cached[0] < 0.5:
+            return cached[1]  # type: ignore[no-any-return]
+        folder = self.app_options.data_dir
+        pools = pools_on_disk(folder) if folder is not None else {}
+        shown: dict[str, tuple[str, str]] = {}
+        for entry in self.entries:
+            for f in entry.defn.features:
+                if f.type == "progressive_jackpot" and f.pool not in shown:
+                    pool = pools.get(f.pool)
+                    value = pool.shown if pool is not None else f.seed
+                    title = str(f.texts.get("meter", "JACKPOT"))
+                    shown[f.pool] = (title, format_money(value, entry.defn.bet.currency, entry.defn.bet.minor_units))
+        out = list(shown.values())
+        self._jackpot_cache = (now, out)
+        return out
 
     def _choose(self, index: int) -> None:
         self.open_game(index)

@@ -40,6 +40,7 @@ from cabinet.core.money import Money
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, RoundResult
 from cabinet.services.history import HistoryRecord
+from cabinet.services.jackpot_pool import KeptState
 from cabinet.services.ledger import LedgerError, RecoveredRound
 from cabinet.services.meters import Meters
 from cabinet.services.session_ledger import DiskLedger, GameIdentity, MemoryLedger
@@ -82,6 +83,9 @@ class RoundLedger(Protocol):
 
     @property
     def credits(self) -> Money: ...
+
+    @property
+    def kept(self) -> KeptState: ...  # jackpot pools and collection meters (a copy)
 
     @property
     def meters(self) -> Meters: ...
@@ -372,7 +376,7 @@ class GameSession:
         refusal = self.spin_refusal(mode)
         if refusal:
             raise SessionError(refusal)
-        played = {"mode": mode, "rtp_variant": self.rtp_variant}
+        played = {"mode": mode, "rtp_variant": self.rtp_variant, "carried": self.carried_in()}
         if seed is None:
             request = RoundRequest(bet=self.bet, seed=self.seed_for(self.rounds), script=tuple(script), **played)
         else:
@@ -398,6 +402,7 @@ class GameSession:
             held_screen=self.current.final_screen,
             script=tuple(script),
             rtp_variant=self.rtp_variant,
+            carried=self.carried_in(),
         )
         return self._begin(request, price)
 
@@ -585,6 +590,38 @@ class GameSession:
             self.show_finished(self.play(self.defn, last.request))
         except Exception:  # noqa: BLE001 - a cosmetic restore must never stop the cabinet
             self.current = None
+
+    # -- state kept across rounds: jackpot pools, collection meters ---------------------------------
+
+    def carried_in(self) -> tuple[tuple[str, int], ...]:
+        """The collection meters the next round starts from, at the current bet (empty: none)."""
+        names = tuple(f.name for f in self.defn.features if f.type == "collection")
+        return self.ledger.kept.carried_for(self.game.id, self.bet.total, names) if names else ()
+
+    def jackpot_values(self) -> dict[str, Money]:
+        """Each pool of this game as the meters show it now (whole minor units; a pool no round has
+        fed yet shows its seed); with a round in play, after its contribution and any hit."""
+        from cabinet.services.jackpot_pool import RoundKeeps
+
+        kept = self.ledger.kept
+        if self.in_round and self.current is not None and self.current.awaiting is None:
+            kept.settle(RoundKeeps.from_events(self.current.events), game_id=self.game.id,
+                        bet_total=self.current.request.bet.total)
+        out: dict[str, Money] = {}
+        for f in self.defn.features:
+            if f.type == "progressive_jackpot":
+                pool = kept.pools.get(f.pool)
+                out[f.pool] = pool.shown if pool is not None else f.seed
+        return out
+
+    def jackpot_won(self) -> dict[str, Money]:
+        """What the round in play wins from each pool it hit (paid with its win)."""
+        from cabinet.services.jackpot_pool import RoundKeeps
+
+        if not self.in_round or self.current is None or self.current.awaiting is not None:
+            return {}
+        return self.ledger.kept.settle(RoundKeeps.from_events(self.current.events), game_id=self.game.id,
+                                       bet_total=self.current.request.bet.total)
 
     # -- reporting -------------------------------------------------------------------------------
 

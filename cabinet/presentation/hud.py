@@ -132,6 +132,9 @@ def draw_dynamic(ctx: Context, surface: pygame.Surface, enabled: dict[Button, bo
     side_panel.draw_dynamic(ctx, surface)  # the TOP AWARDS amounts at the current bet
     side_panel.draw_features_dynamic(ctx, surface)  # and the Bonus Prizes' (FEATURES glass)
     status_line.draw_status(ctx, surface, ctx.hud.status, layout.status)
+    from . import kept_meters  # (see draw_static)
+
+    kept_meters.draw(ctx, surface)  # the kiosk's jackpot and a collection meter, when the game has them
 
 
 def _count_badge(ctx: Context, surface: pygame.Surface, box: Box, label: str) -> None:

@@ -57,6 +57,7 @@ from cabinet.core.features.tumble import (
 from cabinet.core.money import Money
 
 PAYING_BOARD_KINDS = frozenset({"board_filled", "cell_paid", "held_prizes_paid"})  # their `amount` is paid
+PAYING_KINDS = frozenset({"collection_paid"})  # a block's prize that names no board: its `amount` is paid
 FREE_SPINS = "free_spins"  # the presenter of the free-spins counter (a block's ``presenter``)
 
 
@@ -177,6 +178,10 @@ class ScreenState:
             handler(self, event)
         elif event.kind in _win_kinds():  # a pay model's win (ways, anywhere, cluster...)
             self._win(event)
+        elif event.kind in PAYING_KINDS:
+            self.count = WinCount((), getattr(event, "amount", 0), self.meter)
+            self.meter += getattr(event, "amount", 0)
+            self.hud_win = self.meter
         elif any(f.name == "board" for f in fields(event)):
             self._record_on_board(event)
 

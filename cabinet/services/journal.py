@@ -104,11 +104,13 @@ def request_to_dict(request: RoundRequest) -> dict[str, Any]:
         data["rtp_variant"] = request.rtp_variant
     if request.interactive:  # a player takes its choices (a pick bonus): other records stay as they were
         data["interactive"] = True
+    if request.carried:  # a game with a collection meter: what the round started from
+        data["carried"] = {name: value for name, value in request.carried}
     return data
 
 
 _REQUEST_KEYS = {"bet", "seed", "kind", "respin_reel", "held_stops", "held_reel_set", "script", "decisions",
-                 "forced_by", "held_screen", "mode", "rtp_variant", "interactive"}
+                 "forced_by", "held_screen", "mode", "rtp_variant", "interactive", "carried"}
 
 
 def _exact_int(value: Any, what: str) -> int:
@@ -180,6 +182,7 @@ def request_from_dict(data: Mapping[str, Any]) -> RoundRequest:
         mode=_str(data.get("mode", "base"), "mode") or "base",
         rtp_variant=_str(data.get("rtp_variant", ""), "rtp_variant"),
         interactive=_flag(data.get("interactive", False), "interactive"),
+        carried=_carried(data.get("carried", {})),
     )
 
 
@@ -187,6 +190,12 @@ def _flag(value: Any, what: str) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"{what} must be true or false, got {value!r}")
     return value
+
+
+def _carried(value: Any) -> tuple[tuple[str, int], ...]:
+    if not isinstance(value, Mapping):
+        raise ValueError(f"carried must be an object of meter values, got {value!r}")
+    return tuple((_str(k, "carried name"), _exact_int(v, f"carried {k}")) for k, v in value.items())
 
 
 # --- records -------------------------------------------------------------------------------------

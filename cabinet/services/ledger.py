@@ -41,6 +41,7 @@ from cabinet.errors import CabinetError
 
 from .atomic import Clock, ensure_data_dir, remove_stale_temps, utc_now
 from .history import DEFAULT_HISTORY_SIZE, HISTORY_NAME, OUTCOMES, History, HistoryRecord, steps_from_events
+from .jackpot_pool import KeptState, RoundKeeps
 from .journal import DEFAULT_MAX_RECORDS, JOURNAL_NAME, Journal, PendingRound, SettledRound, salvage_round
 from .meters import Meters, exact_amount
 from .store import CriticalState, CriticalStore, Malfunction, OpenCharge
@@ -87,15 +88,17 @@ class RoundSummary:
     """What ``end_round`` needs from a finished RoundResult (money, features, steps)."""
 
     cost: Money
-    win: Money
+    win: Money  # the game's win (a jackpot hit is paid on top, from its pool)
     features: tuple[str, ...] = ()
     steps: tuple[dict[str, Any], ...] = ()
+    keeps: RoundKeeps = RoundKeeps()  # jackpot contributions and hits, the meters after the round
 
     @classmethod
     def from_result(cls, result: RoundResult) -> RoundSummary:
         if result.awaiting is not None:
             raise LedgerError(f"the round still awaits a decision ({result.awaiting}); it cannot end yet")
-        return cls(result.cost, result.total_win, tuple(result.features), steps_from_events(result.events))
+        return cls(result.cost, result.total_win, tuple(result.features), steps_from_events(result.events),
+                   RoundKeeps.from_events(result.events, result.carried))
 
 
 @dataclass(frozen=True)
@@ -257,6 +260,11 @@ class JournaledLedger:
         return self._open
 
     @property
+    def kept(self) -> KeptState:
+        """A copy of the jackpot pools and collection meters (they change only as rounds are paid)."""
+        return self._state.kept.copy()
+
+    @property
     def history(self) -> History:
         return self._history
 
@@ -323,6 +331,11 @@ class JournaledLedger:
             raise LedgerError(f"round {round_id} was charged {open_round.cost}, its result says {summary.cost}")
         win = exact_amount(summary.win, "win")
         state = self._state.copy()
+        # the pools and meters move in the same save that pays the round: a kill before it leaves
+        # them as they were (recovery settles the round once), after it finds them settled
+        jackpots = state.kept.settle(summary.keeps, game_id=open_round.game_id,
+                                     bet_total=open_round.request.bet.total)
+        win += sum(jackpots.values())
         state.credits += win
         state.meters.record_win(win, summary.features)
         state.open_round = None
@@ -530,7 +543,9 @@ class JournaledLedger:
         """The 24-month rule (``unpaid_winnings.py``): completed and recorded, its win not credited."""
         bet = game.definition.bet
         amount = format_money(result.total_win, bet.currency, bet.minor_units)
-        summary = replace(RoundSummary.from_result(result), win=0)
+        whole = RoundSummary.from_result(result)
+        # the win is discarded, a jackpot it hit too: the pool stays as it was for the next winner
+        summary = replace(whole, win=0, keeps=replace(whole.keeps, hits=()))
         record = self.end_round(pending.round_id, summary, DISCARDED)
         message = discard_notice(pending.round_id, pending.started_at, amount)
         self.notices.append(message)

@@ -26,6 +26,7 @@ from cabinet.core.money import Money
 from cabinet.core.round import RoundRequest, RoundResult
 
 from .history import DEFAULT_HISTORY_SIZE, OUTCOMES, HistoryRecord, steps_from_events
+from .jackpot_pool import KeptState, RoundKeeps
 from .ledger import GameRef, JournaledLedger, LedgerError, RecoveredRound, RoundSummary, fingerprint_bytes
 from .ledger import fingerprint_file as _fingerprint_file
 from .meters import Meters, exact_amount
@@ -107,6 +108,7 @@ class MemoryLedger:
         self.history_size = history_size
         self._notices: list[str] = []
         self.data_dir: Path | None = None
+        self._kept = KeptState()
         if credits:
             self.add_credits(credits)
 
@@ -117,6 +119,10 @@ class MemoryLedger:
     @property
     def credits(self) -> Money:
         return self._credits
+
+    @property
+    def kept(self) -> KeptState:
+        return self._kept.copy()
 
     @property
     def meters(self) -> Meters:
@@ -166,6 +172,8 @@ class MemoryLedger:
             raise LedgerError(f"unknown round outcome {outcome!r}")
         o = self._open
         win = exact_amount(result.total_win, "win")
+        keeps = RoundKeeps.from_events(result.events, result.carried)
+        win += sum(self._kept.settle(keeps, game_id=o.game.id, bet_total=o.request.bet.total).values())
         self._credits += win
         self._meters.record_win(win, result.features)
         record = _history_record(o.round_id, o.time, o.game, o.request, o.cost, win, o.credits_before, result,
@@ -228,6 +236,10 @@ class DiskLedger:
     @property
     def credits(self) -> Money:
         return self.ledger.credits
+
+    @property
+    def kept(self) -> KeptState:
+        return self.ledger.kept
 
     @property
     def meters(self) -> Meters:

@@ -38,6 +38,7 @@ from cabinet.core.money import Money
 from cabinet.errors import CabinetError
 
 from .atomic import Clock, canonical_json, fsync_dir, keep_aside, utc_now, write_atomic
+from .jackpot_pool import KeptState, Pool
 from .meters import Meters, exact_amount
 
 STORE_FORMAT = 1
@@ -91,6 +92,9 @@ class CriticalState:
     round_counter: int = 0  # id of the last round charged (the next is +1)
     open_round: OpenCharge | None = None  # charged, not yet paid
     session_seed: int = 0  # master seed; round i plays derive_seed(session_seed, i)
+    # jackpot pools and collection meters (``jackpot_pool.py``): saved with the credits; written only
+    # when there are some, so a store without them reads and writes as before
+    kept: KeptState = field(default_factory=KeptState)
 
     def balanced(self) -> bool:
         return self.meters.check_balance(self.opening_credits, self.credits)
@@ -104,6 +108,7 @@ class CriticalState:
             "round_counter": self.round_counter,
             "open_round": self.open_round.to_dict() if self.open_round else None,
             "session_seed": self.session_seed,
+            **({"kept": self.kept.to_dict()} if self.kept else {}),
         }
 
     @classmethod
@@ -112,7 +117,7 @@ class CriticalState:
             raise ValueError("state must be an object")
         expected = {"credits", "opening_credits", "meters", "journal_head", "round_counter", "open_round",
                     "session_seed"}  # fmt: skip
-        if set(data) != expected:
+        if set(data) - {"kept"} != expected:
             raise ValueError(f"state fields differ: missing {sorted(expected - set(data))}, "
                              f"unknown {sorted(set(data) - expected)}")
         return cls(
@@ -123,6 +128,7 @@ class CriticalState:
             round_counter=exact_amount(data["round_counter"], "round_counter"),
             open_round=None if data["open_round"] is None else OpenCharge.from_dict(data["open_round"]),
             session_seed=exact_amount(data["session_seed"], "session_seed"),
+            kept=KeptState.from_dict(data["kept"]) if "kept" in data else KeptState(),
         )
 
     def copy(self) -> CriticalState:
@@ -301,3 +307,14 @@ class CriticalStore:
         for path in self.paths:
             write_atomic(path, data)
         self.version += 1
+
+
+def pools_on_disk(folder: Path | str) -> dict[str, Pool]:
+    """The jackpot pools as the critical store in ``folder`` holds them, read only (the lobby shows
+    them with no game open): the newest good copy; empty when there is none (a new cabinet, damage:
+    the game that opens next repairs or refuses, never this)."""
+    found = [c for c in (read_copy(Path(folder) / name) for name in COPY_NAMES) if c.status == "good"]
+    if not found:
+        return {}
+    newest = max(found, key=lambda c: c.version)
+    return dict(newest.state.kept.pools) if newest.state is not None else {}

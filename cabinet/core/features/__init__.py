@@ -628,6 +628,8 @@ BUILTIN_BLOCKS: tuple[str, ...] = (
     "tumble",
     "pick_bonus",
     *("big_symbols", "spreading_wild", "turn_wild"),  # issue 35 item 7 shapes
+    "progressive",  # issue 35: the kiosk's shared progressive jackpot
+    "collection",  # issue 35: a meter kept from round to round
 )
 
 _BLOCKS: Registry[FeatureBlock] = Registry(

@@ -169,7 +169,9 @@ def trigger_symbols_of_others(defn: Definition, f: WildRespin) -> set[str]:
             continue
         for field_name in ("trigger_symbol", "symbol"):
             sid = getattr(other, field_name, "")
-            if isinstance(sid, str) and sid and getattr(other, "type", "") not in ("expanding_wild", "multiplier_wilds"):
+            # (a collection or a jackpot acts in base spins only: no respin's spin can start it)
+            if isinstance(sid, str) and sid and getattr(other, "type", "") not in (
+                    "expanding_wild", "multiplier_wilds", "collection", "progressive_jackpot"):
                 out.add(sid)
         out.update(getattr(other, "trigger_symbols", {}) or {})
     return out

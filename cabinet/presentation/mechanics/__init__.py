@@ -54,6 +54,8 @@ BUILTIN_MECHANICS: tuple[str, ...] = (
     "tumble",
     "pick_bonus",
     *("big_symbols", "spreading_wild", "turn_wild"),  # issue 35 item 7 shapes
+    "progressive_jackpot",  # issue 35: the kiosk's shared jackpot
+    "collection",  # issue 35: a meter kept from round to round
 )
 
 # Core blocks (by their ``presenter`` name) shown by the pipeline's presenters alone, with

@@ -101,8 +101,10 @@ class LobbyScene:
     opaque = True
 
     def __init__(self, text: Text, cache: AssetCache, games: Sequence[Any], size: tuple[int, int],
-                 *, on_choose: Callable[[int], None], on_back: Callable[[], None] | None = None) -> None:
+                 *, on_choose: Callable[[int], None], on_back: Callable[[], None] | None = None,
+                 jackpots: Callable[[], list[tuple[str, str]]] | None = None) -> None:
         self.text = text
+        self.jackpots = jackpots  # the kiosk's progressive jackpots, live: (title, amount) each
         self.cache = cache
         self.games = [TileInfo(g.name, g.theme, getattr(g, "summary", ""), getattr(g, "features", ""))
                       for g in games]
@@ -317,11 +319,24 @@ class LobbyScene:
             surface.blit(self.glow, self.glow.get_rect(center=box.center))
             lifted = self.lifted[self.cursor]
             surface.blit(lifted, lifted.get_rect(center=box.center))
+            self._draw_jackpots(surface)
             game = self.games[self.cursor]
             if game.features:
                 size = max(10, round(24 * layout.unit))
                 line = self.text.fit(game.features, size, int(layout.size[0] * 0.9), (255, 232, 160))
                 surface.blit(line, line.get_rect(center=layout.details.center))
+
+    def _draw_jackpots(self, surface: pygame.Surface) -> None:
+        """The kiosk's jackpots in one gold line under the title (issue 35): read each frame."""
+        shown = self.jackpots() if self.jackpots is not None else []
+        if not shown:
+            return
+        layout = self.layout
+        words = "      ".join(f"{title} {amount}" for title, amount in shown)
+        line = self.text.fit(words, max(9, round(20 * layout.unit)), int(layout.size[0] * 0.9), (255, 214, 90),
+                             shadow=True)
+        # in the gap between the title's words and the lifted tile
+        surface.blit(line, line.get_rect(center=(layout.size[0] // 2, layout.title.bottom - round(2 * layout.unit))))
 
     def _draw_bulbs(self, surface: pygame.Surface) -> None:
         w, h = self.layout.size

@@ -2,7 +2,8 @@
 
 Every enabled game is listed (zeros until it is played). Rows: games played, won / lost, total
 bet, total won, credits in (ADD CREDITS) with a new cabinet's demo balance apart, credits out
-(COLLECT), the RTP and its 95% band in words (only from ``MIN_BAND_GAMES`` games on, and never
+(COLLECT), in total each progressive jackpot pool (now, contributed, hits and paid, reserve and
+funded: ``jackpot_rows.py``), the RTP and its 95% band in words (only from ``MIN_BAND_GAMES`` games on, and never
 a band reaching below zero), per game the par ("96.0017% (EXACT)", or an estimate with its
 interval, as ``cabinet par`` gives it) and whether it lies in the band, in total the credit
 meter now, the hit rate, each feature's count against its expected count (the par's trigger
@@ -297,6 +298,9 @@ class MetersPage(Page):
         ]
         if gid is None:
             rows.append(("CREDIT METER NOW", money(self.credit_meter()), "", GOLD))
+            from .jackpot_rows import jackpot_rows  # the kiosk's pools (issue 35)
+
+            rows += jackpot_rows(self.host, money)
         else:
             rows.append((f"PAR {par_words}", verdict(master)[0], verdict(period)[0],
                          verdict(master)[1] if verdict(master)[1] != DIM else verdict(period)[1]))
