@@ -186,7 +186,7 @@ class LobbyScene:
     def name_lines(self, name: str, tile_w: int, band_h: int) -> tuple[int, list[str]]:
         """A tile's name in the one type size every tile of this width shares, on one line or,
         for a long name, two: a long name wraps rather than shrinks, so no title looks smaller."""
-        wanted = max(12, int(band_h * 0.42))
+        wanted = max(self.floor_size(), int(band_h * 0.5))
         room = int(tile_w * 0.9)
         size = min(self._name_size(g.name, wanted, room) for g in self.games) if self.games else wanted
         if self.text.font(size).size(name.upper())[0] <= room:
@@ -208,7 +208,7 @@ class LobbyScene:
 
     def floor_size(self) -> int:
         """The smallest type on the tiles: 11 points at 720 lines, in proportion."""
-        return max(11, round(11 * self.layout.unit))
+        return max(6, round(11 * self.layout.unit))
 
     def _tile(self, game: TileInfo, size: tuple[int, int], selected: bool) -> pygame.Surface:
         w, h = size
