@@ -19,7 +19,7 @@ from ...ghost_piece import ghost_colours, ghost_piece
 RGB = tuple[int, int, int]
 SUPERSAMPLE = 3
 OPEN_ANGLE = 78.0  # degrees the leaf turns when the door is fully open
-NEAR = 0.32  # how much nearer the free edge comes as the leaf turns (perspective)
+NEAR = 0.18  # how much nearer the free edge comes as the leaf turns (perspective; the leaf stays in its panel)
 STEPS = 24  # the swing is drawn at this many angles (each once per size)
 
 
@@ -94,8 +94,8 @@ def doorway(size: int, look: DoorLook, theme: Any, *, lit: bool) -> pygame.Surfa
     if lit:  # the room: light pooling round the ghost, dark at its edges, kept inside the opening
         light = pygame.Surface(big.get_size(), pygame.SRCALPHA)
         light.fill((*look.dark, 255))
-        for k in range(12):
-            t = k / 11
+        for k in range(24):
+            t = k / 23
             glow = _mix(look.dark, look.room, t ** 1.4)
             r = int(hole.w * (0.75 - 0.55 * t))
             pygame.draw.circle(light, (*glow, 255), (hole.centerx, hole.centery + hole.h // 10), r)

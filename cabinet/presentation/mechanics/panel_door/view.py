@@ -202,7 +202,10 @@ class MummyPanel(Passive):
         shake = 0
         if self.door == "denied" and self.clock - self.door_at < DOOR_RATTLE:
             shake = round(math.sin((self.clock - self.door_at) * 60) * max(1, door.w // 60))
+        clip = surface.get_clip()
+        surface.set_clip(self.box().inflate(-4, -4).clip(clip))  # a leaf turning towards the player stays in its panel
         surface.blit(leaf, (hole.x + shake, hole.y - above))
+        surface.set_clip(clip)
         if self._caption is not None:
             surface.blit(self._caption, self._caption.get_rect(midbottom=(door.centerx, door.bottom)))
 
