@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
 
-from ...ghost_piece import ghost_colours, ghost_piece
+from ...ghost_piece import GhostColours, ghost_piece
 
 RGB = tuple[int, int, int]
 SUPERSAMPLE = 3
@@ -69,8 +70,10 @@ def _arch(surface: pygame.Surface, colour: tuple[int, ...], rect: pygame.Rect) -
     pygame.draw.rect(surface, colour, pygame.Rect(rect.x, rect.y + r, rect.w, rect.h - r))
 
 
-def doorway(size: int, look: DoorLook, theme: Any, *, lit: bool) -> pygame.Surface:
-    """The frame round the opening and, ``lit``, the room behind it with its ghost (else dark)."""
+@lru_cache(maxsize=16)
+def doorway(size: int, look: DoorLook, ghost: GhostColours, *, lit: bool) -> pygame.Surface:
+    """The frame round the opening and, ``lit``, the room behind it with its ghost (else dark);
+    made once per size and look (shared: blit it, never draw on it)."""
     s = SUPERSAMPLE
     big = pygame.Surface((size * s, size * s), pygame.SRCALPHA)
     hole = doorway_rect(size * s)
@@ -108,14 +111,16 @@ def doorway(size: int, look: DoorLook, theme: Any, *, lit: bool) -> pygame.Surfa
     surface = pygame.transform.smoothscale(big, (size, size))
     if lit:
         opening = doorway_rect(size)
-        ghost = ghost_piece(int(opening.h * 0.55), ghost_colours(theme))
-        surface.blit(ghost, ghost.get_rect(center=(opening.centerx, opening.centery + opening.h // 8)))
+        figure = ghost_piece(int(opening.h * 0.55), ghost)
+        surface.blit(figure, figure.get_rect(center=(opening.centerx, opening.centery + opening.h // 8)))
     return surface
 
 
+@lru_cache(maxsize=8)
 def leaf(size: int, look: DoorLook) -> pygame.Surface:
     """The door leaf, flat (shut), the size of the opening in a square of ``size``: four planks,
-    two strap hinges on the left, a ring handle on the right, a carved face glowing above."""
+    two strap hinges on the left, a ring handle on the right, a carved face glowing above
+    (made once per size and look; shared)."""
     s = SUPERSAMPLE
     hole = doorway_rect(size * s)
     w, h = hole.size

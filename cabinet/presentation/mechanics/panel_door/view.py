@@ -14,6 +14,7 @@ import pygame
 from cabinet.machine.stack import Passive
 
 from ...context import Context
+from ...ghost_piece import ghost_colours
 from ...style import GOLD, PALE_GOLD, WHITE
 from ...words import words
 from . import door_art
@@ -144,9 +145,15 @@ class MummyPanel(Passive):
         return ctx.cache.get(rel, (side, side), ctx.cache.symbol_placeholder(symbol))  # type: ignore[no-any-return]
 
     def warm(self) -> None:
+        """What the panel draws, made as it first fills: its mummy, the door's leaf and its
+        doorway shut and lit (the door then opens without a pause)."""
         slots = self.slot_rects()
         if slots:
             self._mummy(slots[0].w - 6)
+        look, side = self._look(), self.door_rect().w
+        self.leaf_at(0.0)
+        for lit in (False, True):
+            door_art.doorway(side, look, ghost_colours(self._theme), lit=lit)
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.box()
@@ -257,7 +264,7 @@ class MummyPanel(Passive):
             pygame.draw.rect(surface, GOLD, cell, 2, border_radius=8)
         # the door's doorway (and, once it opens, the lit room behind it); the leaf is drawn over it
         look = self._look()
-        surface.blit(door_art.doorway(door.w, look, self._theme, lit=self.door == "open"), door.topleft)
+        surface.blit(door_art.doorway(door.w, look, ghost_colours(self._theme), lit=self.door == "open"), door.topleft)
         if self.door == "open":
             label = words(self.feature, "open", "OPEN!")
         else:
