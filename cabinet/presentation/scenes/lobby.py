@@ -64,7 +64,8 @@ def lobby_layout(size: tuple[int, int], count: int) -> LobbyLayout:
     title = Box(0, round(h * 0.045), w, round(h * (0.08 if portrait else 0.11)))
     footer = Box(0, round(h * 0.915), w, round(h * 0.05))
     details_h = round(h * 0.05)
-    top, bottom = title.bottom + round(h * 0.02), footer.y - details_h - round(h * 0.025)
+    # room above the grid for the chosen tile's lift and its PLAY pill (clear of the title)
+    top, bottom = title.bottom + round(h * 0.045), footer.y - details_h - round(h * 0.025)
     margin, gap = w * 0.035, max(6.0, w * 0.02)
     aspect = 1.2 if portrait else 1.45
     avail = bottom - top
@@ -76,6 +77,8 @@ def lobby_layout(size: tuple[int, int], count: int) -> LobbyLayout:
         if rows * tile_h + (rows - 1) * gap > avail:  # too tall: shrink to fit, keep the aspect
             tile_h = (avail - (rows - 1) * gap) / rows
             tile_w = tile_h * aspect
+        if tile_w > w * 0.4:  # one or two games: a tile no wider than 0.4 of the window
+            tile_w, tile_h = w * 0.4, w * 0.4 / aspect
         if best is None or tile_w > best[0] + 0.5:
             best = (tile_w, columns, tile_w, tile_h)
     assert best is not None
