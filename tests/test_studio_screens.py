@@ -229,11 +229,12 @@ def test_every_tile_title_is_set_in_the_same_size() -> None:
     text = text_module.Text()
     lobby = LobbyScene(text, AssetCache(sprites_dir(), text), entries, SIZE, on_choose=lambda i: None)
     box = lobby.layout.tiles[0]
-    band = int(box.h * 0.26)
+    band = int(box.h * 0.2)  # the name band's base height (issue 36: larger tiles, names in proportion)
     sizes = {lobby.name_lines(e.name, box.w, band)[0] for e in entries}
     assert len(sizes) == 1  # the long Retro name wraps rather than shrinks
     (size,) = sizes
-    assert size == max(10, int(band * 0.42)) * 4 // 5 or size == max(10, int(band * 0.42))
+    wanted = max(lobby.floor_size(), int(band * 0.5))
+    assert wanted * 4 // 5 <= size <= wanted and size >= 11  # never under the floor at 720 lines
     for e in entries:
         lines = lobby.name_lines(e.name, box.w, band)[1]
         assert " ".join(lines) == e.name.upper() and all(text.font(size).size(line)[0] <= box.w * 0.9

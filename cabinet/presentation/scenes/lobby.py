@@ -1,4 +1,7 @@
-"""The lobby: a tile per game (its background, logo and name), chosen by keys, pad or touch.
+"""The lobby: a tile per game (its key art, composed by ``lobby_art.py`` from its background,
+hero symbols and logo, and its name), chosen by keys, pad or touch. The tiles are as large as
+the window allows for the number of games; the chosen one is lifted, lit and rimmed in bright
+gold while the others are dimmed, so the choice reads from across the room.
 
 Arrows / D-pad (or BET -/+) move the highlight, SPIN / CONFIRM / A opens the game, a
 touch or click on a tile opens that one. Everything is pre-rendered once per window
@@ -21,6 +24,7 @@ from ..assets import AssetCache
 from ..layout import Box
 from ..style import GOLD, PALE_GOLD
 from ..text import Text
+from .lobby_art import hero_symbols, key_art
 
 LIFT = 1.06  # the highlighted tile is drawn this much larger
 BULB_SPACING = 26  # px at 720p
@@ -36,6 +40,8 @@ class TileInfo:
     theme: str
     summary: str = ""
     features: str = ""
+    heroes: tuple[str, ...] = ()  # sprite names of the symbols its key art shows
+
 
 
 @dataclass(frozen=True)
@@ -50,23 +56,34 @@ class LobbyLayout:
 
 
 def lobby_layout(size: tuple[int, int], count: int) -> LobbyLayout:
+    """The tiles as large as the window allows: every column count is tried and the one giving
+    the widest tile (at the key art's aspect) wins; a short last row is centred."""
     w, h = size
     portrait = h > w * 1.1
     unit = min(w / 1280, h / 720) if not portrait else min(w / 720, h / 1280)
-    columns = max(1, min(count, 2 if portrait else (3 if count <= 6 else 4)))
-    rows = max(1, math.ceil(count / columns))
-    title = Box(0, round(h * 0.05), w, round(h * (0.10 if portrait else 0.15)))
-    footer = Box(0, round(h * 0.90), w, round(h * 0.06))
-    details_h = round(h * 0.06)
-    top, bottom = title.bottom + round(h * 0.03), footer.y - details_h - round(h * 0.04)
-    margin, gap = w * 0.06, w * 0.03
-    tile_w = (w - 2 * margin - (columns - 1) * gap) / columns
-    aspect = 1.12
-    tile_h = tile_w / aspect
+    title = Box(0, round(h * 0.045), w, round(h * (0.08 if portrait else 0.11)))
+    footer = Box(0, round(h * 0.915), w, round(h * 0.05))
+    details_h = round(h * 0.05)
+    # room above the grid for the chosen tile's lift and its PLAY pill (clear of the title)
+    top, bottom = title.bottom + round(h * 0.045), footer.y - details_h - round(h * 0.025)
+    margin, gap = w * 0.035, max(6.0, w * 0.02)
+    aspect = 1.2 if portrait else 1.45
     avail = bottom - top
-    if rows * tile_h + (rows - 1) * gap > avail:  # too tall: shrink to fit, keep the aspect
-        tile_h = (avail - (rows - 1) * gap) / rows
-        tile_w = tile_h * aspect
+    best: tuple[float, int, float, float] | None = None
+    for columns in range(1, max(1, min(count, 3 if portrait else 6)) + 1):
+        rows = max(1, math.ceil(count / columns))
+        tile_w = (w - 2 * margin - (columns - 1) * gap) / columns
+        tile_h = tile_w / aspect
+        if rows * tile_h + (rows - 1) * gap > avail:  # too tall: shrink to fit, keep the aspect
+            tile_h = (avail - (rows - 1) * gap) / rows
+            tile_w = tile_h * aspect
+        if tile_w > w * 0.4:  # one or two games: a tile no wider than 0.4 of the window
+            tile_w, tile_h = w * 0.4, w * 0.4 / aspect
+        if best is None or tile_w > best[0] + 0.5:
+            best = (tile_w, columns, tile_w, tile_h)
+    assert best is not None
+    _, columns, tile_w, tile_h = best
+    rows = max(1, math.ceil(count / columns))
     grid_w = columns * tile_w + (columns - 1) * gap
     grid_h = rows * tile_h + (rows - 1) * gap
     x0, y0 = (w - grid_w) / 2, top + (avail - grid_h) / 2
@@ -77,7 +94,7 @@ def lobby_layout(size: tuple[int, int], count: int) -> LobbyLayout:
         row_x0 = x0 + (columns - in_row) * (tile_w + gap) / 2
         tiles.append(Box(round(row_x0 + c * (tile_w + gap)), round(y0 + r * (tile_h + gap)), round(tile_w),
                          round(tile_h)))
-    details = Box(0, round(y0 + grid_h + h * 0.035), w, details_h)
+    details = Box(0, round(y0 + grid_h + h * 0.02), w, details_h)
     return LobbyLayout((w, h), title, tuple(tiles), details, footer, columns, unit)
 
 
@@ -106,7 +123,8 @@ class LobbyScene:
         self.text = text
         self.jackpots = jackpots  # the kiosk's progressive jackpots, live: (title, amount) each
         self.cache = cache
-        self.games = [TileInfo(g.name, g.theme, getattr(g, "summary", ""), getattr(g, "features", ""))
+        self.games = [TileInfo(g.name, g.theme, getattr(g, "summary", ""), getattr(g, "features", ""),
+                               hero_symbols(getattr(g, "defn", None)))
                       for g in games]
         self.on_choose = on_choose
         self.on_back = on_back
@@ -139,6 +157,7 @@ class LobbyScene:
         glow = (round((layout.tiles[0].w if layout.tiles else 10) * (LIFT + 0.10)),
                 round((layout.tiles[0].h if layout.tiles else 10) * (LIFT + 0.11)))
         self.glow = self._glow(glow)
+        self.badge = self._play_badge(round((layout.tiles[0].h if layout.tiles else 10) * LIFT))
 
     def _backdrop(self) -> pygame.Surface:
         layout = self.layout
@@ -158,21 +177,21 @@ class LobbyScene:
             pygame.draw.line(stripe, (255, 255, 255, 7), (x, h), (x + h, 0), max(4, w // 160))
         surface.blit(stripe, (0, 0))
         unit = layout.unit
-        title = self.text.render(TITLE, max(18, round(58 * unit)), PALE_GOLD, outline=True)
+        title = self.text.render(TITLE, max(18, round(46 * unit)), PALE_GOLD, outline=True)
         surface.blit(title, title.get_rect(center=(w // 2, layout.title.y + layout.title.h * 62 // 100)))
-        brand = self.text.render("SLOT CABINET", max(10, round(20 * unit)), GOLD)
+        brand = self.text.render("SLOT CABINET", max(11, round(18 * unit)), GOLD)
         surface.blit(brand, brand.get_rect(center=(w // 2, layout.title.y + layout.title.h * 18 // 100)))
         hints = self.text.fit(HINTS, max(10, round(20 * unit)), int(w * 0.9), (214, 200, 236))
         surface.blit(hints, hints.get_rect(center=layout.footer.center))
         band = max(2, round(3 * unit))
-        for y in (round(layout.unit * 30), h - round(layout.unit * 30)):
+        for y in (round(layout.unit * 16), h - round(layout.unit * 16)):
             pygame.draw.rect(surface, (120, 80, 30), (0, y - band, w, 2 * band))
         return surface.convert() if pygame.display.get_surface() is not None else surface
 
     def name_lines(self, name: str, tile_w: int, band_h: int) -> tuple[int, list[str]]:
         """A tile's name in the one type size every tile of this width shares, on one line or,
         for a long name, two: a long name wraps rather than shrinks, so no title looks smaller."""
-        wanted = max(10, int(band_h * 0.42))
+        wanted = max(self.floor_size(), int(band_h * 0.5))
         room = int(tile_w * 0.9)
         size = min(self._name_size(g.name, wanted, room) for g in self.games) if self.games else wanted
         if self.text.font(size).size(name.upper())[0] <= room:
@@ -192,57 +211,65 @@ class LobbyScene:
             return max(one_line, two)
         return one_line
 
+    def floor_size(self) -> int:
+        """The smallest type on the tiles: 11 points at 720 lines, in proportion."""
+        return max(6, round(11 * self.layout.unit))
+
     def _tile(self, game: TileInfo, size: tuple[int, int], selected: bool) -> pygame.Surface:
         w, h = size
         radius = max(6, h // 12)
-        art = pygame.Surface((w, h))
-        art.fill((30, 18, 52))
-        rel = f"{game.theme}/background.png"
-        src = self.cache.original(rel)
-        if src is not None:
-            sw, sh = src.get_size()
-            scale = max(w / sw, h / sh)
-            cover = (max(w, round(sw * scale)), max(h, round(sh * scale)))
-            big = self.cache.get(rel, cover)
-            art.blit(big, ((w - cover[0]) // 2, (h - cover[1]) // 2))
-        shade = pygame.Surface((w, h), pygame.SRCALPHA)  # darker towards the name band
-        for y in range(h):
-            shade.fill((6, 2, 14, int(150 * max(0.0, y / h - 0.35))), (0, y, w, 1))
-        art.blit(shade, (0, 0))
-        rel = f"{game.theme}/logo.png"
-        logo_src = self.cache.original(rel)
-        logo_box = (int(w * 0.86), int(h * 0.52))
-        if logo_src is not None:
-            logo = self.cache.get(rel, _fit(logo_src.get_size(), logo_box))
-        else:
-            logo = self.text.fit(game.name.upper(), h // 6, logo_box[0], PALE_GOLD, outline=True)
-        art.blit(logo, logo.get_rect(center=(w // 2, int(h * 0.38))))
-        base_band = int(h * 0.26)
+        art = key_art(self.cache, game.theme, game.heroes, size).copy()
+        if self.cache.original(f"{game.theme}/logo.png") is None:  # no logo: the name in its place
+            logo = self.text.fit(game.name.upper(), h // 6, int(w * 0.86), PALE_GOLD, outline=True)
+            art.blit(logo, logo.get_rect(center=(w // 2, int(h * 0.2))))
+        base_band = int(h * 0.2)
         size_now, lines = self.name_lines(game.name, w, base_band)
         line_h = self.text.font(size_now).get_linesize()
         most_lines = max(len(self.name_lines(g.name, w, base_band)[1]) for g in self.games) if self.games else 1
-        band_h = base_band + (most_lines - 1) * line_h  # every tile's band alike, tall enough for the longest
+        summary_size = max(self.floor_size(), int(base_band * 0.26))
+        summary_h = self.text.font(summary_size).get_linesize() if any(g.summary for g in self.games) else 0
+        band_h = max(base_band, most_lines * line_h + summary_h + max(4, h // 30))  # alike on every tile
         band = pygame.Surface((w, band_h), pygame.SRCALPHA)
-        band.fill((8, 4, 18, 215))
+        for y in range(band_h):  # darker towards the foot
+            band.fill((8, 4, 18, 170 + int(70 * y / max(1, band_h - 1))), (0, y, w, 1))
         art.blit(band, (0, h - band_h))
         pygame.draw.line(art, GOLD, (0, h - band_h), (w, h - band_h), max(1, h // 150))
         colour = PALE_GOLD if selected else (250, 246, 236)
-        names_h = band_h - int(base_band * 0.24)  # the summary's line below them
-        top = h - band_h + names_h // 2 - line_h * (len(lines) - 1) // 2 + int(base_band * 0.04)
+        names_h = band_h - summary_h
+        top = h - band_h + (names_h - line_h * len(lines)) // 2 + line_h // 2
         for i, line in enumerate(lines):
             img = self.text.render(line, size_now, colour, outline=True)
             art.blit(img, img.get_rect(center=(w // 2, top + i * line_h)))
         if game.summary:
-            info = self.text.fit(game.summary, max(8, int(base_band * 0.22)), int(w * 0.9), (190, 178, 214))
-            art.blit(info, info.get_rect(center=(w // 2, h - int(base_band * 0.2))))
+            info = self.text.render(game.summary, summary_size, (190, 178, 214))
+            if info.get_width() > int(w * 0.94):  # too long at the floor size: the grid and return only
+                info = self.text.render(game.summary.split("  ")[0], summary_size, (190, 178, 214))
+            art.blit(info, info.get_rect(center=(w // 2, h - summary_h // 2 - max(2, h // 60))))
+        if not selected:  # the others dimmed: the chosen one stands out
+            art.fill((178, 178, 190), special_flags=pygame.BLEND_RGB_MULT)
         out = _rounded(art, radius)
-        rim = max(2, h // (45 if selected else 90))
+        rim = max(2, h // (40 if selected else 90))
         pygame.draw.rect(out, (255, 226, 120) if selected else (150, 110, 40), out.get_rect(), width=rim,
                          border_radius=radius)
         if selected:
             pygame.draw.rect(out, (255, 250, 220), out.get_rect().inflate(-2 * rim, -2 * rim), width=max(1, rim // 3),
                              border_radius=max(0, radius - rim))
         return out
+
+    def _play_badge(self, tile_h: int) -> pygame.Surface:
+        """A PLAY pill on the chosen tile's top edge: the tile SPIN, A or a touch opens."""
+        size = max(self.floor_size(), tile_h // 10)
+        label = self.text.render("PLAY", size, (40, 16, 4))
+        arrow = max(3, size // 3)
+        pill = pygame.Surface((label.get_width() + size * 2 + arrow * 2, label.get_height() + size // 3),
+                              pygame.SRCALPHA)
+        box = pill.get_rect()
+        pygame.draw.rect(pill, (255, 210, 90), box, border_radius=box.h // 2)
+        pygame.draw.rect(pill, (255, 250, 220), box, width=max(1, size // 10), border_radius=box.h // 2)
+        ax, ay = size * 3 // 4, box.centery
+        pygame.draw.polygon(pill, (40, 16, 4), [(ax, ay - arrow), (ax, ay + arrow), (ax + arrow * 3 // 2, ay)])
+        pill.blit(label, label.get_rect(midleft=(ax + arrow * 2, box.centery)))
+        return pill
 
     @staticmethod
     def _bulb(d: int, colour: tuple[int, int, int], glow: bool) -> pygame.Surface:
@@ -318,7 +345,10 @@ class LobbyScene:
             self.glow.set_alpha(150 + int(100 * (0.5 + 0.5 * math.sin(self.t * 4.0))))
             surface.blit(self.glow, self.glow.get_rect(center=box.center))
             lifted = self.lifted[self.cursor]
-            surface.blit(lifted, lifted.get_rect(center=box.center))
+            at = lifted.get_rect(center=box.center)
+            surface.blit(lifted, at)
+            badge = self.badge.get_rect(midright=(at.right - at.h // 12, at.top))  # on its top edge, clear of the name
+            surface.blit(self.badge, badge)
             self._draw_jackpots(surface)
             game = self.games[self.cursor]
             if game.features:
@@ -344,7 +374,7 @@ class LobbyScene:
         spacing = max(12, round(BULB_SPACING * unit))
         phase = int(self.t * 8)
         half = self.bulb_on.get_width() // 2
-        for y in (round(unit * 30), h - round(unit * 30)):
+        for y in (round(unit * 16), h - round(unit * 16)):
             for i, x in enumerate(range(spacing // 2, w, spacing)):
                 bulb = self.bulb_on if (i + phase) % 3 == 0 else self.bulb_off
                 surface.blit(bulb, (x - half, y - half))

@@ -17,7 +17,9 @@ Two parts, usable apart:
   the start (``fly_in``).
 - A collector (Halloween Wins 3's pumpkins): the values that landed on the reels it
   collects show on their cells, then each travels as a glowing token with a trail from its
-  cell into the collector (``collect``), whose total counts up as each one arrives. A cell
+  cell into the collector (``collect``), whose total counts up as each one arrives. A value
+  that a ghost held (its theme draws the symbol as a ghost) flies as that ghost
+  (``ghost_piece.py``), its amount on a plate under it, sized to its cell. A cell
   multiplier (Mummy X) leaves its mark on the cell ("x2" in its corner, ``mark``); the
   symbol that made it disappears.
 - A multiplier symbol (Happy Lucky Slot's MULT) shows the value it revealed ("x25") on its
@@ -44,6 +46,7 @@ from ... import hud
 from ...celebration import Shower, draw_burst, draw_counter_plate, punch_scale
 from ...chrome import Chrome, chrome
 from ...context import Context
+from ...ghost_piece import ghost_colours, ghost_piece, is_ghost
 from ...hud import GOLD, PALE_GOLD, WHITE
 from ...layout import Box, Layout
 from ...status_line import draw_status
@@ -238,6 +241,7 @@ class Token:
     target: tuple[int, int]
     value: Money
     duration: float = TOKEN_TIME
+    symbol: str = ""  # what held the value (a ghost flies as itself)
 
     @property
     def arrives(self) -> float:
@@ -334,6 +338,7 @@ class BoardScene:
         self._deck_key: tuple[object, ...] | None = None
         self._revealed: dict[tuple[int, int], pygame.Surface] = {}  # (multiplier, cell side) -> its plate
         self.takeover = Shower(17)  # the top prize's shower of the theme's pieces (looks only)
+        self._theme: Any = False  # the game's theme (read once, when a piece first needs it)
         self._dim_all: pygame.Surface | None = None
 
     # -- geometry ---------------------------------------------------------------------------------
@@ -421,10 +426,14 @@ class BoardScene:
         if target is None:
             return
         tokens = []
+        shown = self.model.boards.get(board)
         for i, (position, value) in enumerate(sources):
             box = self.cell_box(board, position)
             if box is not None:
-                tokens.append(Token(self.clock + TOKEN_STAGGER * i, position, box.center, target.center, value))
+                held = shown.held.get(position) if shown is not None else None
+                symbol = held.symbol if held is not None else shown.landed.get(position, "") if shown else ""
+                tokens.append(Token(self.clock + TOKEN_STAGGER * i, position, box.center, target.center, value,
+                                    symbol=symbol))
         self.flows.append(CollectFlow(board, collector, base, tokens))
         self.ctx.audio.play("win_tick")
 
@@ -842,6 +851,20 @@ class BoardScene:
             self._tiles[key] = found
         return found
 
+    def _wisp(self, radius: int) -> pygame.Surface:
+        """A puff of mist of ``radius`` in the theme's ghost colours, trailing a flying ghost."""
+        key = ("wisp", radius, False)
+        found = self._tiles.get(key)
+        if found is None:
+            colours = ghost_colours(self._theme_data())
+            found = pygame.Surface((2 * radius + 2, 2 * radius + 2), pygame.SRCALPHA)
+            for k in range(5):
+                r = max(1, int(radius * (1 - k / 5)))
+                colour = colours.glow if k < 3 else colours.body
+                pygame.draw.circle(found, (*colour, 30 + 30 * k), (radius + 1, radius + 1), r)
+            self._tiles[key] = found
+        return found
+
     def _token_radius(self) -> int:
         geometry = self.geometry()
         return max(5, (geometry[0].cell if geometry else self.ctx.layout.cell) // 6)
@@ -858,19 +881,32 @@ class BoardScene:
         plates = [plate for flow in self.flows for board in {flow.board}
                   for position in {*self._collectors_of(board), flow.collector}
                   if (plate := self.collector_plate(board, position)) is not None]
+        cell = self.geometry()[0].cell if self.geometry() else self.ctx.layout.cell
         for flow in self.flows:
             for token in flow.tokens:
                 head = token.position(now)
                 if head is None:
                     continue
+                ghost = self._ghost_of(token.symbol, cell)
                 for k in range(TRAIL, 0, -1):
                     at = token.position(max(token.start, now - k * TRAIL_STEP))
                     if at is None:
                         continue
-                    orb = self._orb(max(2, radius * (TRAIL + 1 - k) // (TRAIL + 1)))
+                    r = max(2, radius * (TRAIL + 1 - k) // (TRAIL + 1))
+                    orb = self._orb(r) if ghost is None else self._wisp(r)  # a ghost trails mist
                     surface.blit(orb, orb.get_rect(center=(int(at[0]), int(at[1]))))
-                orb = self._orb(radius)
                 centre = (int(head[0]), int(head[1]))
+                if ghost is not None:  # the ghost itself carries its value, its amount on a plate under it
+                    surface.blit(ghost, ghost.get_rect(center=centre))
+                    if now - token.start < token.duration * 0.85:
+                        tag = self._ghost_label(token.value, cell)
+                        under = tag.get_rect(midtop=(centre[0], centre[1] + ghost.get_height() * 22 // 100))
+                        over = tag.get_rect(midbottom=(centre[0], centre[1] - ghost.get_height() * 30 // 100))
+                        spot = next((r for r in (under, over) if r.collidelist(plates) < 0), None)
+                        if spot is not None:
+                            surface.blit(tag, spot)
+                    continue
+                orb = self._orb(radius)
                 surface.blit(orb, orb.get_rect(center=centre))
                 if now - token.start < token.duration * 0.85:  # the amount goes into the total as it lands
                     label = text.render(self.ctx.money(token.value), size, TOKEN_LABEL, outline=True)
@@ -879,6 +915,47 @@ class BoardScene:
                     spot = next((r for r in (over, under) if r.collidelist(plates) < 0), None)
                     if spot is not None:
                         surface.blit(label, spot)
+
+    def _theme_data(self) -> Any:
+        if self._theme is False:
+            from cabinet.assets.themes import read_theme
+
+            defn = getattr(self.ctx, "defn", None)
+            self._theme = read_theme(defn.theme) if defn is not None else None
+        return self._theme
+
+    def _ghost_of(self, symbol: str, cell: int) -> pygame.Surface | None:
+        """The ghost a value flies as when its theme draws ``symbol`` as a ghost (None: a token)."""
+        if not symbol:
+            return None
+        theme = self._theme_data()
+        if theme is None or not is_ghost(theme, symbol):
+            return None
+        return ghost_piece(cell * 72 // 100, ghost_colours(theme))
+
+    def floor_size(self) -> int:
+        """The smallest type on a player's screen: 11 points at 720 lines, in proportion."""
+        return max(6, round(11 * self.ctx.layout.height / 720))
+
+    def _ghost_label(self, value: Money, cell: int) -> pygame.Surface:
+        """A flying ghost's amount on a dark plate no wider than its cell (the type fitted to
+        it, never under the floor size), made once per amount and cell size."""
+        key = (f"ghost-label:{value}", cell, False)
+        found = self._tiles.get(key)
+        if found is None:
+            text = self.ctx.text
+            label = self.ctx.money(value)
+            size = max(self.floor_size(), text.fit_size(label, max(self.floor_size(), cell * 24 // 100),
+                                                         cell * 80 // 100))
+            img = text.render(label, size, TOKEN_LABEL, outline=True)
+            pad = max(2, size // 4)
+            found = pygame.Surface((img.get_width() + 2 * pad, img.get_height() + pad // 2), pygame.SRCALPHA)
+            box = found.get_rect()
+            pygame.draw.rect(found, (*REVEALED_PLATE, 225), box, border_radius=box.h // 3)
+            pygame.draw.rect(found, GOLD, box, max(1, size // 12), border_radius=box.h // 3)
+            found.blit(img, img.get_rect(center=box.center))
+            self._tiles[key] = found
+        return found
 
     def _collectors_of(self, board: str) -> tuple[Position, ...]:
         shown = self.model.boards.get(board)

@@ -19,9 +19,9 @@ from cabinet.core.features.mummy_access import DoorDrawn, MummiesMoved
 
 from ...engine import Playback, Presenter, Step, run, wait
 from ...words import words
-from .view import PANEL_FILL, MummyPanel
+from .view import DOOR_SWING, PANEL_FILL, MummyPanel
 
-DOOR_HOLD = 0.9
+DOOR_HOLD = DOOR_SWING + 0.5  # the door swings open, then the lit room behind it is seen
 
 
 def _panel(play: Playback, feature: str) -> MummyPanel:
@@ -110,7 +110,10 @@ def mummies_to_panel(play: Playback, event: MummiesMoved) -> Step:
 
 def open_door(play: Playback, event: DoorDrawn) -> Step:
     panel = _panel(play, event.feature)
-    panel.door = "open" if event.opened else "denied"
+    if event.opened:
+        panel.open_door()
+    else:
+        panel.deny()
     if event.opened:
         play.ctx.hud.say(words(panel.feature, "opens", "THE DOOR OPENS"))
         play.ctx.audio.play("feature_trigger")

@@ -1,8 +1,11 @@
 """The panel door on screen: ``MummyPanel``, a glass beside the reels that a symbol's landings
-fill (Halloween Wins 3's mummy panel and its pumpkin door)."""
+fill (Halloween Wins 3's mummy panel and its pumpkin door). The door is drawn by
+``door_art.py``; it swings open on its hinges over ``DOOR_SWING`` from the moment the
+presenter opens it (``open_door``, from the ``DoorDrawn`` event), or rattles shut (``deny``)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,10 +14,14 @@ import pygame
 from cabinet.machine.stack import Passive
 
 from ...context import Context
+from ...ghost_piece import ghost_colours
 from ...style import GOLD, PALE_GOLD, WHITE
 from ...words import words
+from . import door_art
 
 PANEL_FILL = 0.7  # the symbols fly to the panel (the presenter waits as long)
+DOOR_SWING = 0.6  # the door swings open over this long (the presenter holds the panel longer)
+DOOR_RATTLE = 0.4  # a door that stays shut rattles this long
 PANEL_KEY = (255, 0, 254)  # the colour key of the panel's corners (a colour the panel never draws)
 
 
@@ -30,6 +37,7 @@ class MummyPanel(Passive):
     mummies: int = 0
     chance: str = ""
     door: str = "shut"  # "shut" | "open" | "denied"
+    door_at: float = 0.0  # when the door was drawn (the panel's clock)
     clock: float = 0.0
     filled_at: float = 0.0
     flights: list[tuple[int, int]] = field(default_factory=list)  # the reel cells (centres) the mummies came from
@@ -40,6 +48,25 @@ class MummyPanel(Passive):
     def __post_init__(self) -> None:
         self._still_surface: pygame.Surface | None = None
         self._still_key: tuple[object, ...] | None = None
+        self._caption: pygame.Surface | None = None
+        self._theme: Any = None
+        self._leaves: dict[tuple[int, int], tuple[pygame.Surface, int]] = {}  # (size, step) -> the swung leaf
+
+    def open_door(self) -> None:
+        """Access granted: the door starts to swing open now."""
+        self.door, self.door_at = "open", self.clock
+
+    def deny(self) -> None:
+        """Access refused: the door rattles and stays shut."""
+        self.door, self.door_at = "denied", self.clock
+
+    @property
+    def opened(self) -> float:
+        """How far the door is open, 0 (shut) to 1, easing out as it swings."""
+        if self.door != "open":
+            return 0.0
+        t = max(0.0, min(1.0, (self.clock - self.door_at) / DOOR_SWING))
+        return 1 - (1 - t) ** 3
 
     def fill(self, mummies: int, open_weight: int, shut_weight: int, origins: list[tuple[int, int]]) -> None:
         self.mummies, self.filled_at, self.flights = mummies, self.clock, origins
@@ -118,15 +145,22 @@ class MummyPanel(Passive):
         return ctx.cache.get(rel, (side, side), ctx.cache.symbol_placeholder(symbol))  # type: ignore[no-any-return]
 
     def warm(self) -> None:
+        """What the panel draws, made as it first fills: its mummy, the door's leaf and its
+        doorway shut and lit (the door then opens without a pause)."""
         slots = self.slot_rects()
         if slots:
             self._mummy(slots[0].w - 6)
+        look, side = self._look(), self.door_rect().w
+        self.leaf_at(0.0)
+        for lit in (False, True):
+            door_art.doorway(side, look, ghost_colours(self._theme), lit=lit)
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.box()
         if rect.w < 20 or rect.h < 20:
             return
         surface.blit(self._still(rect), rect.topleft)
+        self._draw_leaf(surface)
         slots = self.slot_rects()
         art = self._mummy(slots[0].w - 6) if slots else None
         # the mummies move from their cells on the reels into the slots, one after another
@@ -144,6 +178,44 @@ class MummyPanel(Passive):
                 pygame.draw.rect(surface, (230, 220, 190), pygame.Rect(0, 0, slot.w - 8, slot.h - 8).move(
                     round(x) - slot.w // 2 + 4, round(y) - slot.h // 2 + 4), border_radius=6)
 
+    def _look(self) -> door_art.DoorLook:
+        from cabinet.assets.themes import read_theme
+
+        from ...chrome import chrome
+
+        defn = getattr(self.ctx, "defn", None)
+        self._theme = read_theme(defn.theme) if defn is not None else None
+        return door_art.door_look(self._theme, chrome(self.ctx).rim)
+
+    def leaf_at(self, opened: float) -> tuple[pygame.Surface, int]:
+        """The door leaf ``opened`` of the way open at the door's size (each of ``STEPS`` angles
+        drawn once per size), and how far it reaches above the opening's top."""
+        size = self.door_rect().w
+        step = round(max(0.0, min(1.0, opened)) * door_art.STEPS)
+        found = self._leaves.get((size, step))
+        if found is None:
+            flat = self._leaves.get((size, 0))
+            if flat is None:
+                flat = (door_art.leaf(size, self._look()), 0)
+                self._leaves[(size, 0)] = flat
+            found = flat if step == 0 else door_art.swung(flat[0], step / door_art.STEPS)
+            self._leaves[(size, step)] = found
+        return found
+
+    def _draw_leaf(self, surface: pygame.Surface) -> None:
+        door = self.door_rect()
+        hole = door_art.doorway_rect(door.w).move(door.topleft)
+        leaf, above = self.leaf_at(self.opened)
+        shake = 0
+        if self.door == "denied" and self.clock - self.door_at < DOOR_RATTLE:
+            shake = round(math.sin((self.clock - self.door_at) * 60) * max(1, door.w // 60))
+        clip = surface.get_clip()
+        surface.set_clip(self.box().inflate(-4, -4).clip(clip))  # a leaf turning towards the player stays in its panel
+        surface.blit(leaf, (hole.x + shake, hole.y - above))
+        surface.set_clip(clip)
+        if self._caption is not None:
+            surface.blit(self._caption, self._caption.get_rect(midbottom=(door.centerx, door.bottom)))
+
     def _still(self, rect: pygame.Rect) -> pygame.Surface:
         """The panel without its mummies (frame, title, slots, door, chance), drawn again
         only when one of them changes: a frame is one blit and the mummies in flight."""
@@ -156,6 +228,20 @@ class MummyPanel(Passive):
         surface.set_colorkey(PANEL_KEY, pygame.RLEACCEL)
         self._still_key, self._still_surface = key, surface
         return surface
+
+    def _caption_plate(self, label: str, side: int) -> pygame.Surface:
+        """The door's word (DOOR, OPEN!, SHUT) on a plate across its threshold, never under the
+        floor size (11 points at 720 lines)."""
+        floor = max(11, round(11 * self.ctx.layout.height / 720))
+        size = max(floor, side // 9)
+        img = self.ctx.text.render(label, size, WHITE, outline=True)
+        plate = pygame.Surface((max(img.get_width() + size, side * 6 // 10), img.get_height() + size // 3),
+                               pygame.SRCALPHA)
+        box = plate.get_rect()
+        pygame.draw.rect(plate, (30, 10, 40, 230), box, border_radius=box.h // 3)
+        pygame.draw.rect(plate, GOLD, box, max(1, size // 10), border_radius=box.h // 3)
+        plate.blit(img, img.get_rect(center=box.center))
+        return plate
 
     def _draw_still(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         ctx = self.ctx
@@ -176,18 +262,14 @@ class MummyPanel(Passive):
         for cell in slots:
             pygame.draw.rect(surface, (60, 30, 70), cell, border_radius=8)
             pygame.draw.rect(surface, GOLD, cell, 2, border_radius=8)
-        # the pumpkin door
-        pygame.draw.ellipse(surface, (230, 110, 20), door)
+        # the door's doorway (and, once it opens, the lit room behind it); the leaf is drawn over it
+        look = self._look()
+        surface.blit(door_art.doorway(door.w, look, ghost_colours(self._theme), lit=self.door == "open"), door.topleft)
         if self.door == "open":
-            inner = door.inflate(-door.w // 3, -door.h // 4)
-            pygame.draw.ellipse(surface, (255, 240, 140), inner)
             label = words(self.feature, "open", "OPEN!")
         else:
-            pygame.draw.line(surface, (90, 40, 0), door.midtop, door.midbottom, 4)
             label = words(self.feature, "shut", "SHUT") if self.door == "denied" else words(self.feature, "door", "DOOR")
-        pygame.draw.ellipse(surface, (90, 40, 0), door, 3)
-        caption = text.fit(label, max(10, door.h // 4), door.w - 8, WHITE, outline=True)
-        surface.blit(caption, caption.get_rect(center=door.center))
+        self._caption = self._caption_plate(label, door.w)
         # ``chance: ""`` in the block's texts: a game that keeps its odds off the player's screen
         line = self.chance_line
         if line and self.strip:
