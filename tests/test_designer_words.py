@@ -91,10 +91,10 @@ MISTAKES = [
     # (what, the edit, the line check prints, after the position)
     ("a misspelt placeholder", 'spin_status: "DIVE {index} OF {total}"', 'spin_status: "DIVE {idx} OF {total}"',
      "20: unknown placeholder '{idx}' in text 'spin_status' (did you mean '{index}'?): the screen fills in "
-     "{amount}, {count}, {index}, {minimum}, {spins}, {total} and would show '{idx}' as written"),
+     "{amount}, {count}, {index}, {minimum}, {spins}, {symbol}, {total} and would show '{idx}' as written"),
     ("a placeholder of another text", 'row: "{spins} DIVES"', 'row: "{spins} DIVES OF {depth}"',
      "12: unknown placeholder '{depth}' in text 'row': the screen fills in {amount}, {count}, {index}, {minimum}, "
-     "{spins}, {total} and would show '{depth}' as written"),
+     "{spins}, {symbol}, {total} and would show '{depth}' as written"),
     ("a stray brace", 'spin_status: "DIVE {index} OF {total}"', 'spin_status: "DIVE {index OF {total}"',
      "20: text 'spin_status' has a stray brace (unexpected '{' in field name): write {{ or }} for a brace "
      "shown as is"),

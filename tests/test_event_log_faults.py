@@ -35,7 +35,7 @@ SMALL = (640, 360)
 BANNER_PROBE = (SMALL[0] // 2, SMALL[1] // 40 - 2)  # the notice band's padding above its words
 
 
-def banner_at(surface) -> bool:  # noqa: ANN001 - the notice's shade ((120, 20, 30) at 225/255 over the screen)
+def banner_at(surface) -> bool:  # noqa: ANN001 - the notice's shade ((120, 20, 30) at 245/255 over the screen)
     r, g, b = surface.get_at(BANNER_PROBE)[:3]
     return abs(r - 120) <= 15 and abs(g - 20) <= 15 and abs(b - 30) <= 15
 

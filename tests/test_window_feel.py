@@ -279,7 +279,12 @@ WARM_UP_ONLY = {  # the functions that may scale or convert: all run at load or 
     "atmosphere.py": {"_smooth_disc", "_firework"},
     # made once per size and kept: a board's plaque, the wheel's rims, the book's card art, the
     # tumbles' scaled symbols and spark discs (by step), any shrunk tile
-    "view.py": {"bevelled_plaque", "_aa_ring", "_big_art", "soft_disc", "_symbol", "_draw_burst"},
+    "view.py": {"bevelled_plaque", "_aa_ring", "_big_art", "soft_disc", "_symbol", "_draw_burst",
+                "scaled"},  # scaled: a big symbol's art, once per size
+    "ghost_piece.py": {"_ghost_piece"},  # a Ghosts piece, drawn at 3x once per height and colours (lru)
+    "door_art.py": {"doorway", "leaf", "swung"},  # the door, once per size and look; its swing once per step
+    "lobby_art.py": {"_burst", "key_art"},  # a tile's key art, once per theme and size
+    "presenter.py": {"_sized"},  # the spreading wild's art, once per size in steps of 4 px
     "scaled.py": {"shrunk"},  # a board's name plate, baked into the boards' static layer  # the feature moon, baked into the backdrop once per layout
 }
 NOT_A_FRAME_LOOP = {"report.py"}  # draws the simulate report's PNG charts, no window

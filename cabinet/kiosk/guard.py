@@ -147,7 +147,7 @@ def draw_notice(surface: Any, text: Any, message: str) -> None:
     img = text.fit(message, size, int(w * 0.9), (255, 244, 220))
     rect = img.get_rect(midtop=(w // 2, h // 40)).inflate(size * 2, size)
     shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    shade.fill((120, 20, 30, 225))
+    shade.fill((120, 20, 30, 245))  # nearly opaque: it must read over the busiest lobby or game
     surface.blit(shade, rect.topleft)
     pygame.draw.rect(surface, (255, 200, 90), rect, width=2, border_radius=6)
     surface.blit(img, img.get_rect(center=rect.center))

@@ -17,7 +17,7 @@ from ...context import Context
 from ...ghost_piece import ghost_colours
 from ...style import GOLD, PALE_GOLD, WHITE
 from ...words import words
-from . import door_art
+from .door_art import STEPS, DoorLook, door_look, doorway, doorway_rect, leaf, swung
 
 PANEL_FILL = 0.7  # the symbols fly to the panel (the presenter waits as long)
 DOOR_SWING = 0.6  # the door swings open over this long (the presenter holds the panel longer)
@@ -153,7 +153,7 @@ class MummyPanel(Passive):
         look, side = self._look(), self.door_rect().w
         self.leaf_at(0.0)
         for lit in (False, True):
-            door_art.doorway(side, look, ghost_colours(self._theme), lit=lit)
+            doorway(side, look, ghost_colours(self._theme), lit=lit)
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.box()
@@ -178,33 +178,33 @@ class MummyPanel(Passive):
                 pygame.draw.rect(surface, (230, 220, 190), pygame.Rect(0, 0, slot.w - 8, slot.h - 8).move(
                     round(x) - slot.w // 2 + 4, round(y) - slot.h // 2 + 4), border_radius=6)
 
-    def _look(self) -> door_art.DoorLook:
+    def _look(self) -> DoorLook:
         from cabinet.assets.themes import read_theme
 
         from ...chrome import chrome
 
         defn = getattr(self.ctx, "defn", None)
         self._theme = read_theme(defn.theme) if defn is not None else None
-        return door_art.door_look(self._theme, chrome(self.ctx).rim)
+        return door_look(self._theme, chrome(self.ctx).rim)
 
     def leaf_at(self, opened: float) -> tuple[pygame.Surface, int]:
         """The door leaf ``opened`` of the way open at the door's size (each of ``STEPS`` angles
         drawn once per size), and how far it reaches above the opening's top."""
         size = self.door_rect().w
-        step = round(max(0.0, min(1.0, opened)) * door_art.STEPS)
+        step = round(max(0.0, min(1.0, opened)) * STEPS)
         found = self._leaves.get((size, step))
         if found is None:
             flat = self._leaves.get((size, 0))
             if flat is None:
-                flat = (door_art.leaf(size, self._look()), 0)
+                flat = (leaf(size, self._look()), 0)
                 self._leaves[(size, 0)] = flat
-            found = flat if step == 0 else door_art.swung(flat[0], step / door_art.STEPS)
+            found = flat if step == 0 else swung(flat[0], step / STEPS)
             self._leaves[(size, step)] = found
         return found
 
     def _draw_leaf(self, surface: pygame.Surface) -> None:
         door = self.door_rect()
-        hole = door_art.doorway_rect(door.w).move(door.topleft)
+        hole = doorway_rect(door.w).move(door.topleft)
         leaf, above = self.leaf_at(self.opened)
         shake = 0
         if self.door == "denied" and self.clock - self.door_at < DOOR_RATTLE:
@@ -264,7 +264,7 @@ class MummyPanel(Passive):
             pygame.draw.rect(surface, GOLD, cell, 2, border_radius=8)
         # the door's doorway (and, once it opens, the lit room behind it); the leaf is drawn over it
         look = self._look()
-        surface.blit(door_art.doorway(door.w, look, ghost_colours(self._theme), lit=self.door == "open"), door.topleft)
+        surface.blit(doorway(door.w, look, ghost_colours(self._theme), lit=self.door == "open"), door.topleft)
         if self.door == "open":
             label = words(self.feature, "open", "OPEN!")
         else:

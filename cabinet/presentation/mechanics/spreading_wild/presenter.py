@@ -46,8 +46,23 @@ class SpreadSprites(Passive):
             side = max(1, round(end.w * (0.5 + 0.5 * ease)))
             cx = start.x + start.w / 2 + (end.x + end.w / 2 - start.x - start.w / 2) * ease
             cy = start.y + start.h / 2 + (end.y + end.h / 2 - start.y - start.h / 2) * ease
-            sprite = pygame.transform.smoothscale(art, (side, side))
+            sprite = _sized(art, side)
             surface.blit(sprite, sprite.get_rect(center=(round(cx), round(cy))))
+
+
+_SIZED: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _sized(art: pygame.Surface, side: int) -> pygame.Surface:
+    """The wild's art at about ``side`` pixels, made once per size in steps of 4 (a frame only blits)."""
+    side = max(4, side - side % 4)
+    key = (id(art), side)
+    found = _SIZED.get(key)
+    if found is None:
+        if len(_SIZED) > 64:
+            _SIZED.clear()
+        found = _SIZED[key] = pygame.transform.smoothscale(art, (side, side))
+    return found
 
 
 def _nearest(cell: Position, sources: tuple[Position, ...]) -> Position:
