@@ -44,7 +44,6 @@ base and free spins.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -53,9 +52,8 @@ from typing import Any, Literal
 
 from ..definition import Definition, doc
 from ..evaluate import compiled
-from ..events import Event, LineWin, Position, Screen
+from ..events import Position, Screen
 from ..linemath import line_expectation_of_weights
-from ..pays import model_for
 from ..value import Exact
 from . import (
     BatchHint,
@@ -70,6 +68,7 @@ from . import (
 )
 from .free_spins import covers_free_spins, line_delta_rtp
 from .multiplier_wilds import WinMultiplied
+from .win_multiply import multiply_wins, refuse_beside_win_modifiers
 
 Window = tuple[str, ...]
 Counting = Literal["from_left", "from_centre", "any"]
@@ -185,46 +184,17 @@ class FillMultiplierBlock(ModesBlock):
             report(("reels",), f"from_centre needs a centre reel: an odd number of reels, the grid has {reels}")
         if defn.pay_model.type != "lines":
             report(("type",), f"fill_multiplier multiplies line wins: a {defn.pay_model.type} game has none")
-        from . import block
-
-        for other in defn.features:
-            entry = block(other.type)
-            if other is p or entry is None or not entry.win_modifier:
-                continue
-            if set(p.modes) & entry.modes(other):
-                report(("modes",), f"fill_multiplier and {other.type} ({getattr(other, 'name', '')}) both change "
-                       "the wins of the same spins; the fill multiplier is priced on the plain line pays")
+        refuse_beside_win_modifiers(defn, p, report, priced_on="the plain line pays")
 
     def win_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
         p: FillMultiplier = ctx.feature
         m, reels = screen_multiplier(ctx.defn, p, draft.screen)
         if m == 1:
             return
-        state = ctx.state
-        if draft.lean:  # simulation: the same screen with its line wins x m, no events
-            scatter = state.multiplier if state.scatter_multiplier is None else state.scatter_multiplier
-            lean_state = dataclasses.replace(state, multiplier=state.multiplier * m, scatter_multiplier=scatter)
-            lean = model_for(ctx.defn, draft.reel_set).lean_win(ctx.defn, draft.reel_set, draft.screen, ctx.bet,
-                                                                lean_state)
-            if lean is not None:
-                draft.win = lean
-                return
-            scatter_m: Fraction | None = scatter
-            draft.wins, draft.win = model_for(ctx.defn, draft.reel_set).evaluate(
-                ctx.defn, draft.screen, ctx.bet, state.multiplier, scatter_multiplier=scatter_m,
-                both_ways=state.both_ways)
-            draft.lean = False
-        wins: list[Event] = []
-        touched = added = 0
-        for e in draft.wins:
-            if isinstance(e, LineWin):
-                e = dataclasses.replace(e, multiplier=e.multiplier * m, amount=e.amount * m)
-                touched += 1
-                added += e.amount - e.amount // m
-            wins.append(e)
-        if not touched:
+        raised = multiply_wins(ctx, draft, m, scatter_pays=False)
+        if raised is None or not raised[0]:
             return
-        draft.wins, draft.win = wins, draft.win + added
+        touched, added = raised
         rows = ctx.defn.grid.rows
         cells: tuple[Position, ...] = tuple((r, row) for r in reels for row in range(rows))
         ctx.book.add(WinMultiplied(p.name, m, cells, touched, added))

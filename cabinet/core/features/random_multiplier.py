@@ -31,9 +31,7 @@ from fractions import Fraction
 from typing import Any, Literal
 
 from ..definition import Definition, WeightedValue, doc
-from ..events import Event, LineWin, ScatterWin
 from ..linemath import expected_line_coins, expected_scatter_x_bet
-from ..pays import model_for
 from ..value import Exact
 from . import (
     BatchHint,
@@ -50,6 +48,7 @@ from . import (
 )
 from .free_spins import check_multipliers_exact, covers_free_spins, line_delta_rtp
 from .multiplier_wilds import WinMultiplied
+from .win_multiply import multiply_wins, refuse_beside_win_modifiers
 
 
 @dataclass(frozen=True)
@@ -102,15 +101,7 @@ class RandomMultiplierBlock(ModesBlock):
         check_multipliers_exact(defn, report, ("multipliers",), p.multipliers)
         if defn.pay_model.type != "lines":
             report(("type",), f"random_multiplier is priced on line pays: a {defn.pay_model.type} game has none")
-        from . import block
-
-        for other in defn.features:
-            entry = block(other.type)
-            if other is p or entry is None or not entry.win_modifier:
-                continue
-            if set(p.modes) & entry.modes(other):
-                report(("modes",), f"random_multiplier and {other.type} ({getattr(other, 'name', '')}) both change "
-                       "the wins of the same spins; it is priced on the plain pays")
+        refuse_beside_win_modifiers(defn, p, report, priced_on="the plain pays")
 
     def win_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
         p: RandomMultiplier = ctx.feature
@@ -118,31 +109,9 @@ class RandomMultiplierBlock(ModesBlock):
         m = int(p.multipliers[ctx.rng.weighted(weights_of(p))].value)
         if m == 1 or not draft.win:
             return
-        state = ctx.state
-        scatter = state.multiplier if state.scatter_multiplier is None else state.scatter_multiplier
-        if draft.lean:
-            lean_state = dataclasses.replace(state, multiplier=state.multiplier * m,
-                                             scatter_multiplier=scatter * m if p.scatter_pays else scatter)
-            lean = model_for(ctx.defn, draft.reel_set).lean_win(ctx.defn, draft.reel_set, draft.screen, ctx.bet,
-                                                                lean_state)
-            if lean is not None:
-                draft.win = lean
-                return
-            draft.wins, draft.win = model_for(ctx.defn, draft.reel_set).evaluate(
-                ctx.defn, draft.screen, ctx.bet, state.multiplier, scatter_multiplier=scatter,
-                both_ways=state.both_ways)
-            draft.lean = False
-        wins: list[Event] = []
-        touched = added = 0
-        for e in draft.wins:
-            if isinstance(e, LineWin) or (p.scatter_pays and isinstance(e, ScatterWin)):
-                e = dataclasses.replace(e, multiplier=e.multiplier * m, amount=e.amount * m)
-                touched += 1
-                added += e.amount - e.amount // m
-            wins.append(e)
-        if touched:
-            draft.wins, draft.win = wins, draft.win + added
-            ctx.book.add(WinMultiplied(p.name, m, (), touched, added))
+        raised = multiply_wins(ctx, draft, m, scatter_pays=p.scatter_pays)
+        if raised is not None and raised[0]:
+            ctx.book.add(WinMultiplied(p.name, m, (), *raised))
 
     def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
         return covers_free_spins(defn, params, other, mode)

@@ -30,7 +30,6 @@ expectation less the plain pays, weighted like any line-delta block in base and 
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections import Counter
 from collections.abc import Callable
@@ -40,9 +39,8 @@ from typing import Any, Literal
 
 from ..definition import Definition, doc
 from ..evaluate import compiled, table_value
-from ..events import Event, LineWin, Position, ScatterWin, Screen
+from ..events import Position, Screen
 from ..linemath import line_expectation_of_weights
-from ..pays import model_for
 from ..value import Exact
 from . import (
     BatchHint,
@@ -57,6 +55,7 @@ from . import (
 )
 from .free_spins import covers_free_spins, line_delta_rtp
 from .multiplier_wilds import WinMultiplied
+from .win_multiply import multiply_wins, refuse_beside_win_modifiers
 
 Window = tuple[str, ...]
 
@@ -109,47 +108,16 @@ class ScreenWildMultiplierBlock(ModesBlock):
             report(("value",), f"each wild's value is a whole number of at least 2, got {p.value}")
         if defn.pay_model.type != "lines":
             report(("type",), f"screen_wild_multiplier is priced on line pays: a {defn.pay_model.type} game has none")
-        from . import block
-
-        for other in defn.features:
-            entry = block(other.type)
-            if other is p or entry is None or not entry.win_modifier:
-                continue
-            if set(p.modes) & entry.modes(other):
-                report(("modes",), f"screen_wild_multiplier and {other.type} ({getattr(other, 'name', '')}) both "
-                       "change the wins of the same spins; it is priced on the plain pays")
+        refuse_beside_win_modifiers(defn, p, report, priced_on="the plain pays")
 
     def win_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
         p: ScreenWildMultiplier = ctx.feature
         m, cells = screen_multiplier(p, draft.screen)
         if m == 1:
             return
-        state = ctx.state
-        scatter = state.multiplier if state.scatter_multiplier is None else state.scatter_multiplier
-        if draft.lean:  # simulation: the same screen at the spin's multipliers x m, no events
-            lean_state = dataclasses.replace(state, multiplier=state.multiplier * m,
-                                             scatter_multiplier=scatter * m if p.scatter_pays else scatter)
-            lean = model_for(ctx.defn, draft.reel_set).lean_win(ctx.defn, draft.reel_set, draft.screen, ctx.bet,
-                                                                lean_state)
-            if lean is not None:
-                draft.win = lean
-                return
-            draft.wins, draft.win = model_for(ctx.defn, draft.reel_set).evaluate(
-                ctx.defn, draft.screen, ctx.bet, state.multiplier, scatter_multiplier=scatter,
-                both_ways=state.both_ways)
-            draft.lean = False
-        wins: list[Event] = []
-        touched = added = 0
-        for e in draft.wins:
-            if isinstance(e, LineWin) or (p.scatter_pays and isinstance(e, ScatterWin)):
-                e = dataclasses.replace(e, multiplier=e.multiplier * m, amount=e.amount * m)
-                touched += 1
-                added += e.amount - e.amount // m
-            wins.append(e)
-        if not touched:
-            return
-        draft.wins, draft.win = wins, draft.win + added
-        ctx.book.add(WinMultiplied(p.name, m, cells, touched, added))
+        raised = multiply_wins(ctx, draft, m, scatter_pays=p.scatter_pays)
+        if raised is not None and raised[0]:
+            ctx.book.add(WinMultiplied(p.name, m, cells, *raised))
 
     def par_covers(self, defn: Definition, params: Any, other: Any, mode: str) -> bool:
         return covers_free_spins(defn, params, other, mode)
