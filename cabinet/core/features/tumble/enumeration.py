@@ -62,12 +62,11 @@ def enumerated_tumble_sum(defn: Definition, params: Tumble, bet: Bet, reel_set: 
         bad = np.zeros(n, dtype=bool)
         chosen = np.full(n, index, dtype=np.int64)
         ones = np.ones(n, dtype=np.int64)
+        seen: dict[str, np.ndarray] = {}  # the landed screen's win, as the player priced it
         win, _, _ = player.spin(seeds, k, chosen, ones, ones, np.zeros(n, dtype=np.int64), mode="base", bad=bad,
-                                stops=stops)
-        grid = np.stack([player.sets.windows[index][r][stops[r]] for r in range(len(lengths))], axis=1)
-        landed, _ = player._price(grid, np.zeros(n, dtype=bool), None, "sum")  # noqa: SLF001
+                                stops=stops, observe=seen)
         good = ~bad
-        total += int((win[good] - landed[0][good] - landed[1][good]).sum())
+        total += int((win[good] - seen["landed"][good]).sum())
         for i in np.nonzero(bad)[0].tolist():  # what the lockstep flags, played as play_round plays it
             rc = RoundContext(defn, bet, None, keep_events=False)
             play_spin(rc, "base", reel_set, stops=tuple(int(s[i]) for s in stops))
