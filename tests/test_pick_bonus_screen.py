@@ -133,3 +133,38 @@ def test_a_cabinet_killed_mid_bonus_shows_the_same_pick_again(toy, tmp_path) -> 
     record = session.history[-1]
     assert record.request.decisions == ("3", "1")
     assert session.credits == credits - record.cost + record.total_win == credits - record.cost + 10 * record.cost
+
+
+def test_a_cabinet_killed_mid_pick_completes_it_by_the_autopick_rule_when_its_rules_say_so(toy, tmp_path) -> None:  # noqa: ANN001
+    import dataclasses
+
+    from cabinet.app import App, AppOptions
+    from cabinet.core.round import play_round
+
+    auto = dataclasses.replace(toy, interrupted_rounds="auto_complete")
+
+    def start() -> App:
+        app = App(auto, AppOptions(size=(640, 360), seed=4, headless=True, data_dir=tmp_path))
+        app.start()
+        return app
+
+    app = start()
+    credits = app.session.credits
+    assert app.base.start_round(script=PICK)
+    scene = waiting_scene(app)
+    app.press([Press(Button.RIGHT), Press(Button.RIGHT), Press(Button.SPIN)])  # tile 3
+    run_until(app, lambda: len(scene.picked) == 1 and scene.waiting)
+    request = app.session.current.request
+    app.session.ledger.close()  # the process dies waiting for the second pick
+
+    again = start()
+    session = again.session
+    assert not session.in_round  # completed at start-up: nothing waits for the player
+    record = session.ledger.last_record()
+    assert record is not None and record.outcome == "auto_completed"
+    assert record.request.decisions == ("3", "1")  # autopick: first, the first tile not picked
+    uninterrupted = play_round(auto, dataclasses.replace(request, decisions=("3", "1")))
+    assert uninterrupted.awaiting is None and record.win == uninterrupted.total_win == 10 * record.cost
+    assert session.credits == credits - record.cost + record.win
+    third = start()  # and a restart after it pays nothing again
+    assert third.session.credits == session.credits and not third.session.in_round

@@ -19,7 +19,8 @@ draws are the same whoever decides.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .rng import Rng, derive_seed
@@ -99,3 +100,15 @@ def takes_decisions(defn: Any) -> bool:
         if asks is not None and asks(params):
             return True
     return False
+
+
+def autoplay_decision(play_round_fn: Callable[[Any, Any], Any], defn: Any, request: Any) -> str:
+    """The decision the feature's own autoplay rule makes next in ``request``'s round (the first
+    its ``decisions`` do not hold): the round played on past them by the rule, as autoplay and
+    the kiosk's attract mode play it. Recovery completes an interrupted round with it, so an
+    auto-completed round pays what an uninterrupted one with the same decisions pays."""
+    whole = play_round_fn(defn, replace(request, interactive=False))
+    made: tuple[str, ...] = whole.decisions
+    if len(made) <= len(request.decisions):
+        raise DecisionError("the round takes no further decision")
+    return made[len(request.decisions)]

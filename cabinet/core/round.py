@@ -40,7 +40,7 @@ from fractions import Fraction
 from typing import Literal
 
 from .bet import Bet, lines_allowed
-from .decisions import AwaitingDecision, DecisionError, DecisionQueue
+from .decisions import AwaitingDecision, DecisionError, DecisionQueue, queue_of
 from .definition import Definition, WinTiers
 from .evaluate import EvaluationError, screen_from_stops
 from .events import (
@@ -131,6 +131,9 @@ class RoundResult:
     stats: dict[str, int] = field(default_factory=dict, compare=False)  # e.g. free spins played
     feature_wins: dict[str, Money] = field(default_factory=dict, compare=False)  # what each feature paid
     carried: tuple[tuple[str, int], ...] = ()  # the state kept across rounds after this one (sorted by name)
+    # every decision the round took, recorded or made by a feature's autoplay rule, in order
+    # (``core/decisions.autoplay_decision`` reads the rule's next one from here)
+    decisions: tuple[str, ...] = field(default=(), compare=False)
 
 
 # --- the round runner -----------------------------------------------------------------------------
@@ -300,6 +303,7 @@ def _play_buy(rc: RoundContext, request: RoundRequest, cost: Money) -> RoundResu
         stats=rc.stats,
         feature_wins=rc.feature_wins,
         carried=tuple(sorted(rc.carried.items())),
+        decisions=tuple(queue_of(rc.state).made),
     )
 
 
@@ -315,7 +319,7 @@ def _awaiting(rc: RoundContext, request: RoundRequest, cost: Money, wait: Awaiti
         request=request, events=events, cost=cost, total_win=events_total(events), final_stops=final_stops,
         final_reel_set=final_reel_set, features=(*rc.ran, *([wait.feature] if wait.feature not in rc.ran else [])),
         awaiting=wait.what, stats=rc.stats,
-        feature_wins=rc.feature_wins,
+        feature_wins=rc.feature_wins, decisions=tuple(queue_of(rc.state).made),
     )
 
 
@@ -431,4 +435,5 @@ def _after_spin(rc: RoundContext, request: RoundRequest, spin: Spin, cost: Money
         stats=rc.stats,
         feature_wins=rc.feature_wins,
         carried=tuple(sorted(rc.carried.items())),
+        decisions=tuple(queue_of(rc.state).made),
     )

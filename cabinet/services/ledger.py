@@ -49,6 +49,8 @@ from .unpaid_winnings import DISCARDED, discard_due, discard_notice
 
 PlayRound = Callable[[Definition, RoundRequest], RoundResult]
 Chooser = Callable[[RoundResult, Rng], str]  # picks a decision for an awaiting round
+# the decision a game's own rule makes next in an awaiting round's request (its autoplay rule)
+RulesChooser = Callable[[Definition, RoundRequest], str]
 
 # Salt for the stream that makes auto-completion's "random choices": distinct from
 # every stream the round itself draws from, yet fixed, so the choices are reproducible.
@@ -381,15 +383,18 @@ class JournaledLedger:
         *,
         auto_complete: bool | Callable[[Definition], bool] = False,
         choose: Chooser | None = None,
+        rules: RulesChooser | None = None,
     ) -> RecoveredRound | None:
         """Settle or reopen the round a crash interrupted; None when there was none.
 
         ``auto_complete`` (or a predicate on the definition: "the game's rules say so")
         finishes the round at once, credits it and records it as auto-completed;
-        ``choose`` supplies its random choices when the round awaits a decision.
+        ``rules`` makes each choice the round awaits by the game's own stated rule (a pick
+        bonus's ``autopick``: ``core/decisions.autoplay_decision``), else ``choose`` supplies
+        random ones; with neither, the round resumes and waits for the player.
         """
         self._complete_history(play_round_fn, defn_lookup)
-        recovered = self._recover(play_round_fn, defn_lookup, auto_complete, choose)
+        recovered = self._recover(play_round_fn, defn_lookup, auto_complete, choose, rules)
         # Sequence numbers carry on past what the store saw (a journal kept aside lost its tail),
         # so the next start finds nothing missing and sets nothing aside again.
         self._journal.checkpoint(self._state.journal_head, "sequence carried on from the critical store")
@@ -397,7 +402,7 @@ class JournaledLedger:
 
     def _recover(
         self, play_round_fn: PlayRound, defn_lookup: GameLookup, auto_complete: bool | Callable[[Definition], bool],
-        choose: Chooser | None,
+        choose: Chooser | None, rules: RulesChooser | None = None,
     ) -> RecoveredRound | None:  # fmt: skip
         self._require_no_open("recover")
         pending = self._journal.pending()
@@ -438,7 +443,7 @@ class JournaledLedger:
         self._open = OpenRound.from_pending(pending)
         wants_auto = auto_complete(game.definition) if callable(auto_complete) else auto_complete
         if wants_auto:
-            done = self._auto_complete(play_round_fn, game, pending, result, choose)
+            done = self._auto_complete(play_round_fn, game, pending, result, choose, rules)
             if done is not None:
                 return done
         return RecoveredRound(
@@ -517,14 +522,17 @@ class JournaledLedger:
 
     def _auto_complete(
         self, play_round_fn: PlayRound, game: GameRef, pending: PendingRound, result: RoundResult,
-        choose: Chooser | None,
+        choose: Chooser | None, rules: RulesChooser | None = None,
     ) -> RecoveredRound | None:  # fmt: skip
         request = pending.request
         while result.awaiting is not None:
-            if choose is None:
+            if rules is not None:  # the game's stated rule, as autoplay would choose
+                decision = rules(game.definition, request)
+            elif choose is None:
                 return None  # no way to choose: the player resumes it instead
-            rng = Rng(derive_seed(request.seed ^ _AUTO_CHOICE_SALT, len(request.decisions)))
-            decision = choose(result, rng)
+            else:
+                rng = Rng(derive_seed(request.seed ^ _AUTO_CHOICE_SALT, len(request.decisions)))
+                decision = choose(result, rng)
             self.decision(pending.round_id, decision)
             request = replace(request, decisions=request.decisions + (decision,))
             result = play_round_fn(game.definition, request)

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from cabinet.core.decisions import autoplay_decision
 from cabinet.core.definition import Definition
 from cabinet.core.money import Money
 from cabinet.core.round import RoundRequest, RoundResult
@@ -313,7 +314,11 @@ class DiskLedger:
                 return GameRef(defn, game.fingerprint)
             return load_game_ref(game_id)
 
-        return self.ledger.recover(play, lookup, auto_complete=lambda d: d.interrupted_rounds == "auto_complete")
+        def by_rules(played: Definition, request: RoundRequest) -> str:
+            return autoplay_decision(play, played, request)  # the feature's autoplay rule (a pick's autopick)
+
+        return self.ledger.recover(play, lookup, auto_complete=lambda d: d.interrupted_rounds == "auto_complete",
+                                   rules=by_rules)
 
     def close(self) -> None:
         self.ledger.close()
