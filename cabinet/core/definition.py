@@ -379,7 +379,7 @@ class Definition:
     )
     interrupted_rounds: Literal["resume", "auto_complete"] = doc(
         "after a crash or power loss: resume the round where it stopped, or (Halloween Wins 3) complete it "
-        "automatically with random choices and credit it",
+        "automatically and credit it (a choice it awaits, a pick bonus's, made by the feature's autoplay rule)",
         default="resume",
     )
     max_win_x: int = doc(

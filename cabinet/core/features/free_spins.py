@@ -206,6 +206,14 @@ class FreeSpins:
 
 DRAW_AT_START = "draw spins"  # a Trigger's detail: ``run`` draws the award (no trigger stage drew it)
 
+
+@dataclass(frozen=True)
+class Awarded:
+    """A Trigger's detail: spins another feature awarded as a prize (a pick bonus's tile),
+    played as the feature's own, with every win of them multiplied by ``multiplier``."""
+
+    multiplier: int = 1
+
 # single free spins per par sample for the top-up's chain (``core/top_up.py``): par's default
 # 400-sample pilot then prices Halloween Wins 3's top-up to about +-0.01 points of RTP
 SPINS_PER_SAMPLE = 10_000
@@ -424,7 +432,8 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
             trigger = dataclasses.replace(trigger, awarded=got[0])
     outer_retriggers = state.retriggers.get(f.name)
     state.retriggers[f.name] = 0  # this feature's own count (``max_retriggers``)
-    book.add(FeatureStarted(f.name, trigger.awarded, f.win_multiplier))
+    extra = trigger.detail.multiplier if isinstance(trigger.detail, Awarded) else 1  # a prize's multiplier
+    book.add(FeatureStarted(f.name, trigger.awarded, f.win_multiplier * extra))
     for params, entry in active(defn, "free"):  # blocks of its spins that start with it (a drawn symbol)
         if params is not f and isinstance(entry, Block):
             entry.feature_start(rc.context(params, "free"), f.name)
@@ -451,10 +460,10 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
         remaining -= 1
         reel_set = choose_reel_set(rng, reel_sets)
         spin_multiplier = draw_value(rng, f.spin_multipliers) if f.spin_multipliers else 1
-        line_multiplier = f.win_multiplier * spin_multiplier * state.level_multiplier
+        line_multiplier = extra * f.win_multiplier * spin_multiplier * state.level_multiplier
         state.multiplier = Fraction(line_multiplier)
         state.scatter_multiplier = (
-            None if f.multiply_scatter_pays else Fraction(spin_multiplier * state.level_multiplier)
+            None if f.multiply_scatter_pays else Fraction(extra * spin_multiplier * state.level_multiplier)
         )
         if keep:
             book.add(SpinStarted("free", reel_set, played, remaining, whole(line_multiplier)))  # type: ignore[arg-type]
@@ -655,6 +664,20 @@ def free_spins_value(defn: Definition, feature: FreeSpins, count: int, bet: Bet)
     per_spin: Fraction = entry[1]
     added: Fraction = entry[2]
     return expected_spins_for(defn, feature, count, added) * per_spin
+
+
+def awarded_value(defn: Definition, feature: FreeSpins, awarded: int, bet: Bet) -> Fraction | None:
+    """Exact expected win (minor units) of the feature started with ``awarded`` spins (a prize
+    of another feature: no award drawn), retriggers as the feature says; None where that is
+    not exact: a cap or a top-up (not linear in the spins), a block acting in its spins."""
+    if awarded <= 0:
+        return Fraction(0)
+    if cap_amount(feature, bet) or top_up_until(feature, bet) or nested_spin_blocks(defn, feature):
+        return None
+    per_spin, added = spin_expectations(defn, feature, bet)
+    if feature.until_symbol:  # the award is the spins' cap, as from a trigger
+        return until.expected_spins(awarded, until.ending_probability(defn, feature)) * per_spin
+    return expected_spins_from(defn, feature, awarded, added) * per_spin
 
 
 def screen_trigger_counts(defn: Definition, feature: FreeSpins, mode: str, reel_set: str) -> list[Fraction]:

@@ -56,10 +56,12 @@ from .. import (
     check_symbol,
     window_hint,
 )
+from ..free_spins import nested_spin_blocks
 from . import events as events  # registers the events
 from .par import (
     MAX_PICK_STATES,
     count_chances,
+    free_spins_value,
     ladder_values,
     lucky_spin_value,
     pick_states,
@@ -67,11 +69,11 @@ from .par import (
     value_at,
 )
 from .params import PickBonus
-from .play import expanded, run, trigger_adds, trigger_of
+from .play import expanded, free_spins_of, run, trigger_adds, trigger_of
 
 __all__ = ["BLOCK", "PickBonus", "PickBonusBlock"]
 
-OWN_FIELDS = {"pick": ("prizes", "picks", "autopick", "columns"), "ladder": ("rungs", "player_takes", "auto_take_at"),
+OWN_FIELDS = {"pick": ("prizes", "picks", "autopick", "columns", "free_spins_feature"), "ladder": ("rungs", "player_takes", "auto_take_at"),
               "lucky_slot": ("reels", "spins")}
 DEFAULTS = PickBonus(type="pick_bonus", game="pick", trigger_symbol="")
 
@@ -92,6 +94,7 @@ def check(defn: Definition, f: PickBonus, report: Report) -> None:
     amounts: list[tuple[tuple[Any, ...], Fraction]] = []
     if f.game == "pick":
         check_pick(f, report, amounts)
+        check_free_spins(defn, f, report)
     elif f.game == "ladder":
         check_ladder(f, report, amounts)
     else:
@@ -102,6 +105,33 @@ def check(defn: Definition, f: PickBonus, report: Report) -> None:
             report(path, f"a prize cannot be negative, got {x_bet}")
         if x_bet > MAX_PAY_X_BET:
             report(path, f"{x_bet} x the bet; at most {MAX_PAY_X_BET:,} (MAX_PAY_X_BET)")
+
+
+def check_free_spins(defn: Definition, f: PickBonus, report: Report) -> None:
+    """A prize of free spins needs the free-spins feature that plays them, one whose value
+    for any number of spins is exact (no cap or top-up, no block acting in its spins)."""
+    wins_spins = any(p.free_spins for p in f.prizes)
+    if f.free_spins_feature and not wins_spins:
+        report(("free_spins_feature",), "free_spins_feature names the feature of a prize's free spins, "
+                                        "but no prize awards free_spins")
+    if not wins_spins:
+        return
+    target = free_spins_of(defn, f)
+    if target is None:
+        named = [p.name for p in defn.features if p.type == "free_spins"]
+        report(("free_spins_feature",),
+               f"no free_spins feature is named '{f.free_spins_feature}'" if f.free_spins_feature else
+               ("a prize awards free_spins, but the game has no free_spins feature" if not named else
+                f"the game has {len(named)} free_spins features: name one in free_spins_feature "
+                f"({', '.join(named)})"))
+        return
+    if target.max_win_coins or target.max_win_x_bet or (target.minimum_win_x_bet and target.top_up_spins):
+        report(("free_spins_feature",), f"the free spins of '{target.name}' have a cap or a top-up, so a "
+                                        "prize of them has no exact value: give the prizes a feature without")
+    nested = nested_spin_blocks(defn, target)
+    if nested:
+        report(("free_spins_feature",), f"blocks act in the spins of '{target.name}' ({', '.join(nested)}): a "
+                                        "prize of them is not priced exactly yet")
 
 
 def check_pick(f: PickBonus, report: Report, amounts: list[tuple[tuple[Any, ...], Fraction]]) -> None:
@@ -115,6 +145,11 @@ def check_pick(f: PickBonus, report: Report, amounts: list[tuple[tuple[Any, ...]
             report(("prizes", i, "multiplier"), f"a multiplier is a whole number from 1, got {p.multiplier}")
         if p.extra_picks < 0:
             report(("prizes", i, "extra_picks"), f"extra_picks cannot be negative, got {p.extra_picks}")
+        if p.free_spins < 0:
+            report(("prizes", i, "free_spins"), f"free_spins cannot be negative, got {p.free_spins}")
+        if p.free_spins_multiplier < 1:
+            report(("prizes", i, "free_spins_multiplier"),
+                   f"a multiplier is a whole number from 1, got {p.free_spins_multiplier}")
         amounts.append((("prizes", i, "x_bet"), p.x_bet))
     tiles = len(expanded(f))
     if f.picks < 0:
@@ -189,7 +224,10 @@ class PickBonusBlock(Block):
         return run(ctx, trigger)
 
     def expected_value(self, ctx: FeatureContext, trigger: Trigger) -> Fraction | None:
-        return value_at(ctx.feature, trigger.count) * ctx.bet.total
+        spins = free_spins_value(ctx.defn, ctx.feature, ctx.bet)
+        if spins is None:
+            return None
+        return (value_at(ctx.feature, trigger.count) + spins) * ctx.bet.total
 
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         # no plan: every spin that may start it goes to play_round, so the batch equals play
@@ -210,14 +248,22 @@ class PickBonusBlock(Block):
         f: PickBonus = pctx.feature
         chances = count_chances(pctx.defn, f)
         rate = sum(chances.values(), Fraction(0))
-        rtp = sum((p * value_at(f, count) for count, p in chances.items()), Fraction(0))
+        spins = free_spins_value(pctx.defn, f, pctx.bet)
+        if spins is None:  # check() refuses such a game: the free spins' value is not exact
+            raise ValueError(f"{f.name}: the free spins a prize awards have no exact value")
+        rtp = sum((p * (value_at(f, count) + spins) for count, p in chances.items()), Fraction(0))
         figures: dict[str, Value] = {"trigger_rate": Exact(rate)}
         notes: tuple[str, ...]
         if f.game == "pick":
             value, picks = pick_value(f)
-            figures["expected_value_x_bet"] = Exact(value)
+            figures["expected_value_x_bet"] = Exact(value + spins)
             figures["expected_picks"] = Exact(picks)
             notes = ("exact: the prizes are shuffled apart from the choice, so any way of picking is worth the same",)
+            if any(p.free_spins for p in f.prizes):
+                figures["credits_value_x_bet"] = Exact(value)
+                figures["free_spins_value_x_bet"] = Exact(spins)
+                notes += ("the free spins it awards: the picks' exact (spins, multiplier) distribution, each worth "
+                          "the multiplier times the free-spins block's exact value of that many spins",)
         elif f.game == "ladder":
             auto, best = ladder_values(f)
             figures["expected_value_x_bet"] = Exact(auto)

@@ -44,6 +44,10 @@ class TilePicked(Event):
     credits_x_bet: Fraction  # credits so far
     multiplier_total: int  # multiplier so far
     picks_left: int  # after this pick (-1: until a collect tile)
+    free_spins: int = 0  # free spins this tile awards
+    free_spins_multiplier: int = 1  # what it multiplies the free spins' wins by
+    spins_total: int = 0  # free spins won so far
+    spins_multiplier_total: int = 1  # their multiplier so far
 
 
 @register_event
@@ -90,7 +94,8 @@ class LuckySpun(Event):
 @register_event
 @dataclass(frozen=True)
 class PickBonusPaid(Event):
-    """What the bonus pays: its credits times its multiplier."""
+    """What the bonus's credits pay: its credits times its multiplier (free spins it won
+    follow, nested: their own ``FeatureTriggered`` and events)."""
 
     kind: ClassVar[str] = "pick_bonus_paid"
     feature: str

@@ -8,6 +8,9 @@
   + fall share x the fall's prize``; with ``player_takes`` a rule chooses ``V(i)`` or the
   rung's prize: par prices the autoplay rule (``auto_take_at``) and states the optimal
   rule's value beside it (what a player who takes whenever it is worth more gets).
+- free spins a pick wins: the same walk gives the exact distribution of (spins won, their
+  multiplier); each is worth the multiplier times the free-spins block's exact value of
+  that many spins (retriggers by its own chain), so the prize is exact too.
 - lucky slot: the reels are independent, so a spin is worth ``sum over reels r of
   E[credits_r x mult_r] x product over the others of E[mult]``, times the spins.
 
@@ -21,20 +24,22 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 
+from ...bet import Bet
 from ...definition import Definition
 from ...evaluate import window
 from ...linemath import count_distribution
+from ..free_spins import awarded_value
 from .params import PickBonus, Prize
-from .play import UNTIL_COLLECT, auto_takes, lucky_spins, rung_prize, trigger_adds
+from .play import UNTIL_COLLECT, auto_takes, free_spins_of, lucky_spins, rung_prize, trigger_adds
 
 MAX_PICK_STATES = 200_000  # prize-count states the exact walk may visit (check refuses more)
 
 
 def prize_kinds(f: PickBonus) -> list[tuple[Prize, int]]:
     """The prizes grouped by what they do (labels aside), with their tile counts."""
-    kinds: dict[tuple[Fraction, int, int, bool], tuple[Prize, int]] = {}
+    kinds: dict[tuple[Fraction, int, int, bool, int, int], tuple[Prize, int]] = {}
     for p in f.prizes:
-        key = (p.x_bet, p.multiplier, p.extra_picks, p.collect)
+        key = (p.x_bet, p.multiplier, p.extra_picks, p.collect, p.free_spins, p.free_spins_multiplier)
         first, count = kinds.get(key, (p, 0))
         kinds[key] = (first, count + p.count)
     return list(kinds.values())
@@ -79,6 +84,57 @@ def pick_value(f: PickBonus) -> tuple[Fraction, Fraction]:
     start = UNTIL_COLLECT if f.picks == 0 else min(f.picks, tiles)
     _, value, picks = walk(tuple(n for _, n in kinds), start)
     return value, picks
+
+
+def spins_distribution(f: PickBonus) -> dict[tuple[int, int], Fraction]:
+    """P(the picks win ``n`` free spins with multiplier ``m``), by (n, m), exactly: the same
+    walk over the prizes left and the picks left (the spins' value is not linear in n when
+    retriggers are limited, so their whole distribution is kept)."""
+    kinds = prize_kinds(f)
+
+    @cache
+    def walk(counts: tuple[int, ...], left: int) -> tuple[tuple[tuple[int, int], Fraction], ...]:
+        n = sum(counts)
+        if n == 0 or left == 0:
+            return (((0, 1), Fraction(1)),)
+        out: dict[tuple[int, int], Fraction] = {}
+        for i, c in enumerate(counts):
+            if c == 0:
+                continue
+            share = Fraction(c, n)
+            prize = kinds[i][0]
+            if prize.collect:
+                rest: tuple[tuple[tuple[int, int], Fraction], ...] = (((0, 1), Fraction(1)),)
+            else:
+                after = left if left == UNTIL_COLLECT else min(left - 1 + prize.extra_picks, n - 1)
+                rest = walk(counts[:i] + (c - 1,) + counts[i + 1:], after)
+            for (spins, mult), q in rest:
+                key = (spins + prize.free_spins, mult * prize.free_spins_multiplier)
+                out[key] = out.get(key, Fraction(0)) + share * q
+        return tuple(out.items())
+
+    tiles = sum(n for _, n in kinds)
+    start = UNTIL_COLLECT if f.picks == 0 else min(f.picks, tiles)
+    return dict(walk(tuple(n for _, n in kinds), start))
+
+
+def free_spins_value(defn: Definition, f: PickBonus, bet: Bet) -> Fraction | None:
+    """E[what the free spins a pick wins pay] as a multiple of the bet, exactly: over the picks'
+    exact (spins, multiplier) distribution, the multiplier times the free-spins block's own exact
+    value of that many spins (``free_spins.awarded_value``); None where that is not exact."""
+    if not any(p.free_spins for p in f.prizes):
+        return Fraction(0)
+    target = free_spins_of(defn, f)
+    if target is None:
+        return None
+    out = Fraction(0)
+    for (spins, mult), q in spins_distribution(f).items():
+        if spins:
+            value = awarded_value(defn, target, spins, bet)
+            if value is None:
+                return None
+            out += q * mult * value
+    return out / bet.total
 
 
 def ladder_value(f: PickBonus, takes: Callable[[int, Fraction, Fraction], bool]) -> Fraction:

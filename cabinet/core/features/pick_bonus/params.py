@@ -17,12 +17,18 @@ class Prize:
     """What one hidden tile holds (``count`` tiles hold it)."""
 
     x_bet: Fraction = doc("credits it adds, as a multiple of the total bet", default=Fraction(0))
-    multiplier: int = doc("multiplies the bonus's whole win at its end (several multiply together)", default=1)
+    multiplier: int = doc("multiplies the bonus's credits at its end (several multiply together; not its free "
+                          "spins: `free_spins_multiplier`)", default=1)
     extra_picks: int = doc("picks it adds", default=0)
+    free_spins: int = doc("free spins it awards, added up over the picks and played when the bonus ends by "
+                          "the game's free-spins feature (`free_spins_feature`), as its own free spins are "
+                          "played, retriggers and all", default=0)
+    free_spins_multiplier: int = doc("multiplies every win of the free spins the bonus awards (several "
+                                     "multiply together; nothing without free spins)", default=1)
     collect: bool = doc("it ends the bonus (a COLLECT tile); what it holds besides still counts", default=False)
     count: int = doc("how many tiles hide this prize", default=1)
     label: str = doc("the words on the revealed tile (empty: what it holds, e.g. \"10x\", \"x2\", "
-                     "\"+1 PICK\", \"COLLECT\")", default="")
+                     "\"+1 PICK\", \"COLLECT\", \"5 FREE SPINS\", \"FREE SPINS x2\")", default="")
 
 
 @dataclass(frozen=True)
@@ -76,11 +82,16 @@ class PickBonus:
     auto_take_at: int = doc("ladder with `player_takes`: autoplay takes the prize on reaching this rung "
                             "(1-based; 0: it always climbs)", default=0)
     columns: int = doc("pick: tiles per row on screen (0: chosen from the count)", default=0)
+    free_spins_feature: str = doc("pick: the free-spins feature that plays the free spins a prize awards "
+                                  "(empty: the game's one `free_spins` feature)", default="")
     texts: dict[str, str] = doc(
         "the words it shows, by key (defaults in brackets; {picks} picks left, {amount} a win): `title` "
         "over the game [BONUS]; `start` as it opens [PICK A PRIZE] / [CLIMB THE LADDER] / [LUCKY SLOT]; "
         "`prompt` while a tile is awaited [CHOOSE A TILE: {picks} LEFT]; `prompt_ladder` while a ladder's "
         "choice is awaited [TAKE {amount} OR CLIMB]; `spin_win` a lucky spin's worth [{amount}]; `take` / "
         "`climb` the ladder's choices [TAKE] "
-        "[CLIMB]; `fall` [FALL]; `collect` a collect tile [COLLECT]; `win` over its win [BONUS WIN]; `row` "
+        "[CLIMB]; `fall` [FALL]; `collect` a collect tile [COLLECT]; `free_spins` / `free_spin` a tile of free spins "
+        "[{spins} FREE SPINS] [{spins} FREE SPIN]; `free_spins_multiplier` a tile multiplying them [FREE SPINS x{multiplier}]; "
+        "`free_spins_won` as the bonus ends having won them [{spins} FREE SPINS WON]; `win` over its win "
+        "[BONUS WIN]; `row` "
         "its FEATURES-glass row [BONUS]; `heading` its INFO heading", factory=dict)

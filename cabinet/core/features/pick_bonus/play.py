@@ -13,17 +13,21 @@ Draw order (a contract: scenarios script it, brute force walks it):
   draw when one of them is 0).
 - lucky slot: for each spin, ONE ``rng.weighted`` over each reel's stop weights, reel 1
   first (no draw for a reel of one stop).
+- free spins a pick won (its prizes' ``free_spins``, added up): after ``PickBonusPaid``,
+  the free-spins feature plays them nested, by its own block and draw order, every win
+  times the prizes' ``free_spins_multiplier`` (``free_spins.Awarded``).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ...boards import whole_amount
 from ...decisions import DecisionError, decide, queue_of
 from ...definition import Definition
 from ...evaluate import compiled
-from ...events import FeatureEnded, FeatureStarted, Position, Screen
+from ...events import FeatureEnded, FeatureStarted, FeatureTriggered, Position, Screen
 from .. import FeatureContext, FeatureRun, Trigger, award_for
 from .events import LadderStep, LuckySpun, PickBonusPaid, PickOffered, TilePicked, TilesRevealed
 from .params import PickBonus, Prize
@@ -72,9 +76,10 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
     f: PickBonus = ctx.feature
     if ctx.rng is None:
         raise ValueError("a pick bonus needs an rng to play")
+    won, won_multiplier = 0, 1  # free spins the picks won, and their multiplier
     if f.game == "pick":
         ctx.book.add(FeatureStarted(f.name, f.picks))
-        credits, multiplier, steps = play_pick(ctx)
+        credits, multiplier, steps, won, won_multiplier = play_pick(ctx)
     elif f.game == "ladder":
         ctx.book.add(FeatureStarted(f.name, 0))
         credits, multiplier, steps = play_ladder(ctx)
@@ -84,8 +89,48 @@ def run(ctx: FeatureContext, trigger: Trigger) -> FeatureRun:
         credits, multiplier, steps = play_lucky(ctx, spins)
     amount = whole_amount(credits * multiplier, ctx.bet.total)
     ctx.book.add(PickBonusPaid(f.name, f.game, credits, multiplier, amount))
-    ctx.book.add(FeatureEnded(f.name, amount, steps))
-    return FeatureRun(amount, steps, stats={f"{f.name}_steps": steps})
+    stats = {f"{f.name}_steps": steps}
+    final: FeatureRun | None = None
+    if won:
+        final = play_free_spins(ctx, won, won_multiplier)
+        for key, value in final.stats.items():
+            stats[key] = stats.get(key, 0) + value
+    total = amount + (final.total if final is not None else 0)
+    ctx.book.add(FeatureEnded(f.name, total, steps))
+    if final is not None:  # the free spins' last screen is what the round leaves
+        return FeatureRun(total, steps, final.final_reel_set, final.final_stops, stats)
+    return FeatureRun(total, steps, stats=stats)
+
+
+def free_spins_of(defn: Definition, f: PickBonus) -> Any:
+    """The free-spins feature that plays the spins a prize awards (None: there is none)."""
+    found = [p for p in defn.features if p.type == "free_spins"
+             and (p.name == f.free_spins_feature or not f.free_spins_feature)]
+    return found[0] if len(found) == 1 else None
+
+
+def play_free_spins(ctx: FeatureContext, spins: int, multiplier: int) -> FeatureRun:
+    """The spins the picks won, played by the free-spins feature's own block, nested (its own
+    ``FeatureTriggered`` and events, then its draws in its own documented order)."""
+    from ...spin import RoundContext
+    from .. import block
+    from ..free_spins import Awarded
+
+    f: PickBonus = ctx.feature
+    params = free_spins_of(ctx.defn, f)
+    entry = block("free_spins")
+    assert params is not None and entry is not None, "check() makes sure the free spins exist"
+    rc = RoundContext.sharing(ctx)
+    start = Trigger(params.name, f.trigger_symbol, 0, (), spins, detail=Awarded(multiplier))
+    ctx.book.add(FeatureTriggered(start.feature, start.symbol, start.count, start.positions, start.awarded))
+    rc.state.running.append(params.name)
+    try:
+        outcome = entry.run(rc.context(params, "base"), start)
+    finally:
+        rc.state.running.remove(params.name)
+    rc.ran.append(params.name)
+    rc.feature_wins[params.name] = rc.feature_wins.get(params.name, 0) + outcome.total
+    return outcome
 
 
 def chosen_tile(ctx: FeatureContext, unpicked: list[int]) -> tuple[int, str]:
@@ -109,7 +154,8 @@ def chosen_tile(ctx: FeatureContext, unpicked: list[int]) -> tuple[int, str]:
     return tile, by
 
 
-def play_pick(ctx: FeatureContext) -> tuple[Fraction, int, int]:
+def play_pick(ctx: FeatureContext) -> tuple[Fraction, int, int, int, int]:
+    """(credits x bet, their multiplier, picks, free spins won, their multiplier)."""
     f: PickBonus = ctx.feature
     rng, book = ctx.rng, ctx.book
     assert rng is not None
@@ -118,6 +164,7 @@ def play_pick(ctx: FeatureContext) -> tuple[Fraction, int, int]:
     unpicked = list(range(len(prizes)))  # tiles not picked yet
     left = f.picks if f.picks > 0 else UNTIL_COLLECT
     credits, multiplier, picks = Fraction(0), 1, 0
+    spins, spins_multiplier = 0, 1
     shown: dict[int, int] = {}
     while unpicked and left != 0:
         book.add(PickOffered(f.name, "pick", tuple(str(t + 1) for t in unpicked), left))
@@ -129,14 +176,17 @@ def play_pick(ctx: FeatureContext) -> tuple[Fraction, int, int]:
         picks += 1
         credits += prize.x_bet
         multiplier *= prize.multiplier
+        spins += prize.free_spins
+        spins_multiplier *= prize.free_spins_multiplier
         if left != UNTIL_COLLECT:
             left += prize.extra_picks - 1
         book.add(TilePicked(f.name, tile, prize_index, prize.x_bet, prize.multiplier, prize.extra_picks,
-                            prize.collect, by, credits, multiplier, left))
+                            prize.collect, by, credits, multiplier, left, prize.free_spins,
+                            prize.free_spins_multiplier, spins, spins_multiplier))
         if prize.collect:
             break
     book.add(TilesRevealed(f.name, tuple(zip(unpicked, hidden, strict=True))))
-    return credits, multiplier, picks
+    return credits, multiplier, picks, spins, spins_multiplier
 
 
 def rung_prize(f: PickBonus, rung: int) -> Fraction:

@@ -2,7 +2,8 @@
 ``PickOffered`` shows the choice (the base game waits for the player when the round awaits
 it: ``presentation/decisions.py``), ``TilePicked`` flips a tile, ``TilesRevealed`` turns the
 others, ``LadderStep`` lights a rung, ``LuckySpun`` spins the lucky slot, ``PickBonusPaid``
-shows the win and ``FeatureEnded`` takes the scene down. A round restored mid-bonus rebuilds
+shows the win and ``FeatureEnded`` takes the scene down; when the picks won free spins,
+``PickBonusPaid`` says so and takes it down, and the free spins' own intro follows. A round restored mid-bonus rebuilds
 the scene from the events already shown (``scene_for``)."""
 
 from __future__ import annotations
@@ -139,7 +140,13 @@ def paid(play: Playback, event: PickBonusPaid) -> Step:
         return
     scene.finish(event.amount)
     play.ctx.audio.play("feature_trigger")
+    spins = [e for e in play.result.events[:play.index] if isinstance(e, TilePicked) and e.feature == event.feature]
+    won = spins[-1].spins_total if spins else 0
+    if won:  # the picks won free spins: say so, then their intro plays over the reels
+        play.ctx.hud.say(words(scene.feature, "free_spins_won", "{spins} FREE SPINS WON", spins=won))
     yield from wait(play, OUTRO_TIME)
+    if won:
+        play.ctx.stack.remove(scene)
 
 
 def end(play: Playback, event: FeatureEnded) -> Step:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from cabinet.core.features.pick_bonus.params import PickBonus
-from cabinet.core.features.pick_bonus.play import expanded
+from cabinet.core.features.pick_bonus.play import expanded, free_spins_of
 
 from ...side_panel import FeatureRow
 from ...words import words
@@ -21,6 +21,26 @@ def trigger_text(w: Writer, f: PickBonus) -> str:
     return f"{f.trigger_count} or more {symbol} anywhere"
 
 
+def interrupted_text(w: Writer, f: PickBonus) -> str:
+    """What happens to a bonus a power cut interrupts while it waits for the player."""
+    if w.defn.interrupted_rounds == "auto_complete":
+        return " A bonus interrupted by a power cut is completed by the same rule when the machine starts again."
+    return " A bonus interrupted by a power cut waits at the same pick when the machine starts again."
+
+
+def free_spins_text(w: Writer, f: PickBonus) -> str:
+    """How the free spins a prize awards are played (empty: no prize awards them)."""
+    if not any(p.free_spins for p in f.prizes):
+        return ""
+    target = free_spins_of(w.defn, f)
+    name = w.mode_names.get("free", "free spins")
+    again = (" They retrigger as the game's own do." if target is not None and target.retrigger else "")
+    multiplied = (" A FREE SPINS x tile multiplies every win of them (several multiply together)."
+                  if any(p.free_spins_multiplier > 1 for p in f.prizes) else "")
+    return (f"The {name} the tiles award add up and are played when the bonus ends, on the game's own "
+            f"{name} reels and pays.{again}{multiplied}")
+
+
 def rules(w: Writer, f: PickBonus) -> FeatureSection:
     start = trigger_text(w, f)
     paras: list[Para] = []
@@ -29,9 +49,13 @@ def rules(w: Writer, f: PickBonus) -> FeatureSection:
         count = "until a COLLECT tile" if f.picks == 0 else f"{f.picks} of them"
         paras.append(Para(f"{start} start the bonus: {tiles} hidden tiles; the player picks {count} "
                           "(arrows and SPIN, or a tap). Each tile shows its prize; credits are paid x the bet, "
-                          "multipliers multiply the bonus's win at its end. The prizes are shuffled: every tile "
+                          "multipliers multiply its credits at its end. The prizes are shuffled: every tile "
                           "is as good as any other. Autoplay picks "
-                          + ("the first tile left." if f.autopick == "first" else "a tile drawn from the round.")))
+                          + ("the first tile left." if f.autopick == "first" else "a tile drawn from the round.")
+                          + interrupted_text(w, f)))
+        spins = free_spins_text(w, f)
+        if spins:
+            paras.append(Para(spins))
         for prize in f.prizes:
             what = prize_text(f, prize)
             money = f" ({w.money(prize.x_bet)})" if prize.x_bet else ""

@@ -58,6 +58,13 @@ def prize_text(f: Any, prize: Any) -> str:
         parts.append(f"x{prize.multiplier}")
     if prize.extra_picks:
         parts.append(f"+{prize.extra_picks} PICK{'S' if prize.extra_picks > 1 else ''}")
+    if prize.free_spins:
+        one = prize.free_spins == 1
+        parts.append(words(f, "free_spin" if one else "free_spins", "{spins} FREE SPIN" + ("" if one else "S"),
+                           spins=prize.free_spins))
+    if prize.free_spins_multiplier > 1:
+        parts.append(words(f, "free_spins_multiplier", "FREE SPINS x{multiplier}",
+                           multiplier=prize.free_spins_multiplier))
     if prize.collect:
         parts.append(words(f, "collect", "COLLECT"))
     return " ".join(parts) or "-"
