@@ -320,6 +320,8 @@ def _build(g: _Game) -> None:
         g.features.append({"type": "pick_bonus", "name": "picks", "game": "pick", "trigger_symbol": "K",
                            "trigger_reels": [1, 3], "picks": 2,
                            "prizes": [{"x_bet": 1, "count": 2}, {"x_bet": 3}, {"multiplier": 2}]})
+        if {"pick_bonus", "free_spins"} <= p <= {"pick_bonus", "free_spins", "spin_multipliers", *PAY_MODELS}:  # a prize of free spins
+            g.features[-1]["prizes"] += [{"free_spins": 1}, {"free_spins": 2, "free_spins_multiplier": 2}]
 
 
 def _build_shapes(g: _Game) -> None:

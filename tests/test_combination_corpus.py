@@ -255,6 +255,7 @@ QUICK = (
     "free_spins+fill_multiplier[base,free]",  # issue 35's fill multiplier, in base and free spins
     "free_spins+screen_wild_multiplier[base,free]",  # issue 35's wilds multiplying every win
     "free_spins+wheel[base,free]",
+    "free_spins+pick_bonus",  # issue 35: a pick whose prizes include the game's own free spins
     "mystery_symbol[base]+wild_respin",
     "mystery_symbol[base]+mummy_access",
     "hold_and_respin[base]+wheel[base]",

@@ -153,3 +153,18 @@ def test_the_screen_reveals_the_chest_then_the_free_spins_intro_plays(toy) -> No
     assert app.stack.find(PickScene) is None  # the pick's scene left before the intro
     run_until(app, lambda: not app.session.in_round)
     assert app.session.history[-1].total_win > 0
+
+
+def test_the_rules_say_how_the_free_spins_play_and_the_auto_pick_rule_on_an_interruption(toy: Definition) -> None:
+    from cabinet.presentation.mechanics.pick_bonus.rules import rules
+    from cabinet.presentation.mechanics.writing import Writer
+
+    chests = next(f for f in toy.features if f.type == "pick_bonus")
+    text = " ".join(p.text for p in rules(Writer(toy, default_bet(toy)), chests).paras)
+    assert "Autoplay picks the first tile left" in text
+    assert "interrupted by a power cut is completed by the same rule" in text  # interrupted_rounds: auto_complete
+    assert "played when the bonus ends" in text and "retrigger as the game's own do" in text
+    assert "FREE SPINS x tile multiplies every win of them" in text
+    resumed = dataclasses.replace(toy, interrupted_rounds="resume")
+    text = " ".join(p.text for p in rules(Writer(resumed, default_bet(resumed)), chests).paras)
+    assert "waits at the same pick" in text
