@@ -4,8 +4,8 @@ A headless scripted cabinet (``cabinet play --headless --script``, as ``tests/te
 runs it) plays one round of the picks toy whose base spin starts the pick game, and is
 killed once its journal shows the screen at the pick. Started again:
 
-- with ``interrupted_rounds: auto_complete`` recovery completes the pick by the block's
-  stated rule (``autopick``, the rule autoplay and attract mode pick by), journals the
+- with ``interrupted_rounds: auto_complete`` recovery completes the pick (and the free spins
+  its picks win, on tests/games/picks/toy-pick-spins.yaml) by the block's stated rule (``autopick``, the rule autoplay and attract mode pick by), journals the
   choices, credits exactly what an uninterrupted round with those choices pays, and a
   start-up killed during or after that pays nothing twice;
 - without it the round resumes at the same pick and waits for the player: nothing is paid.
@@ -35,6 +35,9 @@ TOY = ROOT / "tests" / "games" / "picks" / "toy-picks.yaml"
 START = int(CREDITS) * 100  # minor units
 
 
+SPINS_TOY = ROOT / "tests" / "games" / "picks" / "toy-pick-spins.yaml"  # auto_complete already
+
+
 def game_file(folder: Path, auto: bool) -> Path:
     text = TOY.read_text(encoding="utf-8")
     if auto:
@@ -44,13 +47,16 @@ def game_file(folder: Path, auto: bool) -> Path:
     return path
 
 
-def picking_seed(defn) -> int:  # noqa: ANN001
-    """A master seed whose first round starts the pick game (and nothing else)."""
+def picking_seed(defn, *, spins: bool = False) -> int:  # noqa: ANN001
+    """A master seed whose first round starts a pick game (``spins``: whose picks, by the
+    autopick rule, win free spins) and nothing else."""
     bet = default_bet(defn)
     for seed in range(5000):
-        result = play_round(defn, RoundRequest(bet, derive_seed(seed, 0)))
-        if result.features == ("bottles",):
-            return seed
+        request = RoundRequest(bet, derive_seed(seed, 0))
+        if (play_round(defn, dataclasses.replace(request, interactive=True)).awaiting or "").endswith(":pick"):
+            features = play_round(defn, request).features
+            if ("free_spins" in features) == spins and len(features) == 1 + spins:
+                return seed
     raise AssertionError("no seed starts the pick")
 
 
@@ -82,20 +88,22 @@ def records(data_dir: Path) -> list:  # noqa: ANN001
 
 
 @pytest.mark.integration
-def test_a_pick_killed_while_it_waits_is_completed_by_its_rule_and_paid_once(tmp_path: Path) -> None:
-    game = game_file(tmp_path, auto=True)
+@pytest.mark.parametrize("spins", [False, True], ids=["credits", "free spins won"])
+def test_a_pick_killed_while_it_waits_is_completed_by_its_rule_and_paid_once(tmp_path: Path, spins: bool) -> None:
+    game = SPINS_TOY if spins else game_file(tmp_path, auto=True)
     defn = load_definition(game)
-    seed = picking_seed(defn)
+    seed = picking_seed(defn, spins=spins)
     script = tmp_path / "script.yaml"
     script.write_text("- {press: SPIN}\n", encoding="utf-8")
     data_dir = tmp_path / "killed"
     cmd = command(game, script, seed, data_dir)
     request, _ = kill_at_the_pick(cmd, data_dir)
     assert request.interactive and request.decisions == ()
-    assert play_round(defn, request).awaiting == "bottles:pick"  # killed waiting for the player
+    assert (play_round(defn, request).awaiting or "").endswith(":pick")  # killed waiting for the player
     # the round the rule completes: what autoplay and attract mode would have played
     autoplayed = play_round(defn, dataclasses.replace(request, interactive=False))
     assert autoplayed.decisions == ("1", "2") and autoplayed.total_win > 0
+    assert ("free_spins" in autoplayed.features) == spins  # the pick's free spins complete with it
     rng = random.Random(35)
     startup_kills = 0
     for _ in range(3):  # kill start-ups too, inside or after the recovery that completes it
