@@ -148,7 +148,8 @@ def test_the_screen_reveals_the_chest_then_the_free_spins_intro_plays(toy) -> No
                   and len(s.picked) == picks)  # noqa: B023
         app.press([Press(Button.SPIN)])
     scene = app.stack.find(PickScene)
-    run_until(app, lambda: len(scene.picked) == 2)
+    run_until(app, lambda: len(scene.picked) == 2 and scene.total is not None)
+    assert scene.total == 0 and scene.spins_won == 2  # its plate says 2 FREE SPINS WON
     run_until(app, lambda: app.stack.find(FreeSpinsScene) is not None)
     assert app.stack.find(PickScene) is None  # the pick's scene left before the intro
     run_until(app, lambda: not app.session.in_round)

@@ -138,10 +138,10 @@ def paid(play: Playback, event: PickBonusPaid) -> Step:
     scene = scene_for(play, event.feature)
     if scene is None:
         return
-    scene.finish(event.amount)
+    picks = [e for e in play.result.events[:play.index] if isinstance(e, TilePicked) and e.feature == event.feature]
+    won = picks[-1].spins_total if picks else 0
+    scene.finish(event.amount, won)
     play.ctx.audio.play("feature_trigger")
-    spins = [e for e in play.result.events[:play.index] if isinstance(e, TilePicked) and e.feature == event.feature]
-    won = spins[-1].spins_total if spins else 0
     if won:  # the picks won free spins: say so, then their intro plays over the reels
         play.ctx.hud.say(words(scene.feature, "free_spins_won", "{spins} FREE SPINS WON", spins=won))
     yield from wait(play, OUTRO_TIME)

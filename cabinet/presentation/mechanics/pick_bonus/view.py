@@ -107,6 +107,7 @@ class PickScene:
     credits: Fraction = Fraction(0)
     multiplier: int = 1
     total: int | None = None
+    spins_won: int = 0  # free spins the picks won (shown with the win)
     outro_t: float = 0.0
     finished: bool = False
     opaque = True
@@ -154,8 +155,8 @@ class PickScene:
     def flipping(self) -> bool:
         return any(self.clock - when < FLIP_TIME for _, when in self.revealed.values())
 
-    def finish(self, total: int) -> None:
-        self.total, self.outro_t = total, 0.0
+    def finish(self, total: int, spins: int = 0) -> None:
+        self.total, self.spins_won, self.outro_t = total, spins, 0.0
 
     # -- the player's choice -----------------------------------------------------------------------
 
@@ -304,6 +305,9 @@ class PickScene:
         title = words(self.feature, "title", "BONUS")
         if self.total is not None:
             title = f"{words(self.feature, 'win', 'BONUS WIN')} {self.ctx.money(self.total)}"
+            if self.spins_won:  # free spins won: said alone when no credits came with them
+                spins = words(self.feature, "free_spins_won", "{spins} FREE SPINS WON", spins=self.spins_won)
+                title = f"{title} + {spins}" if self.total else spins
         if not title:
             return
         # on a plate at the top of the reel window (over the dimmed reels, clear of the logo)
