@@ -320,8 +320,11 @@ def _build(g: _Game) -> None:
         g.features.append({"type": "pick_bonus", "name": "picks", "game": "pick", "trigger_symbol": "K",
                            "trigger_reels": [1, 3], "picks": 2,
                            "prizes": [{"x_bet": 1, "count": 2}, {"x_bet": 3}, {"multiplier": 2}]})
-        if {"pick_bonus", "free_spins"} <= p <= {"pick_bonus", "free_spins", "spin_multipliers", *PAY_MODELS}:  # a prize of free spins
+        # a prize of the game's own free spins: exact, or estimated where blocks act in its spins
+        # (not beside progress levels or a nested feature: their runs would slow the corpus's check)
+        if {"pick_bonus", "free_spins"} <= p and not p & {"progress_levels", "nested_free_spins"}:
             g.features[-1]["prizes"] += [{"free_spins": 1}, {"free_spins": 2, "free_spins_multiplier": 2}]
+            g.features[-1]["free_spins_feature"] = "free_spins"
 
 
 def _build_shapes(g: _Game) -> None:

@@ -56,11 +56,11 @@ from .. import (
     check_symbol,
     window_hint,
 )
-from ..free_spins import nested_spin_blocks
 from . import events as events  # registers the events
 from .par import (
     MAX_PICK_STATES,
     count_chances,
+    free_spins_part,
     free_spins_value,
     ladder_values,
     lucky_spin_value,
@@ -108,8 +108,7 @@ def check(defn: Definition, f: PickBonus, report: Report) -> None:
 
 
 def check_free_spins(defn: Definition, f: PickBonus, report: Report) -> None:
-    """A prize of free spins needs the free-spins feature that plays them, one whose value
-    for any number of spins is exact (no cap or top-up, no block acting in its spins)."""
+    """A prize of free spins needs the free-spins feature that plays them."""
     wins_spins = any(p.free_spins for p in f.prizes)
     if f.free_spins_feature and not wins_spins:
         report(("free_spins_feature",), "free_spins_feature names the feature of a prize's free spins, "
@@ -125,13 +124,6 @@ def check_free_spins(defn: Definition, f: PickBonus, report: Report) -> None:
                 f"the game has {len(named)} free_spins features: name one in free_spins_feature "
                 f"({', '.join(named)})"))
         return
-    if target.max_win_coins or target.max_win_x_bet or (target.minimum_win_x_bet and target.top_up_spins):
-        report(("free_spins_feature",), f"the free spins of '{target.name}' have a cap or a top-up, so a "
-                                        "prize of them has no exact value: give the prizes a feature without")
-    nested = nested_spin_blocks(defn, target)
-    if nested:
-        report(("free_spins_feature",), f"blocks act in the spins of '{target.name}' ({', '.join(nested)}): a "
-                                        "prize of them is not priced exactly yet")
 
 
 def check_pick(f: PickBonus, report: Report, amounts: list[tuple[tuple[Any, ...], Fraction]]) -> None:
@@ -248,22 +240,25 @@ class PickBonusBlock(Block):
         f: PickBonus = pctx.feature
         chances = count_chances(pctx.defn, f)
         rate = sum(chances.values(), Fraction(0))
-        spins = free_spins_value(pctx.defn, f, pctx.bet)
-        if spins is None:  # check() refuses such a game: the free spins' value is not exact
-            raise ValueError(f"{f.name}: the free spins a prize awards have no exact value")
-        rtp = sum((p * (value_at(f, count) + spins) for count, p in chances.items()), Fraction(0))
+        spins = free_spins_part(pctx, f) if f.game == "pick" else Exact(Fraction(0))
+        rtp: Value = Exact(sum((p * value_at(f, count) for count, p in chances.items()), Fraction(0)))
+        rtp = rtp + spins.scaled(rate)
         figures: dict[str, Value] = {"trigger_rate": Exact(rate)}
         notes: tuple[str, ...]
         if f.game == "pick":
             value, picks = pick_value(f)
-            figures["expected_value_x_bet"] = Exact(value + spins)
+            figures["expected_value_x_bet"] = Exact(value) + spins
             figures["expected_picks"] = Exact(picks)
             notes = ("exact: the prizes are shuffled apart from the choice, so any way of picking is worth the same",)
             if any(p.free_spins for p in f.prizes):
                 figures["credits_value_x_bet"] = Exact(value)
-                figures["free_spins_value_x_bet"] = Exact(spins)
-                notes += ("the free spins it awards: the picks' exact (spins, multiplier) distribution, each worth "
-                          "the multiplier times the free-spins block's exact value of that many spins",)
+                figures["free_spins_value_x_bet"] = spins
+                notes += (("the free spins it awards: the picks' exact (spins, multiplier) distribution, each worth "
+                           "the multiplier times the free-spins block's exact value of that many spins")
+                          if spins.exact else
+                          ("the free spins it awards are estimated: the picks' exact (spins, multiplier) "
+                           f"distribution, each number of spins valued by {pctx.samples:,} runs of the free-spins "
+                           "block's own run from it (a cap, a top-up or a block in its spins makes it not exact)"),)
         elif f.game == "ladder":
             auto, best = ladder_values(f)
             figures["expected_value_x_bet"] = Exact(auto)
@@ -277,9 +272,9 @@ class PickBonusBlock(Block):
         else:
             figures["spin_value_x_bet"] = Exact(lucky_spin_value(f))
             if rate:
-                figures["expected_value_x_bet"] = Exact(rtp / rate)
+                figures["expected_value_x_bet"] = rtp.scaled(1 / rate)
             notes = ("exact: the lucky slot's reels are independent",)
-        return BlockPar(f.name, Exact(rtp), figures, notes)
+        return BlockPar(f.name, rtp, figures, notes)
 
 
 BLOCK = PickBonusBlock()

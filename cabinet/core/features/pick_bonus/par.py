@@ -23,11 +23,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 from ...bet import Bet
 from ...definition import Definition
 from ...evaluate import window
 from ...linemath import count_distribution
+from ...rng import Rng, derive_seed
+from ...value import Exact, Value, estimate_runs
+from .. import FeatureRun, ParContext
 from ..free_spins import awarded_value
 from .params import PickBonus, Prize
 from .play import UNTIL_COLLECT, auto_takes, free_spins_of, lucky_spins, rung_prize, trigger_adds
@@ -135,6 +139,48 @@ def free_spins_value(defn: Definition, f: PickBonus, bet: Bet) -> Fraction | Non
                 return None
             out += q * mult * value
     return out / bet.total
+
+
+def free_spins_part(pctx: ParContext, f: PickBonus) -> Value:
+    """E[what the free spins a pick wins pay] as a multiple of the bet: exact where the
+    free-spins block values that many spins exactly (``free_spins_value``); else, for each
+    number of spins the picks may win whose value is not exact (a cap, a top-up, a block
+    acting in its spins), estimated from runs of the free-spins block's own ``run`` started
+    with them, their multiplier included, weighted by the picks' exact chance of them."""
+    exact = free_spins_value(pctx.defn, f, pctx.bet)
+    if exact is not None:
+        return Exact(exact)
+    defn, bet = pctx.defn, pctx.bet
+    target = free_spins_of(defn, f)
+    assert target is not None, "check() makes sure the free spins exist"
+    out: Value = Exact(Fraction(0))
+    for (spins, mult), q in sorted(spins_distribution(f).items()):
+        if not spins:
+            continue
+        value = awarded_value(defn, target, spins, bet)
+        if value is not None:
+            out = out + Exact(q * mult * value / bet.total)
+            continue
+
+        def one(i: int, spins: int = spins, mult: int = mult) -> int:
+            return play_awarded(defn, target, bet, spins, mult, derive_seed(pctx.seed ^ spins * 7919 + mult, i)).total
+
+        out = out + estimate_runs(one, pctx.samples, pctx.seed, f"runs of {target.name} from {spins} spins won "
+                                  f"x{mult}", scale=Fraction(1, bet.total)).scaled(q)
+    return out
+
+
+def play_awarded(defn: Definition, target: Any, bet: Bet, spins: int, multiplier: int, seed: int) -> FeatureRun:
+    """The free-spins feature started with ``spins`` won by picks, x ``multiplier``, played by its
+    own block on ``seed``'s draws (lean: no events)."""
+    from .. import Book, FeatureContext, Trigger, block
+    from ..free_spins import Awarded
+
+    entry = block("free_spins")
+    assert entry is not None
+    ctx = FeatureContext(defn, target, bet, Rng(seed), "base", book=Book(keep=False))
+    ctx.state.running.append(target.name)
+    return entry.run(ctx, Trigger(target.name, target.trigger_symbol, 0, (), spins, detail=Awarded(multiplier)))
 
 
 def ladder_value(f: PickBonus, takes: Callable[[int, Fraction, Fraction], bool]) -> Fraction:
