@@ -263,3 +263,34 @@ def test_a_round_killed_mid_bonus_resumes_at_the_same_pick(toy: Definition, tmp_
     again.end_round(rid, RoundSummary.from_result(done))
     assert again.history.records[-1].request.decisions == ("4", "1")
     assert again.credits == 1000 - first.cost + done.total_win
+
+
+def test_recovery_completes_a_killed_ladder_by_its_auto_take_rule_when_the_game_auto_completes(
+        toy: Definition, tmp_path: Path) -> None:
+    from datetime import UTC, datetime
+
+    from cabinet.core.decisions import DecisionError, autoplay_decision
+    from cabinet.services.ledger import GameRef, JournaledLedger, fingerprint_bytes
+
+    auto = dataclasses.replace(toy, interrupted_rounds="auto_complete")
+    fingerprint = fingerprint_bytes(TOY.read_bytes())
+    clock = lambda: datetime(2026, 12, 7, 5, 0, 0, tzinfo=UTC)  # noqa: E731
+    request = RoundRequest(default_bet(auto), 7, script=(*LADDER_SCREEN, 0, 0), interactive=True)
+    ledger = JournaledLedger.open(tmp_path, clock=clock, starting_credits=1000)
+    first = play_round(auto, request)
+    assert first.awaiting == "ladder:ladder"
+    rid = ledger.begin_round(auto.id, fingerprint, request, first.cost)
+    ledger.decision(rid, "climb")
+    ledger.close()  # killed on rung 2, waiting for take-or-climb
+
+    again = JournaledLedger.open(tmp_path, clock=clock, starting_credits=1000)
+    recovered = again.recover(play_round, lambda game_id: GameRef(auto, fingerprint), auto_complete=True,
+                              rules=lambda defn, req: autoplay_decision(play_round, defn, req))
+    assert recovered is not None and recovered.status == "auto_completed" and recovered.result is not None
+    # the rule autoplay plays by: climb on rung 2, take on rung 3 (auto_take_at: 3)
+    assert recovered.request is not None and recovered.request.decisions == ("climb", "climb", "take")
+    assert recovered.result.total_win == 4 * default_bet(auto).total == again.history.records[-1].win
+    assert again.credits == 1000 - first.cost + recovered.result.total_win
+    assert again.journal.pending() is None and again.balanced()
+    with pytest.raises(DecisionError):  # a complete round takes no further decision
+        autoplay_decision(play_round, auto, recovered.request)
