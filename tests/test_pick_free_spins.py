@@ -184,3 +184,42 @@ def test_the_rules_say_how_the_free_spins_play_and_the_auto_pick_rule_on_an_inte
     resumed = dataclasses.replace(toy, interrupted_rounds="resume")
     text = " ".join(p.text for p in rules(Writer(resumed, default_bet(resumed)), chests).paras)
     assert "waits at the same pick" in text
+
+
+def test_a_cabinet_killed_in_the_free_spins_a_pick_won_resumes_them_and_pays_once(toy, tmp_path) -> None:  # noqa: ANN001
+    from cabinet.app import App, AppOptions
+    from cabinet.machine.buttons import Button, Press
+    from cabinet.presentation.mechanics.free_spins.view import FreeSpinsScene
+    from cabinet.presentation.mechanics.pick_bonus.view import PickScene
+    from tests.screen_helpers import run_until
+
+    resumed = dataclasses.replace(toy, interrupted_rounds="resume")  # the player is there to see them
+
+    def start() -> App:
+        app = App(resumed, AppOptions(size=(640, 360), seed=4, headless=True, data_dir=tmp_path))
+        app.start()
+        return app
+
+    app = start()
+    credits = app.session.credits
+    assert app.base.start_round(script=toy.scenarios[0].script)
+    for picks in (0, 1):
+        run_until(app, lambda: (s := app.stack.find(PickScene)) is not None and s.waiting
+                  and len(s.picked) == picks)  # noqa: B023
+        app.press([Press(Button.SPIN)])
+    session = app.session
+    run_until(app, lambda: session.current.awaiting is None)
+    events = session.current.events
+    first_free_spin = next(i for i, e in enumerate(events) if e.kind == "spin_ended" and e.mode == "free")
+    run_until(app, lambda: session.progress_step > first_free_spin)
+    expected = session.current.total_win
+    session.ledger.close()  # the process dies inside the free spins the picks won
+
+    again = start()
+    assert again.session.in_round and again.session.resume_from > first_free_spin  # not back at the pick
+    run_until(again, lambda: again.stack.find(FreeSpinsScene) is not None or not again.session.in_round)
+    assert again.stack.find(PickScene) is None
+    run_until(again, lambda: not again.session.in_round)
+    record = again.session.history[-1]
+    assert record.total_win == expected > 0
+    assert again.session.credits == credits - record.cost + expected
