@@ -126,3 +126,15 @@ def test_vikings_fun_is_its_published_rtp_to_every_digit() -> None:
     report = par(defn)
     assert report.total is not None and report.total.exact
     assert f"{float(report.total.value) * 100:.6f}" == "96.105777"
+
+
+def test_the_info_page_says_the_rule(toy: Definition) -> None:
+    from cabinet.presentation.mechanics import mechanic_of
+    from cabinet.presentation.mechanics.writing import Writer
+
+    writer = Writer(toy, default_bet(toy))
+    (turning,) = [f for f in toy.features if f.type == "turn_wild"]
+    text = " ".join(p.text for p in mechanic_of(turning).rules(writer, turning).paras)  # type: ignore[union-attr]
+    assert "RED and BLONDE turn wild in free spins: each substitutes for the other line symbols and keeps its own " \
+           "pays" in text, text
+    assert "a line that begins with one kind of wild ends at a wild of another kind" in text

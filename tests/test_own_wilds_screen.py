@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from screen_helpers import make_app, run_until
 
 from cabinet.core.loader import load_definition
@@ -14,6 +15,7 @@ from cabinet.presentation.scenes.win import WinScene
 TOY = Path(__file__).resolve().parent / "games" / "shapes" / "toy-own-wild.yaml"
 
 
+@pytest.mark.slow  # plays the free spins' intro first (about 10 s)
 def test_the_own_wilds_keep_their_mark_through_the_win() -> None:
     defn = load_definition(TOY)
     app = make_app(defn, designer=True)
