@@ -138,3 +138,14 @@ def test_the_info_page_says_the_rule(toy: Definition) -> None:
     assert "RED and BLONDE turn wild in free spins: each substitutes for the other line symbols and keeps its own " \
            "pays" in text, text
     assert "a line that begins with one kind of wild ends at a wild of another kind" in text
+
+
+def test_vikings_fun_batch_equals_play_round_round_by_round() -> None:
+    defn = load_game(GAMES / "catalogue" / "vikings-fun.yaml")
+    bet = default_bet(defn)
+    seeds = derive_seeds(5, 0, 600)
+    out = round_outcomes(defn, bet, seeds)
+    rounds = [play_round(defn, RoundRequest(bet, int(s))) for s in seeds]
+    assert out.win.tolist() == [r.total_win for r in rounds]
+    turned = [e for r in rounds for e in r.events if isinstance(e, SymbolsTurnedWild)]
+    assert {e.wild for e in turned} == {"RED_WILD", "BLONDE_WILD"}  # free spins played, both kinds turned
