@@ -109,6 +109,7 @@ def test_batch_equals_play_round_round_by_round(toy: Definition) -> None:
     ("own_wilds: [RW, LW]", "own_wilds: [RW]", "one wild per listed symbol"),
     ("own_wilds: [RW, LW]", "own_wilds: [RW, B]", "must be"),
     ("own_wilds: [RW, LW]", "own_wilds: [RW, LW]\n    wild: WILD", "not both"),
+    ("    own_wilds: [RW, LW]\n", "", "needs the wild the symbols become"),
 ])
 def test_bad_own_wilds_are_named_with_their_place(old: str, new: str, says: str) -> None:
     text = TOY.read_text()

@@ -119,6 +119,8 @@ class TurnWildBlock(ModesBlock):
                                        f"not {len(p.own_wilds)}")
             for j, wid in enumerate(p.own_wilds):
                 check_symbol(defn, report, ("own_wilds", j), wid, kinds=("wild",), what="own wild")
+        elif not p.wild:
+            report((), "turn_wild needs the wild the symbols become (wild), or one of their own each (own_wilds)")
         else:
             check_symbol(defn, report, ("wild",), p.wild, kinds=("wild",), what="wild")
         if not p.symbols:
