@@ -330,7 +330,8 @@ def _build(g: _Game) -> None:
 def _build_shapes(g: _Game) -> None:
     """Issue 35's shapes, one variant each (the corpus stays quick): a big symbol over reels 2-3
     (A, B or W) in base and free spins, a spreading wild SW on reel 2 in base spins, B turning
-    wild in free spins (in base spins where the game has none)."""
+    wild in free spins (in base spins where the game has none: there, in a lines game, into a wild
+    of its own kind, Vikings Fun's form)."""
     p = g.present
     free = "free_spins" in p
     if "big_symbols" in p:
@@ -340,7 +341,13 @@ def _build_shapes(g: _Game) -> None:
         g.symbol("SW", "wild")
         g.add("base", (1,), "SW")
         g.features.append({"type": "spreading_wild", "symbol": "SW", "modes": ["base"]})
-    if "turn_wild" in p:
+    if "turn_wild" in p and g.model == "lines" and not free:  # Vikings Fun's form: B turns into its own wild BW
+        g.symbol("BW", "wild", excludes=["W"])
+        g.pays["BW"] = {2: 2, 3: 5}
+        next(s for s in g.symbols if s["id"] == "W").setdefault("excludes", []).append("BW")
+        g.top["wild_lines"] = "one_wild_kind"
+        g.features.append({"type": "turn_wild", "symbols": ["B"], "own_wilds": ["BW"], "modes": ["base"]})
+    elif "turn_wild" in p:
         g.features.append({"type": "turn_wild", "symbols": ["B"], "wild": "W", "modes": ["free"] if free else ["base"]})
 
 

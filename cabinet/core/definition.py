@@ -346,11 +346,14 @@ class Definition:
         "(x3: a win is multiplied once, however many multiplier wilds it holds)",
         default="multiply",
     )
-    wild_lines: Literal["first_symbol", "best_symbol"] = doc(
+    wild_lines: Literal["first_symbol", "best_symbol", "one_wild_kind"] = doc(
         "what a line that begins with wilds pays: first_symbol, the first symbol after the wilds (or the wilds' "
         "own pays); best_symbol (Halloween Wins 3: the wilds replace any symbol and the highest win is paid), "
         "also every symbol the wilds stand in for, so WILD WILD WILD WILD K pays the top symbol x4 when that is "
-        "more than K x5, and a line of wilds alone pays the top symbol",
+        "more than K x5, and a line of wilds alone pays the top symbol; one_wild_kind (CT Interactive's Vikings "
+        "Fun, wilds of kinds that exclude each other): as first_symbol, but the line ends at the first leading "
+        "wild that does not substitute for the line's first wild (it lists it in `excludes`), so WILD WILD RED K "
+        "K pays only WILD x2",
         default="first_symbol",
     )
     pay_direction: Literal["left_to_right", "both_ways", "centre_out"] = doc(

@@ -19,6 +19,10 @@ Line rules (every one is tested on hand-built boards in tests/test_evaluate.py):
   target is tried and the highest value wins: value = paytable x wild multipliers;
   ties go to the larger count, then to the earlier target (the regular symbol
   before the wilds, then the wilds' own, then the others in id order).
+- With ``wild_lines: one_wild_kind`` (Vikings Fun: wild kinds that do not substitute for
+  each other) a line that begins with wilds ends at the first leading wild that lists
+  the first wild's base in its ``excludes``: only the run before it counts, so WILD
+  RED K K K is paid as WILD x1 (nothing) and K is never tried.
 - A wild substitutes for every regular symbol except those in its ``excludes``; it
   never substitutes for scatters, bonus symbols or blanks. ``excludes`` is matched
   against the *paid* symbol, so excluding a Double's id only says the wild never
@@ -170,6 +174,12 @@ class CompiledPays:
             tuple(sorted(t for t in line_targets if base_kind(t) == "regular"))
             if defn.wild_lines == "best_symbol" else ()
         )
+        # ``wild_lines: one_wild_kind``: first wild -> the wilds that end a line it begins
+        # (they do not substitute for it)
+        self.lead_breaks: dict[str, frozenset[str]] = (
+            {a.id: frozenset(b.id for b in wilds if b.base != a.base and a.base in b.excludes) for a in wilds}
+            if defn.wild_lines == "one_wild_kind" else {}
+        )
         # scatters: symbol -> (scatter id paid, counts)
         scatter_ids = {s.base for s in defn.symbols if s.is_scatter and s.base in defn.pays}
         self.scatter_of: dict[str, tuple[str, int]] = {
@@ -189,6 +199,23 @@ class CompiledPays:
 
     # -- runs -----------------------------------------------------------------------------------------
 
+    def lead_cut(self, seq: Sequence[str]) -> int:
+        """Where a line ends under ``wild_lines: one_wild_kind``: at the first leading wild
+        that does not substitute for the first wild (``len(seq)`` when none does)."""
+        if not self.lead_breaks or not seq:
+            return len(seq)
+        breaks = self.lead_breaks.get(seq[0])
+        if not breaks:
+            return len(seq)
+        is_wild = self.is_wild
+        for p in range(1, len(seq)):
+            sid = seq[p]
+            if not is_wild[sid]:
+                break
+            if sid in breaks:
+                return p
+        return len(seq)
+
     def best_run(self, seq: Sequence[str]) -> tuple[RunResult | None, int]:
         """Best paying run from the start of ``seq``, and its *reach*.
 
@@ -198,6 +225,9 @@ class CompiledPays:
         reach ``len(seq)`` (the next symbol may still add a target).
         """
         n = len(seq)
+        cut = self.lead_cut(seq) if self.lead_breaks else n
+        if cut < n:  # nothing after the cut can change the result: its reach is the cut
+            seq, n = seq[:cut], cut
         is_wild = self.is_wild
         i = 0
         while i < n and is_wild[seq[i]]:

@@ -106,6 +106,8 @@ class LineRules:
         self.wild_target: dict[str, str | None] = c.wild_target
         self.wild_extra: tuple[str, ...] = c.wild_extra  # ``wild_lines: best_symbol``: tried after leading wilds
         self.highest_multiplier = c.highest_multiplier  # several wilds' multipliers: the highest, not the product
+        self.lead_breaks: dict[str, frozenset[str]] = c.lead_breaks  # ``wild_lines: one_wild_kind``
+        self.lead_cut = c.lead_cut
         # the paytable in whole units (x the lcm of its denominators): the DP compares ints
         self.scale = math.lcm(*(v.denominator for row in self.table.values() for v in row))
         self.scaled_table: dict[str, tuple[int, ...]] = {
@@ -180,6 +182,7 @@ class LineRules:
 
     def best_run(self, seq: Sequence[str]) -> Run | None:
         """The best run from the start of ``seq`` (scalar; used for checks and both ways)."""
+        seq = seq[: self.lead_cut(seq)]
         i = 0
         while i < len(seq) and self.is_wild[seq[i]]:
             i += 1
@@ -294,7 +297,11 @@ def _ltr_finished(
         new_leading: Counter[tuple[str, ...]] = Counter()
         new_running: Counter[tuple[tuple[str, int, int, int, int, bool], ...]] = Counter()
         for prefix, weight in leading.items():
+            breaks = rules.lead_breaks.get(prefix[0], frozenset()) if prefix else frozenset()
             for sid, w in reel:
+                if sid in breaks:  # ``one_wild_kind``: a wild of another kind ends the line
+                    done[tuple(c[:5] for c in _opening(rules, prefix, None, variable))] += weight * w * tail[depth + 1]
+                    continue
                 if rules.is_wild[sid]:
                     new_leading[prefix + (sid,)] += weight * w
                     continue
@@ -678,9 +685,17 @@ def _best_runs(
     is_wild = np.array([rules.is_wild[s] for s in symbols])
     wild_seq = is_wild[seq]
     leading = np.logical_and.accumulate(wild_seq, axis=1)
+    # ``wild_lines: one_wild_kind``: each row ends at its first leading wild that breaks the first wild
+    within = np.ones((rows, n), dtype=bool)
+    if rules.lead_breaks:
+        breaks = np.array([[b in rules.lead_breaks.get(a, ()) for b in symbols] for a in symbols])
+        broken = np.logical_or.accumulate(breaks[seq[:, :1], seq] & leading, axis=1)
+        within = ~broken
+        leading &= within
     n_lead = leading.sum(axis=1)
     first = seq[np.arange(rows), np.minimum(n_lead, n - 1)]
-    first_of = np.where(n_lead < n, first, -1)  # the first non-wild symbol (-1: a line of wilds)
+    ends = within.all(axis=1)
+    first_of = np.where((n_lead < n) & ends, first, -1)  # the first non-wild symbol (-1: a line of wilds)
     leads = rules.most_leads  # candidate ranks 0.. for the first non-wild's targets (its own, its groups')
     wild_of = np.array(
         [
@@ -721,7 +736,7 @@ def _best_runs(
         row = rules.match[target]
         adds = np.array([row[s][0] if s in row else -1 for s in symbols], dtype=np.int64)
         mults = np.array([row[s][1] if s in row else 1 for s in symbols], dtype=np.int64)
-        inrun = np.logical_and.accumulate(adds[sub] >= 0, axis=1)
+        inrun = np.logical_and.accumulate((adds[sub] >= 0) & within[rows_of], axis=1)
         length = inrun.sum(axis=1)
         count = np.where(inrun, adds[sub], 0).sum(axis=1)
         in_run = np.where(inrun, mults[sub], 1)
