@@ -393,10 +393,17 @@ class App:
         if self.session is None:
             return
         try:
-            self.session.set_jackpot_terms(terms)
+            changed = self.session.set_jackpot_terms(terms)
         except StorageError as exc:
             print(f"cabinet: warning: {exc}", file=sys.stderr)
             self.ctx.hud.say(exc.screen)
+            return
+        operator = self.operator or self.options.operator  # at start: the kiosk's, before the menu is set up
+        if changed and operator is not None:  # the audit trail: what the operator funds changed
+            said = "; ".join(f"{pool}: seed {t.seed}, reset {t.reset}, cap {t.cap or 'none'}"
+                             for pool, t in sorted(terms.items())) or "every pool on its games' terms"
+            operator.events.record("jackpot_terms", f"jackpot terms: {said}"[:300],
+                                        terms={pool: t.to_dict() for pool, t in terms.items()})
 
     def _start_forced_round(self, seed: int, bet: Bet) -> None:
         """The round of ``seed`` at ``bet`` (a simulation's top win), as a real round;

@@ -229,3 +229,9 @@ def test_the_kiosk_applies_its_terms_at_start_and_when_the_settings_are_saved(tm
     config = parse_config("jackpots:\n  toy_pool: {seed: 3000, reset: 2000, cap: 3500}\n", "k.yaml")
     shell._apply_settings(config)  # the SETTINGS page saved: the open game and the store take it at once
     assert session.ledger.kept.terms == {"toy_pool": PoolTerms(3000, 2000, 3500)}  # saved: the ledger's state
+    logged = [e for e in shell.operator.events.entries if e.kind == "jackpot_terms"]
+    assert [e.text for e in logged] == ["jackpot terms: toy_pool: seed 3000, reset 2500, cap 4000",
+                                        "jackpot terms: toy_pool: seed 3000, reset 2000, cap 3500"]
+    shell.open_game(1)  # the other game: the same terms, nothing changed, nothing logged
+    assert shell.app.session.jackpot_values()["toy_pool"] == 3000
+    assert len([e for e in shell.operator.events.entries if e.kind == "jackpot_terms"]) == 2

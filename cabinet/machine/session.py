@@ -616,12 +616,12 @@ class GameSession:
                 out[f.pool] = pool.shown if pool is not None else kept.seed_of(f.pool, f.seed)
         return out
 
-    def set_jackpot_terms(self, terms: Mapping[str, PoolTerms]) -> None:
+    def set_jackpot_terms(self, terms: Mapping[str, PoolTerms]) -> bool:
         """The kiosk operator's seed, reset and cap per pool (``kiosk.yaml`` ``jackpots:``), kept with
-        the pools (saved crash-safe on a disk ledger): every game of the kiosk plays by them. A write
-        that fails is a StorageError; nothing changed then."""
+        the pools (saved crash-safe on a disk ledger): every game of the kiosk plays by them. Returns
+        whether they changed anything. A write that fails is a StorageError; nothing changed then."""
         try:
-            self.ledger.set_jackpot_terms(terms)
+            return self.ledger.set_jackpot_terms(terms)
         except OSError as exc:
             raise StorageError(f"could not save the jackpot terms: {exc}", "JACKPOT SETTINGS NOT SAVED") from exc
 
