@@ -235,3 +235,49 @@ def test_the_kiosk_applies_its_terms_at_start_and_when_the_settings_are_saved(tm
     shell.open_game(1)  # the other game: the same terms, nothing changed, nothing logged
     assert shell.app.session.jackpot_values()["toy_pool"] == 3000
     assert len([e for e in shell.operator.events.entries if e.kind == "jackpot_terms"]) == 2
+
+
+def test_the_settings_page_sets_a_pools_terms_and_refuses_a_cap_below_them(tmp_path: Path) -> None:
+    from cabinet.app import App, AppOptions
+    from cabinet.kiosk.operator import OperatorServices
+    from cabinet.machine.buttons import Button, Press
+    from cabinet.paths import use_game_folders
+    from cabinet.presentation.scenes.operator.settings import SettingsPage
+
+    use_game_folders([GAMES])
+    try:
+        (tmp_path / "kiosk.yaml").write_text("# test kiosk\n")
+        services = OperatorServices(tmp_path, config_path=tmp_path / "kiosk.yaml")
+        app = App(load_definition(LINE), AppOptions(size=(640, 360), seed=3, headless=True, data_dir=tmp_path,
+                                                    operator=services))
+        app.start()
+        app.press([Press(Button.OPERATOR)])
+        app.run_frames(2)
+        app.press([Press(Button.ITEM, 7)])
+        app.run_frames(2)
+        page = app.stack.top.page  # type: ignore[attr-defined]
+        assert isinstance(page, SettingsPage)
+        rows = dict(page.rows())
+        assert (rows["JACKPOT TOY POOL SEED"], rows["JACKPOT TOY POOL RESET"], rows["JACKPOT TOY POOL CAP"]) == \
+            ("€10.00", "€5.00", "NONE")  # the first game's (toy-jackpot-draw) own terms; steps of 1.00
+        labels = [what for what, _ in page.rows()]
+        page.cursor = labels.index("JACKPOT TOY POOL CAP")
+        for _ in range(5):
+            app.press([Press(Button.RIGHT)])  # none -> 5.00: below the seed
+        page.cursor = len(labels) - 1  # SAVE
+        app.press([Press(Button.CONFIRM)])
+        assert page.message_bad and "CAP 500 IS BELOW THE SEED (1000)" in page.message
+        assert (tmp_path / "kiosk.yaml").read_text() == "# test kiosk\n"  # nothing written: the last good file
+        page.cursor = labels.index("JACKPOT TOY POOL CAP")
+        for _ in range(25):
+            app.press([Press(Button.RIGHT)])  # 5.00 -> 30.00
+        page.cursor = labels.index("JACKPOT TOY POOL RESET")
+        app.press([Press(Button.RIGHT)])  # 5.00 -> 6.00
+        page.cursor = len(labels) - 1
+        app.press([Press(Button.CONFIRM)])
+        assert not page.message_bad, page.message
+        assert (tmp_path / "kiosk.yaml").read_text() == \
+            "# test kiosk\njackpots: {toy_pool: {seed: 1000, reset: 600, cap: 3000}}\n"
+        assert app.session.ledger.kept.terms == {"toy_pool": PoolTerms(1000, 600, 3000)}  # applied at once
+    finally:
+        use_game_folders([])
