@@ -281,3 +281,18 @@ def test_the_settings_page_sets_a_pools_terms_and_refuses_a_cap_below_them(tmp_p
         assert app.session.ledger.kept.terms == {"toy_pool": PoolTerms(1000, 600, 3000)}  # applied at once
     finally:
         use_game_folders([])
+
+
+def test_cabinet_play_takes_the_data_folders_kiosk_terms_and_a_broken_file_keeps_the_last(tmp_path: Path) -> None:
+    from cabinet.app import App, AppOptions
+
+    (tmp_path / "kiosk.yaml").write_text("jackpots:\n  toy_pool: {seed: 3000, reset: 2500, cap: 4000}\n")
+    app = App(load_definition(LINE), AppOptions(size=(640, 360), seed=3, headless=True, data_dir=tmp_path))
+    app.start()
+    assert app.session.ledger.kept.terms == {"toy_pool": KIOSK} and app.session.jackpot_values()["toy_pool"] == 3000
+    app.session.ledger.close()
+    (tmp_path / "kiosk.yaml").write_text("jackpots:\n  toy_pool: {seed: 3000, reset: 2500, cap: 10}\n")
+    again = App(load_definition(DRAW), AppOptions(size=(640, 360), seed=3, headless=True, data_dir=tmp_path))
+    again.start()  # kiosk.yaml has a mistake: not used (logged), the terms saved last stay in force
+    assert again.session.ledger.kept.terms == {"toy_pool": KIOSK}
+    assert any("cap 10 is below" in e.text for e in again.operator.events.entries if e.kind == "malfunction")
