@@ -55,6 +55,7 @@ class AppOptions:
     operator: Any = None  # cabinet.kiosk.operator.OperatorServices: a kiosk's; None: the app makes its own
     buy_features: bool = True  # kiosk.yaml buy_features: False hides and refuses BUY FEATURE
     rtp_variants: tuple[tuple[str, str], ...] = ()  # kiosk.yaml rtp_variants: (game id, variant) pairs
+    jackpots: tuple[tuple[str, Any], ...] | None = None  # kiosk.yaml jackpots: (pool, PoolTerms); None: leave as kept
     mode: str = "base"  # cabinet play --mode: the mode a spin plays from the start (an ante; a buy is BUY's)
 
 
@@ -233,6 +234,8 @@ class App:
         settings, session = opened.settings, self.session
         assert session is not None
         session.rtp_variant = dict(opts.rtp_variants).get(self.defn.id, session.rtp_variant)  # the operator's
+        if opts.jackpots is not None:  # a kiosk's pool terms, kept with the pools for every game
+            self.apply_jackpot_terms(dict(opts.jackpots))
         if opts.mode != "base" and not session.in_round:
             session.set_mode(opts.mode)  # an ante or plain mode; a buy mode stays the BUY FEATURE card's
         pygame.display.set_caption(f"{self.defn.name} - Slot Cabinet")
@@ -380,6 +383,27 @@ class App:
         named = dict(self.options.rtp_variants).get(self.defn.id)
         if session is not None and not (at_start and named):
             session.rtp_variant = config.variant_of(self.defn.id)
+        self.apply_jackpot_terms(config.jackpot_terms())
+
+    def apply_jackpot_terms(self, terms: dict[str, Any]) -> None:
+        """The kiosk's jackpot terms into the kept state (saved with the pools); a write that fails
+        leaves the last saved terms in force and says so on the screen."""
+        from cabinet.machine.session import StorageError
+
+        if self.session is None:
+            return
+        try:
+            changed = self.session.set_jackpot_terms(terms)
+        except StorageError as exc:
+            print(f"cabinet: warning: {exc}", file=sys.stderr)
+            self.ctx.hud.say(exc.screen)
+            return
+        operator = self.operator or self.options.operator  # at start: the kiosk's, before the menu is set up
+        if changed and operator is not None:  # the audit trail: what the operator funds changed
+            said = "; ".join(f"{pool}: seed {t.seed}, reset {t.reset}, cap {t.cap or 'none'}"
+                             for pool, t in sorted(terms.items())) or "every pool on its games' terms"
+            operator.events.record("jackpot_terms", f"jackpot terms: {said}"[:300],
+                                        terms={pool: t.to_dict() for pool, t in terms.items()})
 
     def _start_forced_round(self, seed: int, bet: Bet) -> None:
         """The round of ``seed`` at ``bet`` (a simulation's top win), as a real round;

@@ -329,13 +329,13 @@ def _build(g: _Game) -> None:
 
 def _build_shapes(g: _Game) -> None:
     """Issue 35's shapes, one variant each (the corpus stays quick): a big symbol over reels 2-3
-    (A, B or W) in base and free spins, a spreading wild SW on reel 2 in base spins, B turning
-    wild in free spins (in base spins where the game has none: there, in a lines game, into a wild
-    of its own kind, Vikings Fun's form)."""
+    (A, B, W or, one stop in four, none: the reels' own symbols) in base and free spins, a spreading
+    wild SW on reel 2 in base spins, B turning wild in free spins (in base spins where the game has
+    none: there, in a lines game, into a wild of its own kind, Vikings Fun's form)."""
     p = g.present
     free = "free_spins" in p
     if "big_symbols" in p:
-        g.features.append({"type": "big_symbols", "reels": [2, 3], "strip": ["A", "B", "B", "W"],
+        g.features.append({"type": "big_symbols", "reels": [2, 3], "strip": ["A", "B", "W"], "blank": 1,
                            "modes": ["base", "free"] if free else ["base"]})
     if "spreading_wild" in p:
         g.symbol("SW", "wild")

@@ -2,7 +2,8 @@
 
 ``random_shape_game(seed)`` draws a small game (3 reels of 1 or 2 rows, strips of 2-4 stops,
 free spins of 1 spin) with one or more of the shape blocks and random parameters: a big symbol
-over reels 1-2 or 2-3 (a band of rows or every row, a strip of 1-4 stops), a wild that spreads
+over reels 1-2 or 2-3 (a band of rows or every row, a strip of 1-4 stops, sometimes 1-2 blank
+stops that land no big symbol), a wild that spreads
 as a square or a cross (from any reel or reel 2 alone), symbols that turn wild; each in base
 spins, free spins or both; lines (one or both ways) or ways. Each is YAML text read by the real
 loader, so a game it refuses is a refusal with its message.
@@ -49,8 +50,11 @@ def random_shape_game(seed: int) -> tuple[str, str]:
                                    "modes": modes}
             if rows == 2 and rng.random() < 0.3:
                 big["rows"] = [rng.choice((1, 2))]
+            if rng.random() < 0.3:  # a big reel that lands no big symbol on some stops
+                big["blank"] = rng.randint(1, 2)
             blocks.append(big)
-            parts.append(f"big {big['reels']}{'' if 'rows' not in big else ' row ' + str(big['rows'])}{modes}")
+            parts.append(f"big {big['reels']}{'' if 'rows' not in big else ' row ' + str(big['rows'])}"
+                         f"{'' if 'blank' not in big else ' blank ' + str(big['blank'])}{modes}")
         elif name == "spread":
             symbols.append({"id": "SW", "kind": "wild"})
             for mode in modes:

@@ -131,6 +131,7 @@ def test_the_operator_meters_list_each_pool() -> None:
         "JACKPOT TOY POOL CONTRIBUTED (3 ROUNDS)": ("1", "-"),
         "JACKPOT TOY POOL HITS / PAID": ("1 / 1001", "-"),
         "JACKPOT TOY POOL RESERVE / FUNDED": ("0 / 1500", "-"),
+        "JACKPOT TOY POOL SEED / RESET / CAP": ("1000 / 500 / 2000", "-"),  # the game's terms
     }
     assert jackpot_rows(SimpleNamespace(session=None), str) == []
 

@@ -13,7 +13,7 @@ from cabinet.core.bet import default_bet
 from cabinet.core.bruteforce import round_value
 from cabinet.core.definition import Definition
 from cabinet.core.events import LineWin, ScatterWin, ScreenChanged
-from cabinet.core.features.big_symbols import BigSymbolLanded
+from cabinet.core.features.big_symbols import BigSymbolLanded, BigSymbolMissed
 from cabinet.core.features.spreading_wild import SpreadingWild, WildSpread, spread
 from cabinet.core.features.turn_wild import SymbolsTurnedWild
 from cabinet.core.loader import DefinitionError, load_definition_text, load_game
@@ -22,7 +22,7 @@ from cabinet.core.round import RoundRequest, play_round
 from cabinet.core.simulate import derive_seeds, round_outcomes
 
 GAMES = Path(__file__).resolve().parent / "games" / "shapes"
-TOYS = ("toy-big-3x3", "toy-big-free", "toy-big-ways", "toy-spread", "toy-turn-wild")
+TOYS = ("toy-big-3x3", "toy-big-blank", "toy-big-free", "toy-big-ways", "toy-spread", "toy-turn-wild")
 
 
 @pytest.fixture(scope="module")
@@ -122,6 +122,31 @@ def test_the_spread_comes_before_the_pays(toys: dict[str, Definition]) -> None:
     assert (1, "C", 4) in wins  # the top line: WILD WILD WILD C pays C x4
 
 
+def test_a_blank_stop_of_the_big_reel_lands_no_big_symbol(toys: dict[str, Definition]) -> None:
+    defn = toys["toy-big-blank"]
+    bet = default_bet(defn)
+    result = play_round(defn, RoundRequest(bet, 1, script=(0, 0, 0, 0, 0, 5)))  # big reel stop 5: blank
+    (missed,) = [e for e in result.events if isinstance(e, BigSymbolMissed)]
+    assert missed.stop == 5
+    assert not [e for e in result.events if isinstance(e, BigSymbolLanded | ScreenChanged)]
+    # the reels show their own symbols (A A B A A / B B C C B / C C A B C): no line pays
+    assert not [e for e in result.events if isinstance(e, LineWin)] and result.total_win == 0
+    landed = play_round(defn, RoundRequest(bet, 1, script=(0, 0, 0, 0, 0, 3)))  # stop 3: the big WILD
+    assert [e.symbol for e in landed.events if isinstance(e, BigSymbolLanded)] == ["WILD"]
+    assert not [e for e in landed.events if isinstance(e, BigSymbolMissed)]
+    assert landed.total_win > result.total_win
+
+
+def test_blank_stops_are_counted_in_par(toys: dict[str, Definition]) -> None:
+    """A blank stop prices the spin as it landed: par moves with the number of blank stops."""
+    defn = toys["toy-big-blank"]
+    from dataclasses import replace
+
+    (big,) = defn.features
+    more = replace(defn, features=(replace(big, blank=10),))
+    assert par(more).total_rtp < par(defn).total_rtp
+
+
 # --- symbols turning wild ---------------------------------------------------------------------------
 
 
@@ -167,7 +192,7 @@ def test_batch_equals_play_round_round_by_round(toys: dict[str, Definition], nam
 
 
 def test_big_and_turning_stages_stay_in_the_batch(toys: dict[str, Definition]) -> None:
-    for name in ("toy-big-3x3", "toy-turn-wild"):
+    for name in ("toy-big-3x3", "toy-big-blank", "toy-turn-wild"):
         defn = toys[name]
         out = round_outcomes(defn, default_bet(defn), derive_seeds(3, 0, 300))
         assert not out.scalar.any()  # no round needed play_round

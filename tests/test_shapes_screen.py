@@ -46,6 +46,17 @@ def test_a_big_symbol_is_one_sprite_scaled_over_its_3x3_block() -> None:
     assert not sprite.box.colliderect(pygame.Rect(cells[0][0]))
 
 
+def test_a_blank_stop_of_the_big_reel_draws_no_big_symbol() -> None:
+    defn = load_game(GAMES / "toy-big-blank.yaml")
+    app = scenario_app(defn, "no big symbol", size=(640, 360))
+    session = app.session
+    assert session is not None
+    run_until(app, lambda: not session.in_round and session.current is not None)
+    app.run_frames(30)
+    assert [e.kind for e in session.current.events if e.kind.startswith("big_symbol")] == ["big_symbol_missed"]
+    assert not any(isinstance(s, BigSymbolSprite) for s in app.stack)  # no big frame over the block
+
+
 def test_the_big_symbol_goes_as_the_next_spin_moves_the_reels() -> None:
     sprite = BigSymbolSprite(ctx=None, symbol="WILD", box=pygame.Rect(0, 0, 10, 10),  # type: ignore[arg-type]
                              moving=lambda: moving[0])
@@ -85,6 +96,7 @@ def test_symbols_turning_wild_are_stamped_with_the_mark() -> None:
 
 @pytest.mark.parametrize(("game", "says"), [
     ("toy-big-3x3", "Reels 2, 3 and 4 spin together as one big reel: each spin a 3x3 symbol covers"),
+    ("toy-big-blank", "No big symbol 3 in 7: then the reels under it show their own symbols."),
     ("toy-spread", "turns every symbol of its 3x3 block wild before the wins are paid"),
     ("toy-turn-wild", "turn wild in free spins"),
 ])

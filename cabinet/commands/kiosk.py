@@ -90,6 +90,7 @@ def build_shell(args: argparse.Namespace):  # noqa: ANN201 - a cabinet.kiosk.she
         start_credits=config.start_credits,
         buy_features=config.buy_features,
         rtp_variants=config.rtp_variants,
+        jackpots=config.jackpots,
         kiosk=True,
         log_path=log_path,
         exit_combo=combo_from_config(config),

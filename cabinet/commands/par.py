@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 from fractions import Fraction
+from pathlib import Path
 
 from ..core.bet import Bet, default_bet
 from ..core.par import HIT_RATE_COVERS, SYMBOLS_COVER, ParReport
@@ -37,6 +38,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="run the estimates until the total's 95%% interval is this wide either side, e.g. 0.05%% "
         "(default: the game's par_precision; --samples wins over both)",
     )
+    p.add_argument("--kiosk", type=Path, default=None, metavar="KIOSK_YAML",
+                   help="state the progressive jackpots with this kiosk config's jackpots: terms (seed, reset, "
+                        "cap); the contribution rate stays the game's")
     p.add_argument("--scenarios", action="store_true",
                    help="also list how often each of the game's scenarios happens in real play")
     p.add_argument("--scenario-rounds", type=int, default=0,
@@ -109,6 +113,13 @@ def run(args: argparse.Namespace) -> int:
             raise CabinetError(str(exc)) from None
         extra["sensitivity"] = found.to_dict(args.top)
         text.append(render_sensitivity(found, args.top))
+    if getattr(args, "kiosk", None) is not None:
+        from ..kiosk.config import load_config
+        from .par_jackpot import jackpot_terms
+
+        lines, entries = jackpot_terms(defn, load_config(args.kiosk, required=True))
+        extra["jackpots"] = entries
+        text.append("\n".join(lines) or "no progressive jackpot in this game: --kiosk changes nothing")
     if len(game.bet_modes) > 1 or game.rtp_variants:
         listed = modes_and_variants(game, defn, report, bet, samples=samples, seed=seed)
         extra.update(listed)

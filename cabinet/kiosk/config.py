@@ -12,6 +12,13 @@
     volume: 80                # master volume, 0 to 100
     buy_features: true        # false: BUY FEATURE is hidden and refused (some jurisdictions ban buys)
     rtp_variants: {classic: "94"}   # per game, the RTP variant played (one its YAML lists); absent: its default
+    jackpots:                 # per progressive pool (the `pool:` its games name): the operator's terms,
+      kiosk_grand: {seed: 50000, reset: 50000, cap: 500000}   # minor units (cap 0 or absent: none)
+
+``jackpots`` wins over every game's own seed, reset and cap for that pool (the share of each
+bet that feeds it stays each game's). A running pool keeps its value: a new reset applies from
+the next hit, a cap below the value caps it at once and the excess goes to the pool's reserve
+(``cabinet/services/jackpot_pool.py``, ``Pool.retune``).
 
 Window-close requests (Alt+F4, the close button) are ignored and logged in a kiosk
 (``cabinet/kiosk/operator_exit.py``). A combination needs two keys or buttons at
@@ -33,13 +40,15 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from cabinet.core.loader import Issue
 from cabinet.errors import CabinetError
+from cabinet.services.jackpot_pool import PoolTerms
 
 from .operator_exit import DEFAULT_EXIT_KEYS, DEFAULT_HOLD_SECONDS, MAX_HOLD_SECONDS, MIN_HOLD_SECONDS
 
 CONFIG_NAME = "kiosk.yaml"
 MIN_IDLE, MAX_IDLE = 5.0, 86_400.0
 KEYS = ("idle_seconds", "start", "games", "start_credits", "attract", "exit_keys", "exit_pad",
-        "exit_hold_seconds", "operator_pin", "volume", "buy_features", "rtp_variants")
+        "exit_hold_seconds", "operator_pin", "volume", "buy_features", "rtp_variants", "jackpots")
+TERM_KEYS = ("seed", "reset", "cap")
 
 
 @dataclass(frozen=True)
@@ -56,11 +65,16 @@ class KioskConfig:
     volume: int | None = None  # master volume, percent (None: the player settings' own)
     buy_features: bool = True  # False: no game offers its buy modes (BUY FEATURE hidden and refused)
     rtp_variants: tuple[tuple[str, str], ...] = ()  # (game id, RTP variant name); a game not listed: its default
+    jackpots: tuple[tuple[str, PoolTerms], ...] = ()  # (pool name, the operator's terms); a pool not listed: its games'
     source: str = field(default="(defaults)", compare=False)
 
     @property
     def lobby(self) -> bool:
         return self.start == "lobby"
+
+    def jackpot_terms(self) -> dict[str, PoolTerms]:
+        """The operator's terms by pool name (empty: every pool on its games' terms)."""
+        return dict(self.jackpots)
 
     def variant_of(self, game: str) -> str:
         """The RTP variant the kiosk plays ``game`` at ("" : the game's default)."""
@@ -166,6 +180,8 @@ def _value(key: str, node: Node, path: str, issues: list[Issue]) -> object | Non
         return _combo(key, node, path, issues)
     if key == "rtp_variants":
         return _variants(node, path, issues)
+    if key == "jackpots":
+        return _jackpots(node, path, issues)
     if not isinstance(node, ScalarNode):
         bad(f"'{key}' takes a single value")
         return None
@@ -271,6 +287,57 @@ def _variants(node: Node, path: str, issues: list[Issue]) -> tuple[tuple[str, st
                                                      f"(its variants: {known})"))
             continue
         out.append((game, variant))
+    return tuple(out)
+
+
+def _jackpots(node: Node, path: str, issues: list[Issue]) -> tuple[tuple[str, PoolTerms], ...] | None:
+    """``jackpots: {pool: {seed: N, reset: N, cap: N}, ...}``: whole minor units; seed and reset
+    given, cap optional (0: none) and not below either."""
+    example = "{kiosk_grand: {seed: 50000, reset: 50000, cap: 500000}}"
+    if not isinstance(node, MappingNode):
+        issues.append(_issue(path, node, f"'jackpots' maps pool names to their terms in minor units, e.g. {example}"))
+        return None
+    out: list[tuple[str, PoolTerms]] = []
+    for pool_node, terms_node in node.value:
+        pool = pool_node.value if isinstance(pool_node, ScalarNode) else ""
+        if not pool:
+            issues.append(_issue(path, pool_node, "jackpots: expected a pool name (the `pool:` its games name)"))
+            continue
+        if any(pool == p for p, _ in out):
+            issues.append(_issue(path, pool_node, f"jackpots: {pool!r} is listed twice"))
+            continue
+        if not isinstance(terms_node, MappingNode):
+            issues.append(_issue(path, terms_node, f"jackpots: {pool}: expected {{seed: N, reset: N, cap: N}} in "
+                                                   "minor units"))
+            continue
+        values: dict[str, int] = {}
+        bad = False
+        for key_node, value_node in terms_node.value:
+            key = key_node.value if isinstance(key_node, ScalarNode) else ""
+            if key not in TERM_KEYS or key in values:
+                why = "is set twice" if key in values else f"is not a term (known: {', '.join(TERM_KEYS)})"
+                issues.append(_issue(path, key_node, f"jackpots: {pool}: {key!r} {why}"))
+                bad = True
+                continue
+            raw = value_node.value if isinstance(value_node, ScalarNode) else ""
+            if not isinstance(value_node, ScalarNode) or not raw.isdigit():
+                issues.append(_issue(path, value_node, f"jackpots: {pool}: {key} must be a whole number of minor "
+                                                       f"units, 0 or more (50000 is 500.00), got {raw!r}"))
+                bad = True
+                continue
+            values[key] = int(raw)
+        missing = [k for k in ("seed", "reset") if k not in values]
+        if missing and not bad:
+            issues.append(_issue(path, terms_node, f"jackpots: {pool}: give {' and '.join(missing)} (cap is optional)"))
+            continue
+        if bad:
+            continue
+        terms = PoolTerms(values["seed"], values["reset"], values.get("cap", 0))
+        problem = terms.problem()
+        if problem:
+            issues.append(_issue(path, terms_node, f"jackpots: {pool}: {problem}"))
+            continue
+        out.append((pool, terms))
     return tuple(out)
 
 

@@ -56,6 +56,7 @@ class ShellOptions:
     setup: bool = False  # a kiosk with no PIN opens the set-up (PIN twice, games, idle) before any play
     buy_features: bool = True  # kiosk config: False hides and refuses every game's BUY FEATURE
     rtp_variants: tuple[tuple[str, str], ...] = ()  # kiosk config: (game id, RTP variant) pairs
+    jackpots: tuple[tuple[str, Any], ...] | None = None  # kiosk config: (pool, PoolTerms); None: as kept
 
 
 class Shell:
@@ -221,7 +222,10 @@ class Shell:
             for f in entry.defn.features:
                 if f.type == "progressive_jackpot" and f.pool not in shown:
                     pool = pools.get(f.pool)
-                    value = pool.shown if pool is not None else f.seed
+                    over = dict(self.options.jackpots or ()).get(f.pool)  # the kiosk's seed, before any round
+                    value = pool.shown if pool is not None else over.seed if over is not None else f.seed
+                    if over is not None and over.cap:  # a new cap caps at once (the games save it as they open)
+                        value = min(value, over.cap)
                     title = str(f.texts.get("meter", "JACKPOT"))
                     shown[f.pool] = (title, format_money(value, entry.defn.bet.currency, entry.defn.bet.minor_units))
         out = list(shown.values())
@@ -242,7 +246,8 @@ class Shell:
         self.app_index = index
         options = replace(self.app_options, start_credits=self._start_credits(entry),
                           watch=entry.path if self.options.watch else None,
-                          buy_features=self.options.buy_features, rtp_variants=self.options.rtp_variants)
+                          buy_features=self.options.buy_features, rtp_variants=self.options.rtp_variants,
+                          jackpots=self.options.jackpots)
         try:
             app = App(entry.defn, options, input_adapter=self.input)
             app.start()
@@ -704,12 +709,14 @@ class Shell:
         """Saved from the operator's settings page: what can change at once does."""
         self.options = replace(self.options, idle_seconds=config.idle_seconds, attract=config.attract,
                                start_credits=config.start_credits, buy_features=config.buy_features,
-                               rtp_variants=config.rtp_variants)
+                               rtp_variants=config.rtp_variants, jackpots=config.jackpots)
+        self._jackpot_cache = None  # the lobby line shows the new terms at once
         if self.app is not None and getattr(self.app, "ctx", None) is not None:  # the open game: at once
             self.app.ctx.buy_features = config.buy_features
             session = self.app.session
             if session is not None:  # from its next round (the operator's menu opens between rounds)
                 session.rtp_variant = config.variant_of(session.game.id)
+                self.app.apply_jackpot_terms(config.jackpot_terms())  # kept with the pools: every game sees them
         if config.volume is not None:
             self.operator.volume = config.volume
             if self.app is not None:

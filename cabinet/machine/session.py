@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -40,7 +40,7 @@ from cabinet.core.money import Money
 from cabinet.core.rng import derive_seed
 from cabinet.core.round import RoundRequest, RoundResult
 from cabinet.services.history import HistoryRecord
-from cabinet.services.jackpot_pool import KeptState
+from cabinet.services.jackpot_pool import KeptState, PoolTerms
 from cabinet.services.ledger import LedgerError, RecoveredRound
 from cabinet.services.meters import Meters
 from cabinet.services.session_ledger import DiskLedger, GameIdentity, MemoryLedger
@@ -112,6 +112,8 @@ class RoundLedger(Protocol):
     def add_credits(self, amount: Money) -> None: ...
 
     def cash_out(self) -> Money: ...
+
+    def set_jackpot_terms(self, terms: Mapping[str, PoolTerms]) -> bool: ...  # the kiosk's pool terms
 
     def recent(self, n: int = 10) -> tuple[HistoryRecord, ...]: ...
 
@@ -611,8 +613,17 @@ class GameSession:
         for f in self.defn.features:
             if f.type == "progressive_jackpot":
                 pool = kept.pools.get(f.pool)
-                out[f.pool] = pool.shown if pool is not None else f.seed
+                out[f.pool] = pool.shown if pool is not None else kept.seed_of(f.pool, f.seed)
         return out
+
+    def set_jackpot_terms(self, terms: Mapping[str, PoolTerms]) -> bool:
+        """The kiosk operator's seed, reset and cap per pool (``kiosk.yaml`` ``jackpots:``), kept with
+        the pools (saved crash-safe on a disk ledger): every game of the kiosk plays by them. Returns
+        whether they changed anything. A write that fails is a StorageError; nothing changed then."""
+        try:
+            return self.ledger.set_jackpot_terms(terms)
+        except OSError as exc:
+            raise StorageError(f"could not save the jackpot terms: {exc}", "JACKPOT SETTINGS NOT SAVED") from exc
 
     def jackpot_won(self) -> dict[str, Money]:
         """What the round in play wins from each pool it hit (paid with its win)."""

@@ -61,6 +61,7 @@ KINDS: dict[str, str] = {  # kind -> the label the log page and ``cabinet kiosk 
     "pin_locked": "PIN LOCKED",
     "settings_changed": "SETTINGS CHANGED",
     "rtp_variant": "RTP VARIANT CHANGED",
+    "jackpot_terms": "JACKPOT TERMS CHANGED",
     "meters_reset": "METERS RESET",
     "exit": "EXIT",
     "error": "ERROR RECOVERED",

@@ -18,6 +18,16 @@ after a hit the reserve tops the new pool up to the cap. At every state
 
 In a round, the contribution is added first, then a hit is paid: the winning round's own share is in
 what it wins. Meters are kept per game, bet and block (``meter_key``).
+
+The kiosk's operator may set a pool's terms for every game of the kiosk (``kiosk.yaml``
+``jackpots:``, ``PoolTerms``): they are kept here (``KeptState.terms``), saved in the critical
+store like the pools, and win over each game's own terms. Changing them while a pool runs does
+what an operator expects of a machine (``Pool.retune``): the pool is not refunded or topped up
+by the change. A new seed only matters to a pool not started yet; a new reset applies from the
+next hit; a cap below the pool's value caps it at once, the excess going to the reserve (still
+metered, still paid out: it starts the next pools after hits); a higher cap (or none) lets
+contributions grow the pool again, the reserve waiting for the next hit as before. Taking an
+override out leaves a running pool on the terms it has; a pool started afresh takes the game's.
 """
 
 from __future__ import annotations
@@ -43,6 +53,38 @@ def _fraction(value: Any, what: str) -> Fraction:
     if out < 0 or "." in value or "e" in value.lower():
         raise ValueError(f"{what} must be a non-negative fraction n/d, got {value!r}")
     return out
+
+
+@dataclass(frozen=True)
+class PoolTerms:
+    """A pool's seed, reset value and cap (0: none), minor units: the kiosk operator's override."""
+
+    seed: Money
+    reset: Money
+    cap: Money = 0
+
+    def problem(self) -> str | None:
+        """Why these terms cannot be a pool's (None: they can)."""
+        for key in ("seed", "reset", "cap"):
+            value = getattr(self, key)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                return f"{key} must be a whole number of minor units, 0 or more, got {value!r}"
+        if self.cap and self.cap < max(self.seed, self.reset):
+            return f"cap {self.cap} is below the seed ({self.seed}) or the reset value ({self.reset})"
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seed": self.seed, "reset": self.reset, "cap": self.cap}
+
+    @classmethod
+    def from_dict(cls, data: Any, what: str) -> PoolTerms:
+        if not isinstance(data, Mapping) or set(data) != {"seed", "reset", "cap"}:
+            raise ValueError(f"{what} must have exactly cap, reset, seed")
+        terms = cls(*(exact_amount(data[k], f"{what}.{k}") for k in ("seed", "reset", "cap")))
+        problem = terms.problem()
+        if problem:
+            raise ValueError(f"{what}: {problem}")
+        return terms
 
 
 @dataclass
@@ -88,6 +130,19 @@ class Pool:
         self.reserve -= take
         return pay
 
+    @property
+    def terms(self) -> PoolTerms:
+        return PoolTerms(self.seed, self.reset, self.cap)
+
+    def retune(self, terms: PoolTerms) -> None:
+        """The operator's new terms for a running pool: the seed is kept for the record (it funded
+        the pool once), the reset applies from the next hit, a cap below the value caps it at once
+        (the excess to the reserve: nothing funded or contributed is lost). Balanced before and after."""
+        self.seed, self.reset, self.cap = terms.seed, terms.reset, terms.cap
+        if self.cap and self.value > self.cap:
+            self.reserve += self.value - self.cap
+            self.value = Fraction(self.cap)
+
     def to_dict(self) -> dict[str, Any]:
         return {"seed": self.seed, "reset": self.reset, "cap": self.cap, "value": str(self.value),
                 "reserve": str(self.reserve), "contributed": str(self.contributed), "funded": self.funded,
@@ -132,21 +187,45 @@ def meter_key(game_id: str, bet_total: Money, name: str) -> str:
 
 @dataclass
 class KeptState:
-    """The pools by name and the collection meters by ``meter_key``."""
+    """The pools by name, the collection meters by ``meter_key`` and the kiosk's terms by pool."""
 
     pools: dict[str, Pool] = field(default_factory=dict)
     meters: dict[str, int] = field(default_factory=dict)
+    terms: dict[str, PoolTerms] = field(default_factory=dict)  # the operator's overrides (kiosk.yaml)
 
     def __bool__(self) -> bool:
-        return bool(self.pools or self.meters)
+        return bool(self.pools or self.meters or self.terms)
+
+    def set_terms(self, terms: Mapping[str, PoolTerms]) -> bool:
+        """The kiosk's overrides from now on (every pool not named: its game's terms); each running
+        pool named is retuned at once (``Pool.retune``). Returns whether anything changed."""
+        wanted = dict(sorted(terms.items()))
+        changed = wanted != self.terms
+        for name, pool_terms in wanted.items():
+            pool = self.pools.get(name)
+            if pool is not None and pool.terms != pool_terms:
+                pool.retune(pool_terms)
+                changed = True
+        self.terms = wanted
+        return changed
+
+    def seed_of(self, pool: str, game_seed: Money) -> Money:
+        """What a pool no round has fed yet shows: the kiosk's seed, else the game's."""
+        found = self.terms.get(pool)
+        return found.seed if found is not None else game_seed
 
     def settle(self, keeps: RoundKeeps, *, game_id: str, bet_total: Money) -> dict[str, Money]:
         """Apply a round: contributions, then hits (each paid once per hit event); meters. Returns
         what each pool paid (empty: no hit)."""
         for pool_name, amount, seed, reset, cap in keeps.contributions:
             pool = self.pools.get(pool_name)
+            over = self.terms.get(pool_name)  # the kiosk's terms win over the game's
             if pool is None:
-                pool = self.pools[pool_name] = Pool(seed, reset, cap, value=Fraction(seed), funded=seed)
+                first = over or PoolTerms(seed, reset, cap)
+                pool = self.pools[pool_name] = Pool(first.seed, first.reset, first.cap, value=Fraction(first.seed),
+                                                    funded=first.seed)
+            elif over is not None and pool.terms != over:
+                pool.retune(over)
             pool.contribute(amount)
         paid: dict[str, Money] = {}
         for pool_name in keeps.hits:
@@ -161,18 +240,22 @@ class KeptState:
         return tuple((n, self.meters.get(meter_key(game_id, bet_total, n), 0)) for n in names)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"pools": {k: p.to_dict() for k, p in sorted(self.pools.items())},
-                "meters": dict(sorted(self.meters.items()))}
+        out: dict[str, Any] = {"pools": {k: p.to_dict() for k, p in sorted(self.pools.items())},
+                               "meters": dict(sorted(self.meters.items()))}
+        if self.terms:  # written only once an operator sets terms: older stores read as before
+            out["terms"] = {k: t.to_dict() for k, t in sorted(self.terms.items())}
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> KeptState:
-        if not isinstance(data, Mapping) or set(data) != {"pools", "meters"}:
-            raise ValueError("kept state must have pools and meters")
-        pools, meters = data["pools"], data["meters"]
-        if not isinstance(pools, Mapping) or not isinstance(meters, Mapping):
-            raise ValueError("kept pools and meters must be objects")
+        if not isinstance(data, Mapping) or not {"pools", "meters"} <= set(data) <= {"pools", "meters", "terms"}:
+            raise ValueError("kept state must have pools and meters (and the kiosk's terms, if set)")
+        pools, meters, terms = data["pools"], data["meters"], data.get("terms", {})
+        if not isinstance(pools, Mapping) or not isinstance(meters, Mapping) or not isinstance(terms, Mapping):
+            raise ValueError("kept pools, meters and terms must be objects")
         return cls({str(k): Pool.from_dict(v, f"pool {k}") for k, v in pools.items()},
-                   {str(k): exact_amount(v, f"meter {k}") for k, v in meters.items()})
+                   {str(k): exact_amount(v, f"meter {k}") for k, v in meters.items()},
+                   {str(k): PoolTerms.from_dict(v, f"terms of pool {k}") for k, v in terms.items()})
 
     def copy(self) -> KeptState:
         return KeptState.from_dict(self.to_dict())

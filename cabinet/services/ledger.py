@@ -28,7 +28,7 @@ changed) is voided and its bet returned: "malfunction voids all pays and plays".
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
@@ -41,7 +41,7 @@ from cabinet.errors import CabinetError
 
 from .atomic import Clock, ensure_data_dir, remove_stale_temps, utc_now
 from .history import DEFAULT_HISTORY_SIZE, HISTORY_NAME, OUTCOMES, History, HistoryRecord, steps_from_events
-from .jackpot_pool import KeptState, RoundKeeps
+from .jackpot_pool import KeptState, PoolTerms, RoundKeeps
 from .journal import DEFAULT_MAX_RECORDS, JOURNAL_NAME, Journal, PendingRound, SettledRound, salvage_round
 from .meters import Meters, exact_amount
 from .store import CriticalState, CriticalStore, Malfunction, OpenCharge
@@ -347,6 +347,16 @@ class JournaledLedger:
         self._append_history(record)
         self._end_in_journal(round_id, win, state.credits, outcome)
         return record
+
+    def set_jackpot_terms(self, terms: Mapping[str, PoolTerms]) -> bool:
+        """The kiosk operator's pool terms (``KeptState.set_terms``), saved in the critical store at
+        once (fsynced like the credits) when they change anything. A round in play may be open: it
+        settles on these terms, and so does its recovery after a kill. Returns whether they changed."""
+        state = self._state.copy()
+        if not state.kept.set_terms(terms):
+            return False
+        self._save(state)  # a failure here changes nothing: the terms stay as they were
+        return True
 
     # -- money in and out -------------------------------------------------------------------------
 

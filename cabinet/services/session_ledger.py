@@ -17,7 +17,7 @@ which one is in use.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -27,7 +27,7 @@ from cabinet.core.money import Money
 from cabinet.core.round import RoundRequest, RoundResult
 
 from .history import DEFAULT_HISTORY_SIZE, OUTCOMES, HistoryRecord, steps_from_events
-from .jackpot_pool import KeptState, RoundKeeps
+from .jackpot_pool import KeptState, PoolTerms, RoundKeeps
 from .ledger import GameRef, JournaledLedger, LedgerError, RecoveredRound, RoundSummary, fingerprint_bytes
 from .ledger import fingerprint_file as _fingerprint_file
 from .meters import Meters, exact_amount
@@ -190,6 +190,9 @@ class MemoryLedger:
         self._credits += amount
         self._meters.record_credits_in(amount)
 
+    def set_jackpot_terms(self, terms: Mapping[str, PoolTerms]) -> bool:
+        return self._kept.set_terms(terms)
+
     def cash_out(self) -> Money:
         if self._open is not None:
             raise LedgerError("credits can be collected when the round is over")
@@ -285,6 +288,9 @@ class DiskLedger:
         if self.ledger.open_round is not None:
             raise LedgerError("credits can be added when the round is over")
         self.ledger.add_credits(amount)
+
+    def set_jackpot_terms(self, terms: Mapping[str, PoolTerms]) -> bool:
+        return self.ledger.set_jackpot_terms(terms)
 
     def cash_out(self) -> Money:
         if self.ledger.open_round is not None:

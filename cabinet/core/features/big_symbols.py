@@ -7,22 +7,28 @@ YAML::
         reels: [2, 3, 4]        # adjacent reels (1-based) the big symbol covers
         rows: []                # adjacent rows (1-based) it covers (empty: every row)
         strip: [WILD, A, A, K, K, Q, Q, J]   # the big reel: one symbol per stop
+        blank: 2                # and 2 more stops that show no big symbol (default 0)
         modes: [free]
 
 This is how the catalogue's big-reel games state it (Valkyrie, Fire Joker: in free games the
 three middle reels spin together as one big reel whose symbols fill the 3x3 centre). Each spin
 of its modes, every stop of ``strip`` is equally likely: a game that gives one symbol more
-often lists it more often.
+often lists it more often. ``blank`` adds stops of the big reel that show no big symbol
+(the colossal symbols that land only sometimes): on such a stop the block's reels show their
+own symbols, as they landed, and nothing is covered. Each of the ``len(strip) + blank`` stops
+is equally likely, so ``strip: [A, B]`` with ``blank: 2`` lands no big symbol half the time.
 
 Screen stage (draw order): after the reels land (each reel's own stop is drawn as usual,
-the big symbol covers what its reels show), ONE ``rng.weighted`` over ``len(strip)`` equal
-weights (its outcome is the big reel's stop: a scenario scripts it as ``below(len(strip))``
-would be) gives the big symbol; every cell of the block shows it. ``BigSymbolLanded`` says
-where, then ``ScreenChanged(reason="big_symbol")`` gives the screen. Pays read each covered
+the big symbol covers what its reels show), ONE ``rng.weighted`` over ``len(strip) + blank``
+equal weights (its outcome is the big reel's stop: a scenario scripts it as
+``below(len(strip) + blank)`` would be) gives the big symbol; every cell of the block shows
+it. ``BigSymbolLanded`` says where, then ``ScreenChanged(reason="big_symbol")`` gives the
+screen. A blank stop (``stop >= len(strip)``) reports ``BigSymbolMissed`` alone: the screen
+is unchanged. Pays read each covered
 cell as that symbol, on whatever pay model the game uses (lines, ways, clusters ...), and so
 do scatter counts and triggers.
 
-Par (exact): given the big reel's stop the reels stay independent (the block's reels each
+Par (exact): given the big reel's stop (a blank stop leaves the screen as it landed) the reels stay independent (the block's reels each
 show the symbol), so each outcome's line value comes from the line DP (``shape_par``), and
 the scatters from the screen's count distribution with this stage as data; any other pay
 model pays every screen while they are few enough (``shape_par.enumerated_delta``).
@@ -63,11 +69,14 @@ class BigSymbols:
     reels: tuple[int, ...] = doc("the adjacent reels (1-based) the big symbol covers, e.g. [2, 3, 4]")
     strip: tuple[str, ...] = doc("the big reel: one symbol per stop, every stop equally likely")
     rows: tuple[int, ...] = doc("the adjacent rows (1-based) it covers (empty: every row)", factory=tuple)
+    blank: int = doc("stops of the big reel that show no big symbol (the block's reels show their own "
+                     "symbols), each as likely as a stop of `strip`", default=0)
     name: str = doc("feature name used in events", default="big_symbols")
     modes: tuple[Literal["base", "free", "respin"], ...] = doc("the spins it acts in", default=("free",))
     texts: dict[str, str] = doc(
         "the screen only: the words it shows, by key (defaults in brackets): `landed` the status line as "
-        "the big symbol lands [BIG {symbol}]; `heading` its INFO heading", factory=dict)
+        "the big symbol lands [BIG {symbol}]; `missed` the status line on a blank stop [none: nothing said]; "
+        "`heading` its INFO heading", factory=dict)
 
 
 @register_event
@@ -81,6 +90,21 @@ class BigSymbolLanded(Event):
     reels: tuple[int, ...]  # 0-based, left to right
     rows: tuple[int, ...]  # 0-based, top to bottom
     stop: int  # the big reel's stop
+
+
+@register_event
+@dataclass(frozen=True)
+class BigSymbolMissed(Event):
+    """The big reel stopped on a blank stop: no big symbol this spin, the block's reels show their own."""
+
+    kind: ClassVar[str] = "big_symbol_missed"
+    feature: str
+    stop: int  # the big reel's stop (len(strip) and up)
+
+
+def stops(params: BigSymbols) -> int:
+    """The big reel's stops: the strip's, then the blank ones."""
+    return len(params.strip) + params.blank
 
 
 def block_reels(params: BigSymbols) -> tuple[int, ...]:
@@ -105,7 +129,11 @@ def big_window(symbol: str, reels: frozenset[int], rows: frozenset[int], reel: i
 
 def _window_change(defn: Definition, params: BigSymbols) -> Any:
     reels, rows, strip = frozenset(block_reels(params)), frozenset(block_rows(defn, params)), params.strip
-    return lambda stop, reel, window: big_window(strip[stop], reels, rows, reel, window)
+
+    def change(stop: int, reel: int, window: Window) -> Window:
+        return big_window(strip[stop], reels, rows, reel, window) if stop < len(strip) else window  # blank: as landed
+
+    return change
 
 
 def _adjacent(values: tuple[int, ...]) -> bool:
@@ -136,13 +164,18 @@ class BigSymbolsBlock(ModesBlock):
             report(("reels",), "a big symbol covers at least two cells")
         if not p.strip:
             report(("strip",), "strip needs at least one symbol (the big reel's stops)")
+        if p.blank < 0:
+            report(("blank",), f"blank is a number of stops, 0 or more, got {p.blank}")
         for j, sid in enumerate(p.strip):
             check_symbol(defn, report, ("strip", j), sid, what="big symbol")
 
     def screen_stage(self, ctx: FeatureContext, draft: SpinDraft) -> None:
         p: BigSymbols = ctx.feature
         assert ctx.rng is not None, "a big symbol is drawn: play needs the round's rng"
-        stop = ctx.rng.weighted((1,) * len(p.strip))
+        stop = ctx.rng.weighted((1,) * stops(p))
+        if stop >= len(p.strip):
+            ctx.book.add(BigSymbolMissed(p.name, stop))  # a blank stop: the screen stays as it landed
+            return
         symbol = p.strip[stop]
         change = _window_change(ctx.defn, p)
         before = draft.screen
@@ -155,7 +188,7 @@ class BigSymbolsBlock(ModesBlock):
     def batch_hints(self, defn: Definition, params: Any, reel_set: str) -> tuple[BatchHint, ...]:
         p: BigSymbols = params
         reels = frozenset(block_reels(p))
-        weights = (1,) * len(p.strip)
+        weights = (1,) * stops(p)
         stage = BatchStage("screen", draw=lambda count: weights, window=_window_change(defn, p))
         return (window_hint(defn, reel_set, lambda reel, window: int(reel in reels), 1, stage=stage),)
 
@@ -174,7 +207,9 @@ class BigSymbolsBlock(ModesBlock):
         change = _window_change(defn, p)
         by_symbol = Counter(p.strip)
         first_stop = {sid: p.strip.index(sid) for sid in by_symbol}
-        outcomes = [(Fraction(n, len(p.strip)), _fixed(change, first_stop[sid])) for sid, n in by_symbol.items()]
+        outcomes = [(Fraction(n, stops(p)), _fixed(change, first_stop[sid])) for sid, n in by_symbol.items()]
+        if p.blank:  # the screen as it landed
+            outcomes.append((Fraction(p.blank, stops(p)), _fixed(change, len(p.strip))))
         enumerated: dict[str, tuple[Fraction, Fraction] | None] = {}
 
         def whole(reel_set: str) -> tuple[Fraction, Fraction] | None:

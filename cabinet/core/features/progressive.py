@@ -20,7 +20,9 @@ paid respin and a bought feature do not feed it) reports ``JackpotContributed`` 
 exact contribution, ``cost x contribution`` minor units as a Fraction, with the pool's
 terms), and a round whose spin meets the rule reports ``JackpotWon`` (no amount: the
 machine pays the pool's value, ``services/jackpot_pool.py``). Neither event has an
-``amount``: the round's ``total_win`` is the game's own win alone.
+``amount``: the round's ``total_win`` is the game's own win alone. The seed, reset and cap
+the event states are this game's; a kiosk operator's ``kiosk.yaml`` ``jackpots:`` terms win
+over them in the machine (``KeptState.terms``), never the contribution rate.
 
 Order (a contract): the block acts in the trigger stage (stage 5) of the base spin, in
 definition order, after the features listed before it have played (so a ``grand`` rule

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cabinet.core.features.big_symbols import BigSymbolLanded
+from cabinet.core.features.big_symbols import BigSymbolLanded, BigSymbolMissed
 
 from ...engine import Playback, Presenter, Step, wait
 from ...layout import column_cells
@@ -31,4 +31,13 @@ def landed(play: Playback, event: BigSymbolLanded) -> Step:
     yield from wait(play, LAND_HOLD)
 
 
-PRESENTERS: dict[str, Presenter] = {BigSymbolLanded.kind: landed}
+def missed(play: Playback, event: BigSymbolMissed) -> Step:
+    """A blank stop of the big reel: no sprite, the block's reels stay as they landed; the status
+    line says so only when the game's YAML gives words for it (``texts: {missed: ...}``)."""
+    said = words(play.params(event.feature), "missed", "")
+    if said:
+        play.ctx.hud.say(said)
+    yield from ()
+
+
+PRESENTERS: dict[str, Presenter] = {BigSymbolLanded.kind: landed, BigSymbolMissed.kind: missed}

@@ -1,6 +1,7 @@
 """The kiosk's settings from the menu: the games (on or off, their order), the start game, idle
 seconds, attract, demo credits, the master volume, buy features (on or off: some jurisdictions ban
-them) and, for each game with ``rtp_variants:``, the RTP variant it plays, written to ``kiosk.yaml``.
+them), for each game with ``rtp_variants:``, the RTP variant it plays, and each progressive jackpot
+pool's seed, reset and cap (``jackpot_settings.py``), written to ``kiosk.yaml``.
 
 SAVE writes only what changed, through ``update_config_text`` (every comment and other line
 of the file kept; the new file is checked as a whole first) and ``write_text_atomic``. A value
@@ -73,6 +74,10 @@ class SettingsPage(Page):
                            config.attract, config.start_credits, config.volume, config.buy_features,
                            dict(config.rtp_variants))
         self.variant_games = self._variant_games(files)  # game id -> (variant name, its RTP), the YAML's order
+        from .jackpot_settings import kiosk_pools
+
+        self.pools = kiosk_pools(self.host, files)  # pool name -> its row's facts (none: no jackpot game)
+        self.jackpots = config.jackpot_terms()  # the draft of the kiosk's terms, by pool
 
     def _variant_games(self, files: list[Path]) -> dict[str, list[tuple[str, str]]]:
         out: dict[str, list[tuple[str, str]]] = {}
@@ -126,6 +131,9 @@ class SettingsPage(Page):
             ("BUY FEATURES (BONUS BUYS)", "ON" if d.buy_features else "OFF"),
         ]
         rows += [(f"RTP VARIANT: {self.name(g)}", self.variant_words(g)) for g in self.variant_games]
+        from .jackpot_settings import pool_rows
+
+        rows += pool_rows(self.pools, self.jackpots)
         rows += [(words, "") for words, _ in self.actions()]
         return rows
 
@@ -189,6 +197,10 @@ class SettingsPage(Page):
             index = names.index(current) if current in names else 0
             variants[game] = names[(index + step) % len(names)]
             d.variants = variants
+        elif 0 <= what - 6 - len(self.variant_games) < 3 * len(self.pools):
+            from .jackpot_settings import change_pool
+
+            change_pool(self.pools, self.jackpots, what - 6 - len(self.variant_games), step)
 
     def confirm(self, row: int) -> None:
         """Switch a game (the cursor follows it to its new row), change a value, or act."""
@@ -244,6 +256,11 @@ class SettingsPage(Page):
         chosen = {g: v for g, v in (d.variants or {}).items() if v}
         if chosen != dict(s.rtp_variants):
             out["rtp_variants"] = "{" + ", ".join(f'{g}: "{v}"' for g, v in sorted(chosen.items())) + "}"
+        from .jackpot_settings import jackpots_change
+
+        jackpots = jackpots_change(self.pools, self.jackpots, s.jackpot_terms())
+        if jackpots is not None:
+            out["jackpots"] = jackpots
         return out
 
     def save(self) -> None:
