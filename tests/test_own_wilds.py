@@ -150,3 +150,14 @@ def test_vikings_fun_batch_equals_play_round_round_by_round() -> None:
     assert out.win.tolist() == [r.total_win for r in rounds]
     turned = [e for r in rounds for e in r.events if isinstance(e, SymbolsTurnedWild)]
     assert {e.wild for e in turned} == {"RED_WILD", "BLONDE_WILD"}  # free spins played, both kinds turned
+
+
+@pytest.mark.parametrize("toy_path", ["pays/toy-ways.yaml", "pays/toy-lines-ways-free.yaml", "pays/toy-cluster.yaml"])
+def test_one_wild_kind_is_refused_where_no_payline_reads_it(toy_path: str) -> None:
+    """A lines rule named in a game (or a reel set) that pays otherwise is refused at its place,
+    not ignored."""
+    text = (GAMES / toy_path).read_text()
+    with pytest.raises(DefinitionError) as info:
+        load_definition_text(text + "\nwild_lines: one_wild_kind\n", "g.yaml")
+    found = [str(i) for i in info.value.issues]
+    assert any("one_wild_kind" in t and "lines game only" in t and t.startswith("g.yaml:") for t in found), found

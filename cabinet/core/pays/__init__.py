@@ -222,4 +222,21 @@ def check_definition(defn: Definition) -> list[tuple[CheckPath, str]]:
         out.append((("pay_model", "cost"), f"cost must be positive, got {spec.cost}"))
     from .top_reel import check_top_reel
 
-    return out + models[spec.type].check(defn) + check_top_reel(defn) + _check_reel_set_models(defn)
+    return (out + models[spec.type].check(defn) + check_top_reel(defn) + _check_reel_set_models(defn)
+            + _check_wild_lines(defn))
+
+
+def _check_wild_lines(defn: Definition) -> list[tuple[CheckPath, str]]:
+    """``wild_lines: one_wild_kind`` is a rule of a payline's leading wilds: refused where no
+    reel set pays by left-to-right lines, instead of being ignored there."""
+    if defn.wild_lines != "one_wild_kind":
+        return []
+    models = {defn.pay_model.type, *defn.pay_model.reel_sets.values()}
+    if models != {"lines"}:
+        others = ", ".join(sorted(models - {"lines"}))
+        return [(("wild_lines",), f"one_wild_kind ends a payline at a leading wild of another kind; this game "
+                 f"also pays by {others}, where it would not apply: use it in a lines game only")]
+    if defn.pay_direction == "centre_out":
+        return [(("wild_lines",), "one_wild_kind is a rule of lines read from the left; centre_out pays take "
+                 "no wilds")]
+    return []
