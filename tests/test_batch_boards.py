@@ -209,7 +209,8 @@ def test_rejected_draws_on_the_boards_and_the_wheel_go_to_play_round(monkeypatch
 
 
 def test_the_respin_limit_is_the_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hold_and_respin, "MAX_FEATURE_SPINS", 2)
+    for home in (hold_and_respin.play, hold_and_respin.chain):  # where the block reads its limit
+        monkeypatch.setattr(home, "MAX_FEATURE_SPINS", 2)
     monkeypatch.setattr(wheel, "MAX_FEATURE_SPINS", 1)
     defn = boards_toy()
     seeds = derive_seeds(13, 0, 8000)
