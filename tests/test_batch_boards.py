@@ -12,7 +12,6 @@ import pytest
 from combination_corpus import corpus
 from test_batch_player import settled
 
-from cabinet.core import simulate as sim
 from cabinet.core.bet import Bet, default_bet
 from cabinet.core.boards import BoardFilled, CellMultiplierChanged, Collected, PrizeMultiplied
 from cabinet.core.definition import Definition
@@ -21,6 +20,7 @@ from cabinet.core.features import hold_and_respin, wheel
 from cabinet.core.loader import load_definition_text, load_game
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.core.simulate import SHARD_SIZE, derive_seeds, lean_round, round_outcomes
+from cabinet.core.simulation import boards_batch, rng_arrays
 
 # Two boards (one with a strip per cell), a trigger that opens with a chance below 1 for 3
 # counted symbols, placed coins, a starting collector, +1 respins, a reset to 2, a
@@ -195,10 +195,11 @@ def test_the_boards_follow_the_bet() -> None:
 
 
 def test_rejected_draws_on_the_boards_and_the_wheel_go_to_play_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    limit = sim.rejection_limit
+    limit = rng_arrays.rejection_limit
     # the draws over a board cell's 7, 8 or 9 stops, a ghost cell's 4, a prize's 9 weights and the
     # wheel's 6 and 4 are "rejected" half the time; the base strips' never
-    monkeypatch.setattr(sim, "rejection_limit", lambda n: 2**63 if n in (4, 6, 7, 8, 9) else limit(n))
+    for home in (rng_arrays, boards_batch):  # the draws' and the board cells' rejection limits
+        monkeypatch.setattr(home, "rejection_limit", lambda n: 2**63 if n in (4, 6, 7, 8, 9) else limit(n))
     defn = boards_toy()
     bet = default_bet(defn)
     seeds = derive_seeds(12, 0, 6000)
@@ -208,7 +209,8 @@ def test_rejected_draws_on_the_boards_and_the_wheel_go_to_play_round(monkeypatch
 
 
 def test_the_respin_limit_is_the_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(hold_and_respin, "MAX_FEATURE_SPINS", 2)
+    for home in (hold_and_respin.play, hold_and_respin.chain):  # where the block reads its limit
+        monkeypatch.setattr(home, "MAX_FEATURE_SPINS", 2)
     monkeypatch.setattr(wheel, "MAX_FEATURE_SPINS", 1)
     defn = boards_toy()
     seeds = derive_seeds(13, 0, 8000)

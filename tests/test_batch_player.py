@@ -243,11 +243,12 @@ def test_free_spins_with_parts_the_plan_cannot_combine_go_to_play_round() -> Non
 
 
 def test_a_rejected_draw_inside_a_feature_sends_the_round_to_play_round(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cabinet.core import simulate as sim
+    from cabinet.core.simulation import boards_batch, rng_arrays
 
-    limit = sim.rejection_limit
+    limit = rng_arrays.rejection_limit
     # draws of the free spins' 6-stop strips are "rejected" half the time; the base strips' never
-    monkeypatch.setattr(sim, "rejection_limit", lambda n: 2**63 if n in (5, 6) else limit(n))
+    for home in (rng_arrays, boards_batch):  # the draws' and the board cells' rejection limits
+        monkeypatch.setattr(home, "rejection_limit", lambda n: 2**63 if n in (5, 6) else limit(n))
     defn = topped()
     seeds = derive_seeds(3, 0, 6000)
     out = round_outcomes(defn, default_bet(defn), seeds)

@@ -9,7 +9,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cabinet.core import simulate as sim
 from cabinet.core.bet import default_bet
 from cabinet.core.definition import Definition
 from cabinet.core.features import BatchStage, block
@@ -17,6 +16,7 @@ from cabinet.core.loader import load_definition_text, load_game
 from cabinet.core.rng import Rng
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.core.simulate import BatchSpinner, derive_seeds, round_outcomes
+from cabinet.core.simulation import boards_batch, rng_arrays
 
 # A mystery symbol that may reveal a wild found on no strip, an expanding wild, a
 # multiplier wild, a scatter, and a mummy panel whose door draws for 1 mummy, stays
@@ -138,7 +138,8 @@ def test_a_reveal_into_a_symbol_no_strip_holds_is_priced(staged: Definition) -> 
 
 
 def test_rejected_stage_draws_go_to_play_round(staged: Definition, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sim, "rejection_limit", lambda n: 2**63)  # half of all draws "rejected"
+    for home in (rng_arrays, boards_batch):  # the draws' and the board cells' rejection limits
+        monkeypatch.setattr(home, "rejection_limit", lambda n: 2**63)  # half of all draws "rejected"
     seeds = derive_seeds(8, 0, 800)
     out = assert_same_as_play_round(staged, seeds)
     assert out.scalar.mean() > 0.8
@@ -148,11 +149,11 @@ def test_a_draw_over_a_total_of_one_takes_no_draw() -> None:
     seeds = derive_seeds(1, 0, 50)
     index = np.zeros(50, dtype=np.int64)
     for weights, expected in (((1,), 0), ((0, 1), 1), ((0, 1, 0), 1)):
-        outcome, rejected, drew = sim._weighted_array(seeds, index, weights)
+        outcome, rejected, drew = rng_arrays._weighted_array(seeds, index, weights)
         assert not drew and not rejected.any() and (outcome == expected).all()
         rng = Rng(7)
         assert rng.weighted(list(weights)) == expected and rng.index == 0  # the scalar rng agrees
-    outcome, rejected, drew = sim._weighted_array(seeds, index, (3, 0, 2))
+    outcome, rejected, drew = rng_arrays._weighted_array(seeds, index, (3, 0, 2))
     assert drew and set(outcome.tolist()) == {0, 2}
     assert outcome.tolist() == [Rng(int(s)).weighted([3, 0, 2]) for s in seeds]
 

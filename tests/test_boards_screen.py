@@ -18,15 +18,15 @@ from cabinet.app import App, AppOptions
 from cabinet.core.boards import BoardOpened, BoardSpun, CellLanded, CellMultiplierChanged, Collected
 from cabinet.presentation.hud import GOLD, PALE_GOLD
 from cabinet.presentation.mechanics.hold_and_respin.model import BoardsModel
-from cabinet.presentation.mechanics.hold_and_respin.view import (
+from cabinet.presentation.mechanics.hold_and_respin.timing import (
     ANTICIPATION_RIM,
     COUNT_TIME,
     MARK_COLOUR,
     SPIN_TIME,
     TOKEN_LABEL,
     TRAIL_STEP,
-    BoardScene,
 )
+from cabinet.presentation.mechanics.hold_and_respin.view import BoardScene
 
 SIZE = (1280, 720)
 
@@ -98,7 +98,7 @@ def test_the_four_boards_take_the_height_and_the_feature_panels_the_sides(lucky)
     """Issue 26: the four boards were 52% of the width under an empty badge row; now they run from
     the top to the status line, and RESPINS and FEATURE WIN stand in the side columns."""
     from cabinet.presentation.hud import GOLD
-    from cabinet.presentation.mechanics.hold_and_respin.view import side_panels
+    from cabinet.presentation.mechanics.hold_and_respin.board_layout import side_panels
 
     app = App(lucky, AppOptions(size=SIZE, seed=3, headless=True, designer=True))
     app.start()

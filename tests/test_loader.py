@@ -19,9 +19,9 @@ from cabinet.core.loader import (
     load_definition,
     load_definition_text,
     load_game,
-    parse_exact_fraction,
     resolve_game,
 )
+from cabinet.core.loading.convert import parse_exact_fraction
 from cabinet.errors import CabinetError
 
 # A small valid game. Line numbers matter: the tests below point into it.
@@ -626,7 +626,7 @@ def test_every_word_the_screen_asks_a_block_for_is_a_documented_key() -> None:
     import ast
 
     from cabinet.core.features import registry
-    from cabinet.core.loader import text_keys
+    from cabinet.core.loading.feature_texts import text_keys
 
     documented: set[str] = set()
     for entry in registry().values():

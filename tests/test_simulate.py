@@ -20,6 +20,7 @@ from cabinet.core.par import par
 from cabinet.core.rng import Rng, derive_seed, draw_u64, rejection_limit
 from cabinet.core.round import RoundRequest, play_round
 from cabinet.core.simulate import BatchSpinner, derive_seeds, round_outcomes, scalar_simulate, simulate
+from cabinet.core.simulation import boards_batch, rng_arrays
 
 # Weighted base reel sets, free spins with two weighted reel sets, a random spin
 # multiplier, retriggers and a cap that is sometimes reached: every draw-order rule.
@@ -163,7 +164,8 @@ def test_batch_equals_play_round_with_weighted_sets_multipliers_and_cap() -> Non
 
 def test_rejections_go_to_play_round(monkeypatch: pytest.MonkeyPatch) -> None:
     # Pretend half of all draws are rejected: those rounds must be played by play_round.
-    monkeypatch.setattr(sim, "rejection_limit", lambda n: 2**63)
+    for home in (rng_arrays, boards_batch):  # the draws' and the board cells' rejection limits
+        monkeypatch.setattr(home, "rejection_limit", lambda n: 2**63)
     defn = load_game("classic")
     seeds = derive_seeds(5, 0, 600)
     out = round_outcomes(defn, default_bet(defn), seeds)

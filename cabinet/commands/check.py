@@ -128,7 +128,8 @@ def quiet_accepts(defn: Definition) -> list[tuple[int, int, str]]:
     a wild among a mystery's reveals (it then substitutes, and expands or multiplies where its
     blocks act), and a wild on the strips of spins where none of its blocks act (it lands as a
     plain wild there)."""
-    from ..core.loader import locator, reel_set_modes
+    from ..core.loader import locator
+    from ..core.loading.feature_texts import reel_set_modes
 
     try:
         where = locator(Path(defn.source).read_text(encoding="utf-8-sig"), defn.source)

@@ -56,7 +56,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..core.loader import load_game, parse_exact_fraction
+    from ..core.loader import load_game
+    from ..core.loading.convert import parse_exact_fraction
     from ..core.par import DEFAULT_SAMPLES, DEFAULT_SEED, par, par_to_precision
 
     game = load_game(args.game)

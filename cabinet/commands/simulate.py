@@ -37,7 +37,9 @@ from ..errors import CabinetError
 from .mode_args import add_mode_arguments, played
 
 if TYPE_CHECKING:  # the simulator (and numpy) is imported once a local cluster's fork server is going (run)
-    from ..core.simulate import RunningStats, ShardRunner, SimReport, Tally
+    from ..core.simulate import ShardRunner
+    from ..core.simulation.report import RunningStats, SimReport
+    from ..core.simulation.tally import Tally
 
 CHECKPOINT_FORMAT = "cabinet-simulate-checkpoint/1"
 CHECKPOINT_EVERY = 2.0  # seconds between checkpoint rewrites (and always at the end)
@@ -204,7 +206,7 @@ class Checkpoint:
     @classmethod
     def open(cls, path: Path, header: dict[str, Any]) -> Checkpoint:
         """The checkpoint at ``path`` (empty when there is none); one line when it belongs to another run."""
-        from ..core.simulate import Tally
+        from ..core.simulation.tally import Tally
 
         if path.is_dir():
             raise CabinetError(f"--checkpoint {path} is a folder, not a file")

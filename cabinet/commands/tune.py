@@ -80,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
         DefinitionError,
         load_definition,
         load_definition_text,
-        parse_exact_fraction,
         resolve_game,
     )
+    from ..core.loading.convert import parse_exact_fraction
     from ..core.par import par
     from ..core.sensitivity import sensitivity
     from ..core.tuning import counts_of, tune

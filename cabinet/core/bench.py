@@ -39,7 +39,9 @@ from .definition import Definition
 from .loader import load_game
 from .par import par, par_to_precision
 from .rng import Rng
-from .simulate import derive_seeds, lean_round, round_outcomes, scalar_simulate, simulate
+from .simulate import scalar_simulate, simulate
+from .simulation.rng_arrays import derive_seeds
+from .simulation.rounds import lean_round, round_outcomes
 
 STOPS = 100
 DEFAULT_SPINS = 2_000_000

@@ -17,7 +17,9 @@ from typing import Any
 from .bet import default_bet
 from .loader import load_game
 from .par import par
-from .simulate import derive_seeds, round_outcomes, simulate
+from .simulate import simulate
+from .simulation.rng_arrays import derive_seeds
+from .simulation.rounds import round_outcomes
 
 GAMES = Path(__file__).resolve().parents[2] / "tests" / "games" / "pays"  # a checkout's (a wheel has none)
 # game file stem -> (par target seconds, simulate target rounds per second)

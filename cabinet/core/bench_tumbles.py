@@ -29,7 +29,9 @@ from typing import Any
 from .bet import default_bet
 from .definition import Definition
 from .loader import load_game, resolve_game
-from .simulate import derive_seeds, lean_round, round_outcomes, simulate
+from .simulate import simulate
+from .simulation.rng_arrays import derive_seeds
+from .simulation.rounds import lean_round, round_outcomes
 
 BENCH_GAMES = Path(__file__).resolve().parents[2] / "tests" / "games" / "tumble"  # a checkout's (a wheel has none)
 BENCH_STEMS = ("tumble-anywhere-6x5", "tumble-cluster-7x7")

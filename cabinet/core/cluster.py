@@ -45,7 +45,8 @@ from .bet import Bet
 from .definition import Definition
 
 if TYPE_CHECKING:  # imported where used: the command starts a local cluster's fork server before numpy loads
-    from .simulate import BatchSpinner, Tally
+    from .simulation.spinner import BatchSpinner
+    from .simulation.tally import Tally
 
 INSTALL_HINT = 'pip install -e ".[cluster]"'
 MAX_LOCAL_WORKERS = 256
@@ -215,7 +216,8 @@ def connect(address: str) -> tuple[Any, Any]:
 
 def shard_task(defn: Definition, bet: Bet, key: str, master: int, start: int, count: int, top: int) -> Tally:
     """One shard on a worker: ``run_shard`` with this worker's definition and pricer for ``key``."""
-    from .simulate import run_shard, spinner_of
+    from .simulation.pricing import spinner_of
+    from .simulation.rounds import run_shard
 
     kept = _WORKER_GAMES.get(key)
     if kept is None:

@@ -212,7 +212,8 @@ def max_round_win(played: Definition, bet: Bet) -> Fraction | None:
 
 def cap_price(played: Definition, bet: Bet, *, samples: int = DEFAULT_SAMPLES, seed: int = DEFAULT_SEED) -> CapPrice:
     """The round cap's effect on the RTP of ``played`` (per unit of its cost)."""
-    from .simulate import derive_seeds, round_wins
+    from .simulation.rng_arrays import derive_seeds
+    from .simulation.rounds import round_wins
 
     cap = cap_amount(played, bet)
     cost = played.mode_cost

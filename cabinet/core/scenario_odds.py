@@ -137,7 +137,8 @@ class _Wins:
 
     def _all(self) -> Any:
         if self._wins is None:
-            from .simulate import derive_seeds, round_wins
+            from .simulation.rng_arrays import derive_seeds
+            from .simulation.rounds import round_wins
 
             self._wins = round_wins(self.defn, self.bet, derive_seeds(self.seed, 0, self.rounds))
         return self._wins

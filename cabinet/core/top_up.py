@@ -71,8 +71,9 @@ def sample_free_spins(
 
     # the batch tables by module name (as the registry loads blocks): simulate plays rounds,
     # whose blocks price their par with this module, so a plain import would close a cycle
-    batch = importlib.import_module(f"{__package__}.simulate")
-    BatchSpinner, _look_up, _take = batch.BatchSpinner, batch._look_up, batch._take
+    batch = importlib.import_module(f"{__package__}.simulation.spinner")
+    tables = importlib.import_module(f"{__package__}.simulation.pricing")
+    BatchSpinner, _look_up, _take = batch.BatchSpinner, tables._look_up, tables._take
 
     multipliers = tuple(int(e.value) for e in feature.spin_multipliers) or (1,)
     if any(e.value.denominator != 1 for e in feature.spin_multipliers) or min(multipliers) < 1:

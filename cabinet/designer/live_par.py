@@ -95,7 +95,8 @@ def compute(text: str, source: str) -> LiveFigures:
     from cabinet.core.loader import load_definition_text
     from cabinet.core.par import par, par_to_precision
     from cabinet.core.scenario_odds import scenario_odds
-    from cabinet.core.simulate import derive_seeds, round_wins
+    from cabinet.core.simulation.rng_arrays import derive_seeds
+    from cabinet.core.simulation.rounds import round_wins
 
     started = time.perf_counter()
     defn = load_definition_text(text, source)

@@ -30,7 +30,8 @@ import pygame  # noqa: E402
 
 from ..core.money import fraction_str  # noqa: E402
 from ..core.rng import derive_seed  # noqa: E402
-from ..core.simulate import WIN_EDGES_X, Z95, SimReport  # noqa: E402
+from ..core.simulation.report import Z95, SimReport  # noqa: E402
+from ..core.simulation.tally import WIN_EDGES_X  # noqa: E402
 
 DEFAULT_SIZE = (1600, 1000)
 Colour = tuple[int, int, int]
@@ -85,7 +86,7 @@ class ReportData:
     max_win: int  # minor units
     max_round: int
     features: tuple[Feature, ...]
-    histogram: tuple[int, ...]  # see cabinet.core.simulate.HISTOGRAM_BUCKETS
+    histogram: tuple[int, ...]  # see cabinet.core.simulation.tally.HISTOGRAM_BUCKETS
     convergence: tuple[tuple[int, int], ...]  # (rounds, cumulative win), last = (spins, win_sum)
     par_rtp: Fraction | None  # the exact total RTP (None: not known exactly)
     par_note: str = ""  # what the par is made of

@@ -33,15 +33,8 @@ from ..evaluate import pay_table, table_value
 from ..features import SpinsPlan, WindowCount
 from ..linemath import scatter_adds
 from ..lockstep import settle_spins, spins_to_play
-from ..simulate import (
-    BASE_CHUNK,
-    BatchRounds,
-    _draw_stops,
-    _weighted_array,
-    batch_hints,
-    below_array,
-    draw_spin_multiplier,
-)
+from ..simulation.pricing import BASE_CHUNK, BatchRounds, _draw_stops, batch_hints, draw_spin_multiplier
+from ..simulation.rng_arrays import _weighted_array, below_array
 from . import model_for, model_of
 
 Window = tuple[str, ...]

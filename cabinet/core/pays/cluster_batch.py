@@ -22,7 +22,7 @@ import numpy as np
 from ..bet import Bet
 from ..definition import Definition
 from ..evaluate import table_value
-from ..simulate import below_array, derive_seeds
+from ..simulation.rng_arrays import below_array, derive_seeds
 from . import BasePar
 from .batch import CompiledSet, ModelSpinner, summed
 from .cluster_rules import ClusterWin, cluster_events, rules_of

@@ -4,7 +4,7 @@ The rules and their exact math live where they always have, and this module is t
 entry in the registry: evaluation in ``core/evaluate.py`` (its docstring states every line
 rule), the lean per-stop pricer in ``core/spin.py``, the exact line DP, scatter
 convolution and joint hit-rate automaton in ``core/linemath.py``, and the numpy batch
-pricer in ``core/simulate.py`` (``BatchSpinner``). Nothing here restates a rule.
+pricer in ``core/simulation/spinner.py`` (``BatchSpinner``). Nothing here restates a rule.
 """
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ class LinesModel:
         return line_expectation(defn, reel_set, both_ways).total
 
     def spinner(self, defn: Definition, bet: Bet) -> Any:
-        from ..simulate import BatchSpinner
+        from ..simulation.spinner import BatchSpinner
 
         return BatchSpinner(defn, bet)
 

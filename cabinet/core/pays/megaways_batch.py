@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..simulate import _weighted_array, below_array
+from ..simulation.rng_arrays import _weighted_array, below_array
 from .batch import CompiledSet
 from .common import reel_heights
 from .top_reel import covered

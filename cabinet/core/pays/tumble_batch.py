@@ -13,7 +13,7 @@ gives each screen's pays at multiplier 1 and the cells of every win that paid. A
    reel's strip above the window from a cursor per round and reel (the reel set of each round
    its own); ``fill: weights`` answers ONE ``rng.weighted`` per hole from the round's next draw
    index, so the draws are the very numbers ``play_round``'s ``Rng`` draws (a counter-based
-   stream: ``simulate.below_array``), and a rejected draw flags the round;
+   stream: ``simulation.rng_arrays.below_array``), and a rejected draw flags the round;
 4. the new screen pays at the spin's multiplier x the ladder's rung (its own step per round).
 
 Draw order of a round, as ``round.play_round`` and ``free_spins.run`` make them: the base reel
@@ -57,7 +57,8 @@ from ..bet import Bet
 from ..definition import Definition
 from ..features import SpinsPlan
 from ..lockstep import settle_spins, spins_to_play
-from ..simulate import BASE_CHUNK, BatchRounds, _draw_stops, _weighted_array, draw_spin_multiplier
+from ..simulation.pricing import BASE_CHUNK, BatchRounds, _draw_stops, draw_spin_multiplier
+from ..simulation.rng_arrays import _weighted_array
 from .screen_batch import CountPricer, GridPricer, pricer_for, scatter_pricer
 
 MONEY_BITS = 50  # a multiplier symbols' factor past 2^50 (or a win x factor past 2^62) is left to play_round

@@ -48,7 +48,7 @@ import numpy as np
 from ...bet import Bet
 from ...definition import Definition
 from ...pays import model_of
-from ...simulate import derive_seeds
+from ...simulation.rng_arrays import derive_seeds
 from ...value import Estimate, Exact, Value
 from .. import BlockPar
 from .params import MultiplierSymbolOptions, Tumble

@@ -38,7 +38,8 @@ from cabinet.core.events import Event, FeatureEnded, FeatureTriggered
 from ...engine import Playback, Presenter, wait
 from ...words import words
 from .model import BOARD_KINDS, BoardsModel
-from .view import COUNT_TIME, BoardScene
+from .timing import COUNT_TIME
+from .view import BoardScene
 
 Step = Generator[None, None, None]
 

@@ -13,7 +13,7 @@ from cabinet.core.money import fraction_str
 from ...side_panel import FeatureRow
 from ...words import words
 from ..writing import FeatureSection, Para, Writer, chance, heading, join, reels_text
-from .view import BOARD_COLOURS
+from .timing import BOARD_COLOURS
 
 
 def rules(w: Writer, f: HoldAndRespin) -> FeatureSection:

@@ -39,7 +39,8 @@ def board_shots(app: Any, script: tuple[int, ...], names: tuple[str, str, str],
 
 def anticipation_shot(app: Any, script: tuple[int, ...]) -> Any:
     """The last empty cells of a board glowing, after the other cells have landed."""
-    from .view import SPIN_TIME, BoardScene
+    from .timing import SPIN_TIME
+    from .view import BoardScene
 
     app.base.start_round(script=script)
     run_until(app, lambda: (s := app.stack.find(BoardScene)) is not None and bool(s.spins) and all(
