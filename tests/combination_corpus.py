@@ -37,8 +37,8 @@ SHAPES = ("big_symbols", "spreading_wild", "turn_wild")
 FREE_SPIN_RULES = ("fs_exceptions", "free_scatter_pays", "drawn_spins", "until_trigger", "wild_reels_trigger",
                    "line_win_trigger", "retrigger_limit")
 # issue 35's pay rules: centre-out pays, an any-A-or-B pay group, a wild whose x2 leaves its own pays
-# alone, a pay count above 10 (a scatter counting 4)
-LINE_RULES = ("centre_out", "any_bar", "wild_own_pays", "pays_above_10")
+# alone, a pay count above 10 (a scatter counting 4), the fill multiplier counted from the centre reel
+LINE_RULES = ("centre_out", "any_bar", "wild_own_pays", "pays_above_10", "fill_centre")
 # The elements, in the order their blocks are listed in a game (blocks run in definition order).
 ELEMENTS: tuple[str, ...] = (
     "mystery_symbol",
@@ -407,6 +407,10 @@ def _build_catalogue(g: _Game) -> None:
         w.update({"multiplier": 2, "multiplies_own_pays": False})
         g.add("base", (0,), "W")
         g.pays["W"] = {2: 2, 3: 10}
+    if "fill_centre" in p:  # the centre reel full of A or B (a wild standing in), and the reels beside it
+        g.features.append({"type": "fill_multiplier", "name": "fill_centre", "symbols": ["A", "B"],
+                           "reels": "from_centre", "wilds_substitute": True, "multipliers": {1: 2, 3: 5},
+                           "modes": ["base"]})
     if "pays_above_10" in p:  # T counts 4: three of them pay 12
         g.symbol("T", "scatter", counts=4)
         g.add("base", (0, 1, 2), "T")

@@ -251,7 +251,8 @@ def _corpus() -> tuple[dict[str, CorpusGame], list[Skipped]]:
     return {g.name: g for g in games}, skipped
 
 
-# issue 35's free-spin and pay rules, each in company (the whole corpus has each with every block)
+# issue 35's free-spin and pay rules, each in company (the whole corpus has each with every block);
+# pairs only, so that a new element (which draws other triples) leaves them in the corpus
 CATALOGUE_QUICK = (
     "mystery_symbol[base]+free_spins+fs_exceptions",
     "free_spins+free_scatter_pays+both_ways",
@@ -260,12 +261,14 @@ CATALOGUE_QUICK = (
     "free_spins+wild_reels_trigger+multiplier_wilds[free]",
     "free_spins+fs_exceptions+line_win_trigger",
     "free_spins+retrigger_limit+tumble[base]",
-    "mystery_symbol[base,free]+free_spins+centre_out",
-    "free_spins+fill_multiplier[base,free]+centre_out",
+    "free_spins+centre_out",
+    "mystery_symbol[base]+centre_out",
+    "fill_multiplier[base]+centre_out",
     "free_spins+any_bar",
     "multiplier_wilds[base]+wild_own_pays",
     "free_spins+pays_above_10",
     "free_spins+until_trigger+ways",
+    "free_spins+fill_centre",
 )
 # A few games of every kind that enumerate in well under a second each: the default suite's share.
 QUICK = (
@@ -305,14 +308,16 @@ MODEL_REFUSALS = frozenset(
     | {(e, "megaways") for e in ("hold_and_respin", "mummy_access", "sticky_wild_reels")}
     | {(e, m) for e in ("fill_multiplier", "screen_wild_multiplier") for m in PAY_MODELS}  # priced on line pays
     # issue 35's line rules: exceptions, line-win awards, pay groups, a wild's own pays left alone
-    | {(e, m) for e in ("fs_exceptions", "line_win_trigger", "any_bar", "wild_own_pays") for m in PAY_MODELS}
+    | {(e, m) for e in ("fs_exceptions", "line_win_trigger", "any_bar", "wild_own_pays", "fill_centre")
+       for m in PAY_MODELS}
+    | {("centre_out", m) for m in ("ways", "megaways")}  # their direction is pay_model.direction
 )
 
 # The pairs of issue 35's rules the loader refuses in every variant, each for the reason it gives:
 # centre-out pays take no wild and no pay group; free-spin scatter pays and multiplier exceptions
 # are priced with no other block acting in the free spins; line-win and wild-reel triggers are
 # counted on the landed screen (no block may change it first) and price with no other way of
-# counting spins; a drawn or an until-trigger count of spins has no fixed award for levels to add
+# counting spins; a fill from the centre meets the fill multiplier's refusals; a drawn or an until-trigger count of spins has no fixed award for levels to add
 # to (and an until-trigger feature takes no retrigger).
 _SCREEN_CHANGERS = ("big_symbols", "book", "expanding_wild", "mystery_symbol", "progress_levels", "spreading_wild",
                     "sticky_wild_reels", "turn_wild")
@@ -328,6 +333,9 @@ CATALOGUE_REFUSALS = frozenset(tuple(sorted(pair)) for pair in (
     *(("wild_reels_trigger", e) for e in (*_SCREEN_CHANGERS, "drawn_spins", "until_trigger")),
     *(("drawn_spins", e) for e in ("progress_levels", "sticky_wild_reels", "until_trigger")),
     *(("until_trigger", e) for e in ("nested_free_spins", "progress_levels", "retrigger_limit", "sticky_wild_reels")),
+    # the fill from the centre, like the fill multiplier, is priced on the plain line pays alone
+    *(("fill_centre", e) for e in ("fill_multiplier", "line_win_trigger", "multiplier_wilds", "screen_wild_multiplier",
+                                   "tumble")),
 ))
 _CATALOGUE = frozenset(FREE_SPIN_RULES) | frozenset(LINE_RULES)
 
