@@ -9,7 +9,10 @@ spins (and ``[base, respin]`` with a wild or a paid respin), a board or wheel wi
 ``in_free_spins``. Elements that live inside free spins (levels, sticky reels, spin
 multipliers) bring the free spins with them. Every element is also drawn under every pay model
 other than lines (``PAY_MODELS``: a cost of 1 coin, Megaways reels of 1 or 2 rows), and a
-seeded sample of pairs under a model.
+seeded sample of pairs under a model. Issue 35's free-spin rules (``FREE_SPIN_RULES``) are
+elements that set an option of the free_spins element, and its pay rules (``LINE_RULES``: centre-out
+pays, a pay group, a wild leaving its own pays alone, pays above 10, a fill from the centre reel)
+elements that set a top-level field or add a symbol or block; each is its own row, paired alike.
 
 The games are tiny on purpose (3 reels of 1 row, 2 with an expanding wild; strips of 2-6
 stops; 1-2 lines; features of 1-3 spins), so most can be enumerated by brute force
