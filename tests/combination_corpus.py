@@ -9,7 +9,10 @@ spins (and ``[base, respin]`` with a wild or a paid respin), a board or wheel wi
 ``in_free_spins``. Elements that live inside free spins (levels, sticky reels, spin
 multipliers) bring the free spins with them. Every element is also drawn under every pay model
 other than lines (``PAY_MODELS``: a cost of 1 coin, Megaways reels of 1 or 2 rows), and a
-seeded sample of pairs under a model.
+seeded sample of pairs under a model. Issue 35's free-spin rules (``FREE_SPIN_RULES``) are
+elements that set an option of the free_spins element, and its pay rules (``LINE_RULES``: centre-out
+pays, a pay group, a wild leaving its own pays alone, pays above 10, a fill from the centre reel)
+elements that set a top-level field or add a symbol or block; each is its own row, paired alike.
 
 The games are tiny on purpose (3 reels of 1 row, 2 with an expanding wild; strips of 2-6
 stops; 1-2 lines; features of 1-3 spins), so most can be enumerated by brute force
@@ -33,12 +36,19 @@ from cabinet.core.loader import DefinitionError, load_definition_text
 
 # issue 35's shape blocks (big symbols, a spreading wild, symbols turning wild): screen stages
 SHAPES = ("big_symbols", "spreading_wild", "turn_wild")
+# issue 35's free-spin rules: options of the (first) free_spins element, each an element of its own
+FREE_SPIN_RULES = ("fs_exceptions", "free_scatter_pays", "drawn_spins", "until_trigger", "wild_reels_trigger",
+                   "line_win_trigger", "retrigger_limit")
+# issue 35's pay rules: centre-out pays, an any-A-or-B pay group, a wild whose x2 leaves its own pays
+# alone, a pay count above 10 (a scatter counting 4), the fill multiplier counted from the centre reel
+LINE_RULES = ("centre_out", "any_bar", "wild_own_pays", "pays_above_10", "fill_centre")
 # The elements, in the order their blocks are listed in a game (blocks run in definition order).
 ELEMENTS: tuple[str, ...] = (
     "mystery_symbol",
     "expanding_wild",
     *SHAPES,
     "free_spins",
+    *FREE_SPIN_RULES,
     "nested_free_spins",
     "book",
     "progress_levels",
@@ -57,9 +67,11 @@ ELEMENTS: tuple[str, ...] = (
     "pick_bonus",
     "progressive_jackpot",
     "collection",
+    *LINE_RULES,
 )
 # elements that only exist inside free spins
-NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins", "book"})
+NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins", "book",
+                              *FREE_SPIN_RULES})
 MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds", "fill_multiplier",
                          "screen_wild_multiplier", "tumble"})
 IN_FREE_SPINS_BLOCKS = frozenset({"hold_and_respin", "wheel"})
@@ -179,8 +191,11 @@ class _Game:
             doc.pop("lines")
             doc["bet"].pop("lines")
             spec: dict[str, Any] = {"type": self.model, "cost": 1}
-            if doc.pop("pay_direction", "left_to_right") == "both_ways" and self.model in ("ways", "megaways"):
+            direction = doc.pop("pay_direction", "left_to_right")
+            if direction == "both_ways" and self.model in ("ways", "megaways"):
                 spec["direction"] = "both_ways"
+            if direction == "centre_out":  # a line rule: the loader's word on it under a model
+                doc["pay_direction"] = direction
             if self.model == "megaways":
                 spec["heights"] = [{1: 1, 2: 1}]
             doc = {**{k: v for k, v in doc.items() if k != "features"}, "pay_model": spec,
@@ -365,11 +380,64 @@ def _build_kept(g: _Game) -> None:
         g.features.append({"type": "collection", "symbol": "Q", "target": 1, "prize_x_bet": 2})
 
 
+def _build_catalogue(g: _Game) -> None:
+    """Issue 35's free-spin rules (options of the first free_spins block) and pay rules, one variant
+    each, small enough that brute force walks them."""
+    p = g.present
+    fs = next((f for f in g.features if f["type"] == "free_spins"), None)
+    if fs is not None and "fs_exceptions" in p:  # x2 in free spins, but three A and the scatter's pay x1
+        fs["multiplier_exceptions"] = [{"symbol": "A", "count": 3, "multiplier": 1}, {"symbol": "S", "multiplier": 1}]
+    if fs is not None and "free_scatter_pays" in p:  # S pays otherwise in free spins (and lands there)
+        g.add("free", (0, 2), "S")
+        fs["free_scatter_pays"] = {"S": {2: 1, 3: 5}}
+    if fs is not None and "drawn_spins" in p:  # 1 or 2 spins drawn as the feature starts
+        fs["drawn_spins"] = {3: [{"value": 1, "weight": 2}, {"value": 2, "weight": 1}]}
+    if fs is not None and "until_trigger" in p:  # at most 2 spins, ending with the one that shows an S
+        g.add("free", (0,), "S")
+        fs.update({"awards": {3: 2}, "until_symbol": "S", "until_counts": [1]})
+    if fs is not None and "wild_reels_trigger" in p:  # W on reels 2 and 3 at once: a free spin too
+        g.add("base", (2,), "W")
+        fs.update({"wild_reels": [2, 3], "wild_reels_spins": 1})
+    if fs is not None and "line_win_trigger" in p:  # three A on a line: a free spin, beside the scatter's
+        fs["line_win_awards"] = {"A": {3: 1}}
+    if fs is not None and "retrigger_limit" in p:  # S retriggers in free spins, once at most
+        g.add("free", (0, 1, 2), "S")
+        fs.update({"retrigger": True, "retrigger_awards": {3: 1}, "max_retriggers": 1})
+    if "centre_out" in p:  # Jewels' rule takes no wild: W leaves the game (kept with its own-pays rule: refused)
+        g.top["pay_direction"] = "centre_out"
+    if "centre_out" in p and not p & {"wild_own_pays", "sticky_wild_reels", "turn_wild", "wild_reels_trigger"}:
+        g.symbols = [s for s in g.symbols if s["id"] != "W"]
+        for strips in g.reels.values():
+            for strip in strips:
+                strip[:] = [x for x in strip if x != "W"] or ["B"]
+        for f in g.features:
+            if f["type"] == "mystery_symbol":
+                f["reveals"] = [r for r in f["reveals"] if r["symbol"] != "W"]
+            if f["type"] == "big_symbols":
+                f["strip"] = [x for x in f["strip"] if x != "W"]
+    if "any_bar" in p:  # any mix of A and B pays (the catalogue's any bar)
+        g.top["pay_groups"] = [{"id": "ANY", "symbols": ["A", "B"], "pays": {3: 2}}]
+    if "wild_own_pays" in p:  # W doubles the lines it completes, not its own W W pays
+        w = next(s for s in g.symbols if s["id"] == "W")
+        w.update({"multiplier": 2, "multiplies_own_pays": False})
+        g.add("base", (0,), "W")
+        g.pays["W"] = {2: 2, 3: 10}
+    if "fill_centre" in p:  # the centre reel full of A or B (a wild standing in), and the reels beside it
+        g.features.append({"type": "fill_multiplier", "name": "fill_centre", "symbols": ["A", "B"],
+                           "reels": "from_centre", "wilds_substitute": True, "multipliers": {1: 2, 3: 5},
+                           "modes": ["base"]})
+    if "pays_above_10" in p:  # T counts 4: three of them pay 12
+        g.symbol("T", "scatter", counts=4)
+        g.add("base", (0, 1, 2), "T")
+        g.pays["T"] = {8: 2, 12: 20}
+
+
 def make_game(elements: tuple[str, ...], options: dict[str, str]) -> tuple[str, str]:
     """(name, YAML text) of the toy game combining ``elements`` with their ``options``."""
     present = resolve(elements)
     g = _Game(present, options)
     _build(g)
+    _build_catalogue(g)
     _build_kept(g)
     shown = [e + (f"[{options[e]}]" if options.get(e) else "") for e in (*ELEMENTS, *PAY_MODELS) if e in present]
     name = "+".join(shown)

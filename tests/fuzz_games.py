@@ -13,6 +13,7 @@ game the loader refuses is a refusal with its message, never a silent change.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import yaml
@@ -577,3 +578,54 @@ def random_tumble_game(seed: int) -> tuple[str, str]:
     doc.setdefault("features", []).append(entry)
     return f"{description}, {' '.join(parts)}[{','.join(entry['modes'])}]", yaml.safe_dump(
         doc, sort_keys=False, default_flow_style=None, width=200)
+
+
+WILD_BLOCKS = frozenset({"multiplier_wilds", "expanding_wild", "screen_wild_multiplier", "wild_respin",
+                         "sticky_wild_reels", "spreading_wild", "turn_wild"})
+
+
+def random_centre_game(seed: int) -> tuple[str, str]:
+    """``random_game(seed)`` paid from the centre reel outward (issue 35, Jewels' rule): the rule
+    takes no wild and no pay group, so the wilds leave the game with the blocks that need one (a
+    wild-scatter stays a plain scatter; a mystery reveals no wild; free spins lose their wild
+    reels and exceptions). Doubles, free spins, levels, a wheel and the fill multiplier stay."""
+    description, text = random_game(seed)
+    doc = yaml.safe_load(text)
+    wilds = {s["id"] for s in doc["symbols"] if s.get("kind") == "wild" and not s.get("scatter")}
+    for sym in doc["symbols"]:
+        if sym.get("scatter"):  # the book's wild-scatter: a scatter here
+            sym["kind"] = "scatter"
+            del sym["scatter"]
+    doc["symbols"] = [s for s in doc["symbols"] if s["id"] not in wilds]
+    for sid in wilds:
+        doc["pays"].pop(sid, None)
+    doc["reels"].pop("respin", None)
+    for name, strips in doc["reels"].items():
+        kept = [" ".join(x for x in strip.split() if x not in wilds) for strip in strips]
+        doc["reels"][name] = [s if len(s.split()) >= 2 else " ".join([*s.split(), *(x for x in ("A", "B")
+                                                                              if x not in s.split())][:2])
+                              for s in kept]
+    features = []
+    for f in doc["features"]:
+        if f["type"] in WILD_BLOCKS:
+            continue
+        if f["type"] == "mystery_symbol":
+            f["reveals"] = [r for r in f["reveals"] if r["symbol"] not in wilds]
+        if f["type"] == "fill_multiplier":
+            f.pop("wilds_substitute", None)
+        if f["type"] == "free_spins":
+            for key in ("wild_reels", "wild_reels_spins", "multiplier_exceptions"):
+                f.pop(key, None)
+        if f["type"] == "progress_levels":  # no sticky wild reel without a wild
+            f["levels"] = [lv for lv in f["levels"] if lv["unlock"] != "sticky_reel"]
+            f["max_points"] = len(f["levels"])
+        features.append(f)
+    doc["features"] = features
+    doc.pop("pay_groups", None)
+    doc.pop("wild_multipliers", None)
+    doc["pay_direction"] = "centre_out"
+    words = ("W x", "W not", "mult wilds", "expanding", "screen wilds", "wild respin", "any A/B", "both ways",
+             "wilds on reels", "x1 for 3 W", "S wild-scatter")
+    parts = re.split(r", (?![^\[]*\])", description)  # not inside a list of modes
+    description = ", ".join("levels" if d == "levels sticky" else d for d in parts if not d.startswith(words)) or "plain"
+    return f"centre out: {description}", yaml.safe_dump(doc, sort_keys=False, default_flow_style=None, width=200)

@@ -20,6 +20,7 @@ import math
 import pytest
 from fuzz_games import (
     random_board_game,
+    random_centre_game,
     random_game,
     random_meeting_game,
     random_pay_game,
@@ -59,8 +60,15 @@ QUICK_MEETING_SEEDS = (0, 1, 10, 13, 16, 23, 24, 27, 33, 49, 51)
 # pay models (ways, megaways, anywhere, cluster: ``random_pay_game``): Doubles, multiplying and
 # excluding wilds, both ways, 2 base reel sets, free spins with spin multipliers
 QUICK_PAY_SEEDS = (12, 49, 51, 96, 115, 121)
+# issue 35's free-spin rules (drawn from CATALOGUE_FROM on): until a trigger, wild reels, exceptions,
+# a drawn number of spins, scatter pays of the free spins' own, a retrigger limit
+QUICK_CATALOGUE_SEEDS = (110, 128, 160, 254, 470, 610)
+# centre-out pays (``random_centre_game``): Doubles, free spins, a book symbol, levels, a wheel, a fill
+QUICK_CENTRE_SEEDS = (2, 10, 14, 25)
 QUICK = ([(random_game, seed) for seed in QUICK_LINE_SEEDS] + [(random_board_game, seed) for seed in QUICK_BOARD_SEEDS]
-         + [(random_pay_game, seed) for seed in QUICK_PAY_SEEDS])
+         + [(random_pay_game, seed) for seed in QUICK_PAY_SEEDS]
+         + [(random_game, seed) for seed in QUICK_CATALOGUE_SEEDS]
+         + [(random_centre_game, seed) for seed in QUICK_CENTRE_SEEDS])
 
 
 @pytest.mark.parametrize(("maker", "seed"), QUICK, ids=[f"{m.__name__}-{s}" for m, s in QUICK])
@@ -142,7 +150,8 @@ def _second_look(maker, result):  # type: ignore[no-untyped-def]
 
 @pytest.mark.slow
 @pytest.mark.parametrize("maker", [random_game, random_board_game, random_meeting_game, random_pay_game,
-                                   random_tumble_game], ids=["lines", "boards", "meetings", "pays", "tumbles"])
+                                   random_tumble_game, random_centre_game],
+                         ids=["lines", "boards", "meetings", "pays", "tumbles", "centre"])
 def test_par_against_brute_force_or_simulation_on_hundreds_of_random_games(maker) -> None:  # type: ignore[no-untyped-def]
     # tumble games mostly go to play_round (par's whole-game estimate too): fewer of them
     count = 300 if maker is random_game else 40 if maker is random_tumble_game else 120
@@ -189,3 +198,18 @@ def test_the_slow_run_draws_the_catalogue_s_free_spin_rules() -> None:
     assert not any(w in d for d in described[:CATALOGUE_FROM] for w in ("drawn spins", "until ", "x1 for 3 W"))
     for word in ("drawn spins", "until ", "x1 for 3 W", "free scatter pays", "wilds on reels"):
         assert sum(word in d for d in described[CATALOGUE_FROM:]) >= 3, word
+    quick = [random_game(seed)[0] for seed in QUICK_CATALOGUE_SEEDS]  # and the quick run plays them
+    for word in ("drawn spins", "until ", "x1 for 3 W", "free scatter pays", "wilds on reels", "retrigger limit"):
+        assert any(word in d for d in quick), word
+
+
+def test_the_quick_centre_out_seeds_draw_the_blocks_and_no_wild() -> None:
+    """Centre-out pays (issue 35) take no wild: ``random_centre_game`` removes them and the blocks
+    that need one, keeping the rest of the seed's game."""
+    described = [random_centre_game(seed)[0] for seed in QUICK_CENTRE_SEEDS]
+    for word in ("double A", "free spins", "book symbol", "levels", "wheel", "fill", "mystery"):
+        assert any(word in d for d in described), word
+    for seed in QUICK_CENTRE_SEEDS:
+        defn = load_definition_text(random_centre_game(seed)[1])
+        assert defn.pay_direction == "centre_out"
+        assert not [s for s in defn.symbols if s.kind == "wild"]

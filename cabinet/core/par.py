@@ -406,7 +406,7 @@ def _joint_estimate(
     its spins playing along), the other blocks keeping their base-spin parts. Anywhere else:
     the whole game from simulated rounds."""
     from .features import active
-    from .features.free_spins import run_from_trigger, trigger_distribution
+    from .features.free_spins import run_from_award, run_from_trigger, trigger_distribution
     from .rng import derive_seed
     from .value import estimate_runs
 
@@ -421,13 +421,18 @@ def _joint_estimate(
             kept.append(part)
             continue
         if isinstance(params, FreeSpins):
-            triggers = trigger_distribution(defn, params)
+            # wilds on reels or line wins award spins a scatter count does not say: runs start from the
+            # award's exact distribution (which sums every trigger's) rather than from the scatter count
+            by_award = part.detail.get("award_probability") if params.wild_reels or params.line_win_awards else None
+            triggers = dict(by_award) if by_award else trigger_distribution(defn, params)
             rate = sum(triggers.values(), ZERO)
             value: Value = Exact(ZERO)
             for k, q in triggers.items():
                 n = max(2, int(samples * q / rate))
 
-                def one(i: int, k: int = k, f: FreeSpins = params) -> int:
+                def one(i: int, k: int = k, f: FreeSpins = params, award: bool = bool(by_award)) -> int:
+                    if award:
+                        return run_from_award(defn, f, bet, k, derive_seed(seed, i * 64 + k))
                     return run_from_trigger(defn, f, bet, k, derive_seed(seed, i * 64 + k))
 
                 value = value + estimate_runs(one, n, seed, f"runs of {params.name} from its trigger with every "

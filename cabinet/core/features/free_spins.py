@@ -777,6 +777,17 @@ def run_from_trigger(
     return outcome.stats if stats else outcome.total
 
 
+def run_from_award(defn: Definition, feature: FreeSpins, bet: Bet, award: int, seed: int) -> Money:
+    """The feature's total when a base spin awards ``award`` spins by whatever triggered it (a scatter
+    count, wilds on the listed reels, line wins, or several at once: the award is their sum)."""
+    from ..features import Book
+
+    trigger = Trigger(feature.name, feature.trigger_symbol, 0, (), award)
+    ctx = FeatureContext(defn, feature, bet, Rng(seed), "base", book=Book(keep=False))
+    ctx.state.running.append(feature.name)
+    return run(ctx, trigger).total
+
+
 def play_from_trigger(defn: Definition, feature: FreeSpins, bet: Bet, count: int, seed: int) -> FeatureRun:
     """``run_from_trigger``'s whole outcome: total, spins played and counters."""
     from ..features import Book
