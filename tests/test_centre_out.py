@@ -73,6 +73,9 @@ def test_the_batch_equals_play_round(toy: Definition) -> None:
 @pytest.mark.parametrize(("old", "new", "message"), [
     ("- {id: RUBY}", "- {id: RUBY}\n- {id: W, kind: wild}", "take no wilds"),
     ("grid: {reels: 5, rows: 1}", "grid: {reels: 4, rows: 1}", "odd number of reels"),
+    # a cell-counting model has no direction: refused, not silently ignored
+    ("bet: {", "pay_model: {type: cluster, cost: 1}\nbet: {", "which has no direction"),
+    ("bet: {", "pay_model: {type: anywhere, cost: 1}\nbet: {", "which has no direction"),
 ])
 def test_the_loader_says_what_centre_out_takes(old: str, new: str, message: str) -> None:
     with pytest.raises(DefinitionError) as err:

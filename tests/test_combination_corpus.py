@@ -311,7 +311,7 @@ MODEL_REFUSALS = frozenset(
     # issue 35's line rules: exceptions, line-win awards, pay groups, a wild's own pays left alone
     | {(e, m) for e in ("fs_exceptions", "line_win_trigger", "any_bar", "wild_own_pays", "fill_centre")
        for m in PAY_MODELS}
-    | {("centre_out", m) for m in ("ways", "megaways")}  # their direction is pay_model.direction
+    | {("centre_out", m) for m in PAY_MODELS}  # ways' direction is pay_model.direction; cells have none
 )
 
 # The pairs of issue 35's rules the loader refuses in every variant, each for the reason it gives:
@@ -543,4 +543,14 @@ def test_free_spins_started_by_wilds_on_reels_are_estimated_from_their_whole_awa
     name = "free_spins+wild_reels_trigger+tumble[free]"
     result = check(game_named(name), name, spins=20_000)
     assert result.by == "brute force" and result.par_text.startswith("estimate")
+    assert result.ok, result.line()
+
+
+def test_wilds_on_megaways_reels_are_counted_on_every_height_the_reels_can_show() -> None:
+    """Found by the corpus (issue 35): free spins started by wilds on reels 2 and 3 of a Megaways
+    game. Par counted the wilds in windows of the grid's rows instead of each reel's drawn height:
+    630.47% against brute force's 427.95%. It now reads the pay model's weighted windows."""
+    name = "free_spins+wild_reels_trigger+megaways"
+    result = check(game_named(name), name, spins=20_000)
+    assert result.by == "brute force" and result.par_text.startswith("exact")
     assert result.ok, result.line()

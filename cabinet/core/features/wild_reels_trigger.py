@@ -28,6 +28,7 @@ from typing import Any
 from ..definition import Definition
 from ..evaluate import compiled
 from ..events import Position, Screen
+from ..pays import model_for
 
 
 def wild_ids(defn: Definition, feature: Any) -> frozenset[str]:
@@ -61,14 +62,14 @@ def joint(defn: Definition, feature: Any, reel_set: str) -> dict[tuple[int, bool
     adds = {s.id: s.counts for s in defn.symbols if s.base == feature.trigger_symbol} if feature.trigger_symbol else {}
     wilds = wild_ids(defn, feature)
     listed = {r - 1 for r in feature.wild_reels}
-    rows = defn.grid.rows
     dist: dict[tuple[int, bool], Fraction] = {(0, True): Fraction(1)}
-    for reel, strip in enumerate(defn.reels[reel_set]):
+    # the pay model's windows with their weights: a Megaways reel shows every height it can
+    for reel, shown in enumerate(model_for(defn, reel_set).reel_windows(defn, reel_set)):
+        total = sum(w for _, w in shown)
         here: dict[tuple[int, bool], Fraction] = {}
-        for stop in range(len(strip)):
-            window = [strip[(stop + r) % len(strip)] for r in range(rows)]
+        for window, w in shown:
             pair = (sum(adds.get(sid, 0) for sid in window), reel not in listed or any(sid in wilds for sid in window))
-            here[pair] = here.get(pair, Fraction(0)) + Fraction(1, len(strip))
+            here[pair] = here.get(pair, Fraction(0)) + Fraction(w, total)
         out: dict[tuple[int, bool], Fraction] = {}
         for (k, ok), p in dist.items():
             for (a, shown), q in here.items():

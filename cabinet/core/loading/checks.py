@@ -164,6 +164,11 @@ def _centre_out(c: _Checks) -> None:
     """Issue 35's pays from the centre reel outward: the rule as the catalogue's Jewels states it."""
     if c.d.pay_direction != "centre_out":
         return
+    models = {c.d.pay_model.type, *c.d.pay_model.reel_sets.values()} - {"lines"}
+    if models:
+        # a cell-counting model reads no direction: the rule would be silently ignored there
+        c.report(("pay_direction",), f"centre_out is a rule of lines (and their reels read from the centre); "
+                 f"this game pays by {', '.join(sorted(models))}, which has no direction")
     if c.d.grid.reels % 2 == 0:
         c.report(("pay_direction",), f"centre_out needs a centre reel: an odd number of reels, the grid has "
                  f"{c.d.grid.reels}")
