@@ -64,10 +64,10 @@ def joint(defn: Definition, feature: Any, reel_set: str) -> dict[tuple[int, bool
     listed = {r - 1 for r in feature.wild_reels}
     dist: dict[tuple[int, bool], Fraction] = {(0, True): Fraction(1)}
     # the pay model's windows with their weights: a Megaways reel shows every height it can
-    for reel, shown in enumerate(model_for(defn, reel_set).reel_windows(defn, reel_set)):
-        total = sum(w for _, w in shown)
+    for reel, weighted in enumerate(model_for(defn, reel_set).reel_windows(defn, reel_set)):
+        total = sum(w for _, w in weighted)
         here: dict[tuple[int, bool], Fraction] = {}
-        for window, w in shown:
+        for window, w in weighted:
             pair = (sum(adds.get(sid, 0) for sid in window), reel not in listed or any(sid in wilds for sid in window))
             here[pair] = here.get(pair, Fraction(0)) + Fraction(w, total)
         out: dict[tuple[int, bool], Fraction] = {}
