@@ -74,8 +74,8 @@ from .win_multiply import multiply_wins, refuse_beside_win_modifiers
 
 @dataclass(frozen=True)
 class RandomMultiplier:
-    type: Literal["random_multiplier"] = doc("a multiplier drawn for every spin multiplies its wins")
-    multipliers: tuple[WeightedValue, ...] = doc("the values, one drawn for every spin")
+    type: Literal["random_multiplier"] = doc("a multiplier drawn for every spin, or for each of some reels, multiplies its wins")
+    multipliers: tuple[WeightedValue, ...] = doc("the values, one drawn for every spin (per: reel, for each listed reel)")
     scatter_pays: bool = doc("scatter wins are multiplied too", default=True)
     name: str = doc("feature name used in events", default="random_multiplier")
     modes: tuple[Literal["base", "free", "respin"], ...] = doc("the spins it acts in", default=("base",))
