@@ -58,6 +58,7 @@ ELEMENTS: tuple[str, ...] = (
     "multiplier_wilds",
     "fill_multiplier",
     "screen_wild_multiplier",
+    "reel_multiplier",
     "tumble",
     "paid_respin",
     "hold_and_respin",
@@ -73,11 +74,11 @@ ELEMENTS: tuple[str, ...] = (
 NEEDS_FREE_SPINS = frozenset({"progress_levels", "sticky_wild_reels", "spin_multipliers", "nested_free_spins", "book",
                               *FREE_SPIN_RULES})
 MODE_BLOCKS = frozenset({"mystery_symbol", "expanding_wild", "multiplier_wilds", "fill_multiplier",
-                         "screen_wild_multiplier", "tumble"})
+                         "screen_wild_multiplier", "reel_multiplier", "tumble"})
 IN_FREE_SPINS_BLOCKS = frozenset({"hold_and_respin", "wheel"})
 # issue 35's multipliers: never in respins, nor in a book's free spins (there they meet the refusals
 # of two win modifiers in the same spins, which the corpus shows with the multiplier wilds already)
-BASE_FREE_ONLY = frozenset({"fill_multiplier", "screen_wild_multiplier"})
+BASE_FREE_ONLY = frozenset({"fill_multiplier", "screen_wild_multiplier", "reel_multiplier"})
 
 # Pay models (issue 31): each block element is drawn with each model other than lines (one
 # more element per game), and a seeded sample of block pairs under a model. A model's name is
@@ -272,6 +273,12 @@ def _build(g: _Game) -> None:
         g.add_in_modes("screen_wild_multiplier", (2,), "X2")
         g.features.append({"type": "screen_wild_multiplier", "symbol": "X2", "value": 2,
                            "modes": g.modes("screen_wild_multiplier")})
+    if "reel_multiplier" in p:
+        # issue 35: reels 2 and 3 each draw x1 or x2 every spin; a win through a wild on one of them
+        # takes its value, through both the sum (random_multiplier per: reel; W is on reel 2)
+        g.features.append({"type": "random_multiplier", "per": "reel", "reels": [2, 3], "applies_to": "wild_in_win",
+                           "combine": "sum", "scatter_pays": False, "modes": g.modes("reel_multiplier"),
+                           "multipliers": [{"value": 1, "weight": 1}, {"value": 2, "weight": 1}]})
     if "tumble" in p:
         # after the other win modifiers (as the block asks): holes fill from the strip, X lands
         # with a value 2 or 3 that multiplies the sequence's win (drawn: brute force walks them)

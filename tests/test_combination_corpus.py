@@ -329,14 +329,15 @@ CATALOGUE_REFUSALS = frozenset(tuple(sorted(pair)) for pair in (
     *((r, e) for r in ("fs_exceptions", "free_scatter_pays")
       for e in ("big_symbols", "book", "progress_levels", "sticky_wild_reels", "turn_wild")),
     *(("line_win_trigger", e) for e in (*_SCREEN_CHANGERS, "fill_multiplier", "multiplier_wilds",
-                                        "screen_wild_multiplier", "tumble", "both_ways", "drawn_spins",
+                                        "screen_wild_multiplier", "reel_multiplier", "tumble", "both_ways",
+                                        "drawn_spins",
                                         "retrigger_limit", "until_trigger", "wild_reels_trigger")),
     *(("wild_reels_trigger", e) for e in (*_SCREEN_CHANGERS, "drawn_spins", "until_trigger")),
     *(("drawn_spins", e) for e in ("progress_levels", "sticky_wild_reels", "until_trigger")),
     *(("until_trigger", e) for e in ("nested_free_spins", "progress_levels", "retrigger_limit", "sticky_wild_reels")),
     # the fill from the centre, like the fill multiplier, is priced on the plain line pays alone
     *(("fill_centre", e) for e in ("fill_multiplier", "line_win_trigger", "multiplier_wilds", "screen_wild_multiplier",
-                                   "tumble")),
+                                   "reel_multiplier", "tumble")),
 ))
 _CATALOGUE = frozenset(FREE_SPIN_RULES) | frozenset(LINE_RULES)
 
@@ -353,9 +354,10 @@ def test_the_corpus_covers_every_pair_and_the_loader_refuses_few() -> None:
     block_skips = [s for s in skipped if not set(s.elements) & set(PAY_MODELS)]
     refused = {tuple(sorted(s.elements)) for s in block_skips if len(s.elements) == 2} - pairs
     # and a fill multiplier with another win modifier in the same spins (it is priced on the plain lines)
-    multipliers = ("fill_multiplier", "screen_wild_multiplier")
-    allowed = {("nested_free_spins", "paid_respin"), ("fill_multiplier", "screen_wild_multiplier"),
-               *(tuple(sorted((m, o))) for m in multipliers for o in ("multiplier_wilds", "tumble"))}
+    multipliers = ("fill_multiplier", "screen_wild_multiplier", "reel_multiplier")
+    allowed = {("nested_free_spins", "paid_respin"),
+               *(tuple(sorted((m, o))) for m in multipliers
+                 for o in ("multiplier_wilds", "tumble", *multipliers) if m != o)}
     assert refused <= allowed | CATALOGUE_REFUSALS, refused - allowed - CATALOGUE_REFUSALS
     assert len(pairs | refused) == len(ELEMENTS) * (len(ELEMENTS) - 1) // 2
     # issue 35's rules are refused beside a block for the reasons above; the other blocks seldom are

@@ -489,6 +489,38 @@ def line_expectations_by_multiplier(
     return out
 
 
+def line_value_by_span(
+    defn: Definition, reel_set: str, both_ways: bool | None, factor: Callable[[tuple[int, ...]], Fraction]
+) -> Fraction | None:
+    """Exact expected pay of one line when each paid run's pay is times ``factor(its reels)``
+    (0-based, the reels the run covers: a per-reel multiplier drawn independently of the stops
+    enters by its mean). None for centre-out pays (runs there do not start at an edge)."""
+    if defn.pay_direction == "centre_out":
+        return None
+    use_both = defn.pay_direction == "both_ways" if both_ways is None else both_ways
+    rules = rules_for(defn)
+    weights = _strip_weights(defn.reels[reel_set])
+    n = len(weights)
+
+    def ltr(reels: list[list[tuple[str, int]]]) -> dict[Outcome, int]:
+        key = tuple(tuple(reel) for reel in reels)
+        return _cache(defn, ("ltr", key), lambda: _ltr_outcomes(rules, reels))
+
+    signed: list[tuple[dict[Outcome, int], int, bool]] = [(ltr(weights), 1, False)]
+    if use_both:
+        signed.append((ltr(weights[::-1]), 1, True))
+        signed.append((_paid_once(rules, weights), -1, False))  # these cover every reel
+    total = ZERO
+    for outcomes, sign, from_right in signed:
+        for (target, count, mult, length), k in outcomes.items():
+            table = rules.scaled_table[target]
+            value = (table[count] if count < len(table) else table[-1]) * mult
+            if value:
+                span = tuple(range(n - length, n)) if from_right else tuple(range(length))
+                total += sign * k * value * factor(span)
+    return total / (math.prod(sum(w for _, w in reel) for reel in weights) * rules.scale)
+
+
 def _expectation(
     rules: LineRules, signed: list[tuple[dict[Outcome, int], int]], weights: list[list[tuple[str, int]]]
 ) -> LineExpectation:
