@@ -9,9 +9,11 @@ failed on faults that can be measured:
   follows each string through the blits to where it lands; an outline or shadow of the
   same words is one string, a label on its plate is no text under it).
 
-The whole gallery of every game at 1280x720 and 1920x1080 is checked for text over text by
-``cabinet gallery GAME --out DIR --look --size WxH`` (minutes per game, so not here).
-Each check is first shown to fail on a planted fault, so a pass means something.
+Every picture of every shipped game's reference gallery is checked for the same faults where
+it is rendered (tests/test_gallery.py, ``test_every_screen_passes_the_look_check``, with
+``tests/look_faults.py``); any size's whole gallery for text over text by
+``cabinet gallery GAME --out DIR --look --size WxH``. Each check is first shown to fail on a
+planted fault (here), so a pass means something.
 """
 
 from __future__ import annotations
