@@ -140,8 +140,19 @@ def source_alpha(source: Any, part: pygame.Rect) -> float:
     whole = 255.0 if alpha is None else float(alpha)
     if source.get_colorkey() is None:
         return whole
-    shown = pygame.mask.from_surface(source.subsurface(part)).count()  # the key's pixels are see-through
-    return whole * shown / (part.w * part.h)
+    shown = _key_mask(source).overlap_area(pygame.Mask(part.size, fill=True), part.topleft)
+    return whole * shown / (part.w * part.h)  # the key's pixels are see-through
+
+
+def _key_mask(source: Any) -> pygame.mask.Mask:
+    """Where a colour-keyed layer is not its key, made once per layer: reading an RLE-keyed
+    surface's pixels decodes it whole, and the layer (a backdrop) is blitted at every frame."""
+    mask = getattr(source, "_look_key_mask", None)
+    if mask is None:
+        mask = pygame.mask.from_surface(source)
+        with contextlib.suppress(AttributeError):  # a plain pygame surface keeps no attributes
+            source._look_key_mask = mask
+    return mask
 
 
 def _tracked_copy(result: Any, boxes: list[Box]) -> Any:
