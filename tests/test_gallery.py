@@ -32,6 +32,7 @@ from cabinet.designer.gallery import (
     is_info_page,
     tier_scripts,
 )
+from cabinet.designer.text_boxes import following_text
 from cabinet.presentation.pays import pay_screen_of
 
 REFERENCES = Path(__file__).resolve().parent / "gallery"
@@ -63,7 +64,10 @@ def save_difference(out: Path, picture: pygame.Surface, changed: np.ndarray) -> 
 
 @pytest.fixture(scope="module", params=SHIPPED)
 def gallery(request):  # noqa: ANN001, ANN201
-    return request.param, build_gallery(load_game(request.param), size=SIZE, seed=1, lobby_games=SHIPPED)
+    # drawn once, with every string followed to where it lands: the look check reads these same
+    # pictures (test_every_screen_passes_the_look_check), the pixels are the same
+    with following_text():
+        return request.param, build_gallery(load_game(request.param), size=SIZE, seed=1, lobby_games=SHIPPED)
 
 
 def test_every_moment_is_pictured(gallery) -> None:  # noqa: ANN001
@@ -259,3 +263,60 @@ def test_a_moment_no_scenario_shows_is_found_in_a_seed_s_round() -> None:
     forced = play_round(defn, RoundRequest(default_bet(defn), 77, script=script))
     assert wheel.shows(forced) and forced.total_win == result.total_win
     assert seed_showing(defn, lambda r: False, tries=50) is None  # a moment no round shows: said missing
+
+
+NOT_THE_GAMES_OWN = ("lobby",)  # a picture of every game's tile: the others' names belong there
+PLAYING = "-play"  # feature-play, wheel-play, minigame-play: no card over the deck, the SPIN button whole
+CELEBRATING = ("win-big", "win-mega", "win-epic")  # the shower flies over everything there, by design
+
+
+KNOWN_LOOK_FAULTS = {  # found by this check, not fixed yet (strict: the test says when they are)
+    "halloween-wins-3": "wheel-play: the SPIN button's top covered; paytable: 'Substitutes for every' over 'WILD'",
+    "canyon-gold": "portrait: 'COIN VALUE' over the ante pill's 'GOLD FEVER: OFF +20% = ...'",
+    "happy-lucky-slot": "feature-play: the SPIN button's top covered by the boards' deck",
+    "coral-cascade": "1280x720: the FEATURES glass rows at 8-9 px (floor 11)",
+}
+
+
+def test_every_screen_passes_the_look_check(gallery, request) -> None:  # noqa: ANN001
+    """Issue 36, item 6, on the reference pictures themselves (no second rendering): no string
+    under the floor size, no text over text, no other game's name, the status and win words
+    at WCAG AA on what is around them, the SPIN button whole on the feature screens.
+    (tests/test_look_check.py shows each check failing on a screen that has its fault.)"""
+    from look_faults import (
+        BUTTON_TOP_CHANGE,
+        boxes_of,
+        button_cut,
+        crossings,
+        foreign_words,
+        low_contrast,
+        too_small,
+    )
+
+    from cabinet.machine.buttons import Button
+    from cabinet.presentation.layout import compute_layout, screen_shape
+    from cabinet.presentation.tag_band import uses_tag_band
+
+    game, shots = gallery
+    if game in KNOWN_LOOK_FAULTS:
+        request.node.add_marker(pytest.mark.xfail(reason=KNOWN_LOOK_FAULTS[game], strict=True))
+    defn = load_game(game)
+    others = {load_game(g).name for g in SHIPPED if g != game} - {defn.name}
+    layout = compute_layout(SIZE, defn.grid.reels, defn.grid.rows, tag_band=uses_tag_band(defn), **screen_shape(defn))
+    pictures = dict(shots.shots)
+    faults = []
+    assert sum(len(boxes_of(surface)) for _, surface in shots.shots) > 10 * len(shots.shots), \
+        "hardly any string was followed to the pictures: the checks would pass on anything"
+    for name, surface in shots.shots:
+        faults += [f"{name}: {words!r} at {size} px (floor {SIZE[1]} lines)" for words, size in too_small(surface)]
+        faults += [f"{name}: {a!r} over {b!r}" for a, b in crossings(surface)]
+        if name not in NOT_THE_GAMES_OWN:
+            faults += [f"{name}: {words!r} names {other}" for words, other in foreign_words(surface, defn.name, others)]
+        if surface.get_size() == SIZE and name not in ("left-hand", "lobby", "attract", *CELEBRATING):
+            places = [tuple(layout.status), tuple(layout.meters["win"])]
+            faults += [f"{name}: {words!r} at contrast {ratio}" for words, ratio in low_contrast(surface, places)]
+        if name.endswith(PLAYING):
+            change = button_cut(surface, pictures["idle"], tuple(layout.buttons[Button.SPIN]))
+            if change > BUTTON_TOP_CHANGE:
+                faults.append(f"{name}: the SPIN button's top differs from idle by {change:.0f} levels (cut?)")
+    assert not faults, f"{game}: " + "; ".join(faults)

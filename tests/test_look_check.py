@@ -9,9 +9,11 @@ failed on faults that can be measured:
   follows each string through the blits to where it lands; an outline or shadow of the
   same words is one string, a label on its plate is no text under it).
 
-The whole gallery of every game at 1280x720 and 1920x1080 is checked for text over text by
-``cabinet gallery GAME --out DIR --look --size WxH`` (minutes per game, so not here).
-Each check is first shown to fail on a planted fault, so a pass means something.
+Every picture of every shipped game's reference gallery is checked for the same faults where
+it is rendered (tests/test_gallery.py, ``test_every_screen_passes_the_look_check``, with
+``tests/look_faults.py``); any size's whole gallery for text over text by
+``cabinet gallery GAME --out DIR --look --size WxH``. Each check is first shown to fail on a
+planted fault (here), so a pass means something.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from cabinet.app import App, AppOptions
 from cabinet.core.loader import load_game
 from cabinet.designer.shots import play_quietly
 from cabinet.designer.text_boxes import following_text, overlaps
+from cabinet.presentation.atmosphere import HOLE
 from cabinet.presentation.scenes.info import InfoScene
 from cabinet.presentation.style import PALE_GOLD
 from cabinet.presentation.text import Text
@@ -122,7 +125,9 @@ def rendered(request):  # noqa: ANN001, ANN201
 
 def planted_screen() -> list[Crossing]:
     """A screen with every case of text on text: two strings crossing, an outline of one
-    string, a label on its plate, a string hidden under a panel with another on the panel."""
+    string, a label on its plate, a string hidden under a panel with another on the panel, a
+    string hidden under a colour-keyed backdrop with another baked into it, and two strings
+    crossing in the backdrop's hole."""
     with following_text():
         text = Text()
         screen = pygame.Surface(SIZE)
@@ -139,11 +144,20 @@ def planted_screen() -> list[Crossing]:
         panel.fill((20, 20, 20))
         panel.blit(text.render("MENU", 30, PALE_GOLD), (60, 40))
         screen.blit(panel, (60, 260))  # the panel hides the status line under it
+        screen.blit(text.render("3 x 10 SPINS", 20, PALE_GOLD), (900, 150))  # a glass's row...
+        backdrop = pygame.Surface((560, 600))  # ...under a feature's backdrop: opaque, a colour-keyed hole
+        backdrop.fill((10, 20, 40))
+        backdrop.fill(HOLE, (0, 300, 200, 200))  # where the reels show through
+        backdrop.blit(text.render("STICKY REEL 4", 20, PALE_GOLD), (205, 52))  # the meter baked into it
+        backdrop.set_colorkey(HOLE)
+        screen.blit(text.render("FREE SPIN 1 OF 10", 20, PALE_GOLD), (720, 450))  # in the hole: still shown
+        screen.blit(backdrop, (700, 100))
+        screen.blit(text.render("WIN 5.00", 20, PALE_GOLD), (730, 455))  # drawn over the one in the hole
         return [("planted", a, b) for a, b in overlaps(screen.boxes)]
 
 
 def test_the_checks_fail_on_planted_faults() -> None:
-    assert planted_screen() == [("planted", "TOTAL BET", "WIN")]
+    assert planted_screen() == [("planted", "FREE SPIN 1 OF 10", "WIN 5.00"), ("planted", "TOTAL BET", "WIN")]
     paragraph = [("AN INTRO CARD WHEN THE GAME STARTS", 12, "body"), ("WIN CELEBRATIONS AND RTP", 19, "body"),
                  ("An intro card when the game starts", 12, "body")]
     assert shouted(paragraph) == ["AN INTRO CARD WHEN THE GAME STARTS"]
@@ -205,3 +219,43 @@ def test_the_spin_button_is_never_cut_by_a_feature_backdrop(rendered) -> None:  
     for box in layout.buttons.values():
         if box.y < layout.deck.y:
             assert tuple(backdrop.get_at((box.x + box.w // 2, box.y + 3)))[:3] == HOLE, game
+
+
+def planted_look_screen() -> pygame.Surface:
+    """A 1280x720 screen with one of each fault tests/look_faults.py measures."""
+    with following_text():
+        text = Text()
+        screen = pygame.Surface(SIZE)
+        screen.fill((245, 248, 255))  # snow
+        screen.blit(text.render("COIN VALUE", 7, PALE_GOLD), (40, 40))  # under the floor (11 at 720 lines)
+        screen.blit(text.render("PLAY HAPPY RICHES TOO", 20, (20, 20, 20)), (40, 80))  # another game's name
+        screen.blit(text.render("PRESS SPIN TO PLAY", 24, PALE_GOLD), (500, 600))  # pale gold on snow
+        plate = pygame.Surface((300, 40))
+        plate.fill((20, 10, 30))
+        plate.blit(text.render("WIN 0.40", 24, PALE_GOLD), (10, 6))
+        screen.blit(plate, (900, 600))  # on its dark plate: readable
+        return screen
+
+
+def test_each_look_fault_is_reported_on_a_screen_that_has_it() -> None:
+    from look_faults import BUTTON_TOP_CHANGE, button_cut, foreign_words, low_contrast, too_small
+
+    screen = planted_look_screen()
+    assert too_small(screen) == [("COIN VALUE", 7)]
+    assert foreign_words(screen, "Classic Fruits", {"Happy Riches", "Lucky Christmas"}) == [
+        ("PLAY HAPPY RICHES TOO", "Happy Riches")]
+    assert foreign_words(screen, "Happy Riches", {"Classic Fruits"}) == []  # its own name is fine
+    status, win = (400, 590, 480, 50), (890, 590, 320, 60)
+    assert [words for words, _ratio in low_contrast(screen, [status, win])] == ["PRESS SPIN TO PLAY"]
+    # the SPIN button: whole on idle, cut flat at its top by a backdrop drawn over it
+    idle = pygame.Surface(SIZE)
+    idle.fill((30, 20, 50))
+    button = (1100, 300, 120, 120)
+    pygame.draw.circle(idle, (240, 200, 60), (1160, 360), 60)
+    lit = idle.copy()
+    pygame.draw.circle(lit, (250, 214, 80), (1160, 360), 60)  # the same button lit a little
+    cut = idle.copy()
+    cut.fill((90, 140, 200), (1000, 250, 300, 70))  # a feature's sky drawn over its top
+    assert button_cut(idle, idle, button) == 0.0
+    assert button_cut(lit, idle, button) <= BUTTON_TOP_CHANGE
+    assert button_cut(cut, idle, button) > BUTTON_TOP_CHANGE

@@ -14,7 +14,7 @@ from screen_helpers import frame, run_until, scenario_app
 
 from cabinet.core.events import RoundCapped, RoundEnded
 from cabinet.machine.buttons import Button, Press
-from cabinet.presentation.scenes.max_win import TITLE, MaxWinScene, cap_sentence
+from cabinet.presentation.scenes.max_win import MaxWinScene, cap_sentence, title_words
 from cabinet.presentation.screen_state import ScreenState
 
 CAP_X = 50
@@ -42,7 +42,8 @@ def test_the_takeover_shows_the_cap_and_the_cabinet_pays_it_once(capped_game) ->
     picture = frame(app)
     words = {text for text, _size, _face in record}
     cap = CAP_X * app.session.bet.total
-    assert TITLE in words and cap_sentence(CAP_X) in words  # the amount is drawn glyph by glyph
+    assert title_words(capped_game.theme) == "MAX WIN"  # the kit's default: the toy's theme says none
+    assert "MAX WIN" in words and cap_sentence(CAP_X) in words  # the amount is drawn glyph by glyph
     assert app.ctx.hud.win == cap  # the WIN meter stops at the cap, never past it
     # the game under the takeover is dimmed: a reel cell's pixels are dark
     cell = app.ctx.layout.columns[0]
@@ -59,3 +60,19 @@ def test_the_takeover_shows_the_cap_and_the_cabinet_pays_it_once(capped_game) ->
     assert app.session.credits == credits_before + cap  # the stake was taken before the round began
     last = app.session.last_record
     assert last is not None and last.win == cap and last.credits_after == last.credits_before - last.cost + cap
+
+
+def test_the_takeover_says_the_theme_s_own_words(monkeypatch) -> None:  # noqa: ANN001
+    """The title is the theme's words (``celebration: words: {max: ...}``), like its tiers'."""
+    from cabinet.assets import themes
+    from cabinet.assets.theme_data import CelebrationFile
+
+    real = themes.read_theme("christmas")
+    assert real is not None
+    told = dataclasses.replace(real, celebration=CelebrationFile(words={"max": "SANTA'S LIMIT"}))
+    monkeypatch.setattr(themes, "read_theme", lambda name: told)
+    title_words.cache_clear()
+    try:
+        assert title_words("christmas") == "SANTA'S LIMIT"
+    finally:
+        title_words.cache_clear()

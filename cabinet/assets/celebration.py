@@ -18,7 +18,7 @@ import pygame
 from .draw import darken, lighten, mix
 from .theme_data import TIERS, CelebrationFile, Theme
 
-WORDS = {"big": "BIG WIN", "mega": "MEGA WIN", "epic": "EPIC WIN"}
+WORDS = {"big": "BIG WIN", "mega": "MEGA WIN", "epic": "EPIC WIN", "max": "MAX WIN"}  # "max": the round cap's title
 RIMS = {  # the metal round the letters, top to bottom
     "gold": [(0.0, "#fffbe0"), (0.3, "#ffd84a"), (0.55, "#d99a16"), (0.8, "#ffe27a"), (1.0, "#9c5a08")],
     "silver": [(0.0, "#ffffff"), (0.3, "#e4e8f0"), (0.55, "#8a94a8"), (0.8, "#eef2fa"), (1.0, "#4a5262")],
@@ -40,7 +40,7 @@ def hex_of(colour: object) -> str:
 class Kit:
     """A theme's celebration, every part decided (the file's or mixed from the palette)."""
 
-    words: dict[str, str]
+    words: dict[str, str]  # each tier's wordmark, and "max": the round cap's title
     faces: dict[str, tuple[str, ...]]  # top to bottom
     glows: dict[str, str]
     edge: str
@@ -82,7 +82,7 @@ def kit_for(theme: Theme) -> Kit:
     wanted = {"big": glow, "mega": accent, "epic": accent2, **file.glows}  # the file's glows lead
     tier_colour = {tier: colour if _saturated(colour) else SHARED_HUES[tier] for tier, colour in wanted.items()}
     return Kit(
-        words={t: file.words.get(t, WORDS[t]) for t in TIERS},
+        words={t: file.words.get(t, WORDS[t]) for t in WORDS},
         faces={t: tuple(file.faces.get(t, ())) or _face(tier_colour[t]) for t in TIERS},
         glows={t: file.glows.get(t, tier_colour[t]) for t in TIERS},
         edge=file.edge or hex_of(darken(colours["plate"], 0.6)),

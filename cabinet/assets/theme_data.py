@@ -112,7 +112,8 @@ class CelebrationFile:
     theme.yaml). Every key may be left out: the kit is then mixed from the theme's palette and
     symbols (``cabinet/assets/celebration.py``), so a new theme celebrates in its own colours."""
 
-    words: dict[str, str] = doc("each tier's wordmark (big, mega, epic; absent: BIG WIN, MEGA WIN, EPIC WIN)",
+    words: dict[str, str] = doc("each tier's wordmark (big, mega, epic; absent: BIG WIN, MEGA WIN, EPIC WIN), "
+                                "and max: the title when a round reaches the maximum win (absent: MAX WIN)",
                                 factory=dict)
     faces: dict[str, tuple[str, ...]] = doc("each tier's wordmark face, top to bottom, 3-6 colours "
                                             "(absent: mixed from the palette)", factory=dict)

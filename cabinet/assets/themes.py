@@ -214,10 +214,11 @@ def _check_celebration(kit: CelebrationFile | None, symbols: set[str], colour: C
     from .theme_data import TIERS
 
     for key in ("words", "faces", "glows"):
+        known = (*TIERS, "max") if key == "words" else TIERS  # words: the round cap's title too
         for tier in getattr(kit, key):
-            if tier not in TIERS:
+            if tier not in known:
                 report(("celebration", key, tier, "__key__"), f"'{tier}' is not a win tier: the tiers are "
-                       f"{', '.join(TIERS)}{_close(tier, TIERS)}")
+                       f"{', '.join(known)}{_close(tier, known)}")
     for tier, stops in kit.faces.items():
         if not 3 <= len(stops) <= 6:
             report(("celebration", "faces", tier), f"a face is 3 to 6 colours, top to bottom; got {len(stops)}")

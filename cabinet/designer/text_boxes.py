@@ -33,15 +33,18 @@ class Box:
     rect: tuple[int, int, int, int]
     words: str
     size: int
+    colour: tuple[int, ...] | None = None  # the words' colour, for the contrast check (None: not known)
 
     def moved(self, dx: int, dy: int, clip: pygame.Rect) -> Box | None:
         moved = pygame.Rect(self.rect).move(dx, dy).clip(clip)
-        return Box(tuple(moved), self.words, self.size) if moved.w > 0 and moved.h > 0 else None  # type: ignore[arg-type]
+        if moved.w <= 0 or moved.h <= 0:
+            return None
+        return Box(tuple(moved), self.words, self.size, self.colour)  # type: ignore[arg-type]
 
     def scaled(self, sx: float, sy: float) -> Box:
         x, y, w, h = self.rect
         return Box((round(x * sx), round(y * sy), max(1, round(w * sx)), max(1, round(h * sy))), self.words,
-                   round(self.size * sy))
+                   round(self.size * sy), self.colour)
 
 
 _Surface = pygame.Surface
@@ -68,10 +71,10 @@ class Tracked(_Surface):  # type: ignore[misc, valid-type]
     def convert_alpha(self, *args: Any) -> Any:
         return self._with_boxes(super().convert_alpha(*args))
 
-    def note_text(self, words: str, size: int) -> None:
+    def note_text(self, words: str, size: int, colour: tuple[int, ...] | None = None) -> None:
         """This surface is one string, ``words`` at ``size``: its box is its inked pixels."""
         ink = self.get_bounding_rect(min_alpha=1)
-        self.boxes = [Box(tuple(ink), words, size)] if ink.w and ink.h else []  # type: ignore[arg-type]
+        self.boxes = [Box(tuple(ink), words, size, colour)] if ink.w and ink.h else []  # type: ignore[arg-type]
 
     def merge_text(self, count: int, words: str, size: int) -> None:
         """The last ``count`` strings blitted (a counter's glyphs) are one string, ``words``."""
@@ -80,15 +83,18 @@ class Tracked(_Surface):  # type: ignore[misc, valid-type]
         if not glyphs:
             return
         whole = pygame.Rect(glyphs[0].rect).unionall([pygame.Rect(b.rect) for b in glyphs[1:]])
-        self.boxes = mine[:len(mine) - count] + [Box(tuple(whole), words, size)]  # type: ignore[arg-type]
+        self.boxes = mine[:len(mine) - count] + [Box(tuple(whole), words, size, glyphs[0].colour)]  # type: ignore[arg-type]
 
     def _cover(self, rect: pygame.Rect, opacity: Any) -> None:
         """Take away the boxes ``rect`` hides (``opacity(part)``: the layer's mean alpha over ``part``)."""
         boxes = getattr(self, "boxes", None)
         if not boxes:
             return
-        kept = []
-        for box in boxes:
+        hit = rect.collidelistall([box.rect for box in boxes])  # most draws touch no string: one call
+        if not hit:
+            return
+        kept = [box for i, box in enumerate(boxes) if i < hit[0]]
+        for box in boxes[hit[0]:]:
             under = pygame.Rect(box.rect).clip(rect)
             area = box.rect[2] * box.rect[3]
             if under.w * under.h >= COVERED_SHARE * area and opacity(under) >= COVERING_ALPHA:
@@ -122,16 +128,31 @@ class Tracked(_Surface):  # type: ignore[misc, valid-type]
 
 
 def source_alpha(source: Any, part: pygame.Rect) -> float:
-    """How opaque ``source`` is over ``part`` (its own coordinates): 0 to 255."""
-    if source.get_colorkey() is not None:
-        return 0.0
-    if not source.get_flags() & pygame.SRCALPHA:
-        alpha = source.get_alpha()
-        return 255.0 if alpha is None else float(alpha)
+    """How opaque ``source`` is over ``part`` (its own coordinates): 0 to 255. A colour-keyed
+    layer (a feature's backdrop with holes punched for the reels and the buttons, a panel baked
+    into it) is opaque where its pixels are not the key: the share of them counts."""
     part = part.clip(source.get_rect())
     if part.w <= 0 or part.h <= 0:
         return 0.0
-    return float(pygame.transform.average_color(source, part)[3])
+    if source.get_flags() & pygame.SRCALPHA:
+        return float(pygame.transform.average_color(source, part)[3])
+    alpha = source.get_alpha()
+    whole = 255.0 if alpha is None else float(alpha)
+    if source.get_colorkey() is None:
+        return whole
+    shown = _key_mask(source).overlap_area(pygame.Mask(part.size, fill=True), part.topleft)
+    return whole * shown / (part.w * part.h)  # the key's pixels are see-through
+
+
+def _key_mask(source: Any) -> pygame.mask.Mask:
+    """Where a colour-keyed layer is not its key, made once per layer: reading an RLE-keyed
+    surface's pixels decodes it whole, and the layer (a backdrop) is blitted at every frame."""
+    mask = getattr(source, "_look_key_mask", None)
+    if mask is None:
+        mask = pygame.mask.from_surface(source)
+        with contextlib.suppress(AttributeError):  # a plain pygame surface keeps no attributes
+            source._look_key_mask = mask
+    return mask
 
 
 def _tracked_copy(result: Any, boxes: list[Box]) -> Any:
@@ -217,8 +238,8 @@ def overlaps(boxes: list[Box]) -> list[tuple[str, str]]:
     return sorted(found)  # type: ignore[arg-type]
 
 
-def follow_string(surface: Any, words: str, size: int) -> Any:
+def follow_string(surface: Any, words: str, size: int, colour: tuple[int, ...] | None = None) -> Any:
     """``Text.follow``: a rendered string as a Tracked surface that is that one string."""
     out = _tracked_copy(surface, [Box((0, 0, 1, 1), words, size)])
-    out.note_text(words, size)
+    out.note_text(words, size, None if colour is None else tuple(colour)[:3])
     return out

@@ -50,9 +50,9 @@ def floor_size(size: tuple[int, int]) -> int:
 
 
 class Text:
-    # when set: each new string's surface passes through it (surface, words, size) -- the look
-    # check's text boxes (designer/text_boxes.py) follow where each string lands
-    follow: Callable[[pygame.Surface, str, int], pygame.Surface] | None = None
+    # when set: each new string's surface passes through it (surface, words, size, colour) -- the
+    # look check's text boxes (designer/text_boxes.py) follow where each string lands
+    follow: Callable[[pygame.Surface, str, int, Colour], pygame.Surface] | None = None
 
     def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
         self._fonts: dict[object, pygame.font.Font] = {}  # size (the body face) or (face, size)
@@ -116,7 +116,7 @@ class Text:
         else:
             surface = face_img
         if self.follow is not None:
-            surface = self.follow(surface, text, size)
+            surface = self.follow(surface, text, size, colour)
         self._rendered[key] = surface
         self._last_used[key] = now
         self._bytes += surface.get_width() * surface.get_height() * 4

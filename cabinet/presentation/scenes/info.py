@@ -359,7 +359,7 @@ class InfoScene(Overlay):
         _cols, thumb, size, _pitch = self._card_metrics()
         text_w = col_w - col_w // 20 - thumb - col_w // 16 - 4
         font = self.ctx.text.font
-        while size > 9:
+        while size > max(6, self.ctx.text.floor):  # down to the floor: a row's columns never run into each other
             count_w = font(size).size("10")[0] + size // 2
             if all(count_w + font(size).size(coins)[0] + size // 2 + font(size).size(amount)[0] <= text_w
                    for card in cards for _n, coins, amount in card.rows):

@@ -21,9 +21,19 @@ from ..context import Context
 
 HOLD = 3.2  # seconds on screen
 SKIPPABLE_AFTER = 0.8  # a press before this is taken as the player's last spin press, not a skip
-TITLE = "MAX WIN"
 DIM = (6, 2, 12, 190)
 SENTENCE_PLATE = (14, 6, 22)  # the sentence sits on its own plate: the game under it is busy
+
+
+@cache
+def title_words(theme: str) -> str:
+    """The theme's words for the takeover (``celebration: words: {max: ...}`` in its theme.yaml;
+    the kit's default, MAX WIN, without)."""
+    from cabinet.assets.celebration import WORDS, kit_for
+    from cabinet.assets.themes import read_theme
+
+    found = read_theme(theme)
+    return kit_for(found).words["max"] if found is not None else WORDS["max"]
 
 
 @cache
@@ -93,7 +103,7 @@ class MaxWinScene:
         self.pieces.draw(surface, art)
         grow = min(1.0, 0.45 + self.t * 2.5)  # the title zooms in
         size = max(12, int(layout.fonts.banner * 1.8 * grow))
-        title = ctx.text.render(TITLE, size, _title_colour(ctx.defn.theme), outline=True, face="display")
+        title = ctx.text.render(title_words(ctx.defn.theme), size, _title_colour(ctx.defn.theme), outline=True, face="display")
         surface.blit(title, title.get_rect(center=centre))
         full = ctx.text.font(max(12, int(layout.fonts.banner * 1.8)), "display").get_height()
         plate = draw_counter_plate(ctx, surface, art, ctx.money(self.event.cap),
