@@ -27,22 +27,8 @@ class Registry(Generic[T]):
         if self._loaded:
             return
         self._loaded = True
-        self._entries = {}  # any taken one by one (``get``) come again in the modules' order
         for name in self._modules:
             self.register(getattr(importlib.import_module(f"{self._package}.{name}"), self._attribute))
-
-    def get(self, type_name: str) -> T | None:
-        """The entry of ``type_name``, or None. Before anything needs them all, a built-in one is
-        imported alone from the module of its name (a game's screen loads its own mechanics,
-        not the registry's every package: about 3 MB fewer at start)."""
-        if not self._loaded and type_name not in self._entries and type_name in self._modules:
-            entry: Any = getattr(importlib.import_module(f"{self._package}.{type_name}"), self._attribute)
-            conforms = isinstance(entry, self._protocol)  # kept apart, as in ``register``
-            if conforms and getattr(entry, "type", None) == type_name:
-                self._entries[type_name] = entry
-        if type_name not in self._entries:
-            return self.entries().get(type_name)
-        return self._entries[type_name]
 
     def register(self, entry: Any, *, replace: bool = False) -> T:
         """Add an entry (tests add toy ones; ``unregister`` removes them)."""

@@ -104,7 +104,7 @@ def registry() -> dict[str, Mechanic]:
 def mechanic_of(params: Any) -> Mechanic | None:
     """The mechanic that shows a feature (its block's ``presenter``); None: none registered."""
     entry = block(getattr(params, "type", ""))
-    return _MECHANICS.get(entry.presenter) if entry is not None else None
+    return registry().get(entry.presenter) if entry is not None else None
 
 
 def presenter_table(defn: Any) -> PresenterTable:
