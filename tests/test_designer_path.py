@@ -74,8 +74,11 @@ def as_run(command: str, home: Path) -> list[str] | None:
         argv = [*argv[:3], "--spins", "5000", "--workers", "1", "--progress", "off"]
     if argv[0] == "cabinet" and argv[1] == "play":
         script = home / "script.yaml"
-        script.write_text("- {frame: 5, press: SPIN}\n- {frame: 400, press: SPIN}\n")
-        argv = [*argv[:3], "--headless", "--frames", "700", "--script", str(script), "--data-dir", str(home / "data")]
+        # paced: each SPIN when the cabinet is idle. A session without --seed draws fresh rounds, and
+        # about 1 first round in 110 (a free-spins trigger or a tiered win) still presents at any fixed
+        # frame, where a second SPIN skips the presentation instead of starting round 2
+        script.write_text("- {press: SPIN, repeat: 2}\n")
+        argv = [*argv[:3], "--headless", "--script", str(script), "--data-dir", str(home / "data")]
     if argv[0] == "python":
         return [sys.executable, *argv[1:]]
     return [sys.executable, "-m", "cabinet", *argv[1:]]
