@@ -6,13 +6,25 @@ import pygame
 
 from .chrome import chrome
 from .context import Context
-from .layout import Box
+from .layout import Box, Layout
 from .style import PALE_GOLD
 
 
-def make_dim(size: tuple[int, int], alpha: int = 150) -> pygame.Surface:
+def make_dim(size: tuple[int, int], alpha: int = 150, colour: tuple[int, int, int] = (4, 2, 12)) -> pygame.Surface:
     dim = pygame.Surface(size, pygame.SRCALPHA)
-    dim.fill((4, 2, 12, alpha))
+    dim.fill((*colour, alpha))
+    return dim
+
+
+def deck_clear_dim(layout: Layout, alpha: int = 150, colour: tuple[int, int, int] = (4, 2, 12)) -> pygame.Surface:
+    """A dim over the game that leaves its control deck clear, and the big SPIN button that
+    rises above the deck whole (issue 36: a feature's veil never cuts it flat at its top)."""
+    dim = make_dim(layout.size, alpha, colour)
+    clear = (0, 0, 0, 0)  # drawn, not blended: a hole in the dim
+    dim.fill(clear, pygame.Rect(layout.deck))
+    for box in layout.buttons.values():
+        if box.y < layout.deck.y:
+            pygame.draw.ellipse(dim, clear, pygame.Rect(box).inflate(2, 2))
     return dim
 
 

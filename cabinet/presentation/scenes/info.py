@@ -273,9 +273,19 @@ class InfoScene(Overlay):
         cols, thumb, size, pitch = self._card_metrics()
         text_w = width - thumb - width // 16
         note_lines = sum(len(self.ctx.text.wrap(n, size * 4 // 5, text_w)) for n in card.notes)
-        text_h = pitch * (1 + len(card.rows)) + note_lines * size + size // 2
+        text_h = self._title_pitch(card.title, text_w) + pitch * len(card.rows) + note_lines * size + size // 2
         thumbs_h = thumb * len(card.symbols) + (len(card.symbols) - 1) * thumb // 10
         return max(text_h, thumbs_h) + pitch // 2
+
+    def _title_pitch(self, title: str, text_w: int) -> int:
+        """The room a card's title takes: a pitch, and a line more for each line that a title
+        too long for its card wraps into ("MULTIPLIER" over "WILD"), so its text starts under it."""
+        _cols, _thumb, size, pitch = self._card_metrics()
+        text = self.ctx.text
+        fitted = text.fit_size(title, size, text_w)
+        if text.font(fitted).size(title)[0] <= text_w or " " not in title.strip():
+            return pitch
+        return pitch + (len(text.wrap(title, fitted, text_w)) - 1) * text.font(fitted).get_linesize()
 
     def _paytable_pages(self) -> list[pygame.Surface]:
         ctx = self.ctx
@@ -394,7 +404,7 @@ class InfoScene(Overlay):
         tx = box.x + thumb + box.w // 16
         text_w = box.right - tx - 4
         page.blit(text.fit(card.title, size, text_w, GOLD), (tx, ty))
-        y = ty + pitch
+        y = ty + self._title_pitch(card.title, text_w)
         row_size = getattr(self, "row_size", size)  # one size for every row (see _row_size)
         count_w = text.font(row_size).size("10")[0] + row_size // 2
         for n, coins, amount in card.rows:

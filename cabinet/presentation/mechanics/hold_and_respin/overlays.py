@@ -11,6 +11,7 @@ import pygame
 from ...celebration import draw_burst, draw_counter_plate, punch_scale
 from ...hud import GOLD, PALE_GOLD, WHITE
 from ...layout import Box
+from ...overlays import deck_clear_dim, make_dim
 from ...status_line import draw_status
 from .board_layout import BoardBox, meter_band, side_panels
 from .timing import BOARD_COLOURS, CELEBRATE_TIME, TAKEOVER_TIME, Celebration, Flight
@@ -113,9 +114,12 @@ class BoardOverlays:
         ctx = self.ctx
         layout = ctx.layout
         t = now - celebration.start
-        if self._dim_all is None or self._dim_all.get_size() != layout.size:
-            self._dim_all = pygame.Surface(layout.size, pygame.SRCALPHA)
-            self._dim_all.fill((6, 2, 12, 170))
+        key = (layout.size, layout.left_hand)
+        if self._dim_all is None or self._dim_all_key != key:
+            # landscape: the deck and its SPIN button stay clear, as the boards leave them
+            self._dim_all = make_dim(layout.size, 170, (6, 2, 12)) if layout.portrait else \
+                deck_clear_dim(layout, 170, (6, 2, 12))
+            self._dim_all_key = key
         surface.blit(self._dim_all, (0, 0))
         centre = (layout.width // 2, layout.height * 2 // 5)
         shower_art = ctx.art.shower

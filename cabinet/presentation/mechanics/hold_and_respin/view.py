@@ -131,6 +131,7 @@ class BoardScene(BoardDrawing, BoardOverlays):
         self.takeover = Shower(17)  # the top prize's shower of the theme's pieces (looks only)
         self._theme: Any = False  # the game's theme (read once, when a piece first needs it)
         self._dim_all: pygame.Surface | None = None
+        self._dim_all_key: tuple[object, ...] | None = None
 
     # -- geometry ---------------------------------------------------------------------------------
 

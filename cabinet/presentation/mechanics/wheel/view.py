@@ -1,7 +1,7 @@
 """A ``wheel`` block on screen (Halloween Wins 3's triple electric wheel).
 
 ``WheelScene`` draws the wheel's rings as concentric bands of pockets over the dimmed
-game: the first ring outermost, each pocket labelled with its YAML ``label``, else with
+game (its deck and SPIN button left clear): the first ring outermost, each pocket labelled with its YAML ``label``, else with
 what it pays ("5x", a jackpot name); a pocket that passes play on shows its label (default
 "NEXT"), or the wheel's ``pass_on_icon`` (``bolt``: a lightning bolt that sparks). A label is set along its
 ring (turned to the ring's tangent, never upside down) at the largest size that fits its
@@ -32,7 +32,7 @@ from cabinet.machine.stack import Passive
 from ...atmosphere import WHEEL_PARTS, style_for
 from ...context import Context
 from ...layout import Box
-from ...overlays import make_dim
+from ...overlays import deck_clear_dim
 from ...style import GOLD, PALE_GOLD, WHITE
 from ...text import FONT_FILE
 from ...words import words
@@ -166,7 +166,7 @@ class WheelScene(Passive):
     def __post_init__(self) -> None:
         self.angles = [0.0 for _ in self.feature.rings]
         self._dim: pygame.Surface | None = None
-        self._dim_size: tuple[int, int] | None = None
+        self._dim_key: tuple[object, ...] | None = None
         self._sizes: dict[tuple[int, int, int, int], int] = {}  # (ring, pocket, r_in, r_out) -> type size
         self._labels: dict[tuple[int, int], tuple[tuple[int, int], pygame.Surface]] = {}  # -> (size, turn), image
         self._under: pygame.Surface | None = None
@@ -252,8 +252,8 @@ class WheelScene(Passive):
             return self._under
         if self._under is None or self._under.get_size() != size:
             self._under = pygame.Surface(size)
-        if self._dim_size != size:
-            self._dim, self._dim_size = make_dim(size, 170), size
+        if self._dim_key != (size, ctx.layout.left_hand):  # the deck and its SPIN button stay clear of it
+            self._dim, self._dim_key = deck_clear_dim(ctx.layout, 170), (size, ctx.layout.left_hand)
         assert self._dim is not None
         scenes = list(ctx.stack) if getattr(ctx, "stack", None) is not None else []
         below = scenes[:scenes.index(self)] if self in scenes else scenes
