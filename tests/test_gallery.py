@@ -270,10 +270,7 @@ PLAYING = "-play"  # feature-play, wheel-play, minigame-play: no card over the d
 CELEBRATING = ("win-big", "win-mega", "win-epic")  # the shower flies over everything there, by design
 
 
-KNOWN_LOOK_FAULTS = {  # found by this check, not fixed yet (strict: the test says when they are)
-    "canyon-gold": "portrait: 'COIN VALUE' over the ante pill's 'GOLD FEVER: OFF +20% = ...'",
-    "coral-cascade": "1280x720: the FEATURES glass rows at 8-9 px (floor 11)",
-}
+KNOWN_LOOK_FAULTS: dict[str, str] = {}  # found by this check, not fixed yet (strict: the test says when they are)
 
 
 def test_every_screen_passes_the_look_check(gallery, request) -> None:  # noqa: ANN001

@@ -21,7 +21,7 @@ import pygame
 from cabinet.machine.buttons import Button, Press
 
 from .icons import settings_box
-from .layout import Box, Layout, side_column
+from .layout import Box, Layout, deck_strip, side_column
 from .style import GOLD, PALE_GOLD, WHITE
 
 BASE = "base"
@@ -103,8 +103,8 @@ def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True, plaq
     nothing else: ``tag_band.mode_pills_in_band``): side by side there, BUY FEATURE on SPIN's side.
     Otherwise, landscape: under the reel frame, ANTE beside the wrench in its column and BUY FEATURE
     in the other column, above SPIN (``plaque``: the pay model's plaque, "243 WAYS", is beside the
-    wrench: both go side by side in the other column); portrait: side by side between the reels
-    and the status line.
+    wrench: both go side by side in the other column); portrait: side by side in the strip at the
+    deck's foot, under SPIN (``at_deck_foot``).
     Left-hand mode mirrors them with the deck."""
     if not buttons:
         return {}
@@ -125,13 +125,11 @@ def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True, plaq
             out[b] = Box(x, tag.y, w, tag.h)
             x += w + margin
         return out
-    if layout.portrait:
-        y = layout.reel_frame.bottom + gap
-        h = max(20, layout.status.y - gap - y)
-        x0, x1 = margin, layout.width - margin
-        w = (x1 - x0 - gap * (len(buttons) - 1)) // len(buttons)
+    if layout.portrait:  # the band holds the bet pills: side by side at the deck's foot, under SPIN
+        strip = deck_strip(layout)
+        w = (strip.w - gap * (len(buttons) - 1)) // len(buttons)
         order = buttons if not layout.left_hand else list(reversed(buttons))
-        return {b: Box(x0 + i * (w + gap), y, w, h) for i, b in enumerate(order)}
+        return {b: Box(strip.x + i * (w + gap), strip.y, w, max(20, strip.h)) for i, b in enumerate(order)}
     frame, deck = layout.reel_frame, layout.deck
     wrench = settings_box(layout)
     wrench_left = wrench.x < layout.width // 2
@@ -164,6 +162,15 @@ def pill_boxes(layout: Layout, buttons: list[Button], *, band: bool = True, plaq
             bottom = min(bottom, spin.y - gap)
         out[Button.BUY] = Box(x0, top, x1 - x0, max(20, min(bottom - top, layout.height // 10)))
     return out
+
+
+def at_deck_foot(ctx: Any) -> bool:
+    """Portrait, the band under the reels taken (the bet pills, price tags): the pills stand at the
+    deck's foot, where TOP AWARDS would (``side_panel`` leaves it to them)."""
+    from .tag_band import mode_pills_in_band
+
+    in_band = mode_pills_in_band(ctx.defn) and bool(ctx.layout.tags)
+    return bool(ctx.layout.portrait and buttons_shown(ctx) and not in_band)
 
 
 def boxes(ctx: Any) -> dict[Button, Box]:
@@ -201,6 +208,8 @@ def draw(ctx: Any, surface: pygame.Surface, *, enabled: bool) -> None:
     for button, box in boxes(ctx).items():
         pressed = ctx.hud.flash.get(str(button), 0.0) > 0
         three = box.h >= 50  # room for the effect's line under the title and the cost
+        if button == Button.ANTE and three:
+            three = _effect_fits(ctx, (ante_mode(ctx.defn).description or "").upper(), box)
         big = max(9, box.h * (32 if three else 42) // 100)
         small = max(8, box.h * (22 if three else 30) // 100)
         if box.h < box.w // 6 or small < floor_px(ctx):  # a flat pill: one line says it (no type under the floor)
@@ -229,6 +238,16 @@ def draw(ctx: Any, surface: pygame.Surface, *, enabled: bool) -> None:
             img = text.fit(line, size, box.w - box.h // 2, colour)
             surface.blit(img, img.get_rect(midtop=(box.x + box.w // 2, y)))
             y += size + 2
+
+
+def _effect_fits(ctx: Any, effect: str, box: Box) -> bool:
+    """Whether the ante's effect (wrapped at the floor where it must be) fits under its title and
+    cost inside the rim: a short pill (portrait's deck foot) leaves it to the card and the status line."""
+    if not effect:
+        return True
+    small = max(8, box.h * 22 // 100)
+    height = ctx.text.fit(effect, small, box.w - box.h // 2, WHITE).get_height()
+    return max(9, box.h * 32 // 100) + small + height + 4 <= box.h - 2 * max(2, box.h // 16)
 
 
 def floor_px(ctx: Any) -> int:

@@ -221,6 +221,20 @@ def row_height(layout: Layout) -> int:
     return max(18, layout.cell * 2 // 5)
 
 
+def deck_strip(layout: Layout) -> Box:
+    """Portrait: the strip at the deck's foot, under SPIN and BET - / +, beside the small
+    AUTOPLAY / MAX BET pair (TOP AWARDS' place, or the ANTE and BUY FEATURE pills')."""
+    margin = max(4, layout.width // 80)
+    named = {str(button): box for button, box in layout.buttons.items()}
+    column = (named["AUTOPLAY"], named["MAX_BET"])
+    top = max(named[name].bottom for name in ("SPIN", "BET_MINUS", "BET_PLUS")) + margin
+    if column[0].center[0] < layout.width // 2:  # right-handed: the pair on the left
+        x0, x1 = max(box.right for box in column) + margin, layout.width - margin
+    else:
+        x0, x1 = margin, min(box.x for box in column) - margin
+    return Box(x0, top, x1 - x0, layout.height - margin - top)
+
+
 def side_column(layout: Layout, left: bool, margin: int) -> tuple[int, int]:
     """Landscape: a glass's left and right in the side column beside the reels, at most as
     wide as its rows read well (a wide column, beside a tall grid, centres it)."""

@@ -29,7 +29,7 @@ import pygame
 from cabinet.core.boards import whole_amount
 
 from .icons import settings_box
-from .layout import Box, Layout, row_height, side_column
+from .layout import Box, Layout, deck_strip, row_height, side_column
 from .style import GOLD, PALE_GOLD, WHITE
 
 MAX_AWARDS = 4
@@ -71,15 +71,7 @@ def panel_box(layout: Layout, rows: int) -> Box | None:
     pitch = row_height(layout)
     margin = max(4, layout.width // 80)
     if layout.portrait:
-        named = {str(button): box for button, box in layout.buttons.items()}
-        column = (named["AUTOPLAY"], named["MAX_BET"])  # the small pair at one side
-        row = (named["SPIN"], named["BET_MINUS"], named["BET_PLUS"])
-        top = max(box.bottom for box in row) + margin  # under SPIN and BET - / +
-        if column[0].center[0] < layout.width // 2:  # right-handed: the pair on the left
-            x0, x1 = max(box.right for box in column) + margin, layout.width - margin
-        else:
-            x0, x1 = margin, min(box.x for box in column) - margin
-        box = Box(x0, top, x1 - x0, layout.height - margin - top)
+        box = deck_strip(layout)
         return box if box.h >= pitch * 2 and box.w >= pitch * 2 * rows else None
     need_h = pitch * rows + pitch * 3 // 2
     frame = layout.reel_frame
@@ -129,9 +121,14 @@ def text_size(layout: Layout) -> int:
     return max(9, row_height(layout) * 9 // 20)
 
 
+def small_size(ctx: Any, size: int) -> int:
+    """A row's "10 x" (and a FEATURES label's start): a step under ``size``, never under the floor."""
+    return max(ctx.text.floor, size * 4 // 5)
+
+
 def amount_left(ctx: Any, count: int, size: int) -> int:
     """Landscape: how far into an award's amount box its "10 x" reaches (the amount stays right of it)."""
-    return size // 3 + ctx.text.font(size * 4 // 5).size(f"{count} x")[0] + size // 3
+    return size // 3 + ctx.text.font(small_size(ctx, size)).size(f"{count} x")[0] + size // 3
 
 
 def _glass(surface: pygame.Surface, box: Box, pitch: int) -> None:
@@ -143,9 +140,11 @@ def _glass(surface: pygame.Surface, box: Box, pitch: int) -> None:
 
 def draw_static(ctx: Any, surface: pygame.Surface) -> Box | None:
     """Glass, heading, symbols and counts into the static layer; where the panel went."""
+    from .bet_modes import at_deck_foot
+
     layout, text = ctx.layout, ctx.text
     awards = top_awards(ctx.defn)
-    box = panel_box(layout, len(awards))
+    box = None if at_deck_foot(ctx) else panel_box(layout, len(awards))  # portrait: the ANTE / BUY pills' place
     if box is None:
         return None
     pitch, size = row_height(layout), text_size(layout)
@@ -157,7 +156,7 @@ def draw_static(ctx: Any, surface: pygame.Surface) -> Box | None:
         image = ctx.cache.get(f"{ctx.defn.theme}/symbols/{ctx.builder.sprite_name(symbol_id)}.png",
                               (symbol.w, symbol.h), ctx.cache.symbol_placeholder(symbol_id))
         surface.blit(image, (symbol.x, symbol.y))
-        times = text.render(f"{count} x", size * 4 // 5, PALE_GOLD)
+        times = text.render(f"{count} x", small_size(ctx, size), PALE_GOLD)
         if layout.portrait:
             surface.blit(times, times.get_rect(midright=(symbol.x - size // 6, symbol.center[1])))
         else:
@@ -167,9 +166,11 @@ def draw_static(ctx: Any, surface: pygame.Surface) -> Box | None:
 
 def draw_dynamic(ctx: Any, surface: pygame.Surface) -> None:
     """Each award's amount at the current bet (cached text: a new bet renders a few strings once)."""
+    from .bet_modes import at_deck_foot
+
     layout = ctx.layout
     awards = top_awards(ctx.defn)
-    box = panel_box(layout, len(awards))
+    box = None if at_deck_foot(ctx) else panel_box(layout, len(awards))
     if box is None:
         return
     size = text_size(layout)
@@ -244,9 +245,11 @@ def feature_heading(rows: list[FeatureRow], defn: Any = None) -> str:
     return "FEATURES"
 
 
-def feature_box(layout: Layout, rows: int, awards: int = MAX_AWARDS) -> Box | None:
+def feature_box(layout: Layout, rows: int, awards: int = MAX_AWARDS, *, wide: int = 0) -> Box | None:
     """Landscape: the FEATURES glass in the column facing TOP AWARDS (its twin: the same
-    top, as tall as its rows), under that column's art. None in portrait or without room."""
+    top, as tall as its rows), under that column's art. None in portrait or without room.
+    ``wide``: the width its labels need at the floor size (``label_width``): wider than the
+    column's usual glass, it widens about its middle, as far as the column goes."""
     if rows <= 0 or layout.portrait:
         return None
     pitch = row_height(layout)
@@ -255,6 +258,10 @@ def feature_box(layout: Layout, rows: int, awards: int = MAX_AWARDS) -> Box | No
     awards_box = panel_box(layout, awards)
     left = not (layout.counter_badge.x < layout.width // 2)  # the side TOP AWARDS is not on
     x0, x1 = side_column(layout, left, margin)
+    if wide > x1 - x0:
+        lo, hi = (margin, frame.x - margin) if left else (frame.right + margin, layout.width - margin)
+        grow = wide - (x1 - x0)
+        x0, x1 = max(lo, x0 - grow // 2), min(hi, x1 + grow - grow // 2)
     corner = layout.side_art[0] if left else layout.side_art[1]
     need_h = pitch * rows + pitch * 3 // 2
     bottom = frame.bottom - margin
@@ -266,9 +273,28 @@ def feature_box(layout: Layout, rows: int, awards: int = MAX_AWARDS) -> Box | No
     return box
 
 
+def label_width(ctx: Any, rows: list[FeatureRow]) -> int:
+    """The glass's width at which every row's label goes in at most two lines at the floor size
+    (wrapped, never shrunk under the floor)."""
+    layout, floor = ctx.layout, ctx.text.floor
+    pitch, size = row_height(layout), text_size(layout)
+    font = ctx.text.font(floor)
+    need = 0
+    for row in rows:
+        if row.x_bet:
+            continue
+        words = row.label.split()
+        room = min((max(font.size(" ".join(words[:k]))[0], font.size(" ".join(words[k:]))[0])
+                    for k in range(1, len(words))), default=font.size(row.label)[0])
+        left = amount_left(ctx, row.count, size) if row.count else size // 3
+        need = max(need, room + left + 2 * (pitch // 4) + pitch * 9 // 10)  # + the margins and the symbol (award_places)
+    return need
+
+
 def features_glass(ctx: Any) -> Box | None:
     """Where ``draw_features`` puts the FEATURES glass for this game and layout (None: none)."""
-    return feature_box(ctx.layout, len(feature_rows(ctx.defn)), len(top_awards(ctx.defn)))
+    rows = feature_rows(ctx.defn)
+    return feature_box(ctx.layout, len(rows), len(top_awards(ctx.defn)), wide=label_width(ctx, rows))
 
 
 def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
@@ -285,12 +311,12 @@ def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
     places = award_places(layout, box, len(rows), heading_height(ctx, size))
     plain = [(row, place) for row, (_symbol, place) in zip(rows, places, strict=True) if not row.x_bet]
     rooms = [place.w - (amount_left(ctx, row.count, size) if row.count else size // 3) for row, place in plain]
-    label_size = min((text.fit_size(row.label, size * 9 // 10, room) for (row, _place), room
+    label_size = min((text.fit_size(row.label, max(text.floor, size * 9 // 10), room) for (row, _place), room
                       in zip(plain, rooms, strict=True)), default=size)
     room_of = {id(row): room for (row, _place), room in zip(plain, rooms, strict=True)}
     for row, (symbol, place) in zip(rows, places, strict=True):
         if row.x_bet:  # a Bonus Prize: its board's name in its board's colour (the amount is drawn each frame)
-            name = text.fit(row.label, size * 4 // 5, place.right - symbol.x, row.colour or GOLD,
+            name = text.fit(row.label, small_size(ctx, size), place.right - symbol.x, row.colour or GOLD,
                             outline=True)
             surface.blit(name, name.get_rect(midleft=(symbol.x, place.y + place.h // 2)))
             continue
@@ -298,7 +324,7 @@ def draw_features(ctx: Any, surface: pygame.Surface) -> Box | None:
                               (symbol.w, symbol.h), ctx.cache.symbol_placeholder(row.symbol))
         surface.blit(image, (symbol.x, symbol.y))
         if row.count:
-            times = text.render(f"{row.count} x", size * 4 // 5, PALE_GOLD)
+            times = text.render(f"{row.count} x", small_size(ctx, size), PALE_GOLD)
             surface.blit(times, times.get_rect(midleft=(place.x + size // 3, place.y + place.h // 2)))
         # one size for every row; a label too long at the floor size goes on over two lines
         label = text.fit(row.label, label_size, room_of[id(row)], WHITE)
@@ -312,7 +338,7 @@ def draw_features_dynamic(ctx: Any, surface: pygame.Surface) -> None:
     rows = feature_rows(ctx.defn)
     if not any(row.x_bet for row in rows):
         return
-    box = feature_box(layout, len(rows), len(top_awards(ctx.defn)))
+    box = features_glass(ctx)
     if box is None:
         return
     size = text_size(layout)
@@ -321,7 +347,7 @@ def draw_features_dynamic(ctx: Any, surface: pygame.Surface) -> None:
     shown = []
     for row, (symbol, place) in zip(rows, places, strict=True):
         if row.x_bet:
-            name_w = ctx.text.font(size * 4 // 5).size(row.label)[0]
+            name_w = ctx.text.font(small_size(ctx, size)).size(row.label)[0]
             shown.append((ctx.money(whole_amount(row.x_bet, total)), place, place.right - symbol.x - name_w - size // 2))
     size = min(ctx.text.fit_size(money, size, room) for money, _place, room in shown)
     for money, place, _room in shown:
