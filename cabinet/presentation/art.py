@@ -23,7 +23,6 @@ from .assets import BUTTON_STATES, AssetCache, _convert
 from .layout import Box, Layout
 
 PULSE_STEPS = (1.0, 1.05, 1.1, 1.15)
-DIM_BAND = 96  # px: the height of the tint band art.window_dim holds
 BANNER_STEPS = (0.35, 0.6, 0.85, 1.0, 1.06)  # zoom in, then throb between the last two
 SYMBOL_FILL = 0.9  # a symbol covers this share of its cell
 PAYLINE_COLOURS = [(255, 214, 64), (64, 220, 255), (255, 90, 120), (120, 255, 120), (255, 150, 40),
@@ -268,17 +267,14 @@ class ArtBuilder:
             full = _fit(src.get_size(), (layout.banner.w, layout.banner.h)) if src else \
                 (layout.banner.w, layout.banner.h // 2)
             base = cache.get(rel, full, self._banner_placeholder(tier))
-            # the full-size step is the cache's own picture (never drawn on): a copy was 1.5 MB a tier at 1080p
-            art.banners[tier] = [base if s == 1.0 else cache.scaled_copy(base, (round(full[0] * s), round(full[1] * s)))
-                                 for s in BANNER_STEPS]
+            art.banners[tier] = [cache.scaled_copy(base, (round(full[0] * s), round(full[1] * s))) for s in BANNER_STEPS]
 
         art.shower = self._shower(art, coin)
         art.highlight = self._highlight(cell)
         window = layout.reel_window
         art.dim = pygame.Surface((cell, window.h), pygame.SRCALPHA)
         art.dim.fill((0, 0, 10, 150))
-        # one even tint: a band the window's width, laid down the window (win.py), not 2.9 MB at 1080p
-        art.window_dim = pygame.Surface((window.w, min(window.h, DIM_BAND)), pygame.SRCALPHA)
+        art.window_dim = pygame.Surface((window.w, window.h), pygame.SRCALPHA)
         art.window_dim.fill((8, 0, 16, 120))
         art.anticipation = self._anticipation(layout.columns[0])
         art.streaks = self._streaks((cell, window.h))
@@ -296,13 +292,11 @@ class ArtBuilder:
         size = round(coin * 1.35)
         cache = self.cache
 
-        # the pieces at 2x are only scaled down to their depths here: not kept in the cache
         def symbol(sid: str, side: int) -> pygame.Surface | None:
             rel = f"{self.theme}/symbols/{sid.lower()}.png"
-            return cache.get_once(rel, (side * 2, side * 2)) if cache.path(rel).is_file() else None
+            return cache.get(rel, (side * 2, side * 2)) if cache.path(rel).is_file() else None
 
-        large = [cache.get_once(f"common/fx/coin_{i}.png", (size * 2, size * 2), self._coin_placeholder(i))
-                 for i in range(8)]
+        large = [cache.get(f"common/fx/coin_{i}.png", (size * 2, size * 2), self._coin_placeholder(i)) for i in range(8)]
         banner = art.banners["big"][-1].get_size() if art.banners.get("big") else (art.layout.banner.w, art.layout.banner.h // 2)
         return build_shower_art(kit, coins=large, sparkle=art.sparkle, symbol=symbol, size=size, banner=banner)
 

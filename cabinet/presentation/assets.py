@@ -145,17 +145,6 @@ class AssetCache:
             self._scaled[key] = surface
         return surface
 
-    def get_once(self, rel: str, size: Size, placeholder: Callable[[Size], pygame.Surface] | None = None
-                 ) -> pygame.Surface:
-        """``rel`` at ``size`` as ``get`` gives it, but not kept unless it already was (an
-        intermediate a builder scales down further: its pages go back once it is used)."""
-        size = (max(1, int(size[0])), max(1, int(size[1])))
-        kept = self._scaled.get((rel, size))
-        if kept is not None:
-            return kept
-        source = self.original(rel)
-        return _scale(source, size) if source is not None else (placeholder or self._generic_placeholder(rel))(size)
-
     def get_frame(self, rel: str, size: Size, border: int,
                   placeholder: Callable[[Size], pygame.Surface] | None = None) -> pygame.Surface:
         """A frame sprite nine-sliced to ``size`` so that its opening starts ``border`` px in:

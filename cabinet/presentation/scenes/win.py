@@ -187,10 +187,8 @@ class WinScene:
             if win is not None:  # drawn as the game's pay model shows a win (a scatter as every model's)
                 screen_for_win(ctx.defn, win).draw_win(surface, ctx, self.screen, win, self.cycle_t, self.turn_time())
         if self.tier and self.phase == "all" and art.window_dim is not None:
-            window = layout.reel_window  # the reels step back for the banner: the tint band down the window
-            band = art.window_dim
-            surface.blits([(band, (window.x, y), (0, 0, window.w, min(band.get_height(), window.bottom - y)))
-                           for y in range(window.y, window.bottom, band.get_height())], doreturn=False)
+            window = layout.reel_window
+            surface.blit(art.window_dim, (window.x, window.y))  # the reels step back for the banner
         if self.tier and self.phase == "all" and self.shown_tier:  # the light burst, behind the pieces
             banner_box = layout.banner
             draw_burst(surface, art.shower, (banner_box.center[0], banner_box.y + banner_box.h // 3), self.t)
