@@ -106,23 +106,33 @@ def test_the_info_pages_describe_each_bonus_from_its_yaml(toy) -> None:  # noqa:
     assert "lucky slot of 3 reels" in lucky and "3: 2 spins" in lucky
 
 
-def test_a_cabinet_killed_mid_bonus_shows_the_same_pick_again(toy, tmp_path) -> None:  # noqa: ANN001
+def start_cabinet(defn, data_dir):  # noqa: ANN001, ANN201
+    """A headless cabinet on ``data_dir`` (a restart when the folder holds a journal)."""
     from cabinet.app import App, AppOptions
 
-    def start() -> App:
-        app = App(toy, AppOptions(size=(640, 360), seed=4, headless=True, data_dir=tmp_path))
-        app.start()
-        return app
+    app = App(defn, AppOptions(size=(640, 360), seed=4, headless=True, data_dir=data_dir))
+    app.start()
+    return app
 
-    app = start()
+
+def killed_after_the_first_pick(defn, data_dir):  # noqa: ANN001, ANN201
+    """(credits before, the round's request): tile 3 picked and journaled, then the process dies
+    waiting for the second pick."""
+    app = start_cabinet(defn, data_dir)
     credits = app.session.credits
     assert app.base.start_round(script=PICK)
     scene = waiting_scene(app)
     app.press([Press(Button.RIGHT), Press(Button.RIGHT), Press(Button.SPIN)])  # tile 3
     run_until(app, lambda: len(scene.picked) == 1 and scene.waiting)
-    app.session.ledger.close()  # the process dies: the first pick is journaled, the second not made
+    request = app.session.current.request
+    app.session.ledger.close()
+    return credits, request
 
-    again = start()
+
+def test_a_cabinet_killed_mid_bonus_shows_the_same_pick_again(toy, tmp_path) -> None:  # noqa: ANN001
+    credits, _ = killed_after_the_first_pick(toy, tmp_path)
+
+    again = start_cabinet(toy, tmp_path)
     session = again.session
     assert session.in_round and session.restored and session.current.awaiting == "bottles:pick"
     rebuilt = waiting_scene(again)
@@ -138,26 +148,12 @@ def test_a_cabinet_killed_mid_bonus_shows_the_same_pick_again(toy, tmp_path) -> 
 def test_a_cabinet_killed_mid_pick_completes_it_by_the_autopick_rule_when_its_rules_say_so(toy, tmp_path) -> None:  # noqa: ANN001
     import dataclasses
 
-    from cabinet.app import App, AppOptions
     from cabinet.core.round import play_round
 
     auto = dataclasses.replace(toy, interrupted_rounds="auto_complete")
+    credits, request = killed_after_the_first_pick(auto, tmp_path)
 
-    def start() -> App:
-        app = App(auto, AppOptions(size=(640, 360), seed=4, headless=True, data_dir=tmp_path))
-        app.start()
-        return app
-
-    app = start()
-    credits = app.session.credits
-    assert app.base.start_round(script=PICK)
-    scene = waiting_scene(app)
-    app.press([Press(Button.RIGHT), Press(Button.RIGHT), Press(Button.SPIN)])  # tile 3
-    run_until(app, lambda: len(scene.picked) == 1 and scene.waiting)
-    request = app.session.current.request
-    app.session.ledger.close()  # the process dies waiting for the second pick
-
-    again = start()
+    again = start_cabinet(auto, tmp_path)
     session = again.session
     assert not session.in_round  # completed at start-up: nothing waits for the player
     record = session.ledger.last_record()
@@ -166,5 +162,5 @@ def test_a_cabinet_killed_mid_pick_completes_it_by_the_autopick_rule_when_its_ru
     uninterrupted = play_round(auto, dataclasses.replace(request, decisions=("3", "1")))
     assert uninterrupted.awaiting is None and record.win == uninterrupted.total_win == 10 * record.cost
     assert session.credits == credits - record.cost + record.win
-    third = start()  # and a restart after it pays nothing again
+    third = start_cabinet(auto, tmp_path)  # and a restart after it pays nothing again
     assert third.session.credits == session.credits and not third.session.in_round
