@@ -23,6 +23,7 @@ from .assets import BUTTON_STATES, AssetCache, _convert
 from .layout import Box, Layout
 
 PULSE_STEPS = (1.0, 1.05, 1.1, 1.15)
+DIM_BAND = 96  # px: the height of the reel window's tint band (art.window_dim), tiled down the window
 BANNER_STEPS = (0.35, 0.6, 0.85, 1.0, 1.06)  # zoom in, then throb between the last two
 SYMBOL_FILL = 0.9  # a symbol covers this share of its cell
 PAYLINE_COLOURS = [(255, 214, 64), (64, 220, 255), (255, 90, 120), (120, 255, 120), (255, 150, 40),
@@ -66,6 +67,18 @@ class Art:
 
 DECK_SPRITES = {"SPIN": ("spin", "stop"), "BET_MINUS": ("bet_minus",), "BET_PLUS": ("bet_plus",),
                 "MAX_BET": ("max_bet",), "AUTOPLAY": ("autoplay", "stop"), "MENU": ("menu",), "INFO": ("info",)}
+
+
+def dim_window(surface: pygame.Surface, art: Art, window: pygame.Rect | Box) -> None:
+    """The reels step back (under a banner or a pop-up): ``art.window_dim``'s band of even tint,
+    laid down ``window`` (each pixel blended once, as one window-sized layer would)."""
+    band = art.window_dim
+    if band is None:
+        return
+    step = band.get_height()
+    x, top, bottom = window.x, window.y, window.y + window.h
+    surface.blits([(band, (x, y), (0, 0, window.w, min(step, bottom - y))) for y in range(top, bottom, step)],
+                  doreturn=False)
 
 
 def needed_buttons(layout: Layout) -> list[tuple[str, tuple[int, int]]]:
@@ -204,6 +217,7 @@ class ArtBuilder:
         if side_art.art_name(theme) is not None:  # the theme's hanging art, in the corners the layout keeps
             art.background = art.background.copy()  # not the cache's own picture
             side_art.paint(art.background, layout, cache, theme)
+            cache.forget(bg_name)  # only the painted copy is drawn: the plain one would be 8 MB more at 1080p
 
         logo_src = cache.original(f"{theme}/logo.png")
         box = layout.logo
@@ -267,14 +281,17 @@ class ArtBuilder:
             full = _fit(src.get_size(), (layout.banner.w, layout.banner.h)) if src else \
                 (layout.banner.w, layout.banner.h // 2)
             base = cache.get(rel, full, self._banner_placeholder(tier))
-            art.banners[tier] = [cache.scaled_copy(base, (round(full[0] * s), round(full[1] * s))) for s in BANNER_STEPS]
+            # the full-size step is the cache's own picture (only ever blitted): a copy is 1.5 MB a tier at 1080p
+            art.banners[tier] = [base if s == 1.0 else cache.scaled_copy(base, (round(full[0] * s), round(full[1] * s)))
+                                 for s in BANNER_STEPS]
 
         art.shower = self._shower(art, coin)
         art.highlight = self._highlight(cell)
         window = layout.reel_window
         art.dim = pygame.Surface((cell, window.h), pygame.SRCALPHA)
         art.dim.fill((0, 0, 10, 150))
-        art.window_dim = pygame.Surface((window.w, window.h), pygame.SRCALPHA)
+        # an even tint: one band the window's width, tiled down it by dim_window (2.9 MB less at 1080p)
+        art.window_dim = pygame.Surface((window.w, min(window.h, DIM_BAND)), pygame.SRCALPHA)
         art.window_dim.fill((8, 0, 16, 120))
         art.anticipation = self._anticipation(layout.columns[0])
         art.streaks = self._streaks((cell, window.h))
@@ -292,11 +309,13 @@ class ArtBuilder:
         size = round(coin * 1.35)
         cache = self.cache
 
+        # the pieces at 2x are only scaled down to their depths here: not kept in the cache
         def symbol(sid: str, side: int) -> pygame.Surface | None:
             rel = f"{self.theme}/symbols/{sid.lower()}.png"
-            return cache.get(rel, (side * 2, side * 2)) if cache.path(rel).is_file() else None
+            return cache.get_once(rel, (side * 2, side * 2)) if cache.path(rel).is_file() else None
 
-        large = [cache.get(f"common/fx/coin_{i}.png", (size * 2, size * 2), self._coin_placeholder(i)) for i in range(8)]
+        large = [cache.get_once(f"common/fx/coin_{i}.png", (size * 2, size * 2), self._coin_placeholder(i))
+                 for i in range(8)]
         banner = art.banners["big"][-1].get_size() if art.banners.get("big") else (art.layout.banner.w, art.layout.banner.h // 2)
         return build_shower_art(kit, coins=large, sparkle=art.sparkle, symbol=symbol, size=size, banner=banner)
 

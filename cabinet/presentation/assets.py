@@ -145,6 +145,22 @@ class AssetCache:
             self._scaled[key] = surface
         return surface
 
+    def get_once(self, rel: str, size: Size, placeholder: Callable[[Size], pygame.Surface] | None = None
+                 ) -> pygame.Surface:
+        """``rel`` at ``size`` as ``get`` gives it, but not kept unless it already was: an
+        intermediate that a builder scales down further (its memory goes once it is used)."""
+        size = (max(1, int(size[0])), max(1, int(size[1])))
+        kept = self._scaled.get((rel, size))
+        if kept is not None:
+            return kept
+        source = self.original(rel)
+        return _scale(source, size) if source is not None else (placeholder or self._generic_placeholder(rel))(size)
+
+    def forget(self, rel: str) -> None:
+        """Drop every scaled copy of ``rel`` (a builder kept its own, changed copy)."""
+        for key in [key for key in self._scaled if key[0] == rel]:
+            del self._scaled[key]
+
     def get_frame(self, rel: str, size: Size, border: int,
                   placeholder: Callable[[Size], pygame.Surface] | None = None) -> pygame.Surface:
         """A frame sprite nine-sliced to ``size`` so that its opening starts ``border`` px in:

@@ -28,6 +28,7 @@ import pygame
 
 from cabinet.core.events import LineWin, Position
 
+from .art import dim_window
 from .assets import _convert, _scale
 from .atmosphere import Atmosphere, style_for
 from .context import Context
@@ -423,8 +424,7 @@ class FeatureHudView:
             return
         window = self.ctx.layout.reel_window
         art = self.ctx.art
-        if art.window_dim is not None:
-            surface.blit(art.window_dim, (window.x, window.y))
+        dim_window(surface, art, window)
         i = min(len(self._banners) - 1, int(self.banner_t / BANNER_ZOOM_STEP))
         img = self._banners[i]
         surface.blit(img, img.get_rect(center=window.center))

@@ -21,7 +21,7 @@ from cabinet.core.events import Event, FeatureTriggered, Position
 from cabinet.core.money import Money
 from cabinet.machine.buttons import Press
 
-from ..art import BANNER_STEPS
+from ..art import BANNER_STEPS, dim_window
 from ..celebration import Shower, draw_burst, draw_counter_plate, punch_scale
 from ..context import Context
 from ..pays import pay_screen_of, screen_for_win, win_kinds
@@ -187,8 +187,7 @@ class WinScene:
             if win is not None:  # drawn as the game's pay model shows a win (a scatter as every model's)
                 screen_for_win(ctx.defn, win).draw_win(surface, ctx, self.screen, win, self.cycle_t, self.turn_time())
         if self.tier and self.phase == "all" and art.window_dim is not None:
-            window = layout.reel_window
-            surface.blit(art.window_dim, (window.x, window.y))  # the reels step back for the banner
+            dim_window(surface, art, layout.reel_window)  # the reels step back for the banner
         if self.tier and self.phase == "all" and self.shown_tier:  # the light burst, behind the pieces
             banner_box = layout.banner
             draw_burst(surface, art.shower, (banner_box.center[0], banner_box.y + banner_box.h // 3), self.t)

@@ -35,6 +35,7 @@ import pygame
 from cabinet.core.money import Money
 from cabinet.machine.buttons import Button, Press
 
+from ...art import dim_window
 from ...atmosphere import FeatureAtmosphere
 from ...context import Context
 from ...feature_hud import FeatureHudView
@@ -400,8 +401,7 @@ class FreeSpinsScene:
         ctx = self.ctx
         layout, text, art = ctx.layout, ctx.text, ctx.art
         window = layout.reel_window
-        if art.window_dim is not None:
-            surface.blit(art.window_dim, (window.x, window.y))
+        dim_window(surface, art, window)
         scale = ZOOM[min(len(ZOOM) - 1, int(self.popup_t / ZOOM_STEP))]
         w, h = int(window.w * 0.74 * scale), int(window.h * 0.42 * scale)
         cx, cy = window.center
