@@ -173,6 +173,9 @@ class App:
         self.first_frame_at = 0.0  # time.perf_counter() when the first frame was shown
         self.resize_wait: float | None = None  # a new window size not laid out yet: seconds to wait
         self.frames = 0
+        # False: frames move the game on but draw nothing, and a picture is drawn when it is
+        # taken (the gallery: drawing changes nothing, so only its moments need drawing)
+        self.draws_frames = True
         self.shared_input = input_adapter  # a lobby's adapter: pads stay open across games
         self.timing = Timing(STEP, STEPS_PER_FRAME, MAX_CATCH_UP)
         self.designer: Any = None  # designer mode, one of the tools (handed over by name: cabinet/tool.py)
@@ -535,12 +538,13 @@ class App:
         self.update(self.timing.steps(dt))
         for tool in self.tools:
             self._guarded(tool.tick, dt, self.frame_work, where=tool.name)
-        if draw:
+        drawn = draw and self.draws_frames
+        if drawn:
             self.draw()
         self.frames += 1
         self.frame_work = time.perf_counter() - t0
         if self.operator is not None and not self.options.embedded:  # a lobby shell times its own frames
-            self.operator.tick(dt, self.frame_work if draw else None)
+            self.operator.tick(dt, self.frame_work if drawn else None)
 
     # -- surviving errors (kiosk and designer mode) -------------------------------------------------
 

@@ -30,7 +30,6 @@ from cabinet.designer.gallery import (
     expected_moments,
     info_page_name,
     is_info_page,
-    tier_scripts,
 )
 from cabinet.designer.text_boxes import following_text
 from cabinet.presentation.pays import pay_screen_of
@@ -192,15 +191,35 @@ def test_the_comparison_catches_a_moved_panel_and_forgives_antialiasing() -> Non
     assert changed_share(moved, base)[0] > MAX_CHANGED_SHARE
 
 
+def test_pictures_drawn_only_when_taken_equal_a_window_that_drew_every_frame(monkeypatch) -> None:
+    """The gallery plays the frames between its pictures without drawing them (drawing changes
+    nothing): each picture equals, pixel for pixel, the one a window drawing every frame shows."""
+    import cabinet.designer.gallery as gallery_module
+
+    only = frozenset({"spinning", "win-big", "feature-intro", "feature-play", "paytable"})
+    undrawn = build_gallery(load_game("classic"), size=SIZE, seed=1, only=only)
+    started = gallery_module.start_app
+
+    def drawing_every_frame(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        app = started(*args, **kwargs)
+        app.draws_frames = True
+        return app
+
+    monkeypatch.setattr(gallery_module, "start_app", drawing_every_frame)
+    drawn = build_gallery(load_game("classic"), size=SIZE, seed=1, only=only)
+    assert undrawn.names() == drawn.names() and len(drawn.shots) == len(only)
+    for (name, a), (_, b) in zip(undrawn.shots, drawn.shots, strict=True):
+        assert (pixels(a) == pixels(b)).all(), name
+
+
 def test_win_tier_pictures_show_the_tier_the_meter_reached(gallery) -> None:  # noqa: ANN001
     """Each tier's picture is taken once the meter has climbed to that tier: the banner's
     name and the counted amount agree (the final tier used to show at once)."""
     game, shots = gallery
-    defn = load_game(game)
     pictures = dict(shots.shots)
     for tier in ("big", "mega", "epic"):
         assert f"win-{tier}" in pictures
-    scripts = tier_scripts(defn)
+    scripts = shots.scripts  # tier_scripts(defn), as the gallery found them (not searched twice)
     assert {"line", "big", "mega", "epic"} <= set(scripts), f"{game}: {sorted(scripts)}"
 
 
@@ -278,40 +297,53 @@ def test_every_screen_passes_the_look_check(gallery, request) -> None:  # noqa: 
     under the floor size, no text over text, no other game's name, the status and win words
     at WCAG AA on what is around them, the SPIN button whole on the feature screens.
     (tests/test_look_check.py shows each check failing on a screen that has its fault.)"""
-    from look_faults import (
-        BUTTON_TOP_CHANGE,
-        boxes_of,
-        button_cut,
-        crossings,
-        foreign_words,
-        low_contrast,
-        too_small,
-    )
+    from look_faults import boxes_of
+
+    game, shots = gallery
+    if game in KNOWN_LOOK_FAULTS:
+        request.node.add_marker(pytest.mark.xfail(reason=KNOWN_LOOK_FAULTS[game], strict=True))
+    assert sum(len(boxes_of(surface)) for _, surface in shots.shots) > 10 * len(shots.shots), \
+        "hardly any string was followed to the pictures: the checks would pass on anything"
+    faults = gallery_look_faults(game, shots, SIZE)
+    assert not faults, f"{game}: " + "; ".join(faults)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", SHIPPED)
+def test_every_screen_passes_the_look_check_at_full_hd(game: str) -> None:
+    """The same look check on the whole gallery drawn at 1920x1080 (what a kiosk shows; the
+    references are 640x360): the floor, the crossings and the contrast at the size played."""
+    size = (1920, 1080)
+    with following_text():
+        shots = build_gallery(load_game(game), size=size, seed=1, lobby_games=SHIPPED)
+    faults = gallery_look_faults(game, shots, size)
+    assert not faults, f"{game}: " + "; ".join(faults)
+
+
+def gallery_look_faults(game: str, shots, size: tuple[int, int]) -> list[str]:  # noqa: ANN001
+    """Every look fault on a game's gallery drawn at ``size`` (the checks of look_faults.py)."""
+    from look_faults import BUTTON_TOP_CHANGE, button_cut, crossings, foreign_words, low_contrast, too_small
 
     from cabinet.machine.buttons import Button
     from cabinet.presentation.layout import compute_layout, screen_shape
     from cabinet.presentation.tag_band import uses_tag_band
 
-    game, shots = gallery
-    if game in KNOWN_LOOK_FAULTS:
-        request.node.add_marker(pytest.mark.xfail(reason=KNOWN_LOOK_FAULTS[game], strict=True))
     defn = load_game(game)
     others = {load_game(g).name for g in SHIPPED if g != game} - {defn.name}
-    layout = compute_layout(SIZE, defn.grid.reels, defn.grid.rows, tag_band=uses_tag_band(defn), **screen_shape(defn))
+    layout = compute_layout(size, defn.grid.reels, defn.grid.rows, tag_band=uses_tag_band(defn), **screen_shape(defn))
     pictures = dict(shots.shots)
     faults = []
-    assert sum(len(boxes_of(surface)) for _, surface in shots.shots) > 10 * len(shots.shots), \
-        "hardly any string was followed to the pictures: the checks would pass on anything"
     for name, surface in shots.shots:
-        faults += [f"{name}: {words!r} at {size} px (floor {SIZE[1]} lines)" for words, size in too_small(surface)]
+        faults += [f"{name}: {words!r} at {px} px (floor {surface.get_height()} lines)"
+                   for words, px in too_small(surface)]
         faults += [f"{name}: {a!r} over {b!r}" for a, b in crossings(surface)]
         if name not in NOT_THE_GAMES_OWN:
             faults += [f"{name}: {words!r} names {other}" for words, other in foreign_words(surface, defn.name, others)]
-        if surface.get_size() == SIZE and name not in ("left-hand", "lobby", "attract", *CELEBRATING):
+        if surface.get_size() == size and name not in ("left-hand", "lobby", "attract", *CELEBRATING):
             places = [tuple(layout.status), tuple(layout.meters["win"])]
             faults += [f"{name}: {words!r} at contrast {ratio}" for words, ratio in low_contrast(surface, places)]
         if name.endswith(PLAYING):
             change = button_cut(surface, pictures["idle"], tuple(layout.buttons[Button.SPIN]))
             if change > BUTTON_TOP_CHANGE:
                 faults.append(f"{name}: the SPIN button's top differs from idle by {change:.0f} levels (cut?)")
-    assert not faults, f"{game}: " + "; ".join(faults)
+    return faults

@@ -85,6 +85,7 @@ class Gallery:
     game: str
     shots: list[tuple[str, Any]] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
+    scripts: dict[str, tuple[int, ...]] = field(default_factory=dict)  # tier_scripts' find: what the wins show
 
     def names(self) -> list[str]:
         return [name for name, _ in self.shots]
@@ -319,6 +320,9 @@ def start_app(defn: Any, *, size: tuple[int, int], seed: int, left_hand: bool = 
 
     app = App(defn, AppOptions(size=size, left_hand=left_hand, seed=seed, headless=True))
     app.start()
+    # the frames between pictures are played, not drawn: each picture is drawn as it is taken
+    # (snapshot), the same pixels as a window that drew every frame (tests/test_gallery.py)
+    app.draws_frames = False
     return app
 
 
@@ -425,7 +429,8 @@ def portrait_size(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str],
-               lobby_games: tuple[str, ...] | None = None) -> Iterator[tuple[str, Any]]:
+               lobby_games: tuple[str, ...] | None = None,
+               scripts_found: dict[str, tuple[int, ...]] | None = None) -> Iterator[tuple[str, Any]]:
     from cabinet.designer.shots import render_lobby
     from cabinet.machine.buttons import Button, Press
     from cabinet.presentation.scenes.history import HistoryScene
@@ -440,6 +445,8 @@ def iter_shots(defn: Any, *, size: tuple[int, int], seed: int, missing: list[str
     finish_round(app)
 
     scripts = tier_scripts(defn)
+    if scripts_found is not None:
+        scripts_found.update(scripts)
     from cabinet.presentation.pays import pay_screen_of
 
     moment = pay_screen_of(defn).gallery_moment  # win-line, win-ways, win-cluster...
@@ -546,7 +553,7 @@ def build_gallery(defn: Any, *, size: tuple[int, int] = (1280, 720), seed: int =
     gallery = Gallery(defn.name)
     with pinned_clock():
         for name, surface in iter_shots(defn, size=size, seed=seed, missing=gallery.missing,
-                                        lobby_games=lobby_games):
+                                        lobby_games=lobby_games, scripts_found=gallery.scripts):
             if only is None or name in only or (is_info_page(name) and "info" in only):
                 gallery.shots.append((name, surface))
     # the contact sheet shows the INFO pages together: the further pages right after "rules"

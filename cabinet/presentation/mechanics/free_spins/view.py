@@ -45,6 +45,7 @@ from ...router import register_scene
 from ...scenes.win import WinScene
 from ...status_line import draw_status
 from ...style import GOLD, PALE_GOLD, WHITE
+from ...text import floor_size
 from ...words import words
 
 INTRO_TIME = 2.6
@@ -413,7 +414,8 @@ class FreeSpinsScene:
         size = max(9, int(layout.fonts.title * 1.15 * scale))
         big = text.render(self.popup, size, (255, 236, 150), outline=True)
         surface.blit(big, big.get_rect(center=(cx, cy + h // 10)))
-        cap = text.render(self.popup_caption, max(8, size * 45 // 100), WHITE, outline=True)
+        # the caption zooms with the banner but never under the screen's floor size (a word a player reads)
+        cap = text.render(self.popup_caption, max(floor_size(layout.size), size * 45 // 100), WHITE, outline=True)
         surface.blit(cap, cap.get_rect(center=(cx, box.y + h // 5)))
 
     def _badge(self, surface: pygame.Surface, box: tuple[int, int, int, int], caption: str, value: str,
