@@ -55,7 +55,7 @@ def test_the_burst_mirrors_its_first_half_for_the_second() -> None:
         mirrored = pygame.transform.flip(frames[RAY_FRAMES - step], True, False)
         shown = art.ray_frame(step)
         assert (pygame.surfarray.array_alpha(shown) == pygame.surfarray.array_alpha(mirrored)).all()
-        assert art.ray_frame(step) is shown  # flipped once while it is on screen
+        assert art.ray_frame(step) is shown  # flipped once, then kept
     assert art.ray_frame(RAY_FRAMES + 1) is frames[1]  # the turn goes round
 
 

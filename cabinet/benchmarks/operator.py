@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
                 for pattern in ("bars", "ramp", "grid"):
                     pages[f"display test ({pattern})"] = page_times(app, frames)
                     _press(app, Button.RIGHT)
-            elif page == "meters":  # the par is worked out in a thread the first time: timed apart
+            elif page == "meters":  # the par is worked out in a child process the first time: timed apart
                 pages["meters (par being worked out)"] = page_times(app, frames)
                 pages[page] = page_times(app, frames)
             else:

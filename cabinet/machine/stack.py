@@ -173,15 +173,25 @@ class SceneStack:
             for scene in scenes:
                 scene.draw(surface)
             return
-        key = (tuple(id(scene) for scene in scenes[:cut]), surface.get_size(), self._changes)
+        # the modal scene's still part (its dim, its panel: ``draw_still``, keyed by ``still_key``)
+        # goes into the kept picture too, so an open panel costs one opaque blit and its content
+        modal = scenes[cut]
+        still = getattr(modal, "draw_still", None)
+        still_key = (id(modal), modal.still_key()) if still is not None else None  # type: ignore[attr-defined]
+        key = (tuple(id(scene) for scene in scenes[:cut]), surface.get_size(), self._changes, still_key)
         if self._under is None or self._under_key != key:
             for scene in scenes[:cut]:
                 scene.draw(surface)
+            if still is not None:
+                still(surface)
             self._under, self._under_key = surface.copy(), key
         else:
             surface.blit(self._under, (0, 0))
         for scene in scenes[cut:]:
-            scene.draw(surface)
+            if scene is modal and still is not None:
+                modal.draw_moving(surface)  # type: ignore[attr-defined]
+            else:
+                scene.draw(surface)
 
     def hit_regions(self) -> list[tuple[Any, Press]]:
         """On-screen buttons that a click can reach, topmost first."""

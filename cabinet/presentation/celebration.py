@@ -58,18 +58,20 @@ class ShowerArt:
     trails: list[list[tuple[pygame.Surface, pygame.Surface]]] = field(default_factory=list)  # near depth only
     rays: list[pygame.Surface] = field(default_factory=list)  # the burst's first RAY_FRAMES // 2 + 1 steps
     plate_colours: tuple[tuple[int, int, int], tuple[int, int, int]] = ((20, 8, 30), (255, 200, 80))
-    _mirrored: tuple[int, pygame.Surface] | None = field(default=None, repr=False, compare=False)  # the one later step shown
+    _mirrored: dict[int, pygame.Surface] = field(default_factory=dict, repr=False, compare=False)
 
     def ray_frame(self, step: int) -> pygame.Surface:
         """The burst at ``step`` of RAY_FRAMES. Step k turned back is step RAY_FRAMES - k seen in a
-        mirror (the rays are even about the vertical), so only the first half is kept: 8 MB less
-        at 1080p, for one flip each time a later step comes on screen (six times a second)."""
+        mirror (the rays are even about the vertical), so only the first half is made with the
+        art (8 MB less at 1080p until a celebration shows the burst); each later step is
+        mirrored the first time it is shown and kept (one flip, not one a step: frame times)."""
         step %= RAY_FRAMES
         if step < len(self.rays):
             return self.rays[step]
-        if self._mirrored is None or self._mirrored[0] != step:
-            self._mirrored = (step, pygame.transform.flip(self.rays[RAY_FRAMES - step], True, False))
-        return self._mirrored[1]
+        shown = self._mirrored.get(step)
+        if shown is None:
+            shown = self._mirrored[step] = pygame.transform.flip(self.rays[RAY_FRAMES - step], True, False)
+        return shown
 
 
 def _dim(surface: pygame.Surface, light: float) -> pygame.Surface:
@@ -207,21 +209,24 @@ class Shower:
     def draw(self, surface: pygame.Surface, art: ShowerArt | None) -> None:
         if art is None or not art.frames:
             return
-        blit = surface.blit
         kinds = len(art.frames)
-        for depth in range(len(DEPTHS)):  # far first: the near pieces pass in front
-            for p in self.coins:
-                if p.depth != depth:
-                    continue
+        near = len(DEPTHS) - 1
+        by_depth: list[list[Piece]] = [[] for _ in DEPTHS]
+        for p in self.coins:
+            by_depth[p.depth].append(p)
+        laid: list[tuple[pygame.Surface, tuple[int, int]]] = []  # one blits call: a piece costs no Python call
+        for depth, pieces in enumerate(by_depth):  # far first: the near pieces pass in front
+            for p in pieces:
                 kind = p.kind % kinds
                 frames = art.frames[kind][depth]
                 i = int(p.phase + p.life * p.spin) % len(frames)
                 frame = frames[i]
                 half_w, half_h = frame.get_width() // 2, frame.get_height() // 2
-                if depth == len(DEPTHS) - 1:  # near and fast: two ghosts along its path
+                if depth == near:  # near and fast: two ghosts along its path
                     for back, ghost in zip(TRAIL, art.trails[kind][i], strict=True):
-                        blit(ghost, (int(p.x - p.vx * back) - half_w, int(p.y - p.vy * back) - half_h))
-                blit(frame, (int(p.x) - half_w, int(p.y) - half_h))
+                        laid.append((ghost, (int(p.x - p.vx * back) - half_w, int(p.y - p.vy * back) - half_h)))
+                laid.append((frame, (int(p.x) - half_w, int(p.y) - half_h)))
+        surface.blits(laid, doreturn=False)
 
 
 def draw_burst(surface: pygame.Surface, art: ShowerArt | None, centre: tuple[int, int], t: float) -> None:

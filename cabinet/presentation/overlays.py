@@ -138,6 +138,16 @@ class Overlay:
         self._ensure()
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_still(surface)
+        self.draw_moving(surface)
+
+    def still_key(self) -> tuple[object, ...]:
+        """What ``draw_still`` depends on: the stack keeps its picture until this changes."""
+        return self._size, id(self.panel_surface), id(self.dim), id(self.ctx.art)
+
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """The dim, the panel and its close button: the same every frame while it is open (the
+        stack draws them once into the picture it keeps of the paused game)."""
         layout, art = self.ctx.layout, self.ctx.art
         if self.dim is not None:
             surface.blit(self.dim, (0, 0))
@@ -145,6 +155,8 @@ class Overlay:
             surface.blit(self.panel_surface, (layout.panel.x, layout.panel.y))
         s = layout.ui_button
         surface.blit(art.button("close", "", (s, s)), (self.close_box.x, self.close_box.y))
+
+    def draw_moving(self, surface: pygame.Surface) -> None:
         self.draw_content(surface)
 
     def draw_content(self, surface: pygame.Surface) -> None:

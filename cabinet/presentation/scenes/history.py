@@ -330,6 +330,19 @@ class HistoryScene:
     # -- drawing (reads only) ---------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.draw_still(surface)
+        self.draw_moving(surface)
+
+    def still_key(self) -> tuple[object, ...]:
+        """What the page shows depends on: the stack keeps its picture until this changes (nothing
+        on the page moves by itself: the rounds are fixed when it opens, the meters while it is)."""
+        meters = tuple(self.meter_rows()) if self.audit else ()
+        return (tuple(self.box()), id(self._dim), id(self._panel), id(self.ctx.art), self.cursor, self.offset,
+                self.audit, meters)
+
+    def draw_still(self, surface: pygame.Surface) -> None:
+        """The whole page: the dim, the panel, the rows, the chosen round's card, the buttons and
+        the hint (drawn once into the stack's kept picture until a press changes them)."""
         ctx = self.ctx
         layout, text = ctx.layout, ctx.text
         box = self.box()
@@ -337,7 +350,7 @@ class HistoryScene:
             surface.blit(self._dim, (0, 0))
         if self._panel is not None:
             surface.blit(self._panel, (box.x, box.y))
-        s = layout.ui_button
+        s = ctx.layout.ui_button
         surface.blit(ctx.art.button("close", "", (s, s)), (self.close_box.x, self.close_box.y))
         body = layout.fonts.body
         if self.audit:
@@ -361,6 +374,9 @@ class HistoryScene:
                f"{len(self.records)}   Up/Down: choose   Spin: replay   Info: meters   Back: close"
         img = text.fit(hint, max(text.floor, body * 4 // 5), int(box.w * 0.9), (200, 186, 220))
         surface.blit(img, img.get_rect(midbottom=(box.center[0], box.bottom - box.h // 40)))
+
+    def draw_moving(self, surface: pygame.Surface) -> None:
+        """Nothing: the page holds still between presses (``draw_still`` draws it all)."""
 
     def _draw_row(self, surface: pygame.Surface, row: Box, record: HistoryRecord, selected: bool) -> None:
         ctx = self.ctx

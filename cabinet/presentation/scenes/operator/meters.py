@@ -12,8 +12,9 @@ game, an ante, each buy: one row per mode once a game with modes was played), vo
 the largest win with its seed. REPLAY plays the largest win again; COLLECT pays out
 the open game's credit meter (asks first, metered as credits out, logged); RESET PERIOD
 asks first, then zeroes the period column of every game and logs it. The master column
-never resets. Par is worked out off the frame loop (a thread, once per game file), so the
-page draws at once and fills the par in when it is known.
+never resets. Par is worked out off the frame loop (a child process a thread waits on, once
+per game file: services/par_process.py), so the page draws at once and fills the par in when
+it is known.
 """
 
 from __future__ import annotations
@@ -44,13 +45,10 @@ def par_report(defn: Any, fingerprint: str) -> Any:
             return _PAR[key]
         _PAR[key] = None
 
-    def work() -> None:
-        from cabinet.core.par import par
+    def work() -> None:  # waits on a child process: the frames never share the interpreter with par
+        from cabinet.services.par_process import par_in_child
 
-        try:
-            report: Any = par(defn)
-        except Exception as exc:  # noqa: BLE001 - a game without par: the page says so
-            report = exc
+        report = par_in_child(defn)  # the report, or the exception of a game without par (the page says so)
         with _PAR_LOCK:
             _PAR[key] = report
 
