@@ -275,7 +275,8 @@ WARM_UP_ONLY = {  # the functions that may scale or convert: all run at load or 
     "assets.py": {"_scale", "_convert"},
     "icons.py": {"wrench_button"},  # drawn once per layout, for the static layer
     "lobby.py": {"_backdrop"},  # the lobby's own layer, once per size
-    "celebration.py": {"build_shower_art", "_turning", "_rays"},  # the kit's sprites, once per layout
+    # the kit's sprites, once per layout; a later step of the burst mirrored once, when first shown, and kept
+    "celebration.py": {"build_shower_art", "_turning", "_rays", "ray_frame"},
     "atmosphere.py": {"_smooth_disc", "_firework"},
     # made once per size and kept: a board's plaque, the wheel's rims, the book's card art, the
     # tumbles' scaled symbols and spark discs (by step), any shrunk tile
