@@ -370,10 +370,13 @@ class FeatureAtmosphere:
         frame = layout.reel_frame
         glow = pygame.Surface((w, h), pygame.SRCALPHA)
         reach = max(8, int(frame.h * 0.12))
-        for i in range(reach, 0, -2):  # a soft light spilling out round the reel frame
+        # a soft light spilling out round the reel frame: rings from the outside in, each 2 px wide
+        # and overlapping the next by 1 (each pixel keeps the innermost ring over it, as filling
+        # every ring whole would leave it, for a twentieth of the pixels written), the last filled
+        for i in range(reach, 0, -2):
             alpha = int(70 * (1 - i / reach) ** 1.5)
             pygame.draw.rect(glow, (*style.glow, alpha), pygame.Rect(frame).inflate(2 * i, 2 * i),
-                             border_radius=reach)
+                             width=0 if i <= 2 else 3, border_radius=reach)
         out.blit(glow, (0, 0))
         side_art.draw(self.ctx, out)  # the theme's hanging art, lit by the feature's night
         if art.frame is not None:
