@@ -308,11 +308,11 @@ def test_every_screen_passes_the_look_check(gallery, request) -> None:  # noqa: 
     assert not faults, f"{game}: " + "; ".join(faults)
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", SHIPPED)
 def test_every_screen_passes_the_look_check_at_full_hd(game: str) -> None:
     """The same look check on the whole gallery drawn at 1920x1080 (what a kiosk shows; the
-    references are 640x360): the floor, the crossings and the contrast at the size played."""
+    references are 640x360): the floor, the crossings and the contrast at the size played.
+    About 10 s a game: the gallery draws only the frames it pictures."""
     size = (1920, 1080)
     with following_text():
         shots = build_gallery(load_game(game), size=size, seed=1, lobby_games=SHIPPED)
