@@ -137,13 +137,13 @@ class AssetCache:
         key = (rel, size)
         surface = self._scaled.get(key)
         if surface is None:
-            source = self.original(rel)
-            if source is not None:
-                surface = _scale(source, size)
-            else:
-                surface = (placeholder or self._generic_placeholder(rel))(size)
-            self._scaled[key] = surface
+            surface = self._scaled[key] = self._made(rel, size, placeholder)
         return surface
+
+    def _made(self, rel: str, size: Size, placeholder: Callable[[Size], pygame.Surface] | None) -> pygame.Surface:
+        """``rel`` scaled to ``size`` from its file, or a placeholder of that size when missing."""
+        source = self.original(rel)
+        return _scale(source, size) if source is not None else (placeholder or self._generic_placeholder(rel))(size)
 
     def get_once(self, rel: str, size: Size, placeholder: Callable[[Size], pygame.Surface] | None = None
                  ) -> pygame.Surface:
@@ -151,10 +151,7 @@ class AssetCache:
         intermediate that a builder scales down further (its memory goes once it is used)."""
         size = (max(1, int(size[0])), max(1, int(size[1])))
         kept = self._scaled.get((rel, size))
-        if kept is not None:
-            return kept
-        source = self.original(rel)
-        return _scale(source, size) if source is not None else (placeholder or self._generic_placeholder(rel))(size)
+        return kept if kept is not None else self._made(rel, size, placeholder)
 
     def forget(self, rel: str) -> None:
         """Drop every scaled copy of ``rel`` (a builder kept its own, changed copy)."""
