@@ -307,6 +307,22 @@ def own_cells(layout: Layout) -> bool:
     return not layout.top_reel and bool(layout.cells) and len(layout.cells[0]) == layout.rows
 
 
+def cells_tile_columns(layout: Layout) -> bool:
+    """Each reel's column is exactly its cells, one under the next: a layer that fills every
+    cell hides all of the strips (the reels draw only inside their columns)."""
+    if top_band(layout) or len(layout.cells) != len(layout.columns):
+        return False
+    for column, cells in zip(layout.columns, layout.cells, strict=True):
+        y = column.y
+        for cell in cells:
+            if (cell.x, cell.w, cell.y) != (column.x, column.w, y):
+                return False
+            y = cell.bottom
+        if y < column.bottom:
+            return False
+    return True
+
+
 def top_band(layout: Layout) -> int:
     """The height of the top reel's band over the columns (0: no top reel)."""
     return layout.cell if layout.top_reel else 0

@@ -645,12 +645,22 @@ class BaseGameScene:
                 box = cells[reel][row]
                 surface.blit(shrunk(tile, box.w, layout.cell), (box.x, box.y))
 
+    def _reels_covered(self, surface: pygame.Surface) -> bool:
+        """A scene above paints over every reel this frame (``covers_reels``: a win's held
+        picture under its banner, a tumble's own grid), so the strips need not be drawn."""
+        for scene in self.ctx.stack.visible():
+            covers = getattr(scene, "covers_reels", None) if scene is not self else None
+            if covers is not None and covers(surface):
+                return True
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         layout, art = ctx.layout, ctx.art
         surface.blit(self.static, (0, 0))
-        self.reels.draw(surface, art, layout, dim_held=self.reels.spinning)
-        self._draw_changed_symbols(surface)
+        if not self._reels_covered(surface):
+            self.reels.draw(surface, art, layout, dim_held=self.reels.spinning)
+            self._draw_changed_symbols(surface)
         window = layout.reel_window
         if art.shade_top is not None and art.shade_bottom is not None:
             surface.blit(art.shade_top, (window.x, window.y))

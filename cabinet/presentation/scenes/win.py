@@ -11,6 +11,11 @@ cluster outlined) with its amount on a label placed where it hides none of the w
 symbols. Any button during ``all`` skips to the end of it. A round's last
 presentation keeps cycling while the cabinet is idle, until SPIN or a bet change
 ends it (the base scene removes it).
+
+Under a tier's banner the reels step back: dimmed, and held still at the moment the meter
+reached BIG. That held picture of the reel window is drawn once and laid down in one blit
+while the banner shows, and the base scene, whose reels it covers (``covers_reels``), does
+not draw them under it: the burst, the pieces and the counter get the frame's time.
 """
 
 from __future__ import annotations
@@ -63,6 +68,9 @@ class WinScene:
         self.count_time = self.schedule[-1][0] if self.schedule else count_duration(amount, bet_total, tier, quick)
         self.shown_tier = ""  # the tier the meter has climbed to so far
         self.tier_reached_at = 0.0  # when it got there (its banner zooms in from then)
+        self.held_from: float | None = None  # when the first tier's banner came: the reels are held as then
+        self._held: pygame.Surface | None = None  # the reel window's held picture (a cache: see draw)
+        self._held_key: tuple[object, ...] = ()
         self.hold = TIER_HOLD if tier else HOLD_AFTER_COUNT * (0.6 if quick else 1.0)
         self.finished = False
         self.counted = False
@@ -96,6 +104,7 @@ class WinScene:
         self.skip()
         self.finished = True
         self.coins.clear()
+        self._held = None
 
     def update(self, dt: float) -> None:
         layout = self.ctx.layout
@@ -138,6 +147,8 @@ class WinScene:
         reached = [name for name, (when, _) in zip(TIER_ORDER, self.schedule[:-1], strict=False) if self.t >= when]
         if not reached or reached[-1] == self.shown_tier:
             return
+        if not self.shown_tier:
+            self.held_from = self.t
         self.shown_tier, self.tier_reached_at = reached[-1], self.t
         self.coins.start(self.shown_tier)
         self.ctx.audio.play(TIER_SOUNDS[self.shown_tier])
@@ -174,20 +185,56 @@ class WinScene:
         per = QUICK_CYCLE_TIME if self.quick else CYCLE_TIME
         return self.cycle_t % per
 
+    def holds_reels(self) -> bool:
+        """The reels are held still under the banner (see the module's docstring)."""
+        return bool(self.tier) and self.phase == "all" and self.held_from is not None \
+            and self.ctx.art.window_dim is not None
+
+    def _held_picture_key(self, surface: pygame.Surface) -> tuple[object, ...]:
+        return surface.get_size(), id(self.ctx.layout), id(self.ctx.art)
+
+    def covers_reels(self, surface: pygame.Surface) -> bool:
+        """Whether this frame lays the held picture over the whole reel window: what the base
+        scene draws of the reels there would not be seen."""
+        return self.holds_reels() and self._held is not None and self._held_key == self._held_picture_key(surface)
+
+    def _draw_all(self, surface: pygame.Surface, t: float) -> None:
+        positions = set(self.positions)
+        for trig in self.triggers:
+            positions |= set(trig.positions)
+        pay_screen_of(self.ctx.defn).draw_all(surface, self.ctx, self.screen, self.wins, sorted(positions), t)
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        """The reel window as it was when the banner came, dimmed: drawn once, then one blit.
+        The picture depends on the held moment alone, so it is the same whichever frames drew;
+        it is drawn inside the window (a twinkle at a cell's corner may not reach the frame)."""
+        window = pygame.Rect(self.ctx.layout.reel_window).clip(surface.get_rect())
+        if self.covers_reels(surface):
+            surface.blit(self._held, window.topleft)
+            return
+        assert self.held_from is not None
+        clip = surface.get_clip()
+        surface.set_clip(window)  # the picture is the window: nothing of it may fall outside
+        self._draw_all(surface, self.held_from)
+        dim_window(surface, self.ctx.art, self.ctx.layout.reel_window)
+        surface.set_clip(clip)
+        self._held, self._held_key = surface.subsurface(window).copy(), self._held_picture_key(surface)
+
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         layout, art = ctx.layout, ctx.art
-        if self.phase == "all":
-            positions = set(self.positions)
-            for trig in self.triggers:
-                positions |= set(trig.positions)
-            pay_screen_of(ctx.defn).draw_all(surface, ctx, self.screen, self.wins, sorted(positions), self.t)
+        if not self.holds_reels():
+            self._held = None  # the banner has gone: the picture is let go
+        if self.phase == "all" and self.holds_reels():
+            self._draw_held(surface)
+        elif self.phase == "all":
+            self._draw_all(surface, self.t)
+            if self.tier and art.window_dim is not None:
+                dim_window(surface, art, layout.reel_window)  # the reels step back for the banner
         elif self.phase == "cycle":
             win = self.current_win()
             if win is not None:  # drawn as the game's pay model shows a win (a scatter as every model's)
                 screen_for_win(ctx.defn, win).draw_win(surface, ctx, self.screen, win, self.cycle_t, self.turn_time())
-        if self.tier and self.phase == "all" and art.window_dim is not None:
-            dim_window(surface, art, layout.reel_window)  # the reels step back for the banner
         if self.tier and self.phase == "all" and self.shown_tier:  # the light burst, behind the pieces
             banner_box = layout.banner
             draw_burst(surface, art.shower, (banner_box.center[0], banner_box.y + banner_box.h // 3), self.t)

@@ -22,6 +22,7 @@ from cabinet.core.events import Position
 from cabinet.machine.buttons import Button, Press
 from cabinet.machine.stack import Passive
 
+from ...layout import cells_tile_columns
 from ...screen_state import TumbleShow
 from ...style import GOLD, PALE_GOLD
 
@@ -152,6 +153,11 @@ class TumbleView(Passive):
         y0, pitch = self._rows_y(reel)
         column = self.ctx.layout.columns[reel]
         return column.x + column.w // 2, round(y0 + row * pitch + self.ctx.layout.cell / 2)
+
+    def covers_reels(self, surface: pygame.Surface) -> bool:
+        """Every cell is painted with the reels' opaque paper first (see ``draw``), so the base
+        scene's strips under this view would not be seen: it need not draw them."""
+        return self.ctx.art.paper is not None and cells_tile_columns(self.ctx.layout)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
