@@ -40,6 +40,7 @@ DISPLAY_FACES = {
 DISPLAY_SCALE = {"bebas": 1.18, "lobster": 1.0, "spartan": 0.92, "dejavu": 1.0}  # about the same cap height
 FLOOR_AT_720 = 11  # px: no word is drawn smaller on a 720-line screen (the look check's floor)
 CACHE_BYTES = 24 * 1024 * 1024  # rendered strings kept, oldest dropped first
+WIDTHS_KEPT = 8192  # measured widths kept (all dropped at once past it: they are cheap to measure again)
 KEEP_SECONDS = 30.0  # a string not drawn for this long is dropped (the screen's own labels never are)
 
 
@@ -61,6 +62,7 @@ class Text:
         self._clock = clock
         self._bytes = 0
         self._glyphs: dict[tuple[object, ...], pygame.Surface] = {}
+        self._widths: dict[tuple[str, int, str], int] = {}  # measured strings (a label fitted each frame)
         self.floor = 6  # px: ``fit`` never shrinks a string under it (the context sets floor_size)
         self.display = "dejavu"  # the theme's display face (titles, big numbers): a DISPLAY_FACES key
         # when a list: every string rendered is noted (words, size, face) -- the look check reads it
@@ -158,11 +160,22 @@ class Text:
             surface.merge_text(len(glyphs), text, size)
         return pygame.Rect(center[0] - width // 2, y, width, height)
 
+    def width(self, text: str, size: int, face: str = "body") -> int:
+        """``text``'s width in pixels at ``size``: measured once, then kept (a meter or a cell's
+        label is fitted every frame; measuring is most of its cost)."""
+        key = (text, size, self.display if face == "display" else "dejavu")
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()
+            width = self._widths[key] = self.font(size, face).size(text)[0]
+        return width
+
     def fit_size(self, text: str, size: int, max_width: int, *, face: str = "body") -> int:
         """The largest size up to ``size`` at which ``text`` is at most ``max_width`` wide, but
         never under the floor (``fit`` wraps a string too wide at the floor)."""
         size = max(6, int(size))
-        width = self.font(size, face).size(text)[0]
+        width = self.width(text, size, face)
         if width <= max_width or width == 0:
             return size
         return min(size, max(6, self.floor, int(size * max_width / width)))
@@ -172,7 +185,7 @@ class Text:
         """``text`` in one line as large as fits up to ``size``; a string still too wide at
         the floor size is wrapped into lines at the floor size (one surface, centred lines)."""
         fitted = self.fit_size(text, size, max_width, face=face)
-        if self.font(fitted, face).size(text)[0] <= max_width or " " not in text.strip():
+        if self.width(text, fitted, face) <= max_width or " " not in text.strip():
             return self.render(text, fitted, colour, outline, shadow, face=face)
         lines = [self.render(line, fitted, colour, outline, shadow, face=face)
                  for line in self.wrap(text, fitted, max_width, face=face)]

@@ -120,7 +120,8 @@ class BoardOverlays:
             self._dim_all = make_dim(layout.size, 170, (6, 2, 12)) if layout.portrait else \
                 deck_clear_dim(layout, 170, (6, 2, 12))
             self._dim_all_key = key
-        surface.blit(self._dim_all, (0, 0))
+            self._dim_all_area = self._dim_all.get_bounding_rect()  # the rows under the deck are clear: not blended
+        surface.blit(self._dim_all, self._dim_all_area.topleft, self._dim_all_area)
         centre = (layout.width // 2, layout.height * 2 // 5)
         shower_art = ctx.art.shower
         draw_burst(surface, shower_art, centre, t)

@@ -132,6 +132,7 @@ class BoardScene(BoardDrawing, BoardOverlays):
         self._theme: Any = False  # the game's theme (read once, when a piece first needs it)
         self._dim_all: pygame.Surface | None = None
         self._dim_all_key: tuple[object, ...] | None = None
+        self._dim_all_area = pygame.Rect(0, 0, 0, 0)  # the part of it that dims anything
 
     # -- geometry ---------------------------------------------------------------------------------
 
