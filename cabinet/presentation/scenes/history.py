@@ -350,7 +350,7 @@ class HistoryScene:
             surface.blit(self._dim, (0, 0))
         if self._panel is not None:
             surface.blit(self._panel, (box.x, box.y))
-        s = ctx.layout.ui_button
+        s = layout.ui_button
         surface.blit(ctx.art.button("close", "", (s, s)), (self.close_box.x, self.close_box.y))
         body = layout.fonts.body
         if self.audit:

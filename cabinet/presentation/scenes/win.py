@@ -216,16 +216,17 @@ class WinScene:
         clip = surface.get_clip()
         surface.set_clip(window)  # the picture is the window: nothing of it may fall outside
         self._draw_all(surface, self.held_from)
-        dim_window(surface, self.ctx.art, self.ctx.layout.reel_window)
+        dim_window(surface, self.ctx.art, window)
         surface.set_clip(clip)
         self._held, self._held_key = surface.subsurface(window).copy(), self._held_picture_key(surface)
 
     def draw(self, surface: pygame.Surface) -> None:
         ctx = self.ctx
         layout, art = ctx.layout, ctx.art
-        if not self.holds_reels():
+        holding = self.holds_reels()  # (in the count-up only)
+        if not holding:
             self._held = None  # the banner has gone: the picture is let go
-        if self.phase == "all" and self.holds_reels():
+        if holding:
             self._draw_held(surface)
         elif self.phase == "all":
             self._draw_all(surface, self.t)
